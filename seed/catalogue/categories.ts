@@ -1,0 +1,335 @@
+import type { SeedCategory } from './types';
+
+/** The shop's category tree: nine aisles, each with its shelves. Keys are referenced by products and marketing. */
+export const categories: SeedCategory[] = [
+  {
+    key: 'vegetables',
+    en_name: 'Vegetables',
+    zn_name: '新鲜蔬菜',
+    icon: { family: 'leafy-greens', color: '#4f9a3a', background: '#eaf5e2' },
+    children: [
+      {
+        key: 'leafy-greens',
+        en_name: 'Leafy Greens',
+        zn_name: '叶菜类',
+        icon: { family: 'leafy-greens', color: '#5fae45' },
+      },
+      {
+        key: 'mushrooms-fungi',
+        en_name: 'Mushrooms',
+        zn_name: '菌菇类',
+        icon: { family: 'mushroom', color: '#8a6a4f' },
+      },
+      {
+        key: 'roots-tubers',
+        en_name: 'Roots & Tubers',
+        zn_name: '根茎薯类',
+        icon: { family: 'carrot', color: '#e97a2b' },
+      },
+      {
+        key: 'gourds-peppers',
+        en_name: 'Squash, Eggplant & Peppers',
+        zn_name: '瓜茄椒类',
+        icon: { family: 'eggplant', color: '#5b3a6e' },
+      },
+      {
+        key: 'aromatics',
+        en_name: 'Scallions, Ginger & Garlic',
+        zn_name: '葱姜蒜',
+        icon: { family: 'garlic', color: '#f1e9dc' },
+      },
+      {
+        key: 'beans-sprouts',
+        en_name: 'Beans & Sprouts',
+        zn_name: '豆角芽菜',
+        icon: { family: 'green-beans', color: '#6cab3c' },
+      },
+    ],
+  },
+  {
+    key: 'fruit',
+    en_name: 'Fruit',
+    zn_name: '时令水果',
+    icon: { family: 'apple', color: '#d63a35', background: '#fdeceb' },
+    children: [
+      {
+        key: 'apples-pears',
+        en_name: 'Apples & Pears',
+        zn_name: '苹果梨类',
+        icon: { family: 'apple', color: '#c8332f' },
+      },
+      {
+        key: 'citrus',
+        en_name: 'Citrus',
+        zn_name: '柑橘橙柚',
+        icon: { family: 'orange', color: '#f39323' },
+      },
+      {
+        key: 'tropical-fruit',
+        en_name: 'Tropical Fruit',
+        zn_name: '热带水果',
+        icon: { family: 'mango', color: '#f6b53c' },
+      },
+      {
+        key: 'berries-grapes',
+        en_name: 'Berries & Grapes',
+        zn_name: '莓果葡萄',
+        icon: { family: 'strawberry', color: '#d9343f' },
+      },
+      {
+        key: 'melons-stone-fruit',
+        en_name: 'Melons & Stone Fruit',
+        zn_name: '瓜类核果',
+        icon: { family: 'watermelon', color: '#3f8f3a' },
+      },
+    ],
+  },
+  {
+    key: 'meat-seafood',
+    en_name: 'Meat & Seafood',
+    zn_name: '肉禽海鲜',
+    icon: { family: 'steak', color: '#b8423a', background: '#fbe9e4' },
+    children: [
+      {
+        key: 'pork',
+        en_name: 'Pork',
+        zn_name: '猪肉',
+        icon: { family: 'pork-belly', color: '#e8a294' },
+      },
+      {
+        key: 'beef-lamb',
+        en_name: 'Beef & Lamb',
+        zn_name: '牛羊肉',
+        icon: { family: 'steak', color: '#a8322c' },
+      },
+      {
+        key: 'poultry',
+        en_name: 'Chicken & Duck',
+        zn_name: '鸡鸭禽肉',
+        icon: { family: 'chicken-drumstick', color: '#e9b27c' },
+      },
+      {
+        key: 'fresh-fish',
+        en_name: 'Fish',
+        zn_name: '鲜鱼',
+        icon: { family: 'fish', color: '#7f9bb0' },
+      },
+      {
+        key: 'shrimp-shellfish',
+        en_name: 'Shrimp & Shellfish',
+        zn_name: '虾蟹贝类',
+        icon: { family: 'shrimp', color: '#ef8a5c' },
+      },
+      {
+        key: 'sausages-cured',
+        en_name: 'Sausages & Cured Meats',
+        zn_name: '香肠腊味',
+        icon: { family: 'sausage', color: '#9c2f2a' },
+      },
+    ],
+  },
+  {
+    key: 'dairy-eggs-tofu',
+    en_name: 'Dairy, Eggs & Tofu',
+    zn_name: '乳品蛋品',
+    icon: { family: 'milk-carton', color: '#3f7cc4', background: '#e8f1fb' },
+    children: [
+      {
+        key: 'milk-cream',
+        en_name: 'Milk & Cream',
+        zn_name: '牛奶奶油',
+        icon: { family: 'milk-bottle', color: '#f4f6fa' },
+      },
+      {
+        key: 'eggs',
+        en_name: 'Eggs',
+        zn_name: '鲜蛋',
+        icon: { family: 'eggs', color: '#e9c9a0' },
+      },
+      {
+        key: 'yogurt-cheese',
+        en_name: 'Yogurt, Cheese & Puddings',
+        zn_name: '酸奶奶酪',
+        icon: { family: 'yogurt-cup', color: '#f2d4de' },
+      },
+      {
+        key: 'tofu-soy',
+        en_name: 'Tofu & Soy Milk',
+        zn_name: '豆腐豆浆',
+        icon: { family: 'tofu', color: '#f5efdc' },
+      },
+    ],
+  },
+  {
+    key: 'rice-noodles-dry-goods',
+    en_name: 'Rice, Noodles & Dry Goods',
+    zn_name: '米面粮油',
+    icon: { family: 'rice-bag', color: '#d8c08a', background: '#f8f2e3' },
+    children: [
+      {
+        key: 'rice-flour',
+        en_name: 'Rice & Flour',
+        zn_name: '大米面粉',
+        icon: { family: 'rice-bag', color: '#c9a961' },
+      },
+      {
+        key: 'noodles-vermicelli',
+        en_name: 'Noodles & Vermicelli',
+        zn_name: '面条粉丝',
+        icon: { family: 'noodles', color: '#edd9a3' },
+      },
+      {
+        key: 'instant-noodles',
+        en_name: 'Instant Noodles',
+        zn_name: '方便面',
+        icon: { family: 'instant-noodles', color: '#d7261e' },
+      },
+      {
+        key: 'dried-goods',
+        en_name: 'Dried Goods',
+        zn_name: '南北干货',
+        icon: { family: 'dried-mushroom', color: '#6b4a32' },
+      },
+      {
+        key: 'cooking-oil',
+        en_name: 'Cooking Oil',
+        zn_name: '食用油',
+        icon: { family: 'oil-bottle', color: '#e9c23f' },
+      },
+    ],
+  },
+  {
+    key: 'sauces-seasonings',
+    en_name: 'Sauces & Seasonings',
+    zn_name: '调味酱料',
+    icon: { family: 'sauce-bottle', color: '#3b2a20', background: '#f6ece4' },
+    children: [
+      {
+        key: 'soy-sauce-vinegar',
+        en_name: 'Soy Sauce & Vinegar',
+        zn_name: '酱油醋',
+        icon: { family: 'sauce-bottle', color: '#2f2420' },
+      },
+      {
+        key: 'chili-sauces',
+        en_name: 'Chili Sauces & Oils',
+        zn_name: '辣酱辣油',
+        icon: { family: 'chili-jar', color: '#c9302c' },
+      },
+      {
+        key: 'cooking-sauces',
+        en_name: 'Cooking Sauces & Pastes',
+        zn_name: '烹饪酱料',
+        icon: { family: 'paste-jar', color: '#7a3b24' },
+      },
+      {
+        key: 'spices-seasonings',
+        en_name: 'Spices & Seasonings',
+        zn_name: '香料调味',
+        icon: { family: 'spice-pouch', color: '#a8612b' },
+      },
+    ],
+  },
+  {
+    key: 'snacks-drinks',
+    en_name: 'Snacks & Drinks',
+    zn_name: '零食饮料',
+    icon: { family: 'chips-bag', color: '#f0b429', background: '#fff5dc' },
+    children: [
+      {
+        key: 'chips-crackers',
+        en_name: 'Chips & Rice Crackers',
+        zn_name: '薯片米饼',
+        icon: { family: 'rice-cracker', color: '#e6c17a' },
+      },
+      {
+        key: 'cookies-candy',
+        en_name: 'Cookies & Candy',
+        zn_name: '饼干糖果',
+        icon: { family: 'cookies', color: '#b5773e' },
+      },
+      {
+        key: 'nuts-dried-fruit',
+        en_name: 'Nuts & Dried Fruit',
+        zn_name: '坚果果干',
+        icon: { family: 'nuts', color: '#a8743f' },
+      },
+      {
+        key: 'drinks',
+        en_name: 'Soft Drinks & Juice',
+        zn_name: '饮料汽水',
+        icon: { family: 'soda-can', color: '#d9342b' },
+      },
+      {
+        key: 'tea-coffee',
+        en_name: 'Tea & Coffee',
+        zn_name: '茶叶咖啡',
+        icon: { family: 'tea-box', color: '#4d7f3a' },
+      },
+    ],
+  },
+  {
+    key: 'frozen',
+    en_name: 'Frozen',
+    zn_name: '速冻食品',
+    icon: { family: 'dumplings', color: '#f3eee2', background: '#e6f2fa' },
+    children: [
+      {
+        key: 'dumplings-wontons',
+        en_name: 'Dumplings & Wontons',
+        zn_name: '水饺馄饨',
+        icon: { family: 'dumplings', color: '#f4efe3' },
+      },
+      {
+        key: 'buns-dim-sum',
+        en_name: 'Buns & Dim Sum',
+        zn_name: '包子点心',
+        icon: { family: 'steamed-buns', color: '#f7f3ea' },
+      },
+      {
+        key: 'frozen-seafood-meat',
+        en_name: 'Frozen Seafood & Meat',
+        zn_name: '冷冻海鲜肉类',
+        icon: { family: 'frozen-fish', color: '#8fb3cc' },
+      },
+      {
+        key: 'ice-cream',
+        en_name: 'Ice Cream & Popsicles',
+        zn_name: '冰淇淋雪糕',
+        icon: { family: 'ice-cream', color: '#f3c6d3' },
+      },
+    ],
+  },
+  {
+    key: 'household',
+    en_name: 'Household',
+    zn_name: '日用百货',
+    icon: { family: 'detergent', color: '#2f7fd1', background: '#e7f0fb' },
+    children: [
+      {
+        key: 'laundry',
+        en_name: 'Laundry',
+        zn_name: '洗衣用品',
+        icon: { family: 'detergent', color: '#1f6fc2' },
+      },
+      {
+        key: 'kitchen-cleaning',
+        en_name: 'Kitchen & Cleaning',
+        zn_name: '厨房清洁',
+        icon: { family: 'dish-soap', color: '#3fae6a' },
+      },
+      {
+        key: 'paper-goods',
+        en_name: 'Paper Goods',
+        zn_name: '纸巾纸品',
+        icon: { family: 'tissue-box', color: '#7fb7e6' },
+      },
+      {
+        key: 'personal-care',
+        en_name: 'Personal Care',
+        zn_name: '个人护理',
+        icon: { family: 'toothpaste', color: '#e0443c' },
+      },
+    ],
+  },
+];

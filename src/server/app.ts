@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { NotFound } from './errors';
+import { loggerOptions } from './logging';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { CatalogueStore } from './modules/catalogue/catalogue.store';
+import { errorsPlugin } from './plugins/errors';
+import { securityHeaders } from './plugins/security-headers';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  /** A pino-compatible logger or logger options; defaults to pino at the configured level. */
+  logger?: FastifyInstance['log'];
+}
+
+const LOCALES_DIR = fileURLToPath(new URL('../../public/locales', import.meta.url));
+const YEAR_SECONDS = 31_536_000;
+
+/**
+ * The whole shop as a Fastify instance that has not started listening. Everything it needs comes
+ * in `deps`, so tests build it on a fresh database with their own clock.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, clock } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
+    // Our own onResponse hook logs requests, at a level that depends on the outcome.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  // Successful reads are the bulk of traffic: logged at debug. Changes and failures at info.
+  app.addHook('onResponse', (request, reply, done) => {
+    const quiet = (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode < 400;
+    const level = quiet ? 'debug' : reply.statusCode >= 500 ? 'error' : 'info';
+    request.log[level](
+      { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+    done();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeaders, { publicUrl: config.publicUrl });
+  await app.register(formbody);
+
+  const catalogue = new CatalogueStore(database.db, clock, app.log);
+  await catalogue.start(config.cataloguePollMs);
+  app.addHook('onClose', async () => catalogue.stop());
+  app.decorate('catalogue', catalogue);
+
+  await app.register(catalogueRoutes, { catalogue, clock });
+
+  await registerStatic(app, config);
+  return app;
+}
+
+async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: LOCALES_DIR,
+    prefix: '/locales/',
+    decorateReply: false,
+    maxAge: 300_000,
+  });
+  if (existsSync(config.mediaDir)) {
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      // Media file names carry a hash of what they show, so they never change under one name.
+      setHeaders: (reply) => reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
+    });
+  }
+  const hasWeb = existsSync(join(config.webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        const hashed = path.includes(`${join(config.webDir, 'assets')}`);
+        reply.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  // Unknown /api paths are JSON 404s; every other GET is the single-page app, which routes itself.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      if (!hasWeb && request.method === 'GET' && !path.startsWith('/api')) {
+        return reply
+          .code(503)
+          .type('text/plain; charset=utf-8')
+          .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+      }
+      throw new NotFound('errors:notFound.api', { method: request.method, path: path.slice(0, 100) });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDir);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogue: CatalogueStore;
+  }
+}

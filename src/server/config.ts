@@ -1,0 +1,98 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every setting of DESIGN.md §3. Nothing else in the server reads `process.env`. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === 'memory:' || /^postgres(ql)?:\/\//.test(v), 'must be memory: or a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('shop@localhost'),
+  SHOP_NAME: z.string().min(1).default('Fresh Market'),
+  PUBLIC_URL: z.string().url().optional(),
+  PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
+  YUANSFER_BASE_URL: z.string().url().default('https://mapi.yuansfer.com'),
+  YUANSFER_MERCHANT_NO: z.string().optional(),
+  YUANSFER_STORE_NO: z.string().optional(),
+  YUANSFER_TOKEN: z.string().optional(),
+  AUTHORIZENET_BASE_URL: z.string().url().default('https://api.authorize.net'),
+  AUTHORIZENET_LOGIN_ID: z.string().optional(),
+  AUTHORIZENET_TRANSACTION_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often each process checks whether another one changed the catalogue. */
+  CATALOGUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  /** Where the built web app and the rendered media are; tests point these elsewhere. */
+  WEB_DIR: z.string().default('./dist/web'),
+  MEDIA_DIR: z.string().default('./build/media'),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'memory' } | { kind: 'files'; dir: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  seed: 'demo' | 'none';
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; shopName: string };
+  publicUrl: string;
+  payments: 'sandbox' | 'live';
+  yuansfer: { baseUrl: string; merchantNo?: string; storeNo?: string; token?: string };
+  authorizeNet: { baseUrl: string; loginId?: string; transactionKey?: string };
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  cataloguePollMs: number;
+  webDir: string;
+  mediaDir: string;
+}
+
+/** Parses the environment; throws one readable error naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const database: Config['database'] =
+    e.DATABASE_URL === undefined
+      ? { kind: 'files', dir: resolve(dataDir, 'db') }
+      : e.DATABASE_URL === 'memory:'
+        ? { kind: 'memory' }
+        : { kind: 'postgres', url: e.DATABASE_URL };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database,
+    dataDir,
+    seed: e.SEED,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: resolve(dataDir, 'outbox'),
+      shopName: e.SHOP_NAME,
+    },
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    payments: e.PAYMENTS,
+    yuansfer: {
+      baseUrl: e.YUANSFER_BASE_URL,
+      merchantNo: e.YUANSFER_MERCHANT_NO,
+      storeNo: e.YUANSFER_STORE_NO,
+      token: e.YUANSFER_TOKEN,
+    },
+    authorizeNet: {
+      baseUrl: e.AUTHORIZENET_BASE_URL,
+      loginId: e.AUTHORIZENET_LOGIN_ID,
+      transactionKey: e.AUTHORIZENET_TRANSACTION_KEY,
+    },
+    logLevel: e.LOG_LEVEL,
+    cataloguePollMs: e.CATALOGUE_POLL_MS,
+    webDir: resolve(e.WEB_DIR),
+    mediaDir: resolve(e.MEDIA_DIR),
+  };
+}

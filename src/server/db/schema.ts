@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The catalogue. Money is integer cents, weights grams. Names come in pairs: en_ and zn_.
+ * Later domains (accounts, cart, orders, payments) add their own tables below in later migrations.
+ */
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    key: text('key').notNull().unique(),
+    enName: text('en_name').notNull(),
+    znName: text('zn_name').notNull(),
+    icon: text('icon').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique(),
+    key: text('key').notNull().unique(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    enName: text('en_name').notNull(),
+    znName: text('zn_name').notNull(),
+    brandEnName: text('brand_en_name').notNull().default(''),
+    brandZnName: text('brand_zn_name').notNull().default(''),
+    enNumber: text('en_number').notNull().default(''),
+    znNumber: text('zn_number').notNull().default(''),
+    enWeight: text('en_weight').notNull().default(''),
+    znWeight: text('zn_weight').notNull().default(''),
+    weightG: integer('weight_g').notNull().default(0),
+    netWeightG: integer('net_weight_g').notNull().default(0),
+    boxGauge: text('box_gauge').notNull().default(''),
+    termDays: integer('term_days').notNull().default(0),
+    priceCents: integer('price_cents').notNull(),
+    realStock: integer('real_stock').notNull().default(0),
+    soldCount: integer('sold_count').notNull().default(0),
+    enDescribe: text('en_describe').notNull().default(''),
+    znDescribe: text('zn_describe').notNull().default(''),
+    productImage: text('product_image').notNull(),
+    onSale: boolean('on_sale').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    index('products_created_idx').on(t.createdAt),
+    check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('products_stock_nonnegative', sql`${t.realStock} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    link: text('link').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);
+
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  type: smallint('type').notNull(),
+  url: text('url').notNull(),
+  image: text('image').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const plates = pgTable('plates', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  style: smallint('style').notNull(),
+  enName: text('en_name').notNull(),
+  znName: text('zn_name').notNull(),
+  categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const plateItems = pgTable('plate_items', {
+  id: serial('id').primaryKey(),
+  plateId: integer('plate_id')
+    .notNull()
+    .references(() => plates.id, { onDelete: 'cascade' }),
+  img: text('img').notNull(),
+  url: text('url').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const promotions = pgTable('promotions', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  enName: text('en_name').notNull(),
+  znName: text('zn_name').notNull(),
+  adImg: text('ad_img').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const promotionProducts = pgTable(
+  'promotion_products',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    promotionPriceCents: integer('promotion_price_cents').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.promotionId, t.productId] }),
+    index('promotion_products_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * One row whose version every process polls: a catalogue change bumps it, and each process then
+ * rebuilds its in-memory catalogue, search index and pre-serialised answers.
+ */
+export const catalogueState = pgTable('catalogue_state', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  seededAt: timestamp('seeded_at', { withTimezone: true, mode: 'date' }),
+});

@@ -1,0 +1,52 @@
+import type { MessageParams } from './i18n';
+
+/**
+ * An error a client caused or can act on. It carries a translation key (public/locales/* /errors.json
+ * and the domain namespaces); the error plugin answers it as the envelope in the caller's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly params: MessageParams = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(key);
+    this.name = new.target.name;
+  }
+}
+
+export class BadInput extends AppError {
+  constructor(key = 'errors:badParameter', params: MessageParams = {}) {
+    super(400, key, params);
+  }
+}
+
+/** A malformed field: the message names it. */
+export function badField(field: string): BadInput {
+  return new BadInput('errors:badParameter', { field });
+}
+
+export class Unauthorized extends AppError {
+  constructor(key = 'errors:unauthorized', params: MessageParams = {}) {
+    super(401, key, params);
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(key: string, params: MessageParams = {}) {
+    super(404, key, params);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(key: string, params: MessageParams = {}) {
+    super(409, key, params);
+  }
+}
+
+export class TooManyRequests extends AppError {
+  constructor(retryAfterSeconds: number, key = 'errors:tooManyRequests') {
+    super(429, key, { seconds: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+  }
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CategoryQuery,
+  NewProductQuery,
+  ProductListQuery,
+  ProductParams,
+  PromotionParams,
+} from '../../../shared/schemas/catalogue';
+import type { Clock } from '../../clock';
+import { ok, parseInput } from '../../http';
+import { sendPrebuilt } from '../../prebuilt-answer';
+import {
+  listBanners,
+  listCategories,
+  listNewCategories,
+  listNewProducts,
+  listPlates,
+  listProducts,
+  productDetail,
+  promotionDetail,
+} from './catalogue.service';
+import type { CatalogueSnapshot } from './catalogue.snapshot';
+import type { CatalogueStore } from './catalogue.store';
+
+/** Browsers and proxies may reuse a catalogue answer this long, then revalidate with its ETag. */
+const MAX_AGE_SECONDS = 15;
+const HOUR_MS = 3_600_000;
+
+/** The catalogue calls of spec §7. Every answer is prebuilt bytes, keyed by its parsed parameters. */
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  opts: { catalogue: CatalogueStore; clock: Clock },
+) {
+  const { catalogue, clock } = opts;
+
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    build: (s: CatalogueSnapshot) => unknown,
+  ) {
+    const snapshot = catalogue.snapshot;
+    const prebuilt = catalogue.answers.get(key, () => ok(build(snapshot)));
+    return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
+  }
+  /** "New" depends on the time too: those answers are keyed by the hour. */
+  const hour = () => Math.floor(clock.now().getTime() / HOUR_MS);
+
+  app.get('/api/index_banners', (request, reply) => answer(request, reply, 'banners', listBanners));
+
+  app.get('/api/product_category', (request, reply) => {
+    const q = parseInput(CategoryQuery, request.query);
+    return answer(request, reply, `categories:${q.category_id ?? ''}`, (s) =>
+      listCategories(s, q.category_id),
+    );
+  });
+
+  app.get('/api/new_category', (request, reply) =>
+    answer(request, reply, `new_category:${hour()}`, (s) => listNewCategories(s, clock.now())),
+  );
+
+  app.get('/api/all_plate', (request, reply) => answer(request, reply, 'plates', listPlates));
+
+  app.get('/api/new_product', (request, reply) => {
+    const q = parseInput(NewProductQuery, request.query);
+    const key = `new_product:${hour()}:${q.category_id ?? ''}:${q.page}:${q.page_size}`;
+    return answer(request, reply, key, (s) => listNewProducts(s, q, clock.now()));
+  });
+
+  app.get('/api/index_product', (request, reply) => {
+    const q = parseInput(ProductListQuery, request.query);
+    const key = `products:${JSON.stringify([q.category_id, q.promotion_plan, q.most_sold, q.en_search, q.page, q.page_size])}`;
+    return answer(request, reply, key, (s) => listProducts(s, q));
+  });
+
+  app.get('/api/index_product/:id', (request, reply) => {
+    const { id } = parseInput(ProductParams, request.params);
+    return answer(request, reply, `product:${id}`, (s) => productDetail(s, id));
+  });
+
+  app.get('/api/index_promotion/:id', (request, reply) => {
+    const { id } = parseInput(PromotionParams, request.params);
+    return answer(request, reply, `promotion:${id}`, (s) => promotionDetail(s, id));
+  });
+}

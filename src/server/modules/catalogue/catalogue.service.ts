@@ -1,0 +1,133 @@
+import { NEW_PRODUCT_DAYS } from '../../../shared/constants';
+import { centsToAmount } from '../../../shared/money';
+import type {
+  Banner,
+  Category,
+  NewCategory,
+  Plate,
+  Product,
+  ProductCard,
+  ProductListQuery,
+  Promotion,
+} from '../../../shared/schemas/catalogue';
+import type { Page } from '../../../shared/schemas/common';
+import { NotFound } from '../../errors';
+import type { CatalogueSnapshot, ProductEntry } from './catalogue.snapshot';
+
+const DAY_MS = 86_400_000;
+/** How many newest products stand in for "new" when nothing was added in the last NEW_PRODUCT_DAYS. */
+const NEWEST_FALLBACK = 10;
+
+function paginate<T>(items: readonly T[], page: number, pageSize: number): Page<T> {
+  const start = (page - 1) * pageSize;
+  return { list: items.slice(start, start + pageSize), total: items.length, page, page_size: pageSize };
+}
+
+function categoryEntry(snapshot: CatalogueSnapshot, id: number) {
+  const entry = snapshot.categoryById.get(id);
+  if (!entry) throw new NotFound('errors:notFound.category');
+  return entry;
+}
+
+export function listBanners(snapshot: CatalogueSnapshot): Banner[] {
+  return snapshot.banners;
+}
+
+/** All top-level categories with their children, or one category (parent or child) by id. */
+export function listCategories(snapshot: CatalogueSnapshot, categoryId?: number): Category[] | Category {
+  if (categoryId === undefined) return snapshot.categories;
+  return categoryEntry(snapshot, categoryId).category;
+}
+
+export function listPlates(snapshot: CatalogueSnapshot): Plate[] {
+  return snapshot.plates;
+}
+
+function isNew(product: ProductEntry, now: Date): boolean {
+  return product.createdAt >= now.getTime() - NEW_PRODUCT_DAYS * DAY_MS;
+}
+
+const newestFirst = (a: ProductEntry, b: ProductEntry) => b.createdAt - a.createdAt || b.id - a.id;
+
+/** Products added in the last NEW_PRODUCT_DAYS, newest first; the newest few when none are that new. */
+function newProductsOf(products: readonly ProductEntry[], now: Date): ProductEntry[] {
+  const fresh = products.filter((p) => isNew(p, now)).sort(newestFirst);
+  return fresh.length > 0 ? fresh : [...products].sort(newestFirst).slice(0, NEWEST_FALLBACK);
+}
+
+/** Top-level categories that have new products, the one with the newest product first. */
+export function listNewCategories(snapshot: CatalogueSnapshot, now: Date): NewCategory[] {
+  const ranked = snapshot.categories
+    .map((c) => {
+      const products = snapshot.categoryById.get(c.id)?.products ?? [];
+      const newest = products.reduce((max, p) => Math.max(max, p.createdAt), 0);
+      return { c, newest, hasNew: products.some((p) => isNew(p, now)) };
+    })
+    .filter((x) => x.newest > 0);
+  const anyNew = ranked.some((x) => x.hasNew);
+  return ranked
+    .filter((x) => !anyNew || x.hasNew)
+    .sort((a, b) => b.newest - a.newest)
+    .map(({ c }) => ({ id: c.id, icon: c.icon, en_name: c.en_name, zn_name: c.zn_name }));
+}
+
+export function listNewProducts(
+  snapshot: CatalogueSnapshot,
+  query: { category_id?: number; page: number; page_size: number },
+  now: Date,
+): Page<ProductCard> {
+  const base =
+    query.category_id === undefined ? snapshot.products : categoryEntry(snapshot, query.category_id).products;
+  return paginate(
+    newProductsOf(base, now).map((p) => p.card),
+    query.page,
+    query.page_size,
+  );
+}
+
+const mostSoldFirst = (a: ProductEntry, b: ProductEntry) => b.soldCount - a.soldCount || a.id - b.id;
+
+/**
+ * `index_product`: a category's products (children included), a promotion's products at their
+ * promotion prices, search results best first, or everything; optionally by most sold; paged.
+ */
+export function listProducts(snapshot: CatalogueSnapshot, query: ProductListQuery): Page<ProductCard> {
+  let products: readonly ProductEntry[] = snapshot.products;
+  let toCard = (p: ProductEntry): ProductCard => p.card;
+
+  if (query.promotion_plan !== undefined) {
+    const promo = snapshot.promotionById.get(query.promotion_plan);
+    if (!promo) throw new NotFound('errors:notFound.promotion');
+    products = promo.products;
+    if (promo.promotion.active) {
+      toCard = (p) => ({ ...p.card, promotion_price: centsToAmount(promo.priceCents.get(p.id) ?? 0) });
+    }
+  }
+  if (query.category_id !== undefined) {
+    const ids = categoryEntry(snapshot, query.category_id).ids;
+    products = products.filter((p) => ids.has(p.categoryId));
+  }
+  if (query.en_search !== undefined) {
+    const allowed = products === snapshot.products ? undefined : new Set(products.map((p) => p.id));
+    products = snapshot.search
+      .search(query.en_search)
+      .filter((id) => allowed === undefined || allowed.has(id))
+      .map((id) => snapshot.productById.get(id))
+      .filter((p): p is ProductEntry => p !== undefined);
+  }
+  if (query.most_sold) products = [...products].sort(mostSoldFirst);
+  const page = paginate(products, query.page, query.page_size);
+  return { ...page, list: page.list.map(toCard) };
+}
+
+export function productDetail(snapshot: CatalogueSnapshot, uuid: string): Product {
+  const product = snapshot.productByUuid.get(uuid);
+  if (!product) throw new NotFound('errors:notFound.product');
+  return product.detail;
+}
+
+export function promotionDetail(snapshot: CatalogueSnapshot, id: number): Promotion {
+  const promo = snapshot.promotionById.get(id);
+  if (!promo) throw new NotFound('errors:notFound.promotion');
+  return promo.promotion;
+}

@@ -1,0 +1,47 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { prepareDatabase } from './db/prepare';
+import { loggerOptions } from './logging';
+
+/** The one file that listens: reads the environment, prepares the database, serves, shuts down. */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const logger = pino(loggerOptions(config.logLevel));
+  const database = await openDatabase(config.database);
+  await prepareDatabase(database, config, systemClock, logger);
+  const app = await buildApp({ config, database, clock: systemClock, logger });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: `http://${config.host}:${config.port}`, ms: Math.round(performance.now() - startedAt) },
+    'shop is open',
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+/**
+ * Catalogue images are WebP files at a few fixed widths, named `/media/<name>-<width>.webp`.
+ * The API hands out the default width; the web derives a `srcset` from the same name.
+ */
+export const MEDIA_WIDTHS = {
+  product: [200, 400, 800],
+  icon: [96, 192],
+  banner: [640, 1280],
+  tile: [320, 640],
+  ad: [640, 1280],
+  avatar: [96, 192],
+} as const;
+
+export type MediaKind = keyof typeof MEDIA_WIDTHS;
+
+/** The width the API hands out for each kind. */
+export const DEFAULT_WIDTH: Record<MediaKind, number> = {
+  product: 400,
+  icon: 96,
+  banner: 1280,
+  tile: 640,
+  ad: 1280,
+  avatar: 192,
+};
+
+/** Height divided by width of each kind's box; the web reserves it before the image loads. */
+export const MEDIA_ASPECT: Record<MediaKind, number> = {
+  product: 1,
+  icon: 1,
+  banner: 0.4,
+  tile: 0.5,
+  ad: 0.4,
+  avatar: 1,
+};
+
+export function mediaPath(name: string, width: number): string {
+  return `/media/${name}-${width}.webp`;
+}
+
+const SIZED = /^(.*)-(\d+)\.webp$/;
+
+/** `srcset` for a URL of ours, or undefined for any other URL. */
+export function mediaSrcSet(url: string, kind: MediaKind): string | undefined {
+  const match = SIZED.exec(url);
+  if (!match) return undefined;
+  return MEDIA_WIDTHS[kind].map((w) => `${match[1]}-${w}.webp ${w}w`).join(', ');
+}

@@ -1,0 +1,46 @@
+import { CURRENCY_SYMBOL, TAX_RATE_BASIS_POINTS } from './constants';
+
+/** Money is integer cents everywhere; these are the only conversions. */
+export type Cents = number;
+
+/** 4.5 % of the subtotal, rounded half-up to the cent, in integer arithmetic (no float drift). */
+export function taxOf(subtotal: Cents): Cents {
+  if (!Number.isSafeInteger(subtotal) || subtotal < 0) throw new RangeError(`bad subtotal ${subtotal}`);
+  return Math.floor((subtotal * TAX_RATE_BASIS_POINTS + 5_000) / 10_000);
+}
+
+export interface Totals {
+  subtotal: Cents;
+  tax: Cents;
+  total: Cents;
+}
+
+export function totalsOf(subtotal: Cents): Totals {
+  const tax = taxOf(subtotal);
+  return { subtotal, tax, total: subtotal + tax };
+}
+
+/** Cents to the API's decimal number (at most 2 decimals). */
+export function centsToAmount(cents: Cents): number {
+  return Math.round(cents) / 100;
+}
+
+/** A decimal amount from a client ("12.5", 12.5) to cents; undefined when it is not a money amount. */
+export function amountToCents(amount: string | number): Cents | undefined {
+  const text = typeof amount === 'number' ? String(amount) : amount.trim();
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** "$12.50": the dollar sign and two decimals, as spec §9 shows amounts. */
+export function formatCents(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${CURRENCY_SYMBOL}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "12.50" as payment gateways want it. */
+export function centsToDecimalString(cents: Cents): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
