@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Clock } from './clock';
@@ -9,8 +10,13 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { NotFound } from './errors';
 import { loggerOptions } from './logging';
+import { createMailer, type Mailer } from './mail/mailer';
+import { accountRoutes } from './modules/account/account.routes';
+import { AccountService } from './modules/account/account.service';
+import { AVATAR_MAX_BYTES, AvatarStore, UPLOADS_PREFIX } from './modules/account/avatar.store';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
+import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
 
@@ -20,6 +26,8 @@ export interface AppDeps {
   clock: Clock;
   /** A pino-compatible logger or logger options; defaults to pino at the configured level. */
   logger?: FastifyInstance['log'];
+  /** Defaults to SMTP or the outbox, as configured. */
+  mailer?: Mailer;
 }
 
 const LOCALES_DIR = fileURLToPath(new URL('../../public/locales', import.meta.url));
@@ -35,7 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
     // Our own onResponse hook logs requests, at a level that depends on the outcome.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // Fastify accepts a hop count here too, though its types leave numbers out.
+    trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -54,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
   await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, parts: 21 } });
 
   const catalogue = new CatalogueStore(database.db, clock, app.log);
   await catalogue.start(config.cataloguePollMs);
@@ -61,6 +71,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('catalogue', catalogue);
 
   await app.register(catalogueRoutes, { catalogue, clock });
+
+  const mailer = deps.mailer ?? createMailer(config.mail, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const accounts = new AccountService({
+    db: database.db,
+    clock,
+    mailer,
+    shopName: config.mail.shopName,
+    log: app.log,
+  });
+  await app.register(authPlugin, { accounts });
+  await app.register(accountRoutes, { accounts, avatars: new AvatarStore(config.uploadsDir) });
 
   await registerStatic(app, config);
   return app;
@@ -72,6 +94,14 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
     prefix: '/locales/',
     decorateReply: false,
     maxAge: 300_000,
+  });
+  mkdirSync(join(config.uploadsDir, 'avatars'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    // Uploaded file names carry a hash of their bytes.
+    setHeaders: (reply) => reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
   });
   if (existsSync(config.mediaDir)) {
     await app.register(fastifyStatic, {

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   AUTHORIZENET_BASE_URL: z.string().url().default('https://api.authorize.net'),
   AUTHORIZENET_LOGIN_ID: z.string().optional(),
   AUTHORIZENET_TRANSACTION_KEY: z.string().optional(),
+  /** Behind a load balancer: `true`, a hop count, or the proxies' addresses; client IPs then come from X-Forwarded-For. */
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often each process checks whether another one changed the catalogue. */
   CATALOGUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
@@ -38,6 +40,9 @@ export interface Config {
   host: string;
   database: { kind: 'memory' } | { kind: 'files'; dir: string } | { kind: 'postgres'; url: string };
   dataDir: string;
+  /** Shoppers' uploaded pictures, served at /uploads/. */
+  uploadsDir: string;
+  trustProxy: boolean | number | string;
   seed: 'demo' | 'none';
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; shopName: string };
   publicUrl: string;
@@ -70,6 +75,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     database,
     dataDir,
+    uploadsDir: resolve(dataDir, 'uploads'),
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     seed: e.SEED,
     mail: {
       smtpUrl: e.SMTP_URL,
@@ -95,4 +102,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: resolve(e.WEB_DIR),
     mediaDir: resolve(e.MEDIA_DIR),
   };
+}
+
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

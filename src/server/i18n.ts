@@ -1,5 +1,7 @@
 import en from '../../public/locales/en/errors.json' with { type: 'json' };
+import enMail from '../../public/locales/en/mail.json' with { type: 'json' };
 import zh from '../../public/locales/zh/errors.json' with { type: 'json' };
+import zhMail from '../../public/locales/zh/mail.json' with { type: 'json' };
 import type { Language } from '../shared/constants';
 
 /**
@@ -7,8 +9,8 @@ import type { Language } from '../shared/constants';
  * `namespace:path`, as in i18next; a domain adds its namespace here.
  */
 const catalogues: Record<Language, Record<string, unknown>> = {
-  en: { errors: en },
-  zh: { errors: zh },
+  en: { errors: en, mail: enMail },
+  zh: { errors: zh, mail: zhMail },
 };
 
 export type MessageParams = Record<string, string | number>;

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../../src/server/app';
@@ -20,8 +23,9 @@ export interface TestApp {
 /** The real app on a fresh copy of the seeded database, with a hand-moved clock. Once per test file. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, config: dbConfig, drop } = await freshDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'shop-test-'));
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'info', CATALOGUE_POLL_MS: '60000', ...env }),
+    ...loadConfig({ LOG_LEVEL: 'info', CATALOGUE_POLL_MS: '60000', DATA_DIR: dataDir, ...env }),
     database: dbConfig,
   };
   const clock = new ManualClock();
@@ -38,6 +42,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     close: async () => {
       await app.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

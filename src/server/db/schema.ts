@@ -150,3 +150,70 @@ export const catalogueState = pgTable('catalogue_state', {
   version: bigint('version', { mode: 'number' }).notNull(),
   seededAt: timestamp('seeded_at', { withTimezone: true, mode: 'date' }),
 });
+
+/** Accounts (DESIGN.md §5): shoppers, their sign-in tokens, mailed codes and failed sign-ins. */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique(),
+  /** Lower-cased; one account per address. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  avatar: text('avatar').notNull().default(''),
+  /** `scrypt$N$r$p$salt$hash`, base64url parts; the parameters travel with the hash. */
+  passwordHash: text('password_hash').notNull(),
+  language: text('language').notNull().default('en'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** A sign-in token: only its SHA-256 is kept, so a database leak reveals no usable token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** A 6-digit code mailed for sign-up or password reset; single use, 5 wrong tries void it. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    /** Empty when the mail carried no code (sign-up for an address that already has an account). */
+    codeHash: text('code_hash').notNull(),
+    /** The client that asked for it, for the per-client cap. */
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('email_codes_email_idx').on(t.email, t.purpose, t.createdAt),
+    index('email_codes_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Failed sign-ins, counted per address and per client address to throttle guessing. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('sign_in_failures_email_idx').on(t.email, t.at),
+    index('sign_in_failures_ip_idx').on(t.ip, t.at),
+  ],
+);

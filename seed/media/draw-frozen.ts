@@ -1,0 +1,169 @@
+/** Frozen food. */
+import { cluster, solo } from './arrange';
+import { fishUnit } from './draw-meat';
+import { cup, packs, pillowBag } from './packaging';
+import {
+  C,
+  clip,
+  type Drawer,
+  darken,
+  E,
+  G,
+  hue,
+  label,
+  lighten,
+  lightness,
+  P,
+  R,
+  S,
+  WHITE,
+} from './svg-kit';
+
+/** A six-armed snowflake. */
+export const snowflake = (x: number, y: number, r: number, color = WHITE, o = 0.9): string =>
+  S(
+    [0, 60, 120]
+      .map((a) => {
+        const dx = Math.cos((a * Math.PI) / 180) * r;
+        const dy = Math.sin((a * Math.PI) / 180) * r;
+        return `M${(x - dx).toFixed(1)} ${(y - dy).toFixed(1)}L${(x + dx).toFixed(1)} ${(y + dy).toFixed(1)}`;
+      })
+      .join(''),
+    color,
+    Math.max(2, r / 5),
+    o,
+  );
+
+const dumpling = (x: number, y: number, a: number, s: number, skin: string) =>
+  G(
+    `translate(${x} ${y}) rotate(${a}) scale(${s})`,
+    P('M-58 16C-58 -40 58 -40 58 16Q0 34 -58 16Z', darken(skin, 0.22)),
+    P('M-54 10C-52 -34 52 -34 54 10Q0 26 -54 10Z', skin),
+    P('M-54 10Q0 26 54 10L52 2Q0 16 -52 2Z', darken(skin, 0.1)),
+    S(
+      'M-34 -18q5 10 -2 20M-16 -26q5 12 -2 24M4 -27q5 12 -2 24M24 -22q5 12 -2 22M40 -12q4 8 -2 16',
+      darken(skin, 0.2),
+      3.5,
+    ),
+    E(-28, -4, 14, 5, WHITE, 0.6, -10),
+  );
+
+export const dumplings: Drawer = (ctx) => {
+  const skin = lightness(ctx.p.base) > 0.7 ? ctx.p.base : lighten(ctx.p.base, 0.7);
+  const rim = lightness(ctx.p.base) > 0.7 ? '#3f7cc4' : ctx.p.base;
+  const plate = ctx.simple
+    ? ''
+    : E(0, 34, 160, 66, darken(rim, 0.1)) + E(0, 30, 158, 62, WHITE) + E(0, 32, 130, 48, lighten(rim, 0.78));
+  const dip = ctx.simple
+    ? ''
+    : E(-122, -46, 34, 15, darken(rim, 0.1)) + E(-122, -48, 32, 13, WHITE) + E(-122, -47, 24, 8, '#5a2d1a');
+  const unit = () =>
+    plate +
+    dip +
+    dumpling(-46, -6, -8, 1, skin) +
+    dumpling(50, -10, 10, 1, skin) +
+    dumpling(-62, 48, -4, 1, skin) +
+    dumpling(44, 44, 6, 1, skin) +
+    dumpling(-6, 22, 0, 1.08, skin);
+  return cluster(ctx, unit, { foot: 100, half: 160, layouts: solo(200, 196, 1.1) });
+};
+
+export const steamedBuns: Drawer = (ctx) => {
+  const bun = lightness(ctx.p.base) > 0.7 ? ctx.p.base : lighten(ctx.p.base, 0.75);
+  const wood = '#d6a864';
+  const one = (x: number, y: number) =>
+    G(
+      `translate(${x} ${y})`,
+      P('M-56 12C-60 -52 60 -52 56 12Q0 24 -56 12Z', darken(bun, 0.16)),
+      P('M-53 8C-55 -46 53 -46 53 8Q0 18 -53 8Z', bun),
+      S(
+        'M0 -36q-16 6 -12 18M0 -36q16 6 12 18M0 -36q-2 14 0 22M0 -36q-22 2 -24 12M0 -36q22 2 24 12',
+        darken(bun, 0.22),
+        3.5,
+      ),
+      E(-26, -18, 11, 6, WHITE, 0.7, -20),
+    );
+  const unit = () =>
+    E(0, 16, 130, 36, darken(wood, 0.25)) +
+    E(0, 12, 122, 30, '#f2e3c2') +
+    one(-60, -8) +
+    one(60, -8) +
+    one(0, -24) +
+    one(0, 14) +
+    P('M-130 16Q0 40 130 16L122 76Q0 94 -122 76Z', wood) +
+    S('M-126 40Q0 62 126 40M-124 60Q0 80 124 60', darken(wood, 0.2), 4) +
+    S('M-60 -50q-8 -14 0 -28M0 -62q-8 -14 0 -28M60 -50q-8 -14 0 -28', WHITE, 5, ctx.simple ? 0 : 0.7);
+  return cluster(ctx, unit, { foot: 86, half: 130, layouts: solo(200, 196, 1.1) });
+};
+
+export const iceCream: Drawer = (ctx) => {
+  const { p } = ctx;
+  const cone = () =>
+    P('M-50 -10L50 -10L0 120Z', '#d9a25a') +
+    S('M-34 10L14 80M-10 -6L28 50M22 -6L-24 60M40 0L-10 90', '#b97f3a', 4) +
+    C(-28, -36, 40, lighten(p.base, 0.35)) +
+    C(26, -40, 40, hue(p.base, 30)) +
+    C(0, -84, 42, p.base) +
+    P('M-60 -16Q-40 0 -20 -12Q0 4 20 -12Q40 2 62 -18L60 -6L-58 -6Z', p.dark) +
+    E(-14, -100, 12, 7, WHITE, 0.5, -30) +
+    C(4, -128, 10, '#d33a3a');
+  const tub = (v: number) =>
+    cup(190, 160, 120, p.base, v, darken(p.base, 0.15)) +
+    C(0, -150, 46, lighten(p.base, 0.4)) +
+    E(-16, -168, 14, 8, WHITE, 0.5, -20);
+  if (ctx.v % 2 === 0 || ctx.simple)
+    return cluster(ctx, cone, { foot: 120, half: 70, layouts: solo(200, 186, 1.15) });
+  return packs(ctx, tub, 190, 190);
+};
+
+export const popsicle: Drawer = (ctx) => {
+  const { p } = ctx;
+  const bar = (c: string) =>
+    G(
+      '',
+      R(-12, 40, 24, 80, 10, '#e1b77a'),
+      P('M-52 60L-52 -70C-52 -110 52 -110 52 -70L52 60Z', darken(c, 0.15)),
+      P('M-52 56L-52 -70C-52 -106 46 -108 46 -70L46 56Z', c),
+      P('M-52 56L52 56L52 60Q30 80 20 62Q0 76 -10 62Q-30 84 -52 60Z', darken(c, 0.15)),
+      C(52, -80, 18, ctx.tint),
+      R(-34, -70, 12, 100, 6, WHITE, 0.35),
+    );
+  const n = ctx.simple || ctx.v % 2 === 0 ? 1 : 2;
+  const unit = () =>
+    n === 1
+      ? G('rotate(12)', bar(p.base))
+      : G('translate(-40 0) rotate(-10)', bar(hue(p.base, 40))) +
+        G('translate(40 10) rotate(12)', bar(p.base));
+  return cluster(ctx, unit, { foot: 120, half: 80, layouts: solo(200, 176, 1.1) });
+};
+
+export const frozenBag: Drawer = (ctx) => {
+  const c = ctx.p.base;
+  const pea = (x: number, y: number, k: number) =>
+    C(x, y, 8, k % 3 === 0 ? '#f7c948' : k % 3 === 1 ? '#6cbf4a' : '#f08a3c') +
+    C(x - 2, y - 3, 2.5, WHITE, 0.6);
+  const inner = (v: number) =>
+    E(0, -128, 56, 46, '#eaf6ff') +
+    Array.from({ length: 12 }, (_, i) => pea(-36 + ((i * 23) % 72), -150 + ((i * 17) % 44), i)).join('') +
+    snowflake(-52, -200, 16) +
+    snowflake(54, -60, 12) +
+    label(-58, -70, 116, 28, c, v, 6, '#fffaf2');
+  return packs(ctx, (v) => pillowBag(170, 250, c, inner(v)), 250, 170);
+};
+
+export const frozenFish: Drawer = (ctx) => {
+  const { p } = ctx;
+  const unit = () =>
+    R(-130, -70, 260, 140, 26, '#dff1fb') +
+    G('rotate(-4) scale(1.05)', fishUnit(p.base, p.dark)) +
+    clip(
+      R(-130, -70, 260, 140, 26, '#000'),
+      R(-130, -70, 260, 140, 0, '#e6f4fc', 0.45),
+      P('M-100 -70L-40 -70L-120 60L-130 30Z', WHITE, 0.35),
+      R(-130, 40, 260, 30, 0, '#3f86c6', 0.9),
+    ) +
+    snowflake(96, -40, 16) +
+    snowflake(-96, 20, 10) +
+    snowflake(40, 55, 8);
+  return cluster(ctx, unit, { foot: 70, half: 130, layouts: solo(200, 200, 1.1) });
+};

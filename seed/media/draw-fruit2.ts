@@ -1,0 +1,197 @@
+/** Fruit, part two: berries, melons and tropical fruit. */
+import { cluster, shaded, solo } from './arrange';
+import { leafAt } from './draw-fruit';
+import {
+  C,
+  clip,
+  type Drawer,
+  darken,
+  E,
+  G,
+  LEAF,
+  LEAF_D,
+  lighten,
+  P,
+  R,
+  S,
+  STEM,
+  shine,
+  starPath,
+  WHITE,
+} from './svg-kit';
+
+export const dragonFruit: Drawer = (ctx) => {
+  const { p } = ctx;
+  const flap = (x: number, y: number, a: number) =>
+    G(
+      `translate(${x} ${y}) rotate(${a})`,
+      P('M-16 12C-14 -10 0 -30 22 -42C14 -16 16 0 14 12Z', p.dark),
+      P('M6 -22C12 -30 16 -36 22 -42C14 -26 14 -18 14 -8Z', '#7cb342'),
+    );
+  const body = (c: string) => E(0, 0, 80, 92, c);
+  const unit = () =>
+    shaded(body, p.base, p.dark) +
+    flap(-40, -40, -40) +
+    flap(30, -50, 20) +
+    flap(-50, 20, -70) +
+    flap(50, 10, 60) +
+    flap(-10, 40, 0) +
+    flap(20, -10, 10) +
+    flap(0, -86, 0) +
+    shine(-40, -30, 12, 22, 20);
+  const cut = () => {
+    const seeds = Array.from({ length: 22 }, (_, i) =>
+      C(((i * 37) % 100) - 50, ((i * 53) % 110) - 55, 2.6, '#222222'),
+    ).join('');
+    return E(0, 0, 62, 74, p.base) + E(0, 0, 54, 66, '#fbfbf6') + seeds;
+  };
+  return cluster(ctx, unit, { foot: 92, cut, cutFoot: 74 });
+};
+
+export const strawberry: Drawer = (ctx) => {
+  const { p } = ctx;
+  const body = (c: string) =>
+    P('M0 92C-50 70 -88 10 -84 -36C-80 -70 -40 -76 0 -66C40 -76 80 -70 84 -36C88 10 50 70 0 92Z', c);
+  const seeds: string[] = [];
+  for (let r = 0; r < 5; r++) {
+    for (let c = -3; c <= 3; c++) {
+      const y = -40 + r * 26;
+      const w = 70 - r * 12;
+      if (Math.abs(c * 22) > w) continue;
+      seeds.push(E(c * 22 + (r % 2) * 11, y, 3, 5, '#ffe08a'));
+    }
+  }
+  const unit = () =>
+    shaded(body, p.base, p.dark) +
+    seeds.join('') +
+    shine(-46, -30, 10, 20, 20, 0.35) +
+    P(starPath(0, -66, 56, 18, 6, 0.45), LEAF) +
+    P(starPath(0, -68, 36, 12, 6, 0.45, -60), LEAF_D) +
+    R(-4, -96, 8, 26, 4, LEAF_D);
+  return cluster(ctx, unit, { foot: 90 });
+};
+
+export const watermelon: Drawer = (ctx) => {
+  const { p } = ctx;
+  const greenish = /^#([0-9a-f]{2})([0-9a-f]{2})/i.exec(p.base);
+  const g = greenish
+    ? Number.parseInt(greenish[2] as string, 16) > Number.parseInt(greenish[1] as string, 16)
+    : false;
+  const flesh = g ? '#ef4b4b' : p.base;
+  const rind = g ? p.base : '#3f8f3a';
+  const slice = () => {
+    const seeds = [
+      [-30, -20],
+      [0, -10],
+      [30, -20],
+      [-14, 20],
+      [16, 20],
+      [0, 48],
+    ]
+      .map(([x, y]) => E(x as number, y as number, 4, 7, '#2b2b2b'))
+      .join('');
+    return (
+      P('M-96 -50A96 96 0 0 0 96 -50Z', darken(rind, 0.1)) +
+      P('M-90 -50A90 90 0 0 0 90 -50Z', rind) +
+      P('M-80 -50A80 80 0 0 0 80 -50Z', '#eef6d6') +
+      P('M-74 -50A74 74 0 0 0 74 -50Z', flesh) +
+      P('M-74 -50L74 -50L70 -40L-70 -40Z', lighten(flesh, 0.15)) +
+      seeds
+    );
+  };
+  const whole = () =>
+    C(0, 0, 92, darken(rind, 0.15)) +
+    [-60, -30, 0, 30, 60].map((x) => S(`M${x} -86Q${x * 1.4} 0 ${x} 86`, darken(rind, 0.35), 12)).join('') +
+    shine(-40, -40, 22, 12, -40, 0.3);
+  const v = ctx.simple ? 1 : ctx.v;
+  const unit = (i: number) => (v === 0 || v === 2 || i === 1 ? G('translate(0 20)', slice()) : whole());
+  return cluster(ctx, unit, { foot: 70 });
+};
+
+export const banana: Drawer = (ctx) => {
+  const { p } = ctx;
+  const one = (a: number) =>
+    G(
+      `rotate(${a} -70 -60)`,
+      P('M-70 -60C-50 40 40 80 100 40C96 30 92 28 86 30C30 60 -30 20 -56 -64Z', p.dark),
+      P('M-70 -60C-56 20 20 64 86 30C50 40 -24 20 -56 -64Z', p.base),
+      S('M-60 -40C-40 20 10 44 60 40', p.light, 6, 0.7),
+      R(-80, -76, 20, 20, 5, '#6e5a2c'),
+      C(98, 38, 5, '#4a3b1c'),
+    );
+  const n = ctx.simple ? 2 : 2 + (ctx.v % 3);
+  const unit = () => Array.from({ length: n }, (_, i) => one(-10 + i * 12)).join('');
+  return cluster(ctx, unit, { foot: 70, half: 96, scale: 1, layouts: solo(196, 192, 1.15) });
+};
+
+export const grapes: Drawer = (ctx) => {
+  const { p } = ctx;
+  const rows = [5, 4, 4, 3, 2, 1];
+  const berries: string[] = [];
+  rows.forEach((n, r) => {
+    for (let i = 0; i < n; i++) {
+      const x = (i - (n - 1) / 2) * 34;
+      const y = -50 + r * 28;
+      berries.push(C(x, y + 2, 19, p.dark), C(x - 2, y, 17, p.base), C(x - 7, y - 6, 5, WHITE, 0.4));
+    }
+  });
+  const unit = () => S('M0 -66Q4 -90 -10 -104', STEM, 7) + leafAt(0, -84, -10, 1.1) + berries.join('');
+  return cluster(ctx, unit, { foot: 110, half: 90, scale: 0.95 });
+};
+
+export const blueberry: Drawer = (ctx) => {
+  const { p } = ctx;
+  const berry = (x: number, y: number, r: number) =>
+    C(x, y, r, p.dark) +
+    C(x - 2, y - 2, r * 0.86, p.base) +
+    C(x - 2, y - 2, r * 0.86, '#b8c8e8', 0.18) +
+    P(starPath(x, y - r * 0.3, r * 0.32, r * 0.13, 5), p.darker) +
+    C(x - r * 0.45, y - r * 0.4, r * 0.16, WHITE, 0.4);
+  const spots: [number, number][] = [
+    [-66, 40],
+    [-22, 44],
+    [22, 44],
+    [66, 40],
+    [-44, 4],
+    [0, 6],
+    [44, 4],
+    [-22, -32],
+    [22, -32],
+    [0, -66],
+  ];
+  const n = ctx.simple ? 6 : ([10, 9, 10, 8][ctx.v] ?? 10);
+  const unit = () =>
+    leafAt(10, -80, -40, 1.1) +
+    spots
+      .slice(0, n)
+      .reverse()
+      .map(([x, y]) => berry(x, y, 27))
+      .join('');
+  return cluster(ctx, unit, { foot: 70, half: 96, layouts: solo(200, 200, 1.2) });
+};
+
+export const pineapple: Drawer = (ctx) => {
+  const { p } = ctx;
+  const body = (c: string) => E(0, 30, 62, 78, c);
+  const grid: string[] = [];
+  for (let i = -4; i <= 4; i++) {
+    grid.push(`M${i * 26 - 60} -50L${i * 26 + 60} 110`, `M${i * 26 + 60} -50L${i * 26 - 60} 110`);
+  }
+  const crown = [-40, -20, 0, 20, 40]
+    .map((a, i) =>
+      G(
+        `rotate(${a} 0 -44)`,
+        P(
+          `M-10 -40Q-6 ${-96 - (i % 2) * 16} 0 ${-110 + Math.abs(a)}Q6 ${-96 - (i % 2) * 16} 10 -40Z`,
+          i % 2 ? LEAF_D : LEAF,
+        ),
+      ),
+    )
+    .join('');
+  const unit = () =>
+    crown +
+    shaded(body, p.base, p.dark, -4, -2, 0.95) +
+    clip(E(0, 30, 60, 76, '#000'), S(grid.join(''), p.darker, 3, 0.35)) +
+    shine(-30, 0, 10, 30, 10, 0.3);
+  return cluster(ctx, unit, { foot: 108, half: 70, scale: 0.9 });
+};

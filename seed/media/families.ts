@@ -1,0 +1,246 @@
+/**
+ * One drawing per ArtFamily. Each draws the item (with its shadow, without background) in a
+ * 0..400 box from a palette of the art's main colour; `variant` changes count and arrangement.
+ */
+import type { Art, ArtFamily } from '../catalogue/types';
+import * as dairy from './draw-dairy';
+import * as dry from './draw-dry';
+import * as frozen from './draw-frozen';
+import * as fruit from './draw-fruit';
+import * as fruit2 from './draw-fruit2';
+import * as home from './draw-household';
+import * as meat from './draw-meat';
+import * as sauces from './draw-sauces';
+import * as snacks from './draw-snacks';
+import * as veg from './draw-veg';
+import * as veg2 from './draw-veg2';
+import { type Ctx, type Drawer, defaultTint, hex, palette } from './svg-kit';
+
+export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
+  'leafy-greens': veg.leafyGreens,
+  cabbage: veg.cabbage,
+  broccoli: veg.broccoli,
+  carrot: veg.carrot,
+  tomato: veg.tomato,
+  cucumber: veg.cucumber,
+  eggplant: veg.eggplant,
+  'bell-pepper': veg.bellPepper,
+  chili: veg.chili,
+  mushroom: veg.mushroom,
+  enoki: veg.enoki,
+  potato: veg.potato,
+  onion: veg.onion,
+  garlic: veg2.garlic,
+  ginger: veg2.ginger,
+  scallion: veg2.scallion,
+  corn: veg2.corn,
+  pumpkin: veg2.pumpkin,
+  radish: veg2.radish,
+  'lotus-root': veg2.lotusRoot,
+  'green-beans': veg2.greenBeans,
+  'bean-sprouts': veg2.beanSprouts,
+  apple: fruit.apple,
+  orange: fruit.orange,
+  banana: fruit2.banana,
+  grapes: fruit2.grapes,
+  strawberry: fruit2.strawberry,
+  watermelon: fruit2.watermelon,
+  pear: fruit.pear,
+  mango: fruit.mango,
+  peach: fruit.peach,
+  lychee: fruit.lychee,
+  kiwi: fruit.kiwi,
+  cherry: fruit.cherry,
+  'dragon-fruit': fruit2.dragonFruit,
+  lemon: fruit.lemon,
+  blueberry: fruit2.blueberry,
+  pineapple: fruit2.pineapple,
+  steak: meat.steak,
+  'pork-belly': meat.porkBelly,
+  ribs: meat.ribs,
+  'chicken-drumstick': meat.chickenDrumstick,
+  'whole-chicken': meat.wholeChicken,
+  'ground-meat': meat.groundMeat,
+  fish: meat.fish,
+  'fish-fillet': meat.fishFillet,
+  shrimp: meat.shrimp,
+  crab: meat.crab,
+  squid: meat.squid,
+  clams: meat.clams,
+  sausage: meat.sausage,
+  'milk-carton': dairy.milkCarton,
+  'milk-bottle': dairy.milkBottle,
+  eggs: dairy.eggs,
+  'yogurt-cup': dairy.yogurtCup,
+  cheese: dairy.cheese,
+  butter: dairy.butter,
+  tofu: dairy.tofu,
+  'soy-milk': dairy.soyMilk,
+  'rice-bag': dry.riceBag,
+  noodles: dry.noodles,
+  'flour-bag': dry.flourBag,
+  'dried-beans': dry.driedBeans,
+  'dried-mushroom': dry.driedMushroom,
+  'instant-noodles': dry.instantNoodles,
+  'rice-noodles': dry.riceNoodles,
+  'grain-jar': dry.grainJar,
+  'sauce-bottle': sauces.sauceBottle,
+  'chili-jar': sauces.chiliJar,
+  'oil-bottle': sauces.oilBottle,
+  'vinegar-bottle': sauces.vinegarBottle,
+  'spice-pouch': sauces.spicePouch,
+  'paste-jar': sauces.pasteJar,
+  'salt-shaker': sauces.saltShaker,
+  'sugar-bag': dry.sugarBag,
+  'chips-bag': snacks.chipsBag,
+  'soda-can': snacks.sodaCan,
+  'tea-box': snacks.teaBox,
+  'juice-bottle': snacks.juiceBottle,
+  cookies: snacks.cookies,
+  candy: snacks.candy,
+  'water-bottle': snacks.waterBottle,
+  'coffee-bag': snacks.coffeeBag,
+  nuts: snacks.nuts,
+  'rice-cracker': snacks.riceCracker,
+  dumplings: frozen.dumplings,
+  'ice-cream': frozen.iceCream,
+  'frozen-bag': frozen.frozenBag,
+  'steamed-buns': frozen.steamedBuns,
+  'frozen-fish': frozen.frozenFish,
+  popsicle: frozen.popsicle,
+  detergent: home.detergent,
+  'dish-soap': home.dishSoap,
+  'tissue-box': home.tissueBox,
+  'paper-towel': home.paperTowel,
+  sponge: home.sponge,
+  'trash-bags': home.trashBags,
+  toothpaste: home.toothpaste,
+  shampoo: home.shampoo,
+};
+
+export const DEFAULT_COLOR: Record<ArtFamily, string> = {
+  'leafy-greens': '#4caf50',
+  cabbage: '#8bc34a',
+  broccoli: '#3d8b37',
+  carrot: '#f57c00',
+  tomato: '#e53935',
+  cucumber: '#43a047',
+  eggplant: '#6a3d9a',
+  'bell-pepper': '#e53935',
+  chili: '#d32f2f',
+  mushroom: '#8d6e63',
+  enoki: '#f5efdc',
+  potato: '#c9a26b',
+  onion: '#b5651d',
+  garlic: '#f3ede0',
+  ginger: '#d8b26e',
+  scallion: '#4caf50',
+  corn: '#f9c74f',
+  pumpkin: '#f28c28',
+  radish: '#f4f1ea',
+  'lotus-root': '#d9b99b',
+  'green-beans': '#5aa33a',
+  'bean-sprouts': '#f7e9a8',
+  apple: '#e53935',
+  orange: '#fb8c00',
+  banana: '#fdd835',
+  grapes: '#7b3f98',
+  strawberry: '#e53945',
+  watermelon: '#ef4b4b',
+  pear: '#c5d84a',
+  mango: '#ffb300',
+  peach: '#ffab91',
+  lychee: '#d8434e',
+  kiwi: '#8bc34a',
+  cherry: '#c2185b',
+  'dragon-fruit': '#e91e8c',
+  lemon: '#fdd835',
+  blueberry: '#3f51b5',
+  pineapple: '#f9b233',
+  steak: '#c0392b',
+  'pork-belly': '#e8837a',
+  ribs: '#b5523b',
+  'chicken-drumstick': '#e9a24b',
+  'whole-chicken': '#e6a04f',
+  'ground-meat': '#d9534f',
+  fish: '#7f9db9',
+  'fish-fillet': '#f58d5c',
+  shrimp: '#f4845f',
+  crab: '#e5533d',
+  squid: '#f2cfc6',
+  clams: '#d9b38c',
+  sausage: '#b5472f',
+  'milk-carton': '#1e88e5',
+  'milk-bottle': '#1565c0',
+  eggs: '#e0b48a',
+  'yogurt-cup': '#ec407a',
+  cheese: '#fbc02d',
+  butter: '#f6c343',
+  tofu: '#f6f1e4',
+  'soy-milk': '#7cb342',
+  'rice-bag': '#d32f2f',
+  noodles: '#f1dca7',
+  'flour-bag': '#1e88e5',
+  'dried-beans': '#b23a48',
+  'dried-mushroom': '#7a5236',
+  'instant-noodles': '#e53935',
+  'rice-noodles': '#f7f3ea',
+  'grain-jar': '#e8c46a',
+  'sauce-bottle': '#c62828',
+  'chili-jar': '#d84315',
+  'oil-bottle': '#f2b632',
+  'vinegar-bottle': '#6d4c41',
+  'spice-pouch': '#c1440e',
+  'paste-jar': '#a0522d',
+  'salt-shaker': '#1e88e5',
+  'sugar-bag': '#e91e63',
+  'chips-bag': '#fb8c00',
+  'soda-can': '#e53935',
+  'tea-box': '#2e7d32',
+  'juice-bottle': '#fb8c00',
+  cookies: '#d9a05b',
+  candy: '#ec407a',
+  'water-bottle': '#1e88e5',
+  'coffee-bag': '#5d4037',
+  nuts: '#c68a54',
+  'rice-cracker': '#e0a85a',
+  dumplings: '#f6efdf',
+  'ice-cream': '#f48fb1',
+  'frozen-bag': '#1e88e5',
+  'steamed-buns': '#f8f3e8',
+  'frozen-fish': '#7f9db9',
+  popsicle: '#ef5350',
+  detergent: '#1e88e5',
+  'dish-soap': '#43a047',
+  'tissue-box': '#26a69a',
+  'paper-towel': '#42a5f5',
+  sponge: '#fdd835',
+  'trash-bags': '#37474f',
+  toothpaste: '#e53935',
+  shampoo: '#8e24aa',
+};
+
+/** Everything a drawing needs from an Art, with the defaults applied. */
+export function artContext(art: Art, simple = false): Ctx {
+  const family = FAMILY_DRAWERS[art.family] ? art.family : 'apple';
+  const color = hex(art.color || (DEFAULT_COLOR[family] ?? '#888888'));
+  const tint = art.background ? hex(art.background) : defaultTint(color);
+  const v = Math.abs(Math.trunc(art.variant ?? 0)) % 4;
+  return { p: palette(color), v, tint, simple };
+}
+
+/** The item of an Art (shadow included, background excluded) in a 0..400 box. */
+export function drawItem(art: Art, simple = false): string {
+  const draw = FAMILY_DRAWERS[art.family];
+  const ctx = artContext(art, simple);
+  if (!draw) return `<circle cx="200" cy="200" r="120" fill="${ctx.p.base}"/>`;
+  return draw(ctx);
+}
+
+/** The family's own colour, for scenes that only name families. */
+export function familyArt(family: ArtFamily, variant = 0): Art {
+  return { family, color: DEFAULT_COLOR[family] ?? '#888888', variant };
+}
+
+/** Every family, in catalogue order. */
+export const ALL_FAMILIES = Object.keys(DEFAULT_COLOR) as ArtFamily[];

@@ -1,0 +1,168 @@
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MEDIA_ASPECT, MEDIA_WIDTHS, type MediaKind } from '../../src/shared/media';
+import type { Art, BannerArt } from '../catalogue/types';
+import { artName } from './art-name';
+import { AVATAR_ARTS, avatarNames } from './avatars';
+import { ALL_FAMILIES, DEFAULT_COLOR, FAMILY_DRAWERS, familyArt } from './families';
+import { collectMediaJobs } from './media-jobs';
+import { renderMedia } from './render-media';
+import { SAMPLE_SCENES, sampleCatalogue } from './samples';
+import { svgFor } from './svg-for';
+
+const dirs: string[] = [];
+const tempDir = async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'media-test-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** Well-formed enough for librsvg, and free of the usual template slips. */
+function expectCleanSvg(svg: string, w: number, h: number) {
+  expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+  expect(svg).toContain(`viewBox="0 0 ${w} ${h}"`);
+  expect(svg.endsWith('</svg>')).toBe(true);
+  expect(svg).not.toMatch(/NaN|undefined|Infinity|\[object/);
+  expect(svg).not.toMatch(/<text/);
+}
+
+describe('family drawings', () => {
+  it('cover every ArtFamily exactly once, each with a default colour', async () => {
+    const types = await readFile(new URL('../catalogue/types.ts', import.meta.url), 'utf8');
+    const union = /export type ArtFamily =([^;]+);/.exec(types)?.[1] ?? '';
+    const declared = [...union.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]);
+    expect(declared.length).toBeGreaterThan(90);
+    expect([...ALL_FAMILIES].sort()).toEqual(declared.sort());
+    expect(new Set(ALL_FAMILIES).size).toBe(ALL_FAMILIES.length);
+    expect(Object.keys(FAMILY_DRAWERS).sort()).toEqual([...ALL_FAMILIES].sort());
+    for (const family of ALL_FAMILIES) expect(DEFAULT_COLOR[family]).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('draw clean SVG for every family, variant, and kind', () => {
+    for (const family of ALL_FAMILIES) {
+      for (const variant of [0, 1, 2, 3])
+        expectCleanSvg(svgFor('product', familyArt(family, variant)), 400, 400);
+      expectCleanSvg(svgFor('icon', familyArt(family)), 400, 400);
+      expectCleanSvg(svgFor('avatar', familyArt(family)), 400, 400);
+    }
+    for (const scene of SAMPLE_SCENES) {
+      expectCleanSvg(svgFor('banner', scene), 1000, 400);
+      expectCleanSvg(svgFor('ad', scene), 1000, 400);
+      expectCleanSvg(svgFor('tile', scene), 800, 400);
+    }
+  });
+
+  it('tolerate odd input: light, dark and malformed colours, out-of-range variants', () => {
+    const odd: Art[] = [
+      { family: 'tofu', color: '#ffffff' },
+      { family: 'trash-bags', color: '#000000', variant: 7 },
+      { family: 'apple', color: 'red', background: 'nope', variant: -1 },
+    ];
+    for (const art of odd) expectCleanSvg(svgFor('product', art), 400, 400);
+  });
+
+  it('turn into WebP images of the right size with sharp', { timeout: 60_000 }, async () => {
+    for (const family of ALL_FAMILIES) {
+      const svg = Buffer.from(svgFor('product', familyArt(family, 1)));
+      const webp = await sharp(svg).resize(200).webp({ quality: 78 }).toBuffer();
+      const meta = await sharp(webp).metadata();
+      expect([family, meta.format, meta.width, meta.height]).toEqual([family, 'webp', 200, 200]);
+    }
+  });
+});
+
+describe('names', () => {
+  const art: Art = { family: 'tomato', color: '#e53935', variant: 1 };
+
+  it('are stable for equal art', () => {
+    expect(artName('product', art)).toBe(artName('product', { ...art }));
+    expect(artName('product', art)).toMatch(/^product-tomato-[0-9a-f]{10}$/);
+    expect(artName('banner', SAMPLE_SCENES[0] as BannerArt)).toMatch(/^banner-scene-[0-9a-f]{10}$/);
+  });
+
+  it('differ when the art or the kind differs', () => {
+    const names = new Set([
+      artName('product', art),
+      artName('product', { ...art, color: '#e53936' }),
+      artName('product', { ...art, variant: 2 }),
+      artName('product', { ...art, background: '#ffffff' }),
+      artName('icon', art),
+    ]);
+    expect(names.size).toBe(5);
+  });
+
+  it('list twelve distinct avatars', () => {
+    expect(AVATAR_ARTS).toHaveLength(12);
+    expect(new Set(avatarNames()).size).toBe(12);
+    for (const name of avatarNames()) expect(name).toMatch(/^avatar-[a-z-]+-[0-9a-f]{10}$/);
+  });
+});
+
+describe('collectMediaJobs', () => {
+  it('lists icons, product images, scenes and avatars once each', () => {
+    const catalogue = sampleCatalogue(30);
+    const jobs = collectMediaJobs({ ...catalogue, products: [...catalogue.products, ...catalogue.products] });
+    const names = jobs.map((j) => artName(j.kind, j.art));
+    expect(new Set(names).size).toBe(names.length);
+    const kinds = new Set(jobs.map((j) => j.kind));
+    expect([...kinds].sort()).toEqual(['ad', 'avatar', 'banner', 'icon', 'product', 'tile']);
+    const childIcons = catalogue.categories.flatMap((c) =>
+      c.children.map((child) => artName('icon', child.icon)),
+    );
+    for (const name of childIcons) expect(names).toContain(name);
+    expect(jobs.filter((j) => j.kind === 'avatar')).toHaveLength(12);
+  });
+
+  it('accepts a partial catalogue', () => {
+    expect(collectMediaJobs({}, false)).toEqual([]);
+  });
+});
+
+describe('renderMedia', () => {
+  const jobs: { kind: MediaKind; art: Art | BannerArt }[] = [
+    { kind: 'product', art: familyArt('soy-milk', 2) },
+    { kind: 'product', art: familyArt('soy-milk', 2) },
+    { kind: 'icon', art: familyArt('enoki') },
+    { kind: 'avatar', art: AVATAR_ARTS[0] as Art },
+    { kind: 'banner', art: SAMPLE_SCENES[0] as BannerArt },
+    { kind: 'ad', art: SAMPLE_SCENES[1] as BannerArt },
+    { kind: 'tile', art: SAMPLE_SCENES[2] as BannerArt },
+  ];
+  const kinds: MediaKind[] = ['product', 'icon', 'avatar', 'banner', 'ad', 'tile'];
+  const files = kinds.reduce((n, kind) => n + MEDIA_WIDTHS[kind].length, 0);
+
+  it('writes every width of every job once, at the right size', { timeout: 60_000 }, async () => {
+    const dir = await tempDir();
+    const result = await renderMedia(jobs, dir);
+    expect(result).toEqual({ rendered: files, skipped: 0 });
+    expect((await readdir(dir)).sort()).toHaveLength(files);
+    for (const job of jobs) {
+      for (const width of MEDIA_WIDTHS[job.kind]) {
+        const file = join(dir, `${artName(job.kind, job.art)}-${width}.webp`);
+        const meta = await sharp(file).metadata();
+        expect(meta.format).toBe('webp');
+        expect(meta.width).toBe(width);
+        expect(meta.height).toBe(Math.round(width * MEDIA_ASPECT[job.kind]));
+        expect(meta.hasAlpha).toBe(job.kind === 'icon' || job.kind === 'avatar');
+      }
+    }
+  });
+
+  it('skips files that already exist and only fills in missing widths', { timeout: 60_000 }, async () => {
+    const dir = await tempDir();
+    await renderMedia(jobs, dir);
+    const product = join(dir, `${artName('product', jobs[0]?.art as Art)}-400.webp`);
+    const before = (await stat(product)).mtimeMs;
+    expect(await renderMedia(jobs, dir)).toEqual({ rendered: 0, skipped: files });
+    expect((await stat(product)).mtimeMs).toBe(before);
+    await rm(product);
+    expect(await renderMedia(jobs, dir)).toEqual({ rendered: 1, skipped: files - 1 });
+    expect((await sharp(product).metadata()).width).toBe(400);
+  });
+});

@@ -1,0 +1,201 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '../../../shared/constants';
+import type { LoginAnswer, User } from '../../../shared/schemas/account';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { BadInput, Unauthorized } from '../../errors';
+import { type AccountMailKind, accountMail } from '../../mail/account-mail';
+import type { Mailer } from '../../mail/mailer';
+import {
+  type CodePurpose,
+  checkCodeRate,
+  codeError,
+  consumeCode,
+  issueCode,
+  lockAddress,
+} from './account.codes';
+import { checkSignInThrottle, clearSignInFailures, recordSignInFailure } from './account.throttle';
+import { hashPassword, verifyPassword } from './password';
+import { hashToken, newToken } from './secrets';
+
+/** Sign-in tokens last 30 days; a sign-out, a reset or a password change revokes them earlier. */
+export const SESSION_TTL_MS = 30 * 86_400_000;
+
+export interface AccountDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  shopName: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+/** The signed-in shopper behind a request. */
+export interface AuthUser extends User {
+  id: number;
+  sessionId: number;
+}
+
+type UserRow = typeof users.$inferSelect;
+const publicUser = (u: UserRow): User => ({ uuid: u.uuid, email: u.email, name: u.name, avatar: u.avatar });
+
+/** Accounts (DESIGN.md §5): codes by mail, sign-up, sign-in, reset, sign-out, profile. */
+export class AccountService {
+  private decoyHash: Promise<string> | undefined;
+
+  constructor(private readonly deps: AccountDeps) {}
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  /**
+   * Mails a sign-up or reset code. The answer is the same whether or not the address has an
+   * account; the mail differs (an existing account gets a sign-in hint instead of a sign-up code,
+   * an unknown address a note instead of a reset code).
+   */
+  async sendCode(purpose: CodePurpose, email: string, ip: string, language: Language): Promise<void> {
+    const now = this.deps.clock.now();
+    const mail = await this.db.transaction(async (tx) => {
+      await lockAddress(tx, email);
+      await checkCodeRate(tx, email, ip, now);
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const withCode = purpose === 'signup' ? !existing : Boolean(existing);
+      const code = await issueCode(tx, { email, purpose, ip, withCode }, now);
+      const kind: AccountMailKind =
+        purpose === 'signup' ? (code ? 'signupCode' : 'signupExisting') : code ? 'resetCode' : 'resetUnknown';
+      return { kind, code };
+    });
+    await this.deps.mailer.send(
+      accountMail({ kind: mail.kind, to: email, language, shop: this.deps.shopName, code: mail.code }),
+    );
+    if (this.deps.mailer.kind === 'outbox' && mail.code) {
+      // Without SMTP the code must reach the shop owner somehow (DESIGN.md §3).
+      this.deps.log.info(
+        { email, purpose },
+        `no SMTP_URL: the ${purpose} code for this address is ${mail.code}`,
+      );
+    }
+  }
+
+  /** Creates an account with a mailed sign-up code. */
+  async register(input: { email: string; name: string; password: string; code: string }): Promise<User> {
+    const now = this.deps.clock.now();
+    const passwordHash = await hashPassword(input.password);
+    const result = await this.db.transaction(async (tx) => {
+      await lockAddress(tx, input.email);
+      const check = await consumeCode(tx, input.email, 'signup', input.code, now);
+      if (check !== 'ok') return { error: check };
+      const [row] = await tx
+        .insert(users)
+        .values({ uuid: randomUUID(), email: input.email, name: input.name, passwordHash, createdAt: now })
+        .onConflictDoNothing()
+        .returning();
+      return row ? { user: row } : { error: 'invalid' as const };
+    });
+    if ('error' in result) throw codeError(result.error === 'voided' ? 'voided' : 'invalid');
+    return publicUser(result.user);
+  }
+
+  /** Signs in; throttled per address and per client; a wrong address and a wrong password answer alike. */
+  async signIn(email: string, password: string, ip: string): Promise<LoginAnswer> {
+    const now = this.deps.clock.now();
+    await checkSignInThrottle(this.db, email, ip, now);
+    const [user] = await this.db.select().from(users).where(eq(users.email, email));
+    this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.decoyHash));
+    if (!user || !matches) {
+      await recordSignInFailure(this.db, email, ip, now);
+      throw new Unauthorized('errors:account.badCredentials');
+    }
+    await clearSignInFailures(this.db, email);
+    const token = await this.openSession(user.id, now);
+    return { ...publicUser(user), token };
+  }
+
+  private async openSession(userId: number, now: Date): Promise<string> {
+    const token = newToken();
+    await this.db.insert(sessions).values({
+      userId,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    });
+    return token;
+  }
+
+  /** Sets a new password with a mailed reset code and revokes every session of the account. */
+  async resetPassword(input: { email: string; password: string; code: string }): Promise<void> {
+    const now = this.deps.clock.now();
+    const passwordHash = await hashPassword(input.password);
+    const check = await this.db.transaction(async (tx) => {
+      await lockAddress(tx, input.email);
+      const result = await consumeCode(tx, input.email, 'reset', input.code, now);
+      if (result !== 'ok') return result;
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash })
+        .where(eq(users.email, input.email))
+        .returning();
+      if (!user) return 'invalid';
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      return 'ok';
+    });
+    if (check !== 'ok') throw codeError(check);
+  }
+
+  /** The shopper holding this token, or undefined when it is unknown, revoked or expired. */
+  async authenticate(token: string): Promise<AuthUser | undefined> {
+    const now = this.deps.clock.now();
+    const [row] = await this.db
+      .select({ user: users, sessionId: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      );
+    return row ? { ...publicUser(row.user), id: row.user.id, sessionId: row.sessionId } : undefined;
+  }
+
+  async signOut(user: AuthUser): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: this.deps.clock.now() })
+      .where(eq(sessions.id, user.sessionId));
+  }
+
+  async updateProfile(user: AuthUser, change: { name?: string; avatar?: string }): Promise<User> {
+    const [row] = await this.db.update(users).set(change).where(eq(users.id, user.id)).returning();
+    if (!row) throw new Unauthorized();
+    return publicUser(row);
+  }
+
+  /** Changes the password after checking the current one; every other session is revoked. */
+  async changePassword(user: AuthUser, oldPassword: string, newPassword: string): Promise<void> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, user.id));
+    if (!row) throw new Unauthorized();
+    if (!(await verifyPassword(oldPassword, row.passwordHash)))
+      throw new BadInput('errors:account.oldPasswordWrong');
+    if (oldPassword === newPassword) throw new BadInput('errors:account.samePassword');
+    const passwordHash = await hashPassword(newPassword);
+    const now = this.deps.clock.now();
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(
+          and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), ne(sessions.id, user.sessionId)),
+        );
+    });
+  }
+}

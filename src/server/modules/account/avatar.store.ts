@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { avatarNames } from '../../../../seed/media/avatars';
+import { DEFAULT_WIDTH, MEDIA_WIDTHS, mediaPath } from '../../../shared/media';
+import { BadInput } from '../../errors';
+import type { AuthUser } from './account.service';
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOADS_PREFIX = '/uploads/';
+
+/** Avatars: the bundled drawings anyone may choose, and each shopper's own uploaded picture. */
+export class AvatarStore {
+  private readonly bundledUrls: string[];
+
+  constructor(private readonly uploadsDir: string) {
+    this.bundledUrls = avatarNames().map((name) => mediaPath(name, DEFAULT_WIDTH.avatar));
+  }
+
+  bundled(): string[] {
+    return this.bundledUrls;
+  }
+
+  /** A bundled avatar, or a picture this shopper uploaded. */
+  isChoosable(url: string, user: Pick<AuthUser, 'uuid'>): boolean {
+    if (this.bundledUrls.includes(url)) return true;
+    const own = new RegExp(
+      `^${UPLOADS_PREFIX}avatars/${user.uuid}-[0-9a-f]{12}-${DEFAULT_WIDTH.avatar}\\.webp$`,
+    );
+    return own.test(url);
+  }
+
+  /** Squares, resizes and re-encodes an uploaded image (dropping its metadata); answers its URL. */
+  async saveUpload(user: Pick<AuthUser, 'uuid'>, bytes: Buffer): Promise<string> {
+    if (bytes.length === 0 || bytes.length > AVATAR_MAX_BYTES)
+      throw new BadInput('errors:account.imageInvalid');
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+    const dir = join(this.uploadsDir, 'avatars');
+    await mkdir(dir, { recursive: true });
+    try {
+      for (const width of MEDIA_WIDTHS.avatar) {
+        const webp = await sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
+          .rotate()
+          .resize(width, width, { fit: 'cover' })
+          .webp({ quality: 80 })
+          .toBuffer();
+        await writeFile(join(dir, `${user.uuid}-${hash}-${width}.webp`), webp);
+      }
+    } catch {
+      throw new BadInput('errors:account.imageInvalid');
+    }
+    return `${UPLOADS_PREFIX}avatars/${user.uuid}-${hash}-${DEFAULT_WIDTH.avatar}.webp`;
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * A searchable field of every document, as a token vocabulary with posting lists.
+ *
+ * A query word never contains a space, so it can only occur inside one space-separated token of a
+ * field. Each distinct token is stored once in `text` (tokens separated by '\n') and a query word
+ * is found there with `String#indexOf`; each hit is mapped to its token by binary search and the
+ * token's documents come from its posting list. The cost follows the vocabulary and the number of
+ * matching documents, not the catalogue size.
+ */
+import { isWordChar } from './search.normalise';
+
+/** Ranking tiers, best first. */
+export const Tier = { exact: 0, prefix: 1, word: 2, substring: 3, brand: 4, category: 5 } as const;
+export const NONE = 255;
+
+/** A query word in the forms the fields are searched with. */
+export interface QueryWord {
+  term: string;
+  /** plural stem (= term when nothing to strip) */
+  stem: string;
+  /** only a–z: may be pinyin or initials */
+  letters: boolean;
+  /** pinyin form (v for ü read as u) */
+  py: string;
+}
+
+const FIRST = 1; // the token starts the field
+const ONLY = 2; // the token is the whole field
+
+export interface Field {
+  text: string;
+  /** token t spans text[starts[t], starts[t + 1] - 1) */
+  starts: Int32Array;
+  /** pinyin fields: 1 where a syllable starts; a hit must start one */
+  aligned: Uint8Array | undefined;
+  /** postings of token t: docs[postings[t] … postings[t + 1]) */
+  postings: Int32Array;
+  docs: Int32Array;
+  flags: Uint8Array;
+}
+
+/**
+ * `keys(d)` lists document d's tokens; a null keeps a token's place without indexing it (so a
+ * field of plural stems knows which stem comes from the first word). A key is searched as
+ * `textOf(key)` (itself by default); pinyin keys keep syllables apart ("xi'an" and "xian" both
+ * read "xian") for `syllableStarts(key)`.
+ */
+export function buildField(
+  count: number,
+  keys: (d: number) => readonly (string | null)[],
+  textOf?: (key: string) => string,
+  syllableStarts?: (key: string) => readonly number[],
+): Field {
+  const ids = new Map<string, number>();
+  const vocabulary: string[] = [];
+  const sizes: number[] = [];
+  const tokenIds: number[] = []; // every document's token ids, in document order
+  const tokenFlags: number[] = [];
+  for (let d = 0; d < count; d++) {
+    const list = keys(d);
+    for (let i = 0; i < list.length; i++) {
+      const key = list[i];
+      if (key === null || key === undefined) continue;
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = vocabulary.length;
+        ids.set(key, id);
+        vocabulary.push(key);
+        sizes.push(0);
+      }
+      sizes[id] = (sizes[id] ?? 0) + 1;
+      tokenIds.push(id, d);
+      tokenFlags.push((i === 0 ? FIRST : 0) | (list.length === 1 ? ONLY : 0));
+    }
+  }
+  const texts = textOf ? vocabulary.map(textOf) : vocabulary;
+  const starts = new Int32Array(texts.length + 1);
+  for (let i = 0; i < texts.length; i++) starts[i + 1] = (starts[i] ?? 0) + (texts[i] ?? '').length + 1;
+  const postings = new Int32Array(texts.length + 1);
+  for (let i = 0; i < texts.length; i++) postings[i + 1] = (postings[i] ?? 0) + (sizes[i] ?? 0);
+  const docs = new Int32Array(tokenFlags.length);
+  const flags = new Uint8Array(tokenFlags.length);
+  const fill = postings.slice(0, texts.length);
+  for (let k = 0; k < tokenFlags.length; k++) {
+    const id = tokenIds[2 * k] ?? 0;
+    const at = fill[id] ?? 0;
+    docs[at] = tokenIds[2 * k + 1] ?? 0;
+    flags[at] = tokenFlags[k] ?? 0;
+    fill[id] = at + 1;
+  }
+  const text = texts.join('\n');
+  let aligned: Uint8Array | undefined;
+  if (syllableStarts) {
+    aligned = new Uint8Array(text.length + 1);
+    vocabulary.forEach((key, i) => {
+      for (const at of syllableStarts(key)) (aligned as Uint8Array)[(starts[i] ?? 0) + at] = 1;
+    });
+  }
+  return { text, starts, aligned, postings, docs, flags };
+}
+
+/** Token containing text position `pos`, searching from token `from` on. */
+function locate(starts: Int32Array, pos: number, from: number): number {
+  if (pos < (starts[from + 1] ?? 0)) return from;
+  let lo = from + 1;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((starts[mid] ?? 0) <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The documents one query word reached, with their best tier; `tier` is NONE everywhere else. */
+export interface Hits {
+  tier: Uint8Array;
+  docs: Int32Array;
+  count: number;
+}
+
+export function makeHits(size: number): Hits {
+  return { tier: new Uint8Array(size).fill(NONE), docs: new Int32Array(size), count: 0 };
+}
+
+export function clearHits(h: Hits): void {
+  for (let i = 0; i < h.count; i++) h.tier[h.docs[i] ?? 0] = NONE;
+  h.count = 0;
+}
+
+/** Give documents `docs[from … to)` at most tier `tier`. */
+export function markAll(h: Hits, docs: Int32Array, from: number, to: number, tier: number): void {
+  for (let k = from; k < to; k++) {
+    const d = docs[k] ?? 0;
+    const old = h.tier[d] ?? NONE;
+    if (tier < old) {
+      if (old === NONE) h.docs[h.count++] = d;
+      h.tier[d] = tier;
+    }
+  }
+}
+
+/**
+ * Record the best tier `term` reaches in each document's field.
+ * `headTiers`: a field equal to / starting with the term ranks exact / prefix (single-word queries).
+ * `syllables`: a pinyin field has no words; its hits are substrings (or exact / prefix).
+ */
+export function scanField(f: Field, term: string, h: Hits, headTiers: boolean, syllables: boolean): void {
+  const { text, starts, aligned, postings, docs, flags } = f;
+  const len = term.length;
+  let token = -1;
+  let start = 0;
+  let end = 0;
+  let head = false;
+  let whole = false;
+  let inner: number = NONE;
+  let pos = text.indexOf(term);
+  for (;;) {
+    if (pos !== -1 && aligned !== undefined && aligned[pos] !== 1) {
+      pos = text.indexOf(term, pos + 1);
+      continue;
+    }
+    const t = pos === -1 ? -1 : locate(starts, pos, token < 0 ? 0 : token);
+    if (t !== token && token >= 0) {
+      // The previous token is done: its documents get its tier.
+      const last = postings[token + 1] ?? 0;
+      if (!headTiers || !head) markAll(h, docs, postings[token] ?? 0, last, inner);
+      else {
+        for (let k = postings[token] ?? 0; k < last; k++) {
+          const flag = flags[k] ?? 0;
+          const tier = (flag & FIRST) === 0 ? inner : whole && (flag & ONLY) !== 0 ? Tier.exact : Tier.prefix;
+          markAll(h, docs, k, k + 1, tier);
+        }
+      }
+    }
+    if (pos === -1) return;
+    if (t !== token) {
+      token = t;
+      start = starts[t] ?? 0;
+      end = (starts[t + 1] ?? 0) - 1;
+      head = pos === start;
+      whole = head && pos + len === end;
+      inner = NONE;
+    }
+    let tier: number = Tier.substring;
+    if (!syllables) {
+      const before = pos === start || !isWordChar(text.charCodeAt(pos - 1));
+      const after = pos + len === end || !isWordChar(text.charCodeAt(pos + len));
+      if (before && after) tier = Tier.word;
+    }
+    if (tier < inner) inner = tier;
+    // Nothing better than a word can follow inside this token: go on to the next token.
+    pos = inner <= Tier.word || syllables ? text.indexOf(term, end + 1) : text.indexOf(term, pos + 1);
+  }
+}
+
+/** Word or substring tier of `term` in one document's text (several-word queries); NONE if absent. */
+export function tierIn(text: string, term: string): number {
+  let best: number = NONE;
+  for (let pos = text.indexOf(term); pos !== -1; pos = text.indexOf(term, pos + 1)) {
+    const before = pos === 0 || !isWordChar(text.charCodeAt(pos - 1));
+    const after = pos + term.length === text.length || !isWordChar(text.charCodeAt(pos + term.length));
+    if (before && after) return Tier.word;
+    best = Tier.substring;
+  }
+  return best;
+}

@@ -1,0 +1,303 @@
+/**
+ * In-memory product search (DESIGN.md §5). Pure: the catalogue service builds it from product rows
+ * and asks it for ranked product ids.
+ *
+ * Documents are numbered best-selling first (sold_count desc, id asc). Each searchable field is a
+ * token vocabulary with posting lists (search.fields.ts). Every query word gives each document its
+ * best tier; words are ANDed (a document's tier is its worst word's); results are bucketed by tier
+ * in document order, so they need no sort. Brands and categories: search.facets.ts.
+ */
+import { buildFacets, type Facets, markFacets, matchFacets, startsSyllable } from './search.facets';
+import {
+  buildField,
+  clearHits,
+  type Field,
+  type Hits,
+  makeHits,
+  NONE,
+  type QueryWord,
+  scanField,
+  Tier,
+  tierIn,
+} from './search.fields';
+import {
+  foldText,
+  isLetters,
+  keySyllableStarts,
+  normaliseQuery,
+  type PinyinForm,
+  pinyinOf,
+  pinyinQuery,
+  queryTerms,
+  stemText,
+} from './search.normalise';
+
+export { Tier } from './search.fields';
+
+export interface SearchDocument {
+  id: number;
+  en_name: string;
+  zn_name: string;
+  brand_en_name: string;
+  brand_zn_name: string;
+  /** the product's category and its parent, joined with a space */
+  category_en_name: string;
+  category_zn_name: string;
+  sold_count: number;
+}
+
+export interface SearchIndex {
+  /** Product ids, best first; [] for an empty or blank query. */
+  search(query: string): number[];
+  readonly size: number;
+}
+
+const TIERS = 6;
+
+export interface SearchIndexOptions {
+  /**
+   * After the first word of a query, a word is checked against each remaining candidate when there
+   * are at most this many, instead of walking every document it occurs in. Default: size / 32, at
+   * least 256. Both ways give the same answer; this only tunes speed.
+   */
+  verifyBelow?: number;
+}
+
+const asText = (s: unknown): string => (typeof s === 'string' ? s : s == null ? '' : String(s));
+const spaceTokens = (s: string): string[] => (s === '' ? [] : s.split(' '));
+const withoutApostrophes = (key: string): string => key.replaceAll("'", '');
+
+function queryWord(term: string): QueryWord {
+  return { term, stem: stemText(term), letters: isLetters(term), py: pinyinQuery(term) };
+}
+
+class TokenSearchIndex implements SearchIndex {
+  readonly size: number;
+  private readonly ids: number[];
+  private readonly enNames: string[];
+  /** English names with plurals stemmed, where that changes them */
+  private readonly enStemmed: (string | undefined)[];
+  private readonly zhNames: string[];
+  private readonly pinyin: PinyinForm[];
+  private readonly en: Field;
+  /** stems of the English words that change when stemmed ("dumplings" → "dumpling") */
+  private readonly plural: Field;
+  private readonly zh: Field;
+  private readonly py: Field;
+  private readonly initials: Field;
+  private readonly brands: Facets;
+  private readonly categories: Facets;
+  private readonly verifyBelow: number;
+  private readonly hits: Hits;
+  /** documents matching every word so far, and their tiers (NONE for all others) */
+  private readonly candidates: Int32Array;
+  private readonly acc: Uint8Array;
+
+  constructor(docs: readonly SearchDocument[], options: SearchIndexOptions) {
+    const n = docs.length;
+    const sold = new Float64Array(n);
+    const ids = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      sold[i] = Number(docs[i]?.sold_count) || 0;
+      ids[i] = Number(docs[i]?.id);
+    }
+    const order = new Uint32Array(n).map((_, i) => i);
+    order.sort((a, b) => (sold[b] ?? 0) - (sold[a] ?? 0) || (ids[a] ?? 0) - (ids[b] ?? 0));
+    const sorted = Array.from(order, (i) => docs[i] as SearchDocument);
+    this.size = n;
+    this.ids = sorted.map((doc) => doc.id);
+    this.enNames = sorted.map((doc) => foldText(asText(doc.en_name)));
+    this.enStemmed = this.enNames.map((en) => {
+      const stemmed = stemText(en);
+      return stemmed === en ? undefined : stemmed;
+    });
+    this.zhNames = sorted.map((doc) => foldText(asText(doc.zn_name)));
+    this.pinyin = this.zhNames.map(pinyinOf);
+    const py = this.pinyin;
+    this.en = buildField(n, (d) => spaceTokens(this.enNames[d] ?? ''));
+    this.plural = buildField(n, (d) => {
+      const stemmed = this.enStemmed[d];
+      if (stemmed === undefined) return [];
+      const raw = spaceTokens(this.enNames[d] ?? '');
+      return spaceTokens(stemmed).map((t, i) => (t === raw[i] ? null : t));
+    });
+    this.zh = buildField(n, (d) => spaceTokens(this.zhNames[d] ?? ''));
+    this.py = buildField(n, (d) => py[d]?.keys ?? [], withoutApostrophes, keySyllableStarts);
+    this.initials = buildField(n, (d) => spaceTokens(py[d]?.initials ?? ''));
+    this.brands = buildFacets(sorted.map((doc) => [asText(doc.brand_en_name), asText(doc.brand_zn_name)]));
+    this.categories = buildFacets(
+      sorted.map((doc) => [asText(doc.category_en_name), asText(doc.category_zn_name)]),
+    );
+    this.verifyBelow = options.verifyBelow ?? Math.max(256, n >>> 5);
+    this.hits = makeHits(n);
+    this.candidates = new Int32Array(n);
+    this.acc = new Uint8Array(n).fill(NONE);
+  }
+
+  search(query: string): number[] {
+    const normalised = normaliseQuery(query);
+    if (normalised === '' || this.size === 0) return [];
+    try {
+      return this.run(normalised);
+    } catch (error) {
+      // Never leave stale tiers behind for the next query.
+      this.acc.fill(NONE);
+      this.hits.tier.fill(NONE);
+      this.hits.count = 0;
+      throw error;
+    }
+  }
+
+  private run(normalised: string): number[] {
+    const terms = queryTerms(normalised);
+    const single = terms.length === 1;
+    const { hits, acc, candidates } = this;
+    // Longest (most selective) word first, so a miss ends the search early.
+    const words = [...terms].sort((a, b) => b.length - a.length).map(queryWord);
+    let count = 0;
+    for (let t = 0; t < words.length && (t === 0 || count > 0); t++) {
+      const w = words[t] as QueryWord;
+      if (t > 0 && count <= this.verifyBelow) {
+        count = this.verify(w, count);
+        continue;
+      }
+      clearHits(hits);
+      this.termTiers(w, single, hits);
+      if (t === 0) {
+        candidates.set(hits.docs.subarray(0, hits.count));
+        count = hits.count;
+        for (let i = 0; i < count; i++) acc[candidates[i] ?? 0] = hits.tier[candidates[i] ?? 0] ?? NONE;
+        continue;
+      }
+      let kept = 0;
+      for (let i = 0; i < count; i++) {
+        const d = candidates[i] ?? 0;
+        const tier = hits.tier[d] ?? NONE;
+        if (tier === NONE) acc[d] = NONE;
+        else {
+          if (tier > (acc[d] ?? NONE)) acc[d] = tier;
+          candidates[kept++] = d;
+        }
+      }
+      count = kept;
+    }
+    if (!single && count > 0) this.upgradeWholeQuery(normalised, count);
+    if (!single && terms.every(isLetters)) count = this.addJoinedPinyin(terms.join(''), count);
+    clearHits(hits);
+    return this.collect(count);
+  }
+
+  /** Best tier of one query word for every document it reaches. */
+  private termTiers(w: QueryWord, single: boolean, h: Hits): void {
+    scanField(this.en, w.term, h, single, false);
+    if (w.stem !== w.term) scanField(this.en, w.stem, h, single, false);
+    scanField(this.plural, w.stem, h, single, false);
+    if (!w.letters) scanField(this.zh, w.term, h, single, false);
+    if (w.letters) {
+      scanField(this.py, w.py, h, single, true);
+      if (w.term.length >= 2) scanField(this.initials, w.term, h, single, true);
+    }
+    // Name tiers are all better than brand and category ones, so marking them after is right.
+    if (matchFacets(this.brands, w)) markFacets(this.brands, h, Tier.brand);
+    if (matchFacets(this.categories, w)) markFacets(this.categories, h, Tier.category);
+  }
+
+  /** The same tiers as `termTiers` (several-word queries), checked for each candidate. Returns the new count. */
+  private verify(w: QueryWord, count: number): number {
+    const { acc, candidates, brands, categories } = this;
+    const anyBrand = matchFacets(brands, w);
+    const anyCategory = matchFacets(categories, w);
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const d = candidates[i] ?? 0;
+      const en = this.enNames[d] ?? '';
+      const stemmed = this.enStemmed[d];
+      let tier = tierIn(en, w.term);
+      if (tier > Tier.word && w.stem !== w.term) tier = Math.min(tier, tierIn(en, w.stem));
+      if (tier > Tier.word && stemmed !== undefined) tier = Math.min(tier, tierIn(stemmed, w.stem));
+      if (tier > Tier.word && !w.letters) tier = Math.min(tier, tierIn(this.zhNames[d] ?? '', w.term));
+      if (tier === NONE && w.letters) {
+        const py = this.pinyin[d] as PinyinForm;
+        if (startsSyllable(py, w.py) || (w.term.length >= 2 && py.initials.includes(w.term)))
+          tier = Tier.substring;
+      }
+      if (tier === NONE && anyBrand && brands.hit[brands.of[d] ?? -1] === 1) tier = Tier.brand;
+      if (tier === NONE && anyCategory && categories.hit[categories.of[d] ?? -1] === 1) tier = Tier.category;
+      if (tier === NONE) {
+        acc[d] = NONE;
+        continue;
+      }
+      if (tier > (acc[d] ?? NONE)) acc[d] = tier;
+      candidates[kept++] = d;
+    }
+    return kept;
+  }
+
+  /** Several words: a name equal to, or starting with, the whole query ranks exact / prefix. */
+  private upgradeWholeQuery(phrase: string, count: number): void {
+    const { acc, candidates } = this;
+    const stemmed = stemText(phrase);
+    const first = phrase.charCodeAt(0);
+    for (let i = 0; i < count; i++) {
+      const d = candidates[i] ?? 0;
+      // Only names that matched every word can equal or start with the whole query.
+      if ((acc[d] ?? NONE) > Tier.substring) continue;
+      const en = this.enNames[d] ?? '';
+      const zh = this.zhNames[d] ?? '';
+      if (en.charCodeAt(0) !== first && zh.charCodeAt(0) !== first) continue;
+      const enStem = this.enStemmed[d] ?? en;
+      if (en === phrase || zh === phrase || enStem === stemmed) acc[d] = Tier.exact;
+      else if (en.startsWith(phrase) || zh.startsWith(phrase) || enStem.startsWith(stemmed))
+        acc[d] = Tier.prefix;
+    }
+  }
+
+  /** "ping guo", "jin zhen gu": the words run together may be pinyin. Returns the new count. */
+  private addJoinedPinyin(joined: string, count: number): number {
+    const { acc, candidates, hits } = this;
+    clearHits(hits);
+    scanField(this.py, pinyinQuery(joined), hits, true, true);
+    scanField(this.initials, joined, hits, true, true);
+    let n = count;
+    for (let i = 0; i < hits.count; i++) {
+      const d = hits.docs[i] ?? 0;
+      const tier = hits.tier[d] ?? NONE;
+      if (acc[d] === NONE) candidates[n++] = d;
+      if (tier < (acc[d] ?? NONE)) acc[d] = tier;
+    }
+    return n;
+  }
+
+  /** Candidates bucketed by tier, in document (sold_count desc, id asc) order; resets `acc`. */
+  private collect(count: number): number[] {
+    const { acc, candidates, ids } = this;
+    const offsets = new Array<number>(TIERS + 1).fill(0);
+    for (let i = 0; i < count; i++) {
+      const tier = acc[candidates[i] ?? 0] ?? 0;
+      offsets[tier + 1] = (offsets[tier + 1] ?? 0) + 1;
+    }
+    for (let t = 1; t <= TIERS; t++) offsets[t] = (offsets[t] ?? 0) + (offsets[t - 1] ?? 0);
+    const out = new Array<number>(count);
+    const take = (d: number) => {
+      const tier = acc[d] ?? 0;
+      const at = offsets[tier] ?? 0;
+      out[at] = ids[d] ?? 0;
+      offsets[tier] = at + 1;
+      acc[d] = NONE;
+    };
+    if (count > this.size >>> 3) {
+      for (let d = 0; d < this.size; d++) if (acc[d] !== NONE) take(d);
+    } else {
+      const sorted = candidates.subarray(0, count).sort();
+      for (let i = 0; i < count; i++) take(sorted[i] ?? 0);
+    }
+    return out;
+  }
+}
+
+export function buildSearchIndex(
+  docs: readonly SearchDocument[],
+  options: SearchIndexOptions = {},
+): SearchIndex {
+  return new TokenSearchIndex(docs, options);
+}

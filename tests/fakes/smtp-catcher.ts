@@ -1,0 +1,83 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+  parsed: ParsedMail;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, so tests watch the shop hold an
+ * actual SMTP conversation (and read the code out of the mail, as a shopper would).
+ */
+export class SmtpCatcher {
+  readonly mails: CaughtMail[] = [];
+  private waiters: (() => void)[] = [];
+  private readonly server: SMTPServer;
+
+  constructor() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onAuth: (auth, _session, done) => done(null, { user: auth.username }),
+      onData: (stream, session, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', async () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const parsed = await simpleParser(raw);
+          this.mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            raw,
+            parsed,
+          });
+          for (const wake of this.waiters.splice(0)) wake();
+          done();
+        });
+      },
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.server.address() as AddressInfo;
+    return `smtp://tester:secret@127.0.0.1:${port}`;
+  }
+
+  /** The newest mail to `address`, waiting up to 5 s for one that satisfies `since`. */
+  async latestTo(address: string, since = 0): Promise<CaughtMail> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const mine = this.mails.filter((m) => m.to === address);
+      if (mine.length > since) return mine[mine.length - 1] as CaughtMail;
+      if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  countTo(address: string): number {
+    return this.mails.filter((m) => m.to === address).length;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** The 6-digit code in a mail's plain-text part. */
+export function codeIn(mail: CaughtMail): string | undefined {
+  return /^\s{4}(\d{6})$/m.exec(mail.text)?.[1];
+}
