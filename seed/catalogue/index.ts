@@ -1,4 +1,5 @@
 export { categories } from './categories';
+export { coupons } from './coupons';
 export { banners, plates, promotions } from './marketing';
 export { products } from './products';
 export type * from './types';

@@ -14,8 +14,15 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AVATAR_MAX_BYTES, AvatarStore, UPLOADS_PREFIX } from './modules/account/avatar.store';
+import { addressRoutes } from './modules/address/address.routes';
+import { AddressService } from './modules/address/address.service';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { CartService } from './modules/cart/cart.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
+import { startExpirySweep } from './modules/order/order.expiry';
+import { orderRoutes } from './modules/order/order.routes';
+import { OrderService } from './modules/order/order.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
@@ -63,7 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, parts: 21 } });
+  // Multipart forms land in request.body like urlencoded ones: fields as text, a file as a Buffer.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 1000, parts: 1001 },
+  });
 
   const catalogue = new CatalogueStore(database.db, clock, app.log);
   await catalogue.start(config.cataloguePollMs);
@@ -83,6 +94,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { accounts });
   await app.register(accountRoutes, { accounts, avatars: new AvatarStore(config.uploadsDir) });
+
+  const addresses = new AddressService({ db: database.db, clock });
+  await app.register(cartRoutes, { cart: new CartService({ db: database.db, clock }) });
+  await app.register(addressRoutes, { addresses });
+  const orders = new OrderService({ db: database.db, clock, addresses });
+  await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
+  startExpirySweep(app, database.db, clock, catalogue);
 
   await registerStatic(app, config);
   return app;

@@ -30,6 +30,16 @@ export function paramsOf(request: FastifyRequest): Record<string, unknown> {
   return query;
 }
 
+/** `paramsOf`, with numbers a JSON client sent turned into the text a query string would carry. */
+export function textParamsOf(request: FastifyRequest): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(paramsOf(request)).map(([k, v]) => [
+      k,
+      typeof v === 'number' || typeof v === 'boolean' ? String(v) : v,
+    ]),
+  );
+}
+
 export function requestLanguage(request: FastifyRequest): Language {
   return languageOf(request.headers['accept-language']);
 }

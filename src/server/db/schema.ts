@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -63,9 +64,17 @@ export const products = pgTable(
     productImage: text('product_image').notNull(),
     onSale: boolean('on_sale').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Set whenever stock or sold count changes (orders, expiry, payment): each process polls its
+     * maximum to refresh the stock figures it serves, without rebuilding the whole catalogue.
+     */
+    stockChangedAt: timestamp('stock_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId),
+    index('products_stock_changed_idx').on(t.stockChangedAt),
     index('products_created_idx').on(t.createdAt),
     check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('products_stock_nonnegative', sql`${t.realStock} >= 0`),
@@ -216,4 +225,138 @@ export const signInFailures = pgTable(
     index('sign_in_failures_email_idx').on(t.email, t.at),
     index('sign_in_failures_ip_idx').on(t.ip, t.at),
   ],
+);
+
+/** One cart per shopper: a line per product, amount 0–99999 and never above the stock. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_user_product_idx').on(t.userId, t.productId),
+    check('cart_items_amount_range', sql`${t.amount} between 0 and 99999`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    area: text('area').notNull(),
+    city: text('city').notNull(),
+    province: text('province').notNull(),
+    zip: text('zip').notNull(),
+    defaultStatus: smallint('default_status').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    // At most one default address per shopper.
+    uniqueIndex('addresses_one_default_idx').on(t.userId).where(sql`${t.defaultStatus} = 1`),
+  ],
+);
+
+/** Coupons: percent or fixed off, valid between two dates, above a minimum subtotal, once per shopper. */
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  kind: text('kind').notNull(),
+  /** Percent (1–100) for `percent`, cents for `fixed`. */
+  value: integer('value').notNull(),
+  minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * An order copies what was bought (names, prices, images) and where it goes, so later catalogue
+ * or address changes never alter it. Status: 1 pending, 2 processing, 3 shipped, 4 completed,
+ * 5 cancelled, 6 refunded.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: smallint('status').notNull(),
+    totalCount: integer('total_count').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    shipName: text('ship_name').notNull(),
+    shipSurname: text('ship_surname').notNull(),
+    shipPhone: text('ship_phone').notNull(),
+    shipAddress: text('ship_address').notNull(),
+    shipArea: text('ship_area').notNull(),
+    shipCity: text('ship_city').notNull(),
+    shipProvince: text('ship_province').notNull(),
+    shipZip: text('ship_zip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_pending_idx').on(t.expiresAt).where(sql`${t.status} = 1`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    productUuid: uuid('product_uuid').notNull(),
+    enName: text('en_name').notNull(),
+    znName: text('zn_name').notNull(),
+    image: text('image').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    num: integer('num').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** A coupon used by a shopper; released again when the order is cancelled or expires. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
 );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import type { SeedCoupon } from '../../../seed/catalogue/coupons';
 import type * as Demo from '../../../seed/catalogue/types';
 import { artName } from '../../../seed/media/art-name';
 import { DEFAULT_WIDTH, type MediaKind, mediaPath } from '../../shared/media';
@@ -8,6 +9,7 @@ import {
   banners,
   catalogueState,
   categories,
+  coupons,
   plateItems,
   plates,
   productImages,
@@ -22,6 +24,7 @@ export interface DemoCatalogue {
   banners: Demo.SeedBanner[];
   plates: Demo.SeedPlate[];
   promotions: Demo.SeedPromotion[];
+  coupons?: SeedCoupon[];
 }
 
 const DAY_MS = 86_400_000;
@@ -61,6 +64,7 @@ export async function seedDemoCatalogue(
     const links = linkResolver(demo.categories, categoryIds, productIds, promotionIds);
     await insertBanners(tx, demo.banners, links);
     await insertPlates(tx, demo.plates, categoryIds, links);
+    await insertCoupons(tx, demo.coupons ?? [], now);
     await tx.update(catalogueState).set({ version: 2, seededAt: now }).where(eq(catalogueState.id, 1));
     return true;
   });
@@ -276,4 +280,18 @@ async function insertPlates(
       );
     }
   }
+}
+
+async function insertCoupons(tx: Tx, list: SeedCoupon[], now: Date): Promise<void> {
+  if (list.length === 0) return;
+  await tx.insert(coupons).values(
+    list.map((c) => ({
+      code: c.code,
+      kind: c.kind,
+      value: c.value,
+      minSubtotalCents: c.min_subtotal_cents,
+      startsAt: new Date(now.getTime() + c.starts_in_days * DAY_MS),
+      endsAt: new Date(now.getTime() + c.ends_in_days * DAY_MS),
+    })),
+  );
 }

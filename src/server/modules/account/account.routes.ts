@@ -108,9 +108,9 @@ export async function accountRoutes(
 
   app.post('/api/user/avatar', async (request) => {
     const user = await request.requireUser();
-    const file = request.isMultipart() ? await request.file() : undefined;
-    if (!file) throw new BadInput('errors:account.imageInvalid');
-    const url = await avatars.saveUpload(user, await file.toBuffer());
+    const file = request.isMultipart() ? paramsOf(request).file : undefined;
+    if (!Buffer.isBuffer(file)) throw new BadInput('errors:account.imageInvalid');
+    const url = await avatars.saveUpload(user, file);
     return ok(await accounts.updateProfile(user, { avatar: url }));
   });
 

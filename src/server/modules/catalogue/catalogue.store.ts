@@ -1,8 +1,13 @@
+import { gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
 import { AnswerCache } from '../../prebuilt-answer';
 import { type CatalogueSnapshot, loadCatalogueSnapshot, readCatalogueVersion } from './catalogue.snapshot';
+
+const STOCK_REFRESH_DELAY_MS = 20;
+const STOCK_WINDOW = '30 seconds';
 
 interface Loaded {
   snapshot: CatalogueSnapshot;
@@ -18,6 +23,7 @@ export class CatalogueStore {
   private loaded: Loaded | undefined;
   private reloading: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private stockTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -35,7 +41,9 @@ export class CatalogueStore {
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    if (this.stockTimer) clearTimeout(this.stockTimer);
     this.timer = undefined;
+    this.stockTimer = undefined;
   }
 
   get snapshot(): CatalogueSnapshot {
@@ -51,12 +59,50 @@ export class CatalogueStore {
     return this.reload();
   }
 
-  /** Reloads when another process bumped the version or a promotion boundary has passed. */
+  /**
+   * Reloads when another process bumped the version or a promotion boundary has passed; otherwise
+   * picks up stock and sold counts that orders and payments changed.
+   */
   async refreshIfStale(): Promise<void> {
     const loaded = this.current();
     const due =
       loaded.snapshot.nextChangeAt !== null && this.clock.now().getTime() >= loaded.snapshot.nextChangeAt;
     if (due || (await readCatalogueVersion(this.db)) !== loaded.snapshot.version) await this.reload();
+    else await this.refreshStock();
+  }
+
+  /** Call after this process changed stock (an order, an expiry, a payment): refreshed shortly, once for a burst. */
+  stockChanged(): void {
+    if (this.stockTimer) return;
+    this.stockTimer = setTimeout(() => {
+      this.stockTimer = undefined;
+      this.refreshStock().catch((err) => this.log.warn({ err }, 'stock refresh failed'));
+    }, STOCK_REFRESH_DELAY_MS);
+    this.stockTimer.unref();
+  }
+
+  /**
+   * Patches the stock and sold counts of products changed in the last STOCK_WINDOW, and drops the
+   * prebuilt answers if any figure differs. Reading a window rather than "since last time" also
+   * catches a transaction that stamped its change before another but committed after it.
+   */
+  async refreshStock(): Promise<void> {
+    const loaded = this.current();
+    const rows = await this.db
+      .select({ id: products.id, realStock: products.realStock, soldCount: products.soldCount })
+      .from(products)
+      .where(gt(products.stockChangedAt, sql`now() - ${STOCK_WINDOW}::interval`));
+    let changed = false;
+    for (const row of rows) {
+      const entry = loaded.snapshot.productById.get(row.id);
+      if (!entry || (entry.card.real_stock === row.realStock && entry.soldCount === row.soldCount)) continue;
+      entry.soldCount = row.soldCount;
+      entry.card.real_stock = entry.detail.real_stock = row.realStock;
+      entry.card.sold_count = entry.detail.sold_count = row.soldCount;
+      changed = true;
+    }
+    if (changed && this.loaded === loaded)
+      this.loaded = { snapshot: loaded.snapshot, answers: new AnswerCache() };
   }
 
   private current(): Loaded {

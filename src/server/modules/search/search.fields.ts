@@ -31,26 +31,39 @@ export interface Field {
   text: string;
   /** token t spans text[starts[t], starts[t + 1] - 1) */
   starts: Int32Array;
-  /** pinyin fields: 1 where a syllable starts; a hit must start one */
-  aligned: Uint8Array | undefined;
+  /**
+   * For big vocabularies (Chinese, pinyin, initials): where a hit may start, ascending, keyed by
+   * the first character (key c) and by the first two (key -(c1 * 0x10000 + c2)). A word only
+   * checks the positions of its first characters instead of scanning the text. In pinyin, only
+   * syllable starts are listed: a hit must start a syllable.
+   */
+  byFirst: Map<number, Int32Array> | undefined;
   /** postings of token t: docs[postings[t] … postings[t + 1]) */
   postings: Int32Array;
   docs: Int32Array;
   flags: Uint8Array;
 }
 
+export interface FieldOptions {
+  /** what a key is searched as (itself by default) */
+  textOf?: (key: string) => string;
+  /** list hit positions by first character (see Field.byFirst) */
+  byFirst?: boolean;
+  /** pinyin: a key's syllable offsets in its text ("ping'guo" → [0, 4]); implies byFirst */
+  syllableStarts?: (key: string) => readonly number[];
+}
+
 /**
  * `keys(d)` lists document d's tokens; a null keeps a token's place without indexing it (so a
- * field of plural stems knows which stem comes from the first word). A key is searched as
- * `textOf(key)` (itself by default); pinyin keys keep syllables apart ("xi'an" and "xian" both
- * read "xian") for `syllableStarts(key)`.
+ * field of plural stems knows which stem comes from the first word). Pinyin keys keep syllables
+ * apart ("xi'an" and "xian" both read "xian").
  */
 export function buildField(
   count: number,
   keys: (d: number) => readonly (string | null)[],
-  textOf?: (key: string) => string,
-  syllableStarts?: (key: string) => readonly number[],
+  options: FieldOptions = {},
 ): Field {
+  const { textOf, syllableStarts } = options;
   const ids = new Map<string, number>();
   const vocabulary: string[] = [];
   const sizes: number[] = [];
@@ -89,14 +102,40 @@ export function buildField(
     fill[id] = at + 1;
   }
   const text = texts.join('\n');
-  let aligned: Uint8Array | undefined;
-  if (syllableStarts) {
-    aligned = new Uint8Array(text.length + 1);
+  let byFirst: Map<number, Int32Array> | undefined;
+  if (syllableStarts || options.byFirst) {
+    const positions: number[] = [];
     vocabulary.forEach((key, i) => {
-      for (const at of syllableStarts(key)) (aligned as Uint8Array)[(starts[i] ?? 0) + at] = 1;
+      const start = starts[i] ?? 0;
+      if (syllableStarts) for (const at of syllableStarts(key)) positions.push(start + at);
+      else for (let at = 0; at < (texts[i] ?? '').length; at++) positions.push(start + at);
     });
+    byFirst = groupByFirstChar(text, positions);
   }
-  return { text, starts, aligned, postings, docs, flags };
+  return { text, starts, byFirst, postings, docs, flags };
+}
+
+/** Bucket key of a position: its first character, or its first two (`pair`). */
+function keyAt(text: string, p: number, pair: boolean): number {
+  return pair ? text.charCodeAt(p) * 0x10000 + (text.charCodeAt(p + 1) || 0) : text.charCodeAt(p);
+}
+
+/** Positions (ascending) grouped by their first character, and again by their first two. */
+function groupByFirstChar(text: string, positions: readonly number[]): Map<number, Int32Array> {
+  const keys = new Float64Array(positions.length * 2);
+  const sizes = new Map<number, number>();
+  positions.forEach((p, i) => {
+    keys[2 * i] = keyAt(text, p, false);
+    keys[2 * i + 1] = -keyAt(text, p, true);
+  });
+  for (const key of keys) sizes.set(key, (sizes.get(key) ?? 0) + 1);
+  const groups = new Map<number, { at: number; list: Int32Array }>();
+  for (const [key, n] of sizes) groups.set(key, { at: 0, list: new Int32Array(n) });
+  keys.forEach((key, i) => {
+    const group = groups.get(key) as { at: number; list: Int32Array };
+    group.list[group.at++] = positions[i >>> 1] ?? 0;
+  });
+  return new Map(Array.from(groups, ([key, group]) => [key, group.list]));
 }
 
 /** Token containing text position `pos`, searching from token `from` on. */
@@ -146,20 +185,31 @@ export function markAll(h: Hits, docs: Int32Array, from: number, to: number, tie
  * `syllables`: a pinyin field has no words; its hits are substrings (or exact / prefix).
  */
 export function scanField(f: Field, term: string, h: Hits, headTiers: boolean, syllables: boolean): void {
-  const { text, starts, aligned, postings, docs, flags } = f;
+  const { text, starts, postings, docs, flags } = f;
   const len = term.length;
+  const bucket = f.byFirst?.get(len === 1 ? term.charCodeAt(0) : -keyAt(term, 0, true));
+  if (f.byFirst !== undefined && bucket === undefined) return;
+  let next = 0;
+  /** first hit at or after `from` */
+  const hitFrom = (from: number): number => {
+    if (bucket === undefined) return text.indexOf(term, from);
+    while (next < bucket.length) {
+      const p = bucket[next++] ?? 0;
+      if (p < from) continue;
+      let i = len < 2 ? len : 2; // the bucket key already matched the first one or two
+      while (i < len && text.charCodeAt(p + i) === term.charCodeAt(i)) i++;
+      if (i === len) return p;
+    }
+    return -1;
+  };
   let token = -1;
   let start = 0;
   let end = 0;
   let head = false;
   let whole = false;
   let inner: number = NONE;
-  let pos = text.indexOf(term);
+  let pos = hitFrom(0);
   for (;;) {
-    if (pos !== -1 && aligned !== undefined && aligned[pos] !== 1) {
-      pos = text.indexOf(term, pos + 1);
-      continue;
-    }
     const t = pos === -1 ? -1 : locate(starts, pos, token < 0 ? 0 : token);
     if (t !== token && token >= 0) {
       // The previous token is done: its documents get its tier.
@@ -190,7 +240,7 @@ export function scanField(f: Field, term: string, h: Hits, headTiers: boolean, s
     }
     if (tier < inner) inner = tier;
     // Nothing better than a word can follow inside this token: go on to the next token.
-    pos = inner <= Tier.word || syllables ? text.indexOf(term, end + 1) : text.indexOf(term, pos + 1);
+    pos = inner <= Tier.word || syllables ? hitFrom(end + 1) : hitFrom(pos + 1);
   }
 }
 

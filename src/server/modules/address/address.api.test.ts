@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
+import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+
+let t: TestApp;
+let s: Shopper;
+beforeAll(async () => {
+  t = await startTestApp();
+  s = await createShopper(t.database);
+});
+afterAll(async () => t?.close());
+
+const list = async () =>
+  (await callAs(t.app, s, 'GET', '/api/address')).body.data as {
+    uuid: string;
+    city: string;
+    default_status: number;
+  }[];
+
+describe('address book', () => {
+  it('makes the first address the default, keeps one default, and promotes another when the default goes', async () => {
+    const first = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
+    expect(first).toMatchObject({ ...ADDRESS, default_status: 1 });
+    const second = (
+      await callAs(t.app, s, 'POST', '/api/address', { ...ADDRESS, city: 'Oakland', default_status: 0 })
+    ).body.data;
+    expect(second.default_status).toBe(0);
+    const third = (
+      await callAs(t.app, s, 'POST', '/api/address', { ...ADDRESS, city: 'Berkeley', default_status: 1 })
+    ).body.data;
+    expect((await list()).map((a) => [a.city, a.default_status])).toEqual([
+      ['Berkeley', 1],
+      ['Oakland', 0],
+      ['San Francisco', 0],
+    ]);
+    const edited = await callAs(t.app, s, 'PATCH', '/api/address', {
+      ...ADDRESS,
+      city: 'Daly City',
+      default_status: 1,
+      uuid: first.uuid,
+    });
+    expect(edited.body.data).toMatchObject({ city: 'Daly City', default_status: 1 });
+    expect((await list()).filter((a) => a.default_status === 1)).toHaveLength(1);
+    expect((await callAs(t.app, s, 'DELETE', `/api/address/${first.uuid}`)).status).toBe(200);
+    expect((await list()).filter((a) => a.default_status === 1).map((a) => a.uuid)).toEqual([third.uuid]);
+  });
+
+  it.each([
+    [{ ...ADDRESS, name: '' }, 'Please enter the first name.'],
+    [{ ...ADDRESS, zip: '  ' }, 'Please enter the ZIP code.'],
+    [{ ...ADDRESS, phone: 'call me' }, 'Please enter a phone number like 415-555-0132.'],
+    [{ ...ADDRESS, city: 'x'.repeat(121) }, 'An address field can be at most 120 characters long.'],
+  ])('refuses %j clearly', async (form, message) => {
+    const before = await list();
+    const res = await callAs(t.app, s, 'POST', '/api/address', form);
+    expect(res).toMatchObject({ status: 400, body: { code: 400, message } });
+    expect(await list()).toEqual(before);
+  });
+});

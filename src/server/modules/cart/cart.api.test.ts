@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as demo from '../../../../seed/catalogue/index';
+import { callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
+import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { products } from '../../db/schema';
+import { uuidFromKey } from '../../db/seed';
+
+let t: TestApp;
+let s: Shopper;
+beforeAll(async () => {
+  t = await startTestApp();
+  s = await createShopper(t.database);
+});
+afterAll(async () => t?.close());
+
+const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
+const product = demo.products.find((p) => p.stock >= 30 && !onPromotion.has(p.key));
+const soldOut = demo.products.find((p) => p.stock === 0);
+const add = (uuid: string, amount: number | string, extra = '') =>
+  callAs(t.app, s, 'POST', `/api/cart?amount=${amount}&uuid=${uuid}${extra}`);
+
+describe('cart', () => {
+  it('adds, sets and removes lines, counting the total quantity', async () => {
+    if (!product) throw new Error('no product');
+    const uuid = uuidFromKey(product.key);
+    const first = await add(uuid, 2);
+    expect(first.body.data).toMatchObject({ item: { uuid, amount: 2 }, count: 2 });
+    expect((await add(uuid, 3)).body.data).toMatchObject({ item: { amount: 5 }, count: 5 });
+    expect((await add(uuid, 1, '&type=cart')).body.data).toMatchObject({ item: { amount: 1 }, count: 1 });
+    const [line] = (await callAs(t.app, s, 'GET', '/api/cart')).body.data;
+    expect(line).toMatchObject({
+      uuid,
+      amount: 1,
+      price: product.price_cents / 100,
+      en_name: product.en_name,
+      zn_name: product.zn_name,
+      available: true,
+    });
+    expect(line.img).toMatch(/^\/media\/product-/);
+    expect((await add(uuid, 0, '&type=cart')).body.data.item.amount).toBe(0);
+    expect((await callAs(t.app, s, 'DELETE', `/api/cart/${line.id}`)).body.data).toEqual({ count: 0 });
+    expect((await callAs(t.app, s, 'GET', '/api/cart')).body.data).toEqual([]);
+    expect((await callAs(t.app, s, 'DELETE', `/api/cart/${line.id}`)).status).toBe(404);
+  });
+
+  it('never goes above the stock: 409 "only N left"', async () => {
+    if (!product || !soldOut) throw new Error('demo data');
+    const res = await add(uuidFromKey(product.key), product.stock + 1);
+    expect(res).toMatchObject({
+      status: 409,
+      body: { code: 409, message: `Only ${product.stock} left of ${product.en_name}.` },
+    });
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: `/api/cart?amount=1&uuid=${uuidFromKey(soldOut.key)}`,
+      headers: { authorization: s.token, 'accept-language': 'zh' },
+    });
+    expect(JSON.parse(zh.body).message).toBe(`${soldOut.zn_name}仅剩 0 件。`);
+  });
+
+  it.each(['-1', '100000', '1.5', 'abc', ''])('refuses the amount %j', async (amount) => {
+    if (!product) throw new Error('no product');
+    expect((await add(uuidFromKey(product.key), amount)).status).toBe(400);
+  });
+
+  it('refuses an unknown product and shows products taken off sale as unavailable', async () => {
+    expect((await add('00000000-0000-4000-8000-000000000000', 1)).status).toBe(404);
+    const other = demo.products.find((p) => p.stock > 5 && p.key !== product?.key);
+    if (!other) throw new Error('no product');
+    await add(uuidFromKey(other.key), 2);
+    await t.database.db.update(products).set({ onSale: false }).where(eq(products.key, other.key));
+    const lines = (await callAs(t.app, s, 'GET', '/api/cart')).body.data;
+    expect(lines.find((l: { uuid: string }) => l.uuid === uuidFromKey(other.key))).toMatchObject({
+      available: false,
+    });
+    expect((await add(uuidFromKey(other.key), 1)).status).toBe(409);
+  });
+
+  it('asks visitors to sign in', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/goods/count'],
+      ['GET', '/api/cart'],
+      ['POST', '/api/cart?amount=1&uuid=00000000-0000-4000-8000-000000000000'],
+      ['DELETE', '/api/cart/1'],
+    ] as const) {
+      expect((await callAs(t.app, undefined, method, url)).status).toBe(401);
+      expect((await callAs(t.app, { token: 'made-up-token' }, method, url)).status).toBe(401);
+    }
+  });
+});

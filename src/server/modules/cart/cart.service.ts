@@ -1,0 +1,103 @@
+import { and, asc, eq, sum } from 'drizzle-orm';
+import { CART_MAX_AMOUNT } from '../../../shared/constants';
+import { centsToAmount } from '../../../shared/money';
+import type { CartChange, CartItem } from '../../../shared/schemas/cart';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { cartItems, products } from '../../db/schema';
+import { Conflict, NotFound } from '../../errors';
+import { runningPromotionPrices } from '../catalogue/pricing';
+
+type ProductRow = Pick<typeof products.$inferSelect, 'enName' | 'znName' | 'realStock'>;
+
+export function onlyLeft(product: ProductRow): Conflict {
+  return new Conflict('errors:cart.onlyLeft', {
+    n: product.realStock,
+    name_en: product.enName,
+    name_zh: product.znName,
+  });
+}
+
+/** The shopper's cart (DESIGN.md §5, Cart). Every query is scoped to the shopper's own lines. */
+export class CartService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  /** Total quantity in the cart (the tab bar's badge). */
+  async count(userId: number): Promise<number> {
+    const [row] = await this.deps.db
+      .select({ n: sum(cartItems.amount) })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId));
+    return Number(row?.n ?? 0);
+  }
+
+  async list(userId: number): Promise<CartItem[]> {
+    const rows = await this.deps.db
+      .select({ line: cartItems, product: products })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    const promo = await runningPromotionPrices(
+      this.deps.db,
+      rows.map((r) => r.product.id),
+      this.deps.clock.now(),
+    );
+    return rows.map(({ line, product }) => ({
+      id: line.id,
+      uuid: product.uuid,
+      amount: line.amount,
+      price: centsToAmount(promo.get(product.id) ?? product.priceCents),
+      regular_price: centsToAmount(product.priceCents),
+      img: product.productImage,
+      en_name: product.enName,
+      zn_name: product.znName,
+      en_number: product.enNumber,
+      zn_number: product.znNumber,
+      real_stock: product.realStock,
+      available: product.onSale,
+    }));
+  }
+
+  /**
+   * Adds `amount` to the product's line, or with `set` makes the line exactly `amount`. The result
+   * stays within 0–99999 and never above the stock (409 "only N left").
+   */
+  async change(userId: number, productUuid: string, amount: number, set: boolean): Promise<CartChange> {
+    const item = await this.deps.db.transaction(async (tx) => {
+      const [product] = await tx.select().from(products).where(eq(products.uuid, productUuid));
+      if (!product) throw new NotFound('errors:notFound.product');
+      if (!product.onSale)
+        throw new Conflict('errors:cart.notForSale', { name_en: product.enName, name_zh: product.znName });
+      const [line] = await tx
+        .select()
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id)))
+        .for('update');
+      const next = set ? amount : (line?.amount ?? 0) + amount;
+      if (next > CART_MAX_AMOUNT) throw new Conflict('errors:cart.amount');
+      if (next > product.realStock && next > (line?.amount ?? 0)) throw onlyLeft(product);
+      if (line) {
+        await tx.update(cartItems).set({ amount: next }).where(eq(cartItems.id, line.id));
+        return { id: line.id, uuid: product.uuid, amount: next };
+      }
+      const [created] = await tx
+        .insert(cartItems)
+        .values({ userId, productId: product.id, amount: next, createdAt: this.deps.clock.now() })
+        .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { amount: next } })
+        .returning({ id: cartItems.id });
+      return { id: created?.id ?? 0, uuid: product.uuid, amount: next };
+    });
+    return { item, count: await this.count(userId) };
+  }
+
+  /** Removes one of the shopper's lines; someone else's line answers 404 as if it did not exist. */
+  async remove(userId: number, itemId: number): Promise<number> {
+    const deleted = await this.deps.db
+      .delete(cartItems)
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
+      .returning({ id: cartItems.id });
+    if (deleted.length === 0) throw new NotFound('errors:cart.lineNotFound');
+    return this.count(userId);
+  }
+}

@@ -1,0 +1,82 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { centsToAmount } from '../../../shared/money';
+import type { OrderDetail, OrderSummary } from '../../../shared/schemas/order';
+import type { Db } from '../../db/client';
+import { orderItems, orders } from '../../db/schema';
+import { NotFound } from '../../errors';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const summaryOf = (o: OrderRow) => ({
+  id: o.id,
+  order_no: o.orderNo,
+  status: o.status,
+  total_count: o.totalCount,
+  total_price: centsToAmount(o.totalCents),
+  created_at: o.createdAt.toISOString(),
+  expires_at: o.expiresAt.toISOString(),
+});
+
+/** The shopper's orders, newest first, each with its item thumbnails. */
+export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+  const items = await db
+    .select({ orderId: orderItems.orderId, id: orderItems.id, image: orderItems.image })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  return rows.map((o) => ({
+    ...summaryOf(o),
+    item: items.filter((i) => i.orderId === o.id).map(({ id, image }) => ({ id, image })),
+  }));
+}
+
+/** One of the shopper's orders by number; someone else's answers 404 as if it did not exist. */
+export async function orderDetail(db: Db, userId: number, orderNo: string): Promise<OrderDetail> {
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
+  if (!o) throw new NotFound('errors:order.notFound');
+  const lines = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, o.id))
+    .orderBy(asc(orderItems.id));
+  return {
+    ...summaryOf(o),
+    subtotal: centsToAmount(o.subtotalCents),
+    discount: centsToAmount(o.discountCents),
+    tax: centsToAmount(o.taxCents),
+    coupon: o.couponCode,
+    address: {
+      name: o.shipName,
+      surname: o.shipSurname,
+      phone: o.shipPhone,
+      address: o.shipAddress,
+      area: o.shipArea,
+      city: o.shipCity,
+      province: o.shipProvince,
+      zip: o.shipZip,
+    },
+    item: lines.map((l) => ({
+      id: l.id,
+      uuid: l.productUuid,
+      en_name: l.enName,
+      zn_name: l.znName,
+      image: l.image,
+      price: centsToAmount(l.priceCents),
+      num: l.num,
+    })),
+  };
+}

@@ -1,0 +1,191 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { ORDER_EXPIRY_MINUTES } from '../../../shared/constants';
+import { taxOf } from '../../../shared/money';
+import { ORDER_STATUS } from '../../../shared/schemas/order';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { cartItems, couponRedemptions, orderItems, orders, products } from '../../db/schema';
+import { BadInput, Conflict, NotFound } from '../../errors';
+import type { AddressService } from '../address/address.service';
+import { onlyLeft } from '../cart/cart.service';
+import { runningPromotionPrices } from '../catalogue/pricing';
+import { type AppliedCoupon, applyCoupon } from './coupon';
+import { newOrderNumber } from './order-number';
+
+export interface PlaceOrderInput {
+  addressUuid: string;
+  coupon: string;
+  /** Cart line ids and how many of each to order. */
+  items: { id: number; num: number }[];
+}
+
+type Line = {
+  cart: typeof cartItems.$inferSelect;
+  product: typeof products.$inferSelect;
+  num: number;
+  priceCents: number;
+};
+
+/** Placing orders (DESIGN.md §5, Orders). */
+export class OrderService {
+  constructor(private readonly deps: { db: Db; clock: Clock; addresses: AddressService }) {}
+
+  /**
+   * Places an order from the shopper's cart lines, in one transaction: the address and lines must
+   * be the shopper's; prices come from the database; stock is taken with a conditional update, so
+   * the last unit is sold once; what was bought and where it goes are copied into the order; the
+   * ordered quantities leave the cart. Answers the order number.
+   */
+  async place(userId: number, input: PlaceOrderInput): Promise<string> {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction(async (tx) => {
+      const address = await this.deps.addresses.own(tx, userId, input.addressUuid).catch(() => {
+        throw new NotFound('errors:order.addressMissing');
+      });
+      const lines = await this.linesOf(tx, userId, input.items, now);
+      const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.num, 0);
+      const coupon = input.coupon.trim()
+        ? await applyCoupon(tx, input.coupon, userId, subtotalCents, now)
+        : undefined;
+      await reserveStock(tx, lines);
+      const taxable = subtotalCents - (coupon?.discountCents ?? 0);
+      const taxCents = taxOf(taxable);
+      const order = await insertOrder(tx, {
+        userId,
+        now,
+        lines,
+        subtotalCents,
+        coupon,
+        taxCents,
+        totalCents: taxable + taxCents,
+        address,
+      });
+      await takeFromCart(tx, lines);
+      return order;
+    });
+  }
+
+  private async linesOf(tx: Tx, userId: number, items: PlaceOrderInput['items'], now: Date): Promise<Line[]> {
+    if (items.length === 0) throw new BadInput('errors:order.empty');
+    const ids = items.map((i) => i.id);
+    if (new Set(ids).size !== ids.length) throw new BadInput('errors:order.badItems');
+    const rows = await tx
+      .select({ cart: cartItems, product: products })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
+    if (rows.length !== ids.length) throw new NotFound('errors:cart.lineNotFound');
+    const promo = await runningPromotionPrices(
+      tx,
+      rows.map((r) => r.product.id),
+      now,
+    );
+    const numOf = new Map(items.map((i) => [i.id, i.num]));
+    return rows
+      .map(({ cart, product }) => {
+        if (!product.onSale)
+          throw new Conflict('errors:cart.notForSale', { name_en: product.enName, name_zh: product.znName });
+        if ((numOf.get(cart.id) ?? 0) > cart.amount) throw new BadInput('errors:order.badItems');
+        return {
+          cart,
+          product,
+          num: numOf.get(cart.id) ?? 0,
+          priceCents: promo.get(product.id) ?? product.priceCents,
+        };
+      })
+      .sort((a, b) => a.product.id - b.product.id);
+  }
+}
+
+/** Takes each line's units with a conditional update, in product order (no deadlocks between orders). */
+async function reserveStock(tx: Tx, lines: Line[]): Promise<void> {
+  for (const line of lines) {
+    const taken = await tx
+      .update(products)
+      .set({ realStock: sql`${products.realStock} - ${line.num}`, stockChangedAt: sql`clock_timestamp()` })
+      .where(and(eq(products.id, line.product.id), sql`${products.realStock} >= ${line.num}`))
+      .returning({ id: products.id });
+    if (taken.length === 0) {
+      const [now] = await tx.select().from(products).where(eq(products.id, line.product.id));
+      throw onlyLeft(now ?? line.product);
+    }
+  }
+}
+
+interface NewOrder {
+  userId: number;
+  now: Date;
+  lines: Line[];
+  subtotalCents: number;
+  coupon: AppliedCoupon | undefined;
+  taxCents: number;
+  totalCents: number;
+  address: Awaited<ReturnType<AddressService['own']>>;
+}
+
+async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const orderNo = newOrderNumber(o.now);
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        orderNo,
+        userId: o.userId,
+        status: ORDER_STATUS.pending,
+        totalCount: o.lines.reduce((n, l) => n + l.num, 0),
+        subtotalCents: o.subtotalCents,
+        discountCents: o.coupon?.discountCents ?? 0,
+        taxCents: o.taxCents,
+        totalCents: o.totalCents,
+        couponId: o.coupon?.id ?? null,
+        couponCode: o.coupon?.code ?? null,
+        shipName: o.address.name,
+        shipSurname: o.address.surname,
+        shipPhone: o.address.phone,
+        shipAddress: o.address.address,
+        shipArea: o.address.area,
+        shipCity: o.address.city,
+        shipProvince: o.address.province,
+        shipZip: o.address.zip,
+        createdAt: o.now,
+        expiresAt: new Date(o.now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
+        updatedAt: o.now,
+      })
+      .onConflictDoNothing({ target: orders.orderNo })
+      .returning({ id: orders.id });
+    if (!row) {
+      if (attempt >= 5) throw new Error('could not draw a unique order number');
+      continue;
+    }
+    await tx.insert(orderItems).values(
+      o.lines.map((l) => ({
+        orderId: row.id,
+        productId: l.product.id,
+        productUuid: l.product.uuid,
+        enName: l.product.enName,
+        znName: l.product.znName,
+        image: l.product.productImage,
+        priceCents: l.priceCents,
+        num: l.num,
+      })),
+    );
+    if (o.coupon)
+      await tx.insert(couponRedemptions).values({ couponId: o.coupon.id, userId: o.userId, orderId: row.id });
+    return orderNo;
+  }
+}
+
+/**
+ * Ordered quantities leave the cart: a line goes when all of it was ordered, else it shrinks.
+ * The decrement is done by the database, so concurrent orders from one cart cannot lose one.
+ */
+async function takeFromCart(tx: Tx, lines: Line[]): Promise<void> {
+  for (const line of lines) {
+    const [left] = await tx
+      .update(cartItems)
+      .set({ amount: sql`greatest(${cartItems.amount} - ${line.num}, 0)` })
+      .where(eq(cartItems.id, line.cart.id))
+      .returning({ amount: cartItems.amount });
+    if (left && left.amount === 0) await tx.delete(cartItems).where(eq(cartItems.id, line.cart.id));
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Order statuses (spec §4). */
+export const ORDER_STATUS = {
+  pending: 1,
+  processing: 2,
+  shipped: 3,
+  completed: 4,
+  cancelled: 5,
+  refunded: 6,
+} as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+export const OrderSummary = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  status: z.number().int(),
+  total_count: z.number().int(),
+  total_price: z.number(),
+  created_at: z.string(),
+  /** When a pending order expires. */
+  expires_at: z.string(),
+  item: z.array(z.object({ id: z.number().int(), image: z.string() })),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const OrderLine = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  en_name: z.string(),
+  zn_name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  num: z.number().int(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const OrderDetail = OrderSummary.omit({ item: true }).extend({
+  subtotal: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+  coupon: z.string().nullable(),
+  address: z.object({
+    name: z.string(),
+    surname: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    area: z.string(),
+    city: z.string(),
+    province: z.string(),
+    zip: z.string(),
+  }),
+  item: z.array(OrderLine),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/server/db/client';
+import { sessions, users } from '../../src/server/db/schema';
+import { SESSION_TTL_MS } from '../../src/server/modules/account/account.service';
+import { hashToken, newToken } from '../../src/server/modules/account/secrets';
+
+export interface Shopper {
+  id: number;
+  uuid: string;
+  email: string;
+  token: string;
+}
+
+let counter = 0;
+
+/**
+ * A signed-in shopper made straight in the database: the sign-up flow has its own tests, and
+ * scrypt per shopper would make the concurrency tests crawl. The password hash is unusable.
+ */
+export async function createShopper(database: Database, now = new Date()): Promise<Shopper> {
+  const email = `buyer${++counter}.${randomUUID().slice(0, 8)}@example.com`;
+  const [user] = await database.db
+    .insert(users)
+    .values({ uuid: randomUUID(), email, name: `Buyer ${counter}`, passwordHash: 'none', createdAt: now })
+    .returning();
+  if (!user) throw new Error('no user');
+  const token = newToken();
+  await database.db.insert(sessions).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return { id: user.id, uuid: user.uuid, email, token };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Calls the app as a shopper would: form-encoded parameters, the token in `authorization`. */
+export async function callAs(
+  app: FastifyInstance,
+  who: Pick<Shopper, 'token'> | undefined,
+  method: Method,
+  url: string,
+  form?: Record<string, string | number>,
+) {
+  const headers: Record<string, string> = {};
+  if (who) headers.authorization = who.token;
+  let payload: string | undefined;
+  if (form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    payload = new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString();
+  }
+  const res = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+}
+
+export const ADDRESS = {
+  name: 'Mei',
+  surname: 'Lin',
+  phone: '415-555-0132',
+  address: '88 Grant Avenue',
+  area: 'Apt 3B',
+  city: 'San Francisco',
+  province: 'CA',
+  zip: '94108',
+};
