@@ -317,6 +317,9 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** Set while a card payment is with the gateway: one attempt in flight per order. */
+    paymentStartedAt: timestamp('payment_started_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -359,4 +362,61 @@ export const couponRedemptions = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
+);
+
+/**
+ * Every attempt to take money for an order: a card charge or a wallet payment started. At most
+ * one per order reaches `succeeded` (applied once, whatever the retries and notifications).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** `card` or `wallet`. */
+    kind: text('kind').notNull(),
+    /** creditcard | wechatpay | alipay. */
+    vendor: text('vendor').notNull(),
+    /** `sandbox` or `live`: which gateway took (or was asked to take) the money. */
+    gateway: text('gateway').notNull(),
+    /** What the gateway knows the attempt by (the order number, with an attempt suffix for wallets). */
+    reference: text('reference').notNull().unique(),
+    transactionId: text('transaction_id'),
+    /** started | succeeded | failed | refunded */
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    cardLast4: text('card_last4'),
+    cardBrand: text('card_brand'),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_one_success_idx').on(t.orderId).where(sql`${t.status} in ('succeeded', 'refunded')`),
+  ],
+);
+
+/** Saved cards: a gateway token with what a shopper recognises; never a number or security code. */
+export const creditCards = pgTable(
+  'credit_cards',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    token: text('token').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    holderName: text('holder_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('credit_cards_user_idx').on(t.userId)],
 );

@@ -1,0 +1,168 @@
+import { centsToDecimalString } from '../../../../shared/money';
+import { deleteCardProfile, parseProfileToken, saveCardProfile } from './authorizenet-cim';
+import {
+  type AnetAnswer,
+  type AuthorizeNetOptions,
+  billToOf,
+  callAuthorizeNet,
+  chargeResultOf,
+  transactionFacts,
+} from './authorizenet-client';
+import {
+  assertChargeableCents,
+  CARD_MESSAGES,
+  cardBrandOf,
+  cardDigits,
+  declined,
+  expirationDateOf,
+  lastFour,
+  precheckCard,
+} from './card-rules';
+import {
+  type BillingAddress,
+  type CardBrand,
+  type CardChargeResult,
+  type CardGateway,
+  type ChargeCardInput,
+  type ChargeSavedCardInput,
+  GATEWAY_UNAVAILABLE_MESSAGE,
+  type GatewayOutcome,
+  type RefundCardInput,
+  type SaveCardInput,
+  type SaveCardResult,
+} from './gateway';
+import { stringAt } from './gateway-http';
+
+/** Refused because the charge has not settled yet: such a charge is voided instead. */
+const NOT_SETTLED = '54';
+
+/** Cards through Authorize.Net's JSON API (DESIGN.md §6); saved cards are CIM payment profiles. */
+export class AuthorizeNetCardGateway implements CardGateway {
+  constructor(private readonly options: AuthorizeNetOptions) {}
+
+  /** authCaptureTransaction with the card itself. */
+  async chargeCard(input: ChargeCardInput): Promise<CardChargeResult> {
+    assertChargeableCents(input.amountCents);
+    const refused = precheckCard(input.card, this.options.clock.now(), true);
+    if (refused) return refused;
+    const number = cardDigits(input.card.number);
+    const creditCard = {
+      cardNumber: number,
+      expirationDate: expirationDateOf(input.card.expMonth, input.card.expYear),
+      cardCode: input.card.code,
+    };
+    const known = { last4: lastFour(number), brand: cardBrandOf(number) };
+    return this.charge(
+      input.invoiceNumber,
+      input.amountCents,
+      { payment: { creditCard } },
+      input.billing,
+      known,
+    );
+  }
+
+  /** authCaptureTransaction with a customer payment profile and the security code. */
+  async chargeSavedCard(input: ChargeSavedCardInput): Promise<CardChargeResult> {
+    assertChargeableCents(input.amountCents);
+    const ids = parseProfileToken(input.token);
+    if (!ids) return declined('not_found');
+    if (!/^\d{3,4}$/.test(input.code)) return declined('invalid_code');
+    const profile = {
+      customerProfileId: ids.customerProfileId,
+      paymentProfile: { paymentProfileId: ids.paymentProfileId, cardCode: input.code },
+    };
+    return this.charge(input.invoiceNumber, input.amountCents, { profile }, undefined, undefined);
+  }
+
+  saveCard(input: SaveCardInput): Promise<SaveCardResult> {
+    return saveCardProfile(this.options, input);
+  }
+
+  /** Saves the new card first, so a refusal leaves the old one in place; then deletes the old one. */
+  async replaceCard(token: string, input: SaveCardInput): Promise<SaveCardResult> {
+    const saved = await saveCardProfile(this.options, input);
+    if (!saved.ok) return saved;
+    const deleted = await deleteCardProfile(this.options, token);
+    if (!deleted.ok)
+      this.options.log.warn({ last4: saved.last4 }, 'old payment profile left at authorize.net');
+    return saved;
+  }
+
+  deleteCard(token: string): Promise<GatewayOutcome> {
+    return deleteCardProfile(this.options, token);
+  }
+
+  /**
+   * refundTransaction (needs the card's last four digits). Authorize.Net refunds only settled
+   * charges; an unsettled one is voided instead when the whole charge is being given back.
+   */
+  async refundCard(input: RefundCardInput): Promise<GatewayOutcome> {
+    assertChargeableCents(input.amountCents);
+    if (!/^\d{4}$/.test(input.last4)) throw new RangeError('refundCard needs the last four digits');
+    const refund = await this.transaction({
+      transactionType: 'refundTransaction',
+      amount: centsToDecimalString(input.amountCents),
+      payment: { creditCard: { cardNumber: input.last4, expirationDate: 'XXXX' } },
+      refTransId: input.transactionId,
+    });
+    const errorCode = stringAt(refund?.body.transactionResponse, 'errors', 0, 'errorCode');
+    const voidable = errorCode === NOT_SETTLED && input.wholeCharge === true;
+    const outcome = voidable ? await this.void(input.transactionId) : refund;
+    this.options.log.info(
+      { transactionId: input.transactionId, last4: input.last4, ...transactionFacts(outcome) },
+      'card refund',
+    );
+    return outcomeOf(outcome);
+  }
+
+  private void(transactionId: string): Promise<AnetAnswer | undefined> {
+    return this.transaction({ transactionType: 'voidTransaction', refTransId: transactionId });
+  }
+
+  private async charge(
+    invoiceNumber: string,
+    amountCents: number,
+    paymentOrProfile: Record<string, unknown>,
+    billing: BillingAddress | undefined,
+    known: { last4: string; brand: CardBrand } | undefined,
+  ): Promise<CardChargeResult> {
+    const invoice = invoiceNumber.slice(0, 20);
+    const answer = await this.transaction(
+      {
+        transactionType: 'authCaptureTransaction',
+        amount: centsToDecimalString(amountCents),
+        ...paymentOrProfile,
+        order: { invoiceNumber: invoice },
+        ...(billing ? { billTo: billToOf(billing) } : {}),
+        transactionSettings: { setting: [{ settingName: 'duplicateWindow', settingValue: '120' }] },
+      },
+      invoice,
+    );
+    const result = chargeResultOf(answer, known);
+    const last4 = result.status === 'approved' ? result.last4 : known?.last4;
+    this.options.log.info(
+      { invoiceNumber: invoice, last4, status: result.status, ...transactionFacts(answer) },
+      'card charge',
+    );
+    return result;
+  }
+
+  /** createTransactionRequest; `transactionRequest` must list its keys in schema order. */
+  private transaction(
+    transactionRequest: Record<string, unknown>,
+    refId?: string,
+  ): Promise<AnetAnswer | undefined> {
+    return callAuthorizeNet(this.options, 'createTransactionRequest', {
+      ...(refId ? { refId } : {}),
+      transactionRequest,
+    });
+  }
+}
+
+function outcomeOf(answer: AnetAnswer | undefined): GatewayOutcome {
+  if (!answer) return { ok: false, message: GATEWAY_UNAVAILABLE_MESSAGE, unavailable: true };
+  const response = answer.body.transactionResponse;
+  if (stringAt(response, 'responseCode') === '1') return { ok: true };
+  const text = stringAt(response, 'errors', 0, 'errorText') ?? answer.text ?? CARD_MESSAGES.declined;
+  return { ok: false, message: text };
+}

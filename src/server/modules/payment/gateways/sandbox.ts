@@ -1,0 +1,133 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Clock } from '../../../clock';
+import {
+  assertChargeableCents,
+  cardBrandOf,
+  cardDigits,
+  declined,
+  expirationDateOf,
+  isExpired,
+  isValidCardCode,
+  lastFour,
+  precheckCard,
+} from './card-rules';
+import type {
+  CardBrand,
+  CardChargeResult,
+  CardGateway,
+  ChargeCardInput,
+  ChargeSavedCardInput,
+  GatewayOutcome,
+  RefundCardInput,
+  SaveCardInput,
+  SaveCardResult,
+} from './gateway';
+
+export { SandboxWalletGateway } from './sandbox-wallet';
+
+/** Cards the sandbox declines as Authorize.Net's sandbox does: this number, or billing zip 46282. */
+export const SANDBOX_DECLINED_CARD = '4000000000000002';
+export const SANDBOX_DECLINED_ZIP = '46282';
+
+/** Test cards that approve (any other number that passes Luhn approves too, as in Authorize.Net's sandbox). */
+export const SANDBOX_APPROVED_CARDS = [
+  '4111111111111111',
+  '4007000000027',
+  '5424000000000015',
+  '370000000000002',
+  '6011000000000012',
+] as const;
+
+/**
+ * A saved card in the sandbox is an opaque token that carries what a charge needs to know, so any
+ * process can read it without shared memory: sandbox.<random>.<last4>.<YYYY-MM>.<a|d>.<brand>.
+ */
+interface SandboxCardToken {
+  last4: string;
+  expiration: string;
+  declines: boolean;
+  brand: CardBrand;
+}
+
+function sandboxTokenOf(card: SaveCardInput['card'], billingZip: string | undefined): string {
+  const number = cardDigits(card.number);
+  const declines = number === SANDBOX_DECLINED_CARD || billingZip?.trim() === SANDBOX_DECLINED_ZIP;
+  const expiration = expirationDateOf(card.expMonth, card.expYear);
+  const parts = [randomBytes(12).toString('hex'), lastFour(number), expiration, declines ? 'd' : 'a'];
+  return `sandbox.${parts.join('.')}.${cardBrandOf(number)}`;
+}
+
+function parseSandboxToken(token: string): SandboxCardToken | undefined {
+  const match = /^sandbox\.[0-9a-f]{24}\.(\d{4})\.(\d{4}-\d{2})\.([ad])\.([A-Za-z]+)$/.exec(token);
+  if (!match) return undefined;
+  const [, last4, expiration, flag, brand] = match as unknown as [string, string, string, string, CardBrand];
+  return { last4, expiration, declines: flag === 'd', brand };
+}
+
+/** Authorize.Net-like transaction ids: 12 digits. */
+function sandboxTransactionId(): string {
+  return String(randomInt(100_000_000_000, 999_999_999_999));
+}
+
+/** The built-in card gateway: no network, Authorize.Net's sandbox rules (DESIGN.md §6). */
+export class SandboxCardGateway implements CardGateway {
+  constructor(private readonly clock: Clock) {}
+
+  /** Luhn, expiry and code checked; the decline card or zip 46282 declines; the rest approves. */
+  async chargeCard(input: ChargeCardInput): Promise<CardChargeResult> {
+    assertChargeableCents(input.amountCents);
+    const refused = precheckCard(input.card, this.clock.now(), true);
+    if (refused) return refused;
+    const number = cardDigits(input.card.number);
+    if (number === SANDBOX_DECLINED_CARD || input.billing.zip.trim() === SANDBOX_DECLINED_ZIP) {
+      return declined('declined');
+    }
+    return {
+      status: 'approved',
+      transactionId: sandboxTransactionId(),
+      last4: lastFour(number),
+      brand: cardBrandOf(number),
+    };
+  }
+
+  /** A saved decline card (or one saved with zip 46282) declines here, as it would at the gateway. */
+  async chargeSavedCard(input: ChargeSavedCardInput): Promise<CardChargeResult> {
+    assertChargeableCents(input.amountCents);
+    const saved = parseSandboxToken(input.token);
+    if (!saved) return declined('not_found');
+    const [year, month] = saved.expiration.split('-').map(Number) as [number, number];
+    if (isExpired(month, year, this.clock.now())) return declined('expired');
+    const probe = saved.brand === 'AmericanExpress' ? '34' : '4';
+    if (!isValidCardCode(input.code, probe)) return declined('invalid_code');
+    if (saved.declines) return declined('declined');
+    return {
+      status: 'approved',
+      transactionId: sandboxTransactionId(),
+      last4: saved.last4,
+      brand: saved.brand,
+    };
+  }
+
+  /** Any card that passes Luhn and is not expired is saved; the decline card declines when charged. */
+  async saveCard(input: SaveCardInput): Promise<SaveCardResult> {
+    const refused = precheckCard(input.card, this.clock.now(), false);
+    if (refused?.status === 'declined') return { ok: false, message: refused.message };
+    const number = cardDigits(input.card.number);
+    const token = sandboxTokenOf(input.card, input.billing?.zip);
+    return { ok: true, token, brand: cardBrandOf(number), last4: lastFour(number) };
+  }
+
+  replaceCard(_token: string, input: SaveCardInput): Promise<SaveCardResult> {
+    return this.saveCard(input);
+  }
+
+  async deleteCard(_token: string): Promise<GatewayOutcome> {
+    return { ok: true };
+  }
+
+  async refundCard(input: RefundCardInput): Promise<GatewayOutcome> {
+    assertChargeableCents(input.amountCents);
+    if (!/^\d{4}$/.test(input.last4)) throw new RangeError('refundCard needs the last four digits');
+    return { ok: true };
+  }
+}

@@ -1,0 +1,287 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { schemaOrderError } from '../../src/server/modules/payment/gateways/authorizenet-schema';
+import { cardBrandOf, passesLuhn } from '../../src/server/modules/payment/gateways/card-rules';
+
+/**
+ * Authorize.Net's JSON API (`/xml/v1/request.api`) on 127.0.0.1, behaving as the real one does:
+ * keys checked against the schema's order (E00003), a UTF-8 byte-order mark before every answer,
+ * declines with resultCode "Ok" and responseCode "2", CIM profiles, refunds of settled charges
+ * only (unsettled ones are voided), faults on demand. Every request is recorded, raw.
+ */
+
+export type AuthorizeNetFault = '500' | 'timeout' | 'garbage';
+
+export interface RecordedAnetRequest {
+  requestName: string;
+  raw: string;
+  body: Record<string, unknown>;
+}
+
+export interface AnetDoubleTransaction {
+  transId: string;
+  amount: string;
+  last4: string;
+  brand: string;
+  invoiceNumber: string | undefined;
+  status: 'capturedPendingSettlement' | 'settledSuccessfully' | 'voided' | 'declined';
+  refundedCents: number;
+}
+
+interface StoredCard {
+  cardNumber: string;
+  expirationDate: string;
+  zip: string | undefined;
+}
+
+interface CustomerProfile {
+  merchantCustomerId: string;
+  email: string | undefined;
+  cards: Map<string, StoredCard>;
+}
+
+type Json = Record<string, unknown>;
+type Account = { last4: string; brand: string } | undefined;
+
+const DECLINED_CARD = '4000000000000002';
+const DECLINED_ZIP = '46282';
+const OK = { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
+const NOT_FOUND = 'The record cannot be found.';
+
+const error = (code: string, text: string): Json => ({
+  messages: { resultCode: 'Error', message: [{ code, text }] },
+});
+const obj = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const toCents = (amount: string): number => Math.round(Number(amount) * 100);
+
+function transactionAnswer(
+  code: string,
+  transId: string,
+  account: Account,
+  errorCode?: string,
+  text?: string,
+) {
+  const approved = code === '1';
+  const transactionResponse: Json = {
+    responseCode: code,
+    authCode: approved ? 'DBL123' : '000000',
+    avsResultCode: 'Y',
+    cvvResultCode: approved ? 'M' : 'N',
+    transId,
+    refTransID: '',
+    testRequest: '0',
+    accountNumber: account ? `XXXX${account.last4}` : '',
+    accountType: account?.brand ?? '',
+    ...(approved
+      ? { messages: [{ code: '1', description: 'This transaction has been approved.' }] }
+      : { errors: [{ errorCode, errorText: text }] }),
+  };
+  // Declines (2) come with resultCode "Ok"; errors (3) with "Error".
+  const messages = code === '3' ? error('E00027', 'The transaction was unsuccessful.').messages : OK;
+  return { transactionResponse, messages };
+}
+
+export class AuthorizeNetDouble {
+  readonly requests: RecordedAnetRequest[] = [];
+  readonly transactions = new Map<string, AnetDoubleTransaction>();
+  readonly profiles = new Map<string, CustomerProfile>();
+  baseUrl = '';
+  private readonly faults: AuthorizeNetFault[] = [];
+  private readonly server: Server;
+  private nextId = 60_000_000_000;
+
+  constructor(
+    readonly loginId = 'double-login',
+    readonly transactionKey = 'double-transaction-key',
+  ) {
+    this.server = createServer((req, res) => void this.handle(req, res));
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.baseUrl;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The next request fails this way: HTTP 500, no answer at all, or a 200 that is not JSON. */
+  failNext(fault: AuthorizeNetFault): void {
+    this.faults.push(fault);
+  }
+
+  /** The nightly batch: charges settle and become refundable (before, they can only be voided). */
+  settleAll(): void {
+    for (const t of this.transactions.values()) {
+      if (t.status === 'capturedPendingSettlement') t.status = 'settledSuccessfully';
+    }
+  }
+
+  requestsOf(requestName: string): RecordedAnetRequest[] {
+    return this.requests.filter((r) => r.requestName === requestName);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    let parsed: Json | undefined;
+    try {
+      parsed = obj(JSON.parse(raw));
+    } catch {
+      parsed = undefined;
+    }
+    const [requestName = '', ...others] = Object.keys(parsed ?? {});
+    const body = obj(parsed?.[requestName]);
+    this.requests.push({ requestName, raw, body });
+    const fault = this.faults.shift();
+    if (fault === 'timeout') return; // the socket stays open until stop()
+    if (fault === '500') return void res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>500</h1>');
+    if (fault === 'garbage') return void res.writeHead(200).end('\uFEFF<html>Service Unavailable');
+    if (req.method !== 'POST' || req.url !== '/xml/v1/request.api') return void res.writeHead(404).end();
+    const answer =
+      !parsed || !requestName || others.length > 0
+        ? error('E00003', 'Root element is missing.')
+        : this.answer(requestName, body);
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(`\uFEFF${JSON.stringify(answer)}`);
+  }
+
+  private answer(requestName: string, body: Json): Json {
+    const orderError = schemaOrderError(requestName, body);
+    if (orderError) return error('E00003', orderError);
+    const auth = obj(body.merchantAuthentication);
+    if (auth.name !== this.loginId || auth.transactionKey !== this.transactionKey) {
+      return error('E00007', 'User authentication failed due to invalid authentication values.');
+    }
+    const answer = this.dispatch(requestName, body);
+    return str(body.refId) ? { ...answer, refId: body.refId } : answer;
+  }
+
+  private dispatch(requestName: string, body: Json): Json {
+    if (requestName === 'createCustomerProfileRequest') return this.createProfile(obj(body.profile));
+    if (requestName === 'createCustomerPaymentProfileRequest') return this.createPaymentProfile(body);
+    if (requestName === 'deleteCustomerPaymentProfileRequest') return this.deletePaymentProfile(body);
+    const request = obj(body.transactionRequest);
+    if (request.transactionType === 'authCaptureTransaction') return this.charge(request);
+    if (request.transactionType === 'refundTransaction') return this.refund(request);
+    if (request.transactionType === 'voidTransaction') return this.void(request);
+    return error('E00003', `Unsupported transactionType ${String(request.transactionType)}.`);
+  }
+
+  /** The card a charge names: inline, or a saved profile's. */
+  private cardOf(request: Json): StoredCard | undefined {
+    const card = obj(obj(request.payment).creditCard);
+    const cardNumber = str(card.cardNumber);
+    if (cardNumber) {
+      return {
+        cardNumber,
+        expirationDate: str(card.expirationDate) ?? '',
+        zip: str(obj(request.billTo).zip),
+      };
+    }
+    const profile = obj(request.profile);
+    const paymentProfileId = str(obj(profile.paymentProfile).paymentProfileId) ?? '';
+    return this.profiles.get(str(profile.customerProfileId) ?? '')?.cards.get(paymentProfileId);
+  }
+
+  private charge(request: Json): Json {
+    const amount = str(request.amount) ?? '';
+    const card = this.cardOf(request);
+    if (!card) return error('E00040', 'Customer Profile ID or Customer Payment Profile ID not found.');
+    const account = { last4: card.cardNumber.slice(-4), brand: cardBrandOf(card.cardNumber) };
+    if (!/^\d+(\.\d{1,2})?$/.test(amount) || toCents(amount) <= 0) {
+      return transactionAnswer('3', '0', account, '5', 'A valid amount is required.');
+    }
+    if (!passesLuhn(card.cardNumber)) {
+      return transactionAnswer('3', '0', account, '6', 'The credit card number is invalid.');
+    }
+    if (!/^\d{4}-\d{2}$/.test(card.expirationDate)) {
+      return transactionAnswer('3', '0', account, '7', 'Credit card expiration date is invalid.');
+    }
+    const transId = String(this.nextId++);
+    const declines = card.cardNumber === DECLINED_CARD || card.zip === DECLINED_ZIP;
+    const invoiceNumber = str(obj(request.order).invoiceNumber);
+    const status = declines ? 'declined' : 'capturedPendingSettlement';
+    this.transactions.set(transId, { transId, amount, ...account, invoiceNumber, status, refundedCents: 0 });
+    if (declines) return transactionAnswer('2', transId, account, '2', 'This transaction has been declined.');
+    return transactionAnswer('1', transId, account);
+  }
+
+  private refund(request: Json): Json {
+    const original = this.transactions.get(str(request.refTransId) ?? '');
+    if (!original) return transactionAnswer('3', '0', undefined, '16', 'The transaction cannot be found.');
+    const last4 = str(obj(obj(request.payment).creditCard).cardNumber);
+    const cents = toCents(str(request.amount) ?? '0');
+    if (original.status !== 'settledSuccessfully' || original.last4 !== last4) {
+      const text = 'The referenced transaction does not meet the criteria for issuing a credit.';
+      return transactionAnswer('3', '0', original, '54', text);
+    }
+    if (cents <= 0 || original.refundedCents + cents > toCents(original.amount)) {
+      const text =
+        'The sum of credits against the referenced transaction would exceed original debit amount.';
+      return transactionAnswer('3', '0', original, '55', text);
+    }
+    original.refundedCents += cents;
+    return transactionAnswer('1', String(this.nextId++), original);
+  }
+
+  private void(request: Json): Json {
+    const original = this.transactions.get(str(request.refTransId) ?? '');
+    if (!original) return transactionAnswer('3', '0', undefined, '16', 'The transaction cannot be found.');
+    if (original.status !== 'capturedPendingSettlement') {
+      return transactionAnswer('3', '0', original, '54', 'The referenced transaction cannot be voided.');
+    }
+    original.status = 'voided';
+    return transactionAnswer('1', original.transId, original);
+  }
+
+  private createProfile(profile: Json): Json {
+    const merchantCustomerId = str(profile.merchantCustomerId) ?? '';
+    for (const [id, existing] of this.profiles) {
+      if (merchantCustomerId !== '' && existing.merchantCustomerId === merchantCustomerId) {
+        return error('E00039', `A duplicate record with ID ${id} already exists.`);
+      }
+    }
+    const id = String(this.nextId++);
+    this.profiles.set(id, { merchantCustomerId, email: str(profile.email), cards: new Map() });
+    return { customerProfileId: id, customerPaymentProfileIdList: [], messages: OK };
+  }
+
+  private createPaymentProfile(body: Json): Json {
+    const customerProfileId = str(body.customerProfileId) ?? '';
+    const profile = this.profiles.get(customerProfileId);
+    if (!profile) return error('E00040', NOT_FOUND);
+    const paymentProfile = obj(body.paymentProfile);
+    const card = obj(obj(paymentProfile.payment).creditCard);
+    const stored: StoredCard = {
+      cardNumber: str(card.cardNumber) ?? '',
+      expirationDate: str(card.expirationDate) ?? '',
+      zip: str(obj(paymentProfile.billTo).zip),
+    };
+    if (!passesLuhn(stored.cardNumber)) return error('E00013', 'Card Number is invalid.');
+    for (const [id, existing] of profile.cards) {
+      if (existing.cardNumber === stored.cardNumber && existing.expirationDate === stored.expirationDate) {
+        const duplicate = error('E00039', 'A duplicate customer payment profile already exists.');
+        return { customerProfileId, customerPaymentProfileId: id, ...duplicate };
+      }
+    }
+    const declines = stored.cardNumber === DECLINED_CARD || stored.zip === DECLINED_ZIP;
+    if (body.validationMode === 'liveMode' && declines) {
+      return error('E00027', 'This transaction has been declined.');
+    }
+    const id = String(this.nextId++);
+    profile.cards.set(id, stored);
+    return { customerProfileId, customerPaymentProfileId: id, messages: OK };
+  }
+
+  private deletePaymentProfile(body: Json): Json {
+    const profile = this.profiles.get(str(body.customerProfileId) ?? '');
+    if (!profile?.cards.delete(str(body.customerPaymentProfileId) ?? '')) return error('E00040', NOT_FOUND);
+    return { messages: OK };
+  }
+}
