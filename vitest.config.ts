@@ -22,6 +22,8 @@ export default defineConfig({
           // Each file gets its own database; two at a time suit a 2-core machine.
           maxWorkers: 2,
           fileParallelism: true,
+          // Runs after the unit project (projects with different worker limits need their own group).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as demo from '../../../../seed/catalogue/index';
+import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
+import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { ORDER_STATUS } from '../../../shared/schemas/order';
+import { orders, products } from '../../db/schema';
+import { uuidFromKey } from '../../db/seed';
+import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from './order.admin';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+const product = demo.products.find((p) => p.stock >= 20);
+
+async function placeOrder(amount: number): Promise<string> {
+  const s = await createShopper(t.database);
+  const address = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data.uuid;
+  await callAs(t.app, s, 'POST', `/api/cart?amount=${amount}&uuid=${uuidFromKey(product?.key ?? '')}`);
+  const [line] = (await callAs(t.app, s, 'GET', '/api/cart')).body.data;
+  return (
+    await callAs(t.app, s, 'POST', '/api/order', {
+      uuid: address,
+      'items[0][id]': line.id,
+      'items[0][num]': amount,
+    })
+  ).body.data;
+}
+
+const stock = async () =>
+  (
+    await t.database.db
+      .select({ s: products.realStock })
+      .from(products)
+      .where(eq(products.key, product?.key ?? ''))
+  )[0]?.s;
+
+describe("the shop's order commands", () => {
+  it('lists orders by status, cancels a pending one with its stock returned, and refuses wrong moves', async () => {
+    const before = await stock();
+    const orderNo = await placeOrder(3);
+    expect((await listShopOrders(t.database.db, ORDER_STATUS.pending)).map((o) => o.orderNo)).toContain(
+      orderNo,
+    );
+    expect(await stock()).toBe((before ?? 0) - 3);
+    await expect(moveOrder(t.database.db, orderNo, ...SHOP_TRANSITIONS.ship, t.clock)).rejects.toMatchObject({
+      status: 409,
+    });
+    await moveOrder(t.database.db, orderNo, ...SHOP_TRANSITIONS.cancel, t.clock);
+    expect(await stock()).toBe(before);
+    await expect(
+      moveOrder(t.database.db, orderNo, ...SHOP_TRANSITIONS.cancel, t.clock),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await stock()).toBe(before);
+    await expect(moveOrder(t.database.db, '999', ...SHOP_TRANSITIONS.cancel, t.clock)).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('ships a processing order and completes a shipped one', async () => {
+    const orderNo = await placeOrder(1);
+    await t.database.db
+      .update(orders)
+      .set({ status: ORDER_STATUS.processing })
+      .where(eq(orders.orderNo, orderNo));
+    await moveOrder(t.database.db, orderNo, ...SHOP_TRANSITIONS.ship, t.clock);
+    await moveOrder(t.database.db, orderNo, ...SHOP_TRANSITIONS.complete, t.clock);
+    const [row] = await t.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.orderNo, orderNo));
+    expect(row?.status).toBe(ORDER_STATUS.completed);
+  });
+});
