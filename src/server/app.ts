@@ -16,6 +16,8 @@ import { AccountService } from './modules/account/account.service';
 import { AVATAR_MAX_BYTES, AvatarStore, UPLOADS_PREFIX } from './modules/account/avatar.store';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
+import { cardRoutes } from './modules/card/card.routes';
+import { CardService } from './modules/card/card.service';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -23,6 +25,10 @@ import { CatalogueStore } from './modules/catalogue/catalogue.store';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
+import { createGateways, type Gateways } from './modules/payment/gateways/gateway';
+import { paymentRoutes } from './modules/payment/payment.routes';
+import { PaymentService } from './modules/payment/payment.service';
+import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
@@ -35,6 +41,8 @@ export interface AppDeps {
   logger?: FastifyInstance['log'];
   /** Defaults to SMTP or the outbox, as configured. */
   mailer?: Mailer;
+  /** Defaults to the gateways `config.payments` names (the sandbox, or Yuansfer and Authorize.Net). */
+  gateways?: Gateways;
 }
 
 const LOCALES_DIR = fileURLToPath(new URL('../../public/locales', import.meta.url));
@@ -101,6 +109,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = new OrderService({ db: database.db, clock, addresses });
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
   startExpirySweep(app, database.db, clock, catalogue);
+
+  const gateways = deps.gateways ?? createGateways(config, { clock, log: app.log });
+  const payments = new PaymentService({ db: database.db, clock, gateways, catalogue, log: app.log, config });
+  await app.register(paymentRoutes, { payments });
+  if (gateways.sandbox) {
+    await app.register(sandboxPayRoutes, {
+      payments,
+      sandbox: gateways.sandbox,
+      shopName: config.mail.shopName,
+    });
+  }
+  const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
+  await app.register(cardRoutes, { cards });
 
   await registerStatic(app, config);
   return app;

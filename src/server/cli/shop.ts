@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { formatCents } from '../../shared/money';
 import { ORDER_STATUS } from '../../shared/schemas/order';
 import { systemClock } from '../clock';
@@ -8,9 +9,12 @@ import { runMigrations } from '../db/migrate';
 import { orders } from '../db/schema';
 import { AppError } from '../errors';
 import { translate } from '../i18n';
+import { loggerOptions } from '../logging';
 import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from '../modules/order/order.admin';
 import { expireOverdueOrders } from '../modules/order/order.expiry';
 import { orderDetail } from '../modules/order/order.queries';
+import { createGateways } from '../modules/payment/gateways/gateway';
+import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
 
 const STATUS_NAMES: Record<number, string> = Object.fromEntries(
   Object.entries(ORDER_STATUS).map(([k, v]) => [v, k]),
@@ -24,8 +28,15 @@ const USAGE = `npm run shop -- <command>
   ship ORDER          processing -> shipped
   complete ORDER      shipped -> completed
   cancel ORDER        pending -> cancelled (its stock returns)
+  refund ORDER        processing, shipped or completed -> refunded: all of the payment goes back
+                      through the gateway that took it (PAYMENTS and its credentials)
 
-Uses the same configuration as the server (DATABASE_URL, DATA_DIR).`;
+Uses the same configuration as the server (DATABASE_URL, DATA_DIR, PAYMENTS, …).`;
+
+function describeRefund(r: RefundResult): string {
+  const via = r.kind === 'card' && r.cardLast4 ? `card **** ${r.cardLast4}` : `${r.vendor} (${r.reference})`;
+  return `order ${r.orderNo}: refunded ${formatCents(r.amountCents)} to ${via}; status -> refunded`;
+}
 
 function statusOf(arg: string | undefined): number | undefined {
   if (arg === undefined) return undefined;
@@ -71,6 +82,13 @@ async function main(argv: string[]): Promise<number> {
         .where(eq(orders.orderNo, arg));
       if (!row) throw new Error(`no order ${arg}`);
       console.log(JSON.stringify(await orderDetail(database.db, row.userId, arg), null, 2));
+      return 0;
+    }
+    if (command === 'refund') {
+      const log = pino(loggerOptions(config.logLevel), pino.destination(2));
+      const gateways = createGateways(config, { clock: systemClock, log });
+      const result = await refundOrder({ db: database.db, clock: systemClock, gateways, log }, arg);
+      console.log(describeRefund(result));
       return 0;
     }
     const transition = SHOP_TRANSITIONS[command as keyof typeof SHOP_TRANSITIONS];

@@ -396,7 +396,9 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
-    uniqueIndex('payments_one_success_idx').on(t.orderId).where(sql`${t.status} in ('succeeded', 'refunded')`),
+    uniqueIndex('payments_one_success_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} in ('succeeded', 'refunded')`),
   ],
 );
 

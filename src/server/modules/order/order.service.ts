@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_EXPIRY_MINUTES } from '../../../shared/constants';
 import { taxOf } from '../../../shared/money';
 import { ORDER_STATUS } from '../../../shared/schemas/order';

@@ -1,0 +1,121 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ORDER_STATUS } from '../../../shared/schemas/order';
+import type { Tx } from '../../db/client';
+import { orderItems, orders, payments, products } from '../../db/schema';
+import type { GatewayLog, Gateways } from './gateways/gateway';
+import type { PaymentRow } from './payment.store';
+
+/**
+ * `applied`: the order went 1 → 2 now. `replay`: this attempt was already settled (a repeated
+ * notification or poll). `orphan`: money arrived for an order that is no longer pending; the
+ * attempt is recorded failed and the money must be given back (see giveBack).
+ */
+export type ApplyOutcome = 'applied' | 'replay' | 'orphan';
+
+export const ORPHAN_MESSAGE = 'paid after the order stopped waiting for payment: given back';
+
+export interface ApplyInput {
+  orderId: number;
+  paymentId: number;
+  /** The gateway's id for the money taken; null for an order with nothing to pay. */
+  transactionId: string | null;
+  now: Date;
+}
+
+/**
+ * Settles one payment attempt that the gateway confirmed, inside the caller's transaction. The
+ * attempt's row is locked first, so a replay waits and then sees it settled; the order moves
+ * 1 → 2 with a conditional update, and only when that update returned the row do the products'
+ * sold counts grow (by each line's quantity, stamping stockChangedAt) and the attempt become
+ * `succeeded`. An attempt already settled answers `replay` and changes nothing.
+ */
+export async function applyPayment(tx: Tx, input: ApplyInput): Promise<ApplyOutcome> {
+  const { orderId, paymentId, transactionId, now } = input;
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)))
+    .for('update');
+  if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} does not exist`);
+  if (isSettled(payment)) return 'replay';
+  const moved = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.processing, paidAt: now, updatedAt: now, paymentStartedAt: null })
+    .where(and(eq(orders.id, orderId), eq(orders.status, ORDER_STATUS.pending)))
+    .returning({ id: orders.id });
+  if (moved.length === 0) {
+    await tx
+      .update(payments)
+      .set({ status: 'failed', transactionId, message: ORPHAN_MESSAGE, updatedAt: now })
+      .where(eq(payments.id, paymentId));
+    return 'orphan';
+  }
+  await addSoldCounts(tx, orderId);
+  await tx
+    .update(payments)
+    .set({ status: 'succeeded', transactionId, message: null, updatedAt: now })
+    .where(eq(payments.id, paymentId));
+  return 'applied';
+}
+
+/**
+ * Settled: it took the money (succeeded, refunded), or money arrived and was given back (failed
+ * with a transaction). A failed attempt without a transaction took nothing and may still succeed.
+ */
+export function isSettled(payment: Pick<PaymentRow, 'status' | 'transactionId'>): boolean {
+  return (
+    payment.status === 'succeeded' ||
+    payment.status === 'refunded' ||
+    (payment.status === 'failed' && payment.transactionId !== null)
+  );
+}
+
+/** Each line's quantity onto its product's sold count, in product order (no deadlocks). */
+async function addSoldCounts(tx: Tx, orderId: number): Promise<void> {
+  const lines = await tx
+    .select({ productId: orderItems.productId, num: sql<number>`sum(${orderItems.num})::int` })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .groupBy(orderItems.productId)
+    .orderBy(orderItems.productId);
+  for (const line of lines) {
+    await tx
+      .update(products)
+      .set({ soldCount: sql`${products.soldCount} + ${line.num}`, stockChangedAt: sql`clock_timestamp()` })
+      .where(eq(products.id, line.productId));
+  }
+}
+
+/**
+ * Gives back money that arrived for an order no longer pending, through the gateway that took it
+ * (a card charge not settled yet is voided). A failed refund is logged for the shop to act on.
+ */
+export async function giveBack(
+  gateways: Gateways,
+  log: GatewayLog,
+  payment: PaymentRow,
+  transactionId: string,
+): Promise<boolean> {
+  const facts = { reference: payment.reference, orderId: payment.orderId, amountCents: payment.amountCents };
+  log.warn(facts, 'payment arrived for an order that is no longer pending: giving it back');
+  if (payment.amountCents <= 0) return true;
+  try {
+    const outcome =
+      payment.kind === 'card'
+        ? await gateways.card.refundCard({
+            transactionId,
+            amountCents: payment.amountCents,
+            last4: payment.cardLast4 ?? '',
+            wholeCharge: true,
+          })
+        : await gateways.wallet.refundWallet({
+            reference: payment.reference,
+            amountCents: payment.amountCents,
+          });
+    if (outcome.ok) return true;
+    log.error({ ...facts, reason: outcome.message }, 'giving back a payment failed: refund it by hand');
+  } catch (err) {
+    log.error({ ...facts, err }, 'giving back a payment failed: refund it by hand');
+  }
+  return false;
+}

@@ -1,0 +1,100 @@
+import { type CardRow, ownCard } from '../card/card.service';
+import { cardBrandOf, lastFour } from './gateways/card-rules';
+import type { CardChargeResult } from './gateways/gateway';
+import {
+  type PaymentDeps,
+  type PaymentMessage,
+  payableOrder,
+  settleFreeOrder,
+  settlePayment,
+} from './payment.core';
+import type { CardPaymentRequest } from './payment.form';
+import {
+  assertCardTriesLeft,
+  insertPayment,
+  markPaymentFailed,
+  type OrderRow,
+  releasePaymentSlot,
+  slotRefusal,
+  takePaymentSlot,
+} from './payment.store';
+
+/** Spec §4: status 2 paid; status 1 with the reason to show. */
+export type CardPaymentOutcome = { status: 2; orderNo: string } | { status: 1; message: PaymentMessage };
+
+/**
+ * Charges a card (typed in, or saved) for one of the shopper's pending orders, once: the order's
+ * payment slot is taken with a conditional update, so a second click while the first is with the
+ * gateway is refused (409) and never charges. The amount is the order's. Approved charges are
+ * applied (see applyPayment); declines and an unreachable gateway leave the order pending, the
+ * slot freed, so the shopper can try again (up to CARD_TRIES refusals in a quarter of an hour).
+ */
+export async function payByCard(
+  deps: PaymentDeps,
+  userId: number,
+  request: CardPaymentRequest,
+): Promise<CardPaymentOutcome> {
+  const order = await payableOrder(deps, userId, request.orderNo);
+  const saved = request.kind === 'saved' ? await ownCard(deps.db, userId, request.cardUuid) : undefined;
+  const takenAt = deps.clock.now();
+  await assertCardTriesLeft(deps.db, userId, takenAt);
+  if (!(await takePaymentSlot(deps.db, order.id, takenAt))) throw await slotRefusal(deps.db, order.id);
+  let paid = false;
+  try {
+    const outcome = await chargeOnce(deps, order, request, saved);
+    paid = outcome.status === 2;
+    return outcome;
+  } finally {
+    if (!paid) await releasePaymentSlot(deps.db, order.id, takenAt);
+  }
+}
+
+async function chargeOnce(
+  deps: PaymentDeps,
+  order: OrderRow,
+  request: CardPaymentRequest,
+  saved: CardRow | undefined,
+): Promise<CardPaymentOutcome> {
+  if (order.totalCents === 0) {
+    const free = await settleFreeOrder(deps, order, 'card', 'creditcard');
+    return free === 'applied' ? { status: 2, orderNo: order.orderNo } : closed();
+  }
+  const payment = await insertPayment(deps.db, {
+    order,
+    kind: 'card',
+    vendor: 'creditcard',
+    gateway: deps.gateways.kind,
+    now: deps.clock.now(),
+    cardLast4: saved ? saved.last4 : request.kind === 'card' ? lastFour(request.card.number) : undefined,
+    cardBrand: saved ? saved.brand : request.kind === 'card' ? cardBrandOf(request.card.number) : undefined,
+  });
+  const result = await charge(deps, order, request, saved);
+  if (result.status === 'approved') {
+    const outcome = await settlePayment(deps, { ...payment, cardLast4: result.last4 }, result.transactionId);
+    return outcome === 'applied' ? { status: 2, orderNo: order.orderNo } : closed();
+  }
+  await markPaymentFailed(deps.db, payment.id, result.message, deps.clock.now());
+  return { status: 1, message: declineMessage(result) };
+}
+
+function charge(
+  deps: PaymentDeps,
+  order: OrderRow,
+  request: CardPaymentRequest,
+  saved: CardRow | undefined,
+): Promise<CardChargeResult> {
+  const invoice = { invoiceNumber: order.orderNo, amountCents: order.totalCents };
+  if (request.kind === 'card') {
+    return deps.gateways.card.chargeCard({ ...invoice, card: request.card, billing: request.billing });
+  }
+  return deps.gateways.card.chargeSavedCard({ ...invoice, token: saved?.token ?? '', code: request.code });
+}
+
+function declineMessage(result: Exclude<CardChargeResult, { status: 'approved' }>): PaymentMessage {
+  if (result.status === 'unavailable') return { key: 'errors:payment.unavailable' };
+  return { key: `errors:payment.decline.${result.reason}`, gatewayText: result.message };
+}
+
+function closed(): CardPaymentOutcome {
+  return { status: 1, message: { key: 'errors:payment.orderClosed' } };
+}

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import * as demo from '../../../../seed/catalogue/index';
+import { AuthorizeNetDouble } from '../../../../tests/fakes/authorizenet-double';
+import { YuansferDouble } from '../../../../tests/fakes/yuansfer-double';
+import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
+import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { orders, payments, products } from '../../db/schema';
+import { uuidFromKey } from '../../db/seed';
+
+/**
+ * The payment API tests' world: the real app in live mode, its real Yuansfer and Authorize.Net
+ * adapters talking to the local doubles, and listening on 127.0.0.1 so the Yuansfer double can post
+ * its notifications back (DESIGN.md §6, §8).
+ */
+export interface LiveShop {
+  t: TestApp;
+  yuansfer: YuansferDouble;
+  anet: AuthorizeNetDouble;
+  close(): Promise<void>;
+}
+
+export async function startLiveShop(): Promise<LiveShop> {
+  const yuansfer = new YuansferDouble();
+  const anet = new AuthorizeNetDouble();
+  await Promise.all([yuansfer.start(), anet.start()]);
+  yuansfer.ipnAttempts = 2;
+  yuansfer.ipnRetryMs = 20;
+  const t = await startTestApp({
+    PAYMENTS: 'live',
+    YUANSFER_BASE_URL: yuansfer.baseUrl,
+    YUANSFER_MERCHANT_NO: yuansfer.merchantNo,
+    YUANSFER_STORE_NO: yuansfer.storeNo,
+    YUANSFER_TOKEN: yuansfer.token,
+    AUTHORIZENET_BASE_URL: anet.baseUrl,
+    AUTHORIZENET_LOGIN_ID: anet.loginId,
+    AUTHORIZENET_TRANSACTION_KEY: anet.transactionKey,
+  });
+  const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  // The port is known only now; the payment flows read PUBLIC_URL at each call, as for the IPN URL.
+  t.config.publicUrl = origin;
+  return {
+    t,
+    yuansfer,
+    anet,
+    close: async () => {
+      await t.close();
+      await Promise.all([yuansfer.stop(), anet.stop()]);
+    },
+  };
+}
+
+/** Products with plenty of stock, no promotion, and a price that makes a chargeable total. */
+const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
+export const stocked = demo.products.filter((p) => p.stock >= 50 && !onPromotion.has(p.key));
+
+export interface PlacedOrder {
+  s: Shopper;
+  orderNo: string;
+  totalCents: number;
+  productKey: string;
+  num: number;
+}
+
+/** A new shopper with an address places an order for `num` of one product (the i-th stocked one). */
+export async function placeOrder(
+  t: TestApp,
+  i = 0,
+  num = 2,
+  shopper?: Shopper,
+  coupon = '',
+): Promise<PlacedOrder> {
+  const s = shopper ?? (await createShopper(t.database, t.clock.now()));
+  const product = stocked[i % stocked.length];
+  if (!product) throw new Error('the demo catalogue has no stocked product');
+  const address = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
+  await callAs(t.app, s, 'POST', `/api/cart?amount=${num}&uuid=${uuidFromKey(product.key)}`);
+  const lines = (await callAs(t.app, s, 'GET', '/api/cart')).body.data as { id: number; uuid: string }[];
+  const line = lines.find((l) => l.uuid === uuidFromKey(product.key));
+  const form = { uuid: address.uuid, coupon, 'items[0][id]': line?.id ?? 0, 'items[0][num]': num };
+  const placed = await callAs(t.app, s, 'POST', '/api/order', form);
+  if (placed.status !== 200) throw new Error(`order not placed: ${JSON.stringify(placed.body)}`);
+  const orderNo = placed.body.data as string;
+  return { s, orderNo, totalCents: (await orderRow(t, orderNo)).totalCents, productKey: product.key, num };
+}
+
+export const BILLING = {
+  'billing[firstName]': 'Mei',
+  'billing[lastName]': 'Lin',
+  'billing[address]': '88 Grant Avenue',
+  'billing[city]': 'San Francisco',
+  'billing[state]': 'CA',
+  'billing[zip]': '94108',
+};
+
+/** The pay form of spec §7 for an order, with a card that approves unless overridden. */
+export function cardForm(orderNo: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    order: orderNo,
+    card: '4111 1111 1111 1111',
+    date: '12/30',
+    code: '123',
+    ...BILLING,
+    ...overrides,
+  };
+}
+
+export async function orderRow(t: TestApp, orderNo: string) {
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  if (!row) throw new Error(`no order ${orderNo}`);
+  return row;
+}
+
+export async function paymentsOf(t: TestApp, orderNo: string) {
+  const order = await orderRow(t, orderNo);
+  return t.database.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id);
+}
+
+export async function soldCountOf(t: TestApp, key: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: products.soldCount })
+    .from(products)
+    .where(eq(products.key, key));
+  return row?.n ?? -1;
+}
+
+/** The shopper's view of the pay call's answer: status 2, or status 1 with the text shown. */
+export function shown(body: { data?: { status?: number; message?: { message?: { text: string }[] } } }) {
+  return { status: body.data?.status, text: body.data?.message?.message?.[0]?.text };
+}

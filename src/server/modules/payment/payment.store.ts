@@ -1,0 +1,174 @@
+import { and, asc, count, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { ORDER_STATUS } from '../../../shared/schemas/order';
+import type { Db } from '../../db/client';
+import { orderItems, orders, payments } from '../../db/schema';
+import { Conflict, NotFound, TooManyRequests } from '../../errors';
+import { GATEWAY_UNAVAILABLE_MESSAGE } from './gateways/gateway';
+
+/** Queries on orders and payment attempts that the payment flows share. */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** How long one payment attempt holds its order; after that a crashed attempt no longer blocks. */
+export const PAYMENT_SLOT_MS = 2 * 60_000;
+
+/** One of the shopper's orders by number; someone else's answers 404 as if it did not exist. */
+export async function ownOrder(db: Db, userId: number, orderNo: string): Promise<OrderRow> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
+  if (!order) throw new NotFound('errors:order.notFound');
+  return order;
+}
+
+/** Throws the 409 that says why an order cannot be paid; returns when it is pending. */
+export function assertPending(order: Pick<OrderRow, 'status'>): void {
+  if (order.status === ORDER_STATUS.pending) return;
+  if (order.status === ORDER_STATUS.cancelled) throw new Conflict('errors:payment.expired');
+  if (order.status === ORDER_STATUS.refunded) throw new Conflict('errors:payment.refunded');
+  throw new Conflict('errors:payment.alreadyPaid');
+}
+
+/** Refused card payments a shopper may make in CARD_TRIES_WINDOW_MS: the pay form is no card tester. */
+export const CARD_TRIES = 10;
+export const CARD_TRIES_WINDOW_MS = 15 * 60_000;
+
+/** 429 once the shopper's cards were refused CARD_TRIES times lately (an unreachable gateway does not count). */
+export async function assertCardTriesLeft(db: Db, userId: number, now: Date): Promise<void> {
+  const [refused] = await db
+    .select({ n: count() })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(payments.kind, 'card'),
+        eq(payments.status, 'failed'),
+        ne(payments.message, GATEWAY_UNAVAILABLE_MESSAGE),
+        gt(payments.createdAt, new Date(now.getTime() - CARD_TRIES_WINDOW_MS)),
+      ),
+    );
+  if ((refused?.n ?? 0) >= CARD_TRIES) throw new TooManyRequests(CARD_TRIES_WINDOW_MS / 1000);
+}
+
+/** True while an attempt holds the order (see takePaymentSlot). */
+export function slotHeld(order: Pick<OrderRow, 'paymentStartedAt'>, now: Date): boolean {
+  return (
+    order.paymentStartedAt !== null && order.paymentStartedAt.getTime() > now.getTime() - PAYMENT_SLOT_MS
+  );
+}
+
+/**
+ * Takes the order's one payment slot with a conditional update: it succeeds for one caller only
+ * while the order is pending and no other attempt started in the last PAYMENT_SLOT_MS.
+ */
+export async function takePaymentSlot(db: Db, orderId: number, now: Date): Promise<boolean> {
+  const stale = new Date(now.getTime() - PAYMENT_SLOT_MS);
+  const taken = await db
+    .update(orders)
+    .set({ paymentStartedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, ORDER_STATUS.pending),
+        or(isNull(orders.paymentStartedAt), lt(orders.paymentStartedAt, stale)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return taken.length > 0;
+}
+
+/** Frees the slot this attempt took (and not one a later attempt took after it went stale). */
+export async function releasePaymentSlot(db: Db, orderId: number, takenAt: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentStartedAt: null })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStartedAt, takenAt)));
+}
+
+/** The 409 for an order whose slot could not be taken: paid, expired, or another attempt running. */
+export async function slotRefusal(db: Db, orderId: number): Promise<Conflict> {
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  try {
+    assertPending(order ?? { status: ORDER_STATUS.cancelled });
+  } catch (error) {
+    if (error instanceof Conflict) return error;
+    throw error;
+  }
+  return new Conflict('errors:payment.inProgress');
+}
+
+export interface NewPayment {
+  order: Pick<OrderRow, 'id' | 'orderNo' | 'totalCents'>;
+  kind: 'card' | 'wallet';
+  vendor: string;
+  gateway: string;
+  now: Date;
+  cardLast4?: string;
+  cardBrand?: string;
+}
+
+/**
+ * Records an attempt as `started`, for the order's whole amount. Its reference is the order number
+ * with an attempt suffix (`…-1`, `…-2`), unique even when two attempts start at once.
+ */
+export async function insertPayment(db: Db, p: NewPayment): Promise<PaymentRow> {
+  const [existing] = await db.select({ n: count() }).from(payments).where(eq(payments.orderId, p.order.id));
+  const first = (existing?.n ?? 0) + 1;
+  for (let attempt = first; attempt < first + 20; attempt++) {
+    const [row] = await db
+      .insert(payments)
+      .values({
+        orderId: p.order.id,
+        kind: p.kind,
+        vendor: p.vendor,
+        gateway: p.gateway,
+        reference: `${p.order.orderNo}-${attempt}`,
+        status: 'started',
+        amountCents: p.order.totalCents,
+        cardLast4: p.cardLast4 ?? null,
+        cardBrand: p.cardBrand ?? null,
+        createdAt: p.now,
+        updatedAt: p.now,
+      })
+      .onConflictDoNothing({ target: payments.reference })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error(`could not draw a payment reference for order ${p.order.orderNo}`);
+}
+
+/** An attempt that took no money: declined, refused, unavailable or failed at the wallet. */
+export async function markPaymentFailed(
+  db: Db,
+  paymentId: number,
+  message: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'failed', message: message.slice(0, 500), updatedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'started')));
+}
+
+export async function paymentByReference(db: Db, reference: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
+  return row;
+}
+
+export async function orderById(db: Db, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+/** What the order holds, for the wallet's goods list. */
+export async function goodsOf(db: Db, orderId: number): Promise<{ name: string; quantity: number }[]> {
+  const lines = await db
+    .select({ name: orderItems.enName, quantity: orderItems.num })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  return lines;
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { BadInput } from '../../errors';
+import { paramsOf, parseInput } from '../../http';
+import type { SandboxWalletPages } from './gateways/gateway';
+import type { PaymentService } from './payment.service';
+import { returnPathOf } from './payment.wallet';
+import { sandboxLinkGonePage, sandboxPayPage } from './sandbox-pay.page';
+
+const TokenParams = z.object({ token: z.string().min(1).max(200) });
+const Outcome = z.object({ outcome: z.enum(['paid', 'failed']) });
+
+/** The order number inside a wallet reference (`<order number>-<attempt>`). */
+export function orderNoOfReference(reference: string): string {
+  return reference.replace(/-\d+$/, '');
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/**
+ * The sandbox wallet's pay page (sandbox mode only). Its buttons make the notification Yuansfer
+ * would send, signed the same way, and hand it to the same handler as the real notification
+ * endpoint; then the browser goes back to the shop's pay page, as from a real cashier.
+ */
+export async function sandboxPayRoutes(
+  app: FastifyInstance,
+  opts: { payments: PaymentService; sandbox: SandboxWalletPages; shopName: string },
+) {
+  const { payments, sandbox, shopName } = opts;
+
+  app.get('/sandbox/pay/:token', async (request, reply) => {
+    const { token } = parseInput(TokenParams, request.params);
+    const details = sandbox.sandboxPaymentDetails(token);
+    if (!details) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
+    const html = sandboxPayPage({
+      shopName,
+      orderNo: orderNoOfReference(details.reference),
+      amountCents: details.amountCents,
+      vendor: details.vendor,
+      action: `/sandbox/pay/${encodeURIComponent(token)}`,
+    });
+    return sendHtml(reply, 200, html);
+  });
+
+  app.post('/sandbox/pay/:token', async (request, reply) => {
+    const { token } = parseInput(TokenParams, request.params);
+    const parsed = Outcome.safeParse(paramsOf(request));
+    if (!parsed.success) throw new BadInput('errors:badParameter', { field: 'outcome' });
+    const form = sandbox.sandboxNotification(token, parsed.data.outcome);
+    if (!form) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
+    const answer = await payments.handleNotification(form);
+    if (answer !== 'success')
+      request.log.warn({ reference: form.reference, answer }, 'sandbox notification refused');
+    return reply.redirect(returnPathOf(orderNoOfReference(form.reference ?? '')), 303);
+  });
+}
