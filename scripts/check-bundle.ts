@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * Bundle budget (DESIGN §9): the home route's initial JavaScript ≤ 150 KB gzip, and every lazy
+ * route chunk — with whatever it imports that the first load did not already bring — ≤ 30 KB gzip.
+ * Reads Vite's manifest in dist/web after `npx vite build`; prints the figures (`--json` for a
+ * machine-readable line) and exits 1 when over budget.
+ */
+const WEB_DIR = resolve(process.argv.find((a) => a.startsWith('--dir='))?.slice(6) ?? 'dist/web');
+const INITIAL_BUDGET_KB = 150;
+const CHUNK_BUDGET_KB = 30;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const manifest = JSON.parse(readFileSync(join(WEB_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
+const gzipCache = new Map<string, number>();
+
+function gzipKb(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(WEB_DIR, file))).length;
+    gzipCache.set(file, size);
+  }
+  return size / 1024;
+}
+
+/** The chunk's file and every file it imports statically, transitively. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const dep of chunk.imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + gzipKb(f), 0);
+const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+if (!entryKey) throw new Error(`no entry in ${WEB_DIR}/.vite/manifest.json: run npx vite build first`);
+
+const initial = closure(entryKey);
+const initialKb = sum(initial);
+const lazy = Object.entries(manifest)
+  .filter(([, chunk]) => chunk.isDynamicEntry)
+  .map(([key, chunk]) => {
+    const extra = [...closure(key)].filter((f) => !initial.has(f));
+    return { route: chunk.src ?? key, file: chunk.file, kb: sum(extra), ownKb: gzipKb(chunk.file) };
+  })
+  .sort((a, b) => b.kb - a.kb);
+
+const over = [
+  ...(initialKb > INITIAL_BUDGET_KB ? [`home initial ${initialKb.toFixed(1)} KB`] : []),
+  ...lazy.filter((c) => c.kb > CHUNK_BUDGET_KB).map((c) => `${c.route} ${c.kb.toFixed(1)} KB`),
+];
+
+if (process.argv.includes('--json')) {
+  console.log(
+    JSON.stringify({
+      initialKb: Number(initialKb.toFixed(2)),
+      initialBudgetKb: INITIAL_BUDGET_KB,
+      chunkBudgetKb: CHUNK_BUDGET_KB,
+      lazy: lazy.map((c) => ({ route: c.route, kb: Number(c.kb.toFixed(2)) })),
+      ok: over.length === 0,
+    }),
+  );
+} else {
+  console.log(`home route initial JS: ${initialKb.toFixed(1)} KB gzip (budget ${INITIAL_BUDGET_KB} KB)`);
+  for (const file of initial) console.log(`  ${file.padEnd(44)} ${gzipKb(file).toFixed(1).padStart(6)} KB`);
+  console.log(`lazy route chunks, with what they add to the first load (budget ${CHUNK_BUDGET_KB} KB each):`);
+  for (const c of lazy) console.log(`  ${c.route.padEnd(44)} ${c.kb.toFixed(1).padStart(6)} KB`);
+  if (over.length > 0) console.error(`over budget: ${over.join('; ')}`);
+}
+process.exit(over.length === 0 ? 0 : 1);

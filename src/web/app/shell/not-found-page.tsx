@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../components/ui/page-header';
+import { StateView } from '../../components/ui/states';
+import { useDocumentTitle } from '../../lib/document-title';
+
+/** Any path outside the route table (spec §2): the not-found state and a way home. */
+export function NotFoundPage() {
+  const { t } = useTranslation('common');
+  useDocumentTitle(t('notFound.title'));
+  return (
+    <>
+      <PageHeader title={t('notFound.title')} />
+      <StateView
+        kind="notFound"
+        action={
+          <Link to="/home" className="button button-primary">
+            {t('actions.goHome')}
+          </Link>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { PageFallback } from './page-fallback';
+import './shell.css';
+import { TabBar } from './tab-bar';
+import { TopBar } from './top-bar';
+
+/** What a route tells the shell: the four tab screens show the tab bar and the phone's top bar. */
+export interface RouteHandle {
+  tab?: boolean;
+}
+
+/** Every screen sits in this shell: skip link, top bar, the page, and on phones the tab bar. */
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  const matches = useMatches();
+  const tab = matches.some((m) => (m.handle as RouteHandle | undefined)?.tab);
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const shown = useRef<string | null>(null);
+
+  // After a navigation, focus moves to the new page so screen readers start reading there.
+  useEffect(() => {
+    const page = main.current;
+    const moved = shown.current !== null && shown.current !== pathname;
+    // Unless the new page already put focus inside itself (e.g. the search box).
+    if (moved && page && !page.contains(document.activeElement)) page.focus({ preventScroll: true });
+    shown.current = pathname;
+  }, [pathname]);
+
+  return (
+    <div className={`app${tab ? ' has-tabs' : ' is-inner'}`}>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <TopBar />
+      <main id="main" ref={main} className="container app-main" tabIndex={-1}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <TabBar />
+      <ScrollRestoration />
+    </div>
+  );
+}

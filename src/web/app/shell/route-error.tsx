@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { StateView } from '../../components/ui/states';
+
+/**
+ * When a screen itself fails (its code could not load, or it threw): the error state, and a reload,
+ * which also fetches a newer build if one replaced the chunk.
+ */
+export function RouteError() {
+  const { t, ready } = useTranslation('common', { useSuspense: false });
+  if (!ready) return null;
+  return (
+    <StateView
+      kind="error"
+      action={
+        <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+          {t('actions.reload')}
+        </button>
+      }
+    />
+  );
+}

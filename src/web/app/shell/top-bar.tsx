@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useCartCount } from '../../api/cart';
+import { CartLink } from '../../components/ui/cart-link';
+import { BellIcon, SearchIcon } from '../../components/ui/icons';
+import { LanguageSwitch } from '../../components/ui/language-switch';
+import { BrandMark } from './brand-mark';
+import { NAV_ITEMS } from './nav-items';
+
+/**
+ * The top bar. Wide screens: brand, navigation, search, notifications, cart, language. Phones show it
+ * on the tab screens only: the search-box link, the bell and the language switch (spec §2, Home).
+ */
+export function TopBar() {
+  const { t } = useTranslation('common');
+  const cartCount = useCartCount();
+  return (
+    <header className="top-bar">
+      <div className="top-bar-inner container">
+        <Link to="/home" className="brand" aria-label={t('nav.brandHome')}>
+          <BrandMark />
+          <span className="brand-name wide-only">{t('title')}</span>
+        </Link>
+        <nav className="top-nav wide-only" aria-label={t('nav.label')}>
+          {NAV_ITEMS.filter((item) => item.to !== '/cart').map((item) => (
+            <NavLink key={item.to} to={item.to} className="top-nav-link">
+              {t(item.label)}
+            </NavLink>
+          ))}
+        </nav>
+        <Link to="/search" className="search-link">
+          <SearchIcon width={20} height={20} />
+          <span>{t('search.placeholder')}</span>
+        </Link>
+        <Link to="/profile/notifications" className="icon-button" aria-label={t('nav.notifications')}>
+          <BellIcon />
+        </Link>
+        <CartLink count={cartCount} className="wide-only" />
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}

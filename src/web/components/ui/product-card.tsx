@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProductCard as Card } from '../../../shared/schemas/catalogue';
+import { useLanguage } from '../../lib/i18n';
+import { nameOf, pick } from '../../lib/localized';
+import { formatAmount } from '../../lib/money';
+import { PlusIcon } from './icons';
+import { ImageBox } from './image-box';
+import './product-card.css';
+
+/** Rendered widths of a card's picture: half a phone, a fifth of the desktop container. */
+export const CARD_SIZES = '(min-width: 1200px) 232px, (min-width: 960px) 22vw, (min-width: 600px) 30vw, 46vw';
+
+interface ProductCardProps {
+  product: Card;
+  onAdd: (uuid: string) => void;
+  priority?: boolean;
+  /** h2 where the list sits right under the page's h1; h3 under a section's h2. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * A product in a list (DESIGN §7): square picture, name in two lines at most, unit, price (the
+ * promotion price in red with the regular one struck), and a round add button — disabled when
+ * nothing is in stock (spec §5).
+ */
+export function ProductCard({ product, onAdd, priority, headingLevel = 3 }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { t } = useTranslation('common');
+  const language = useLanguage();
+  const name = nameOf(product, language);
+  const soldOut = product.real_stock < 1;
+  const promo = product.promotion_price !== null && product.promotion_price < product.price;
+  return (
+    <article className={`product-card${soldOut ? ' is-sold-out' : ''}`}>
+      <div className="product-card-media">
+        <ImageBox src={product.product_image} kind="product" alt="" sizes={CARD_SIZES} priority={priority} />
+        {soldOut && <span className="product-card-flag">{t('product.soldOut')}</span>}
+        {promo && !soldOut && <span className="product-card-flag is-deal">{t('product.deal')}</span>}
+      </div>
+      <div className="product-card-body">
+        <Heading className="product-card-name">
+          <Link to={`/product/${product.uuid}`} className="product-card-link">
+            {name}
+          </Link>
+        </Heading>
+        <p className="product-card-unit">{pick(language, product.en_number, product.zn_number)}</p>
+        <div className="product-card-foot">
+          <p className="price-line">
+            {promo && product.promotion_price !== null ? (
+              <>
+                <span className="price is-promo">{formatAmount(product.promotion_price)}</span>
+                <s className="price-was">
+                  <span className="visually-hidden">{t('product.regularPrice')}</span>
+                  {formatAmount(product.price)}
+                </s>
+              </>
+            ) : (
+              <span className="price">{formatAmount(product.price)}</span>
+            )}
+          </p>
+          <button
+            type="button"
+            className="add-button"
+            aria-label={t('product.addNamed', { name })}
+            disabled={soldOut}
+            onClick={() => onAdd(product.uuid)}
+          >
+            <PlusIcon width={20} height={20} />
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The same card's boxes while its data loads, so nothing shifts when it arrives. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card is-skeleton" aria-hidden="true">
+      <div className="product-card-media">
+        <div className="image-box" />
+      </div>
+      <div className="product-card-body">
+        <div className="skeleton-line" style={{ width: '90%' }} />
+        <div className="skeleton-line" style={{ width: '60%' }} />
+        <div className="skeleton-line is-small" style={{ width: '35%' }} />
+        <div className="product-card-foot">
+          <div className="skeleton-line is-price" />
+          <div className="add-button is-placeholder" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import type { ProductCard as Card } from '../../../shared/schemas/catalogue';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+
+interface ProductGridProps {
+  products: Card[];
+  onAdd: (uuid: string) => void;
+  /** How many leading cards are above the fold and load their pictures at once. */
+  eager?: number;
+  /** `row` scrolls sideways in one line (home's new products); `grid` wraps. */
+  layout?: 'grid' | 'row';
+  label?: string;
+  headingLevel?: 2 | 3;
+}
+
+export function ProductGrid({
+  products,
+  onAdd,
+  eager = 0,
+  layout = 'grid',
+  label,
+  headingLevel,
+}: ProductGridProps) {
+  return (
+    <ul className={`product-${layout}`} aria-label={label}>
+      {products.map((product, i) => (
+        <li key={product.uuid}>
+          <ProductCard product={product} onAdd={onAdd} priority={i < eager} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGridSkeleton({
+  count = 8,
+  layout = 'grid',
+}: {
+  count?: number;
+  layout?: 'grid' | 'row';
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={`product-${layout}`} role="status" aria-label={t('loading')}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}

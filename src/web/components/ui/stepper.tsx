@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { MinusIcon, PlusIcon } from './icons';
+import './stepper.css';
+
+interface StepperProps {
+  value: number;
+  min: number;
+  max: number;
+  onChange: (value: number) => void;
+  /** Names the number field for screen readers. */
+  label: string;
+}
+
+/** Digits only, clamped to [min, max]; anything that is not a number becomes the minimum (spec §5). */
+export function clampQuantity(text: string, min: number, max: number): number {
+  const digits = text.replace(/\D/g, '');
+  if (digits === '') return min;
+  return Math.max(min, Math.min(max, Number(digits)));
+}
+
+/** A quantity with − and + buttons: − is disabled at the minimum and + at the maximum. */
+export function Stepper({ value, min, max, onChange, label }: StepperProps) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="stepper">
+      <button
+        type="button"
+        aria-label={t('stepper.decrease')}
+        disabled={value <= min}
+        onClick={() => onChange(Math.max(min, value - 1))}
+      >
+        <MinusIcon width={18} height={18} />
+      </button>
+      <input
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        aria-label={label}
+        value={String(value)}
+        onChange={(event) => onChange(clampQuantity(event.target.value, min, max))}
+      />
+      <button
+        type="button"
+        aria-label={t('stepper.increase')}
+        disabled={value >= max}
+        onClick={() => onChange(Math.min(max, value + 1))}
+      >
+        <PlusIcon width={18} height={18} />
+      </button>
+    </div>
+  );
+}

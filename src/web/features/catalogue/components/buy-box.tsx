@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DETAIL_MAX_QUANTITY, DETAIL_MIN_QUANTITY } from '../../../../shared/constants';
+import { useAddToCart } from '../../../api/cart';
+import { CartIcon } from '../../../components/ui/icons';
+import { Stepper } from '../../../components/ui/stepper';
+
+/** Quantity (1–100) and add-to-cart; not offered at all when nothing is in stock (spec §2, §5). */
+export function BuyBox({ uuid, stock }: { uuid: string; stock: number }) {
+  const { t } = useTranslation('catalogue');
+  const { add, pending } = useAddToCart();
+  const [quantity, setQuantity] = useState(DETAIL_MIN_QUANTITY);
+  if (stock < 1) {
+    return (
+      <p className="sold-out-note" role="status">
+        {t('product.outOfStock')}
+      </p>
+    );
+  }
+  return (
+    <div className="buy-box">
+      <Stepper
+        value={quantity}
+        min={DETAIL_MIN_QUANTITY}
+        max={DETAIL_MAX_QUANTITY}
+        onChange={setQuantity}
+        label={t('product.quantity')}
+      />
+      <button
+        type="button"
+        className="button button-primary buy-button"
+        disabled={pending}
+        onClick={() => add(uuid, quantity)}
+      >
+        <CartIcon width={20} height={20} />
+        {t('product.addToCart')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Category } from '../../../../shared/schemas/catalogue';
+import { ChevronDownIcon } from '../../../components/ui/icons';
+import { useLanguage } from '../../../lib/i18n';
+import { nameOf } from '../../../lib/localized';
+
+interface CategorySwitcherProps {
+  parent: Category;
+  /** The child being shown, or undefined for the parent itself. */
+  currentId?: number;
+}
+
+/**
+ * The category page's slide-down panel (spec §2): it switches between the parent ("All") and
+ * its children.
+ */
+export function CategorySwitcher({ parent, currentId }: CategorySwitcherProps) {
+  const { t } = useTranslation('catalogue');
+  const language = useLanguage();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const choices = [
+    { id: undefined, to: `/category/${parent.id}`, name: t('category.all') },
+    ...parent.childCategory.map((child) => ({
+      id: child.id,
+      to: `/category/${parent.id}/${child.id}`,
+      name: nameOf(child, language),
+    })),
+  ];
+  const current = choices.find((c) => c.id === currentId) ?? choices[0];
+  return (
+    <div className={`category-switcher${open ? ' is-open' : ''}`}>
+      <button
+        type="button"
+        className="category-switcher-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span>{t('category.switch', { name: current?.name })}</span>
+        <ChevronDownIcon width={20} height={20} />
+      </button>
+      <div className="category-switcher-panel" id={panelId}>
+        <nav aria-label={t('category.subcategories')} className="category-switcher-inner">
+          <ul className="chip-list">
+            {choices.map((choice) => (
+              <li key={choice.to}>
+                <Link
+                  to={choice.to}
+                  replace
+                  className="chip"
+                  aria-current={choice.id === currentId ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {choice.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

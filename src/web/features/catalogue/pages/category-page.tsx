@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useAddToCart, useCartCount } from '../../../api/cart';
+import { useCategory } from '../../../api/categories';
+import { useProductList } from '../../../api/products';
+import { CartLink } from '../../../components/ui/cart-link';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
+import { ErrorState, StateView } from '../../../components/ui/states';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useLanguage } from '../../../lib/i18n';
+import { nameOf } from '../../../lib/localized';
+import { CategorySwitcher } from '../components/category-switcher';
+import '../catalogue.css';
+
+const idOf = (param: string | undefined) => (param && /^\d{1,9}$/.test(param) ? Number(param) : undefined);
+
+/**
+ * category/{id} and category/{id}/{subId} (spec §2): the name and item count, the switcher panel,
+ * the cart badge and the product grid with add-to-cart buttons.
+ */
+export function CategoryPage() {
+  const params = useParams();
+  const id = idOf(params.id);
+  const subId = idOf(params.subId);
+  if (id === undefined || (params.subId !== undefined && subId === undefined)) return <Missing />;
+  return <CategoryScreen key={id} id={id} subId={subId} />;
+}
+
+function CategoryScreen({ id, subId }: { id: number; subId?: number }) {
+  const { t } = useTranslation('catalogue');
+  const language = useLanguage();
+  const category = useCategory(id);
+  const products = useProductList({ category_id: subId ?? id });
+  const cartCount = useCartCount();
+  const { add } = useAddToCart();
+  const child = subId === undefined ? undefined : category.data?.childCategory.find((c) => c.id === subId);
+  const title = category.data ? nameOf(child ?? category.data, language) : '';
+  useDocumentTitle(title || undefined);
+
+  if (category.isError) return <FailedPage error={category.error} retry={() => category.refetch()} />;
+  if (category.data && subId !== undefined && !child) return <Missing />;
+
+  return (
+    <>
+      <PageHeader title={title} backTo="/categories" end={<CartLink count={cartCount} />}>
+        <span className="item-count">
+          {products.data ? t('itemCount', { count: products.data.total }) : '\u00a0'}
+        </span>
+      </PageHeader>
+      {category.data ? (
+        <CategorySwitcher parent={category.data} currentId={subId} />
+      ) : (
+        <div className="category-switcher is-skeleton" aria-hidden="true" />
+      )}
+      {products.isPending ? (
+        <ProductGridSkeleton />
+      ) : products.isError ? (
+        <ErrorState error={products.error} onRetry={() => products.refetch()} />
+      ) : products.data.list.length === 0 ? (
+        <StateView kind="notFound" />
+      ) : (
+        <ProductGrid products={products.data.list} onAdd={add} eager={4} label={title} headingLevel={2} />
+      )}
+    </>
+  );
+}
+
+function FailedPage({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <>
+      <PageHeader title={t('category.title')} backTo="/categories" />
+      <ErrorState error={error} onRetry={retry} />
+    </>
+  );
+}
+
+function Missing() {
+  const { t } = useTranslation(['catalogue', 'common']);
+  return (
+    <>
+      <PageHeader title={t('category.title')} backTo="/categories" />
+      <StateView
+        kind="notFound"
+        action={
+          <Link to="/categories" className="button button-primary">
+            {t('categories.title')}
+          </Link>
+        }
+      />
+    </>
+  );
+}

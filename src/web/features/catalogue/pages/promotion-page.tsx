@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useAddToCart, useCartCount } from '../../../api/cart';
+import { useProductList } from '../../../api/products';
+import { CartLink } from '../../../components/ui/cart-link';
+import { ImageBox } from '../../../components/ui/image-box';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
+import { ErrorState, StateView } from '../../../components/ui/states';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useLanguage } from '../../../lib/i18n';
+import { nameOf } from '../../../lib/localized';
+import { usePromotion } from '../api/get-product';
+import '../catalogue.css';
+
+/** promotion/{id} (spec §2): the ad image, then the products at their promotion prices. */
+export function PromotionPage() {
+  const { id = '' } = useParams();
+  const promotionId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
+  return <PromotionScreen key={promotionId} id={promotionId} />;
+}
+
+function PromotionScreen({ id }: { id: number }) {
+  const { t } = useTranslation('catalogue');
+  const language = useLanguage();
+  const promotion = usePromotion(id);
+  const products = useProductList({ promotion_plan: id });
+  const cartCount = useCartCount();
+  const { add } = useAddToCart();
+  const title = promotion.data ? nameOf(promotion.data, language) : t('promotion.title');
+  useDocumentTitle(title);
+  const failed = promotion.isError ? promotion.error : products.isError ? products.error : undefined;
+  return (
+    <>
+      <PageHeader title={title} end={<CartLink count={cartCount} />}>
+        <span className="item-count">
+          {products.data ? t('itemCount', { count: products.data.total }) : '\u00a0'}
+        </span>
+      </PageHeader>
+      {failed ? (
+        <ErrorState
+          error={failed}
+          onRetry={() => {
+            void promotion.refetch();
+            void products.refetch();
+          }}
+        />
+      ) : (
+        <>
+          <div className="promotion-ad">
+            {promotion.data ? (
+              <ImageBox
+                src={promotion.data.ad_img}
+                kind="ad"
+                alt={title}
+                sizes="(min-width: 1240px) 1192px, 100vw"
+                priority
+              />
+            ) : (
+              <div className="image-box" style={{ '--ratio': '5 / 2' } as React.CSSProperties} />
+            )}
+          </div>
+          {products.isPending ? (
+            <ProductGridSkeleton />
+          ) : products.data && products.data.list.length > 0 ? (
+            <ProductGrid products={products.data.list} onAdd={add} label={title} headingLevel={2} />
+          ) : (
+            <StateView kind="notFound" />
+          )}
+        </>
+      )}
+    </>
+  );
+}

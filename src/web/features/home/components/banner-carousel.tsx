@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Banner } from '../../../../shared/schemas/catalogue';
+import { Carousel } from '../../../components/ui/carousel';
+import { ImageBox } from '../../../components/ui/image-box';
+
+/** Where a banner goes when tapped (spec §2): 1 a product, 2 a path in the shop, 3 a promotion. */
+export function bannerHref(banner: Banner): string {
+  if (banner.type === 1) return `/product/${banner.url}`;
+  if (banner.type === 3) return `/promotion/${banner.url}`;
+  return banner.url.startsWith('/') ? banner.url : `/${banner.url}`;
+}
+
+const BANNER_SIZES = '(min-width: 1240px) 1192px, 100vw';
+
+export function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const { t } = useTranslation('home');
+  const slides = banners.map((banner, i) => (
+    <Link
+      key={banner.id}
+      to={bannerHref(banner)}
+      aria-label={t(`banner.type${banner.type}`)}
+      draggable={false}
+    >
+      <ImageBox src={banner.image} kind="banner" alt="" sizes={BANNER_SIZES} priority={i === 0} />
+    </Link>
+  ));
+  return <Carousel label={t('banner.label')} slides={slides} autoplay className="home-banner" />;
+}
+
+export function BannerSkeleton() {
+  return <div className="home-banner banner-skeleton" aria-hidden="true" />;
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { NewCategory } from '../../../../shared/schemas/catalogue';
+import { useAddToCart } from '../../../api/cart';
+import { ChevronRightIcon } from '../../../components/ui/icons';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
+import { ErrorState } from '../../../components/ui/states';
+import { useLanguage } from '../../../lib/i18n';
+import { useInView } from '../../../lib/in-view';
+import { nameOf } from '../../../lib/localized';
+import { useNewProducts } from '../api/get-home';
+
+/** How many new products one row shows; "See All" leads to the rest. */
+const ROW_LENGTH = 12;
+
+/** One row per category with new products (spec §2, Home), newest first, scrolling sideways. */
+export function NewProductRow({ category }: { category: NewCategory }) {
+  const { t } = useTranslation('home');
+  const language = useLanguage();
+  const { add } = useAddToCart();
+  const [ref, near] = useInView<HTMLElement>();
+  const query = useNewProducts(category.id, near);
+  const name = nameOf(category, language);
+  const headingId = `new-${category.id}`;
+  return (
+    <section className="section" aria-labelledby={headingId} ref={ref}>
+      <div className="section-head">
+        <h2 className="section-title" id={headingId}>
+          {t('newIn', { name })}
+        </h2>
+        <Link to={`/category/${category.id}`} className="section-link">
+          {t('seeAll')}
+          <span className="visually-hidden"> {name}</span>
+          <ChevronRightIcon />
+        </Link>
+      </div>
+      {query.isPending ? (
+        <ProductGridSkeleton layout="row" count={5} />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} size="section" />
+      ) : (
+        <ProductGrid layout="row" products={query.data.list.slice(0, ROW_LENGTH)} onAdd={add} label={name} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useAddToCart } from '../../../api/cart';
+import { useProductList } from '../../../api/products';
+import { SearchIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
+import { ErrorState, StateView } from '../../../components/ui/states';
+import { useDocumentTitle } from '../../../lib/document-title';
+import '../search.css';
+
+/** Search (spec §2): a text form; results under 'Searching For' and the term; not found when empty. */
+export function SearchPage() {
+  const { t } = useTranslation('search');
+  const [params, setParams] = useSearchParams();
+  const term = (params.get('q') ?? '').trim();
+  const [text, setText] = useState(term);
+  useDocumentTitle(term ? `${t('searchingFor')} ${term}` : t('title'));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = text.trim();
+    if (next) setParams({ q: next });
+  };
+
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <search>
+        <form className="search-form" onSubmit={submit}>
+          <label htmlFor="search-input" className="visually-hidden">
+            {t('label')}
+          </label>
+          <div className="search-field">
+            <SearchIcon width={20} height={20} />
+            <input
+              id="search-input"
+              type="search"
+              name="q"
+              value={text}
+              placeholder={t('placeholder')}
+              autoComplete="off"
+              enterKeyHint="search"
+              // The shopper came here to type: the header's search box is a link to this form.
+              // biome-ignore lint/a11y/noAutofocus: see above
+              autoFocus={term === ''}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+          <button type="submit" className="button button-primary">
+            {t('submit')}
+          </button>
+        </form>
+      </search>
+      {term && <SearchResults key={term} term={term} />}
+    </>
+  );
+}
+
+function SearchResults({ term }: { term: string }) {
+  const { t } = useTranslation('search');
+  const { add } = useAddToCart();
+  const query = useProductList({ en_search: term });
+  return (
+    <section className="search-results" aria-labelledby="search-heading">
+      <h2 id="search-heading" className="section-title search-heading">
+        {t('searchingFor')} <span className="search-term">{term}</span>
+      </h2>
+      {query.isPending ? (
+        <ProductGridSkeleton />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : query.data.list.length === 0 ? (
+        <StateView kind="notFound" />
+      ) : (
+        <>
+          <p className="item-count" role="status">
+            {t('resultCount', { count: query.data.total })}
+          </p>
+          <ProductGrid products={query.data.list} onAdd={add} eager={4} label={term} />
+        </>
+      )}
+    </section>
+  );
+}
