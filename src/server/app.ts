@@ -158,6 +158,8 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
       prefix: '/',
       wildcard: false,
       index: false,
+      // /locales is served from public/locales above; the build's copy must not shadow it.
+      globIgnore: ['locales/**', '.vite/**'],
       setHeaders: (reply, path) => {
         const hashed = path.includes(`${join(config.webDir, 'assets')}`);
         reply.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
