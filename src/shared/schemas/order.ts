@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Address } from './address';
 
 /** Order statuses (spec §4). */
 export const ORDER_STATUS = {
@@ -40,16 +41,8 @@ export const OrderDetail = OrderSummary.omit({ item: true }).extend({
   discount: z.number(),
   tax: z.number(),
   coupon: z.string().nullable(),
-  address: z.object({
-    name: z.string(),
-    surname: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    area: z.string(),
-    city: z.string(),
-    province: z.string(),
-    zip: z.string(),
-  }),
+  /** Where it goes, as it was when the order was placed. */
+  address: Address.omit({ uuid: true, default_status: true }),
   item: z.array(OrderLine),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
