@@ -159,7 +159,9 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
       wildcard: false,
       index: false,
       // /locales is served from public/locales above; the build's copy must not shadow it.
-      globIgnore: ['locales/**', '.vite/**'],
+      globIgnore: ['locales/**', '.vite/**', '**/*.br', '**/*.gz'],
+      // The build writes .br and .gz beside each file (scripts/build-steps.ts).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         const hashed = path.includes(`${join(config.webDir, 'assets')}`);
         reply.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
