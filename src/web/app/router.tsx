@@ -101,11 +101,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'profile/payments',
-                  lazy: page(
-                    () => import('../features/payments/pages/payments-page'),
-                    'PaymentsPage',
-                    'profile',
-                  ),
+                  lazy: page(() => import('../features/payments/pages/payments-page'), 'PaymentsPage', 'pay'),
                 },
                 {
                   path: 'profile/orders',

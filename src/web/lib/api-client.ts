@@ -42,6 +42,8 @@ export interface RequestOptions {
   form?: Record<string, string | number>;
   /** Sent as multipart/form-data (an uploaded file); the browser sets the boundary. */
   multipart?: FormData;
+  /** Overrides REQUEST_TIMEOUT_MS, e.g. for calls that hash a password (slow by design). */
+  timeoutMs?: number;
   signal?: AbortSignal;
 }
 
@@ -73,10 +75,10 @@ function headersFor(hasForm: boolean): Headers {
  * ApiError that keeps the whole body. A caller's own abort (a cancelled query) is rethrown as is.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, form, multipart, signal } = options;
+  const { method = 'GET', query, form, multipart, timeoutMs = REQUEST_TIMEOUT_MS, signal } = options;
   const token = readUser()?.token;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   const forward = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', forward, { once: true });
   try {

@@ -8,7 +8,7 @@ import { Stepper } from '../../../components/ui/stepper';
 /** Quantity (1–100) and add-to-cart; not offered at all when nothing is in stock (spec §2, §5). */
 export function BuyBox({ uuid, stock }: { uuid: string; stock: number }) {
   const { t } = useTranslation('catalogue');
-  const { add, pending } = useAddToCart();
+  const { add, pending, message } = useAddToCart();
   const [quantity, setQuantity] = useState(DETAIL_MIN_QUANTITY);
   if (stock < 1) {
     return (
@@ -35,6 +35,11 @@ export function BuyBox({ uuid, stock }: { uuid: string; stock: number }) {
         <CartIcon width={20} height={20} />
         {t('product.addToCart')}
       </button>
+      {message && (
+        <p role="alert" style={{ flexBasis: '100%', margin: 0, color: 'var(--red)', fontWeight: 600 }}>
+          {message}
+        </p>
+      )}
     </div>
   );
 }

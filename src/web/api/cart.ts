@@ -1,0 +1,112 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { CartChange, CartItem } from '../../shared/schemas/cart';
+import { ApiError, apiGet, apiRequest } from '../lib/api-client';
+import { useSignedIn } from '../lib/auth';
+
+const COUNT_KEY = ['cart', 'count'] as const;
+const LINES_KEY = ['cart', 'lines'] as const;
+
+/** `GET /api/goods/count` (spec §7, Cart): only asked for while a token is held. */
+export function cartCountQueryOptions() {
+  return queryOptions({
+    queryKey: COUNT_KEY,
+    queryFn: ({ signal }) => apiGet<number>('/api/goods/count', undefined, signal),
+  });
+}
+
+/** `GET /api/cart`: the lines with current price, stock and availability. */
+export function cartLinesQueryOptions() {
+  return queryOptions({
+    queryKey: LINES_KEY,
+    queryFn: ({ signal }) => apiGet<CartItem[]>('/api/cart', undefined, signal),
+  });
+}
+
+export function useCartLines(enabled: boolean) {
+  return useQuery({ ...cartLinesQueryOptions(), enabled });
+}
+
+/** The cart badge's number: 0 for a visitor, the server's count for a signed-in shopper. */
+export function useCartCount(): number {
+  const signedIn = useSignedIn();
+  const { data } = useQuery({ ...cartCountQueryOptions(), enabled: signedIn });
+  return signedIn && typeof data === 'number' ? data : 0;
+}
+
+/** The server's message of a failed call, or undefined. */
+export function messageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.message : undefined;
+}
+
+/**
+ * Add-to-cart as every screen does it: a visitor goes to /account (spec §4). For a signed-in
+ * shopper the badge moves at once (optimistic), is corrected by the server's `count`, and is
+ * rolled back on failure with the server's message kept in `error`.
+ */
+export function useAddToCart() {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [message, setMessage] = useState<string>();
+  const mutation = useMutation({
+    mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
+      apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid } }),
+    onMutate: async ({ amount }) => {
+      setMessage(undefined);
+      await client.cancelQueries({ queryKey: COUNT_KEY });
+      const before = client.getQueryData<number>(COUNT_KEY);
+      client.setQueryData<number>(COUNT_KEY, (before ?? 0) + amount);
+      return { before };
+    },
+    onSuccess: (change) => client.setQueryData<number>(COUNT_KEY, change.count),
+    onError: (error, _vars, context) => {
+      client.setQueryData<number | undefined>(COUNT_KEY, context?.before);
+      setMessage(messageOf(error) ?? error.message);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: LINES_KEY }),
+  });
+  const add = useCallback(
+    (uuid: string, amount = 1) => {
+      if (!signedIn) {
+        navigate('/account');
+        return;
+      }
+      mutation.mutate({ uuid, amount });
+    },
+    [signedIn, navigate, mutation.mutate],
+  );
+  return { add, pending: mutation.isPending, error: mutation.error, message };
+}
+
+/** Sets a line's quantity (`type=cart`); the lines and the badge take the server's answer. */
+export function useSetCartAmount() {
+  const client = useQueryClient();
+  return useMutation({
+    // One at a time, in order: typed digits must not arrive out of order.
+    scope: { id: 'cart-set' },
+    mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
+      apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid, type: 'cart' } }),
+    onMutate: ({ uuid, amount }) => {
+      client.setQueryData<CartItem[]>(LINES_KEY, (lines) =>
+        lines?.map((line) => (line.uuid === uuid ? { ...line, amount } : line)),
+      );
+    },
+    onSuccess: (change) => client.setQueryData<number>(COUNT_KEY, change.count),
+    onError: () => client.invalidateQueries({ queryKey: ['cart'] }),
+  });
+}
+
+/** `DELETE /api/cart/{id}`. */
+export function useRemoveCartLine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ count: number }>(`/api/cart/${id}`, { method: 'DELETE' }),
+    onSuccess: (answer, id) => {
+      client.setQueryData<number>(COUNT_KEY, answer.count);
+      client.setQueryData<CartItem[]>(LINES_KEY, (lines) => lines?.filter((line) => line.id !== id));
+    },
+    onError: () => client.invalidateQueries({ queryKey: ['cart'] }),
+  });
+}

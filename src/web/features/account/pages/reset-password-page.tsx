@@ -1,0 +1,90 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { codeProblem, emailProblem, passwordProblem } from '../../../../shared/schemas/account';
+import { TitlePage } from '../../../components/ui/title-page';
+import { resetPassword, sendResetCode } from '../api/account-calls';
+import { CodeField, useCodeSender } from '../components/code-field';
+import { Field, Notice, ServerBanner } from '../components/form';
+import { focusFirstProblem, type Problems } from '../components/problems';
+import type { AccountNotice } from './sign-in-page';
+
+const FIELDS = ['email', 'code', 'password'] as const;
+
+/** Reset password (spec §2, §5): email, code with Send, new password; success goes to /account. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ email: '', code: '', password: '' });
+  const [problems, setProblems] = useState<Problems<(typeof FIELDS)[number]>>({});
+  const sender = useCodeSender(sendResetCode);
+  const mutation = useMutation({
+    mutationFn: () => resetPassword({ ...values, email: values.email.trim(), code: values.code.trim() }),
+    onSuccess: () => {
+      const state: AccountNotice = { email: values.email.trim(), notice: 'reset.done' };
+      navigate('/account', { state });
+    },
+  });
+  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const send = () => {
+    const found = emailProblem(values.email);
+    setProblems({ email: found });
+    if (!found) sender.mutation.mutate(values.email.trim());
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = {
+      email: emailProblem(values.email),
+      code: codeProblem(values.code),
+      password: passwordProblem(values.password),
+    };
+    setProblems(found);
+    if (!focusFirstProblem(event.currentTarget, FIELDS, found)) mutation.mutate();
+  };
+  const problem = (key?: string) => (key ? t(`problem.${key}`) : undefined);
+  return (
+    <TitlePage title={t('reset.title')} backTo="/account">
+      <p className="account-intro">{t('reset.intro')}</p>
+      {sender.sentTo && <Notice>{t('code.sent', { email: sender.sentTo })}</Notice>}
+      <ServerBanner error={mutation.error ?? sender.mutation.error} />
+      <form className="account-form" noValidate onSubmit={submit}>
+        <Field
+          label={t('field.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          readOnly={sender.locked}
+          hint={sender.locked ? t('field.emailLocked') : undefined}
+          onChange={(event) => set('email')(event.target.value)}
+          error={problem(problems.email)}
+        />
+        <CodeField
+          value={values.code}
+          onChange={set('code')}
+          error={problem(problems.code)}
+          seconds={sender.seconds}
+          sending={sender.mutation.isPending}
+          onSend={send}
+        />
+        <Field
+          label={t('field.newPassword')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={t('passwordHint')}
+          value={values.password}
+          onChange={(event) => set('password')(event.target.value)}
+          error={problem(problems.password)}
+        />
+        <button type="submit" className="button button-primary account-submit" disabled={mutation.isPending}>
+          {mutation.isPending ? t('working') : t('reset.submit')}
+        </button>
+      </form>
+      <p className="account-switch">
+        <Link to="/account">{t('reset.signIn')}</Link>
+      </p>
+    </TitlePage>
+  );
+}

@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCents, type Totals } from '../../../../shared/money';
+
+interface CartSummaryProps {
+  totals: Totals;
+  coupon: string;
+  onCoupon: (coupon: string) => void;
+  canSubmit: boolean;
+  pending: boolean;
+  /** Why submitting is not possible yet, read out next to the button. */
+  hint?: string;
+  error?: string;
+  onSubmit: () => void;
+}
+
+/** Subtotal, tax 4.5 % and total (the server's own tax function), a coupon, and submit. */
+export function CartSummary({
+  totals,
+  coupon,
+  onCoupon,
+  canSubmit,
+  pending,
+  hint,
+  error,
+  onSubmit,
+}: CartSummaryProps) {
+  const { t } = useTranslation('cart');
+  const couponId = useId();
+  const hintId = useId();
+  return (
+    <section className="cart-summary" aria-label={t('summary')}>
+      <label className="field" htmlFor={couponId}>
+        <span className="field-label">{t('coupon')}</span>
+        <input
+          id={couponId}
+          className="input"
+          value={coupon}
+          maxLength={64}
+          autoCapitalize="characters"
+          placeholder={t('couponPlaceholder')}
+          onChange={(event) => onCoupon(event.target.value)}
+        />
+      </label>
+      <dl className="summary-rows">
+        <div>
+          <dt>{t('subtotal')}</dt>
+          <dd>{formatCents(totals.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('tax')}</dt>
+          <dd>{formatCents(totals.tax)}</dd>
+        </div>
+        <div className="summary-total">
+          <dt>{t('total')}</dt>
+          <dd>{formatCents(totals.total)}</dd>
+        </div>
+      </dl>
+      {coupon.trim() !== '' && <p className="summary-note">{t('couponNote')}</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {hint && !canSubmit && (
+        <p className="summary-note" id={hintId}>
+          {hint}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button-primary cart-submit"
+        disabled={!canSubmit || pending}
+        aria-describedby={hint && !canSubmit ? hintId : undefined}
+        onClick={onSubmit}
+      >
+        {t('submit')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { totalsOf } from '../../../../shared/money';
+import { messageOf, useCartLines, useRemoveCartLine, useSetCartAmount } from '../../../api/cart';
+import { ErrorState, StateView } from '../../../components/ui/states';
+import { TitlePage } from '../../../components/ui/title-page';
+import { useSignedIn } from '../../../lib/auth';
+import { useAddresses } from '../../address/api/addresses';
+import { AddressPicker } from '../../address/components/address-picker';
+import { usePlaceOrder } from '../api/place-order';
+import { AddressSelector } from '../components/address-selector';
+import { CartLine } from '../components/cart-line';
+import { CartSummary } from '../components/cart-summary';
+import '../../address/address.css';
+import '../cart.css';
+
+/** The cart tab (spec §2, Cart and checkout). A visitor gets the 'sign in now' prompt. */
+export function CartPage() {
+  const { t } = useTranslation('cart');
+  const signedIn = useSignedIn();
+  return (
+    <TitlePage title={t('title')} tab>
+      {signedIn ? (
+        <CartContent />
+      ) : (
+        <StateView
+          kind="noUser"
+          action={
+            <Link to="/account" className="button button-primary sign-in-now">
+              {t('signInNow')}
+            </Link>
+          }
+        />
+      )}
+    </TitlePage>
+  );
+}
+
+function CartContent() {
+  const { t } = useTranslation(['cart', 'address']);
+  const navigate = useNavigate();
+  const lines = useCartLines(true);
+  const addresses = useAddresses();
+  const setAmount = useSetCartAmount();
+  const remove = useRemoveCartLine();
+  const place = usePlaceOrder();
+  /** undefined: the default address; null: none chosen. */
+  const [chosen, setChosen] = useState<string | null>();
+  const [picking, setPicking] = useState(false);
+  const [coupon, setCoupon] = useState('');
+
+  if (lines.isPending) return <p className="page-loading">{t('common:loading')}</p>;
+  if (lines.isError) return <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />;
+  if (lines.data.length === 0) {
+    return (
+      <StateView
+        kind="noProduct"
+        action={
+          <Link to="/home" className="button button-primary">
+            {t('shop')}
+          </Link>
+        }
+      />
+    );
+  }
+
+  const list = addresses.data ?? [];
+  const address =
+    chosen === null
+      ? undefined
+      : (list.find((a) => a.uuid === chosen) ??
+        (chosen === undefined ? (list.find((a) => a.default_status === 1) ?? list[0]) : undefined));
+  const ordered = lines.data.filter((line) => line.available && line.amount > 0);
+  const subtotal = ordered.reduce((sum, line) => sum + Math.round(line.price * 100) * line.amount, 0);
+  const totals = totalsOf(subtotal);
+  const canSubmit = subtotal > 0 && address !== undefined;
+  const hint = subtotal === 0 ? t('hintEmpty') : address === undefined ? t('address:noneChosen') : undefined;
+  const lineError = messageOf(setAmount.error) ?? messageOf(remove.error);
+
+  const submit = () => {
+    if (!address) return;
+    place.mutate(
+      { address: address.uuid, coupon, lines: ordered.map((line) => ({ id: line.id, num: line.amount })) },
+      {
+        onSuccess: (orderNo) => {
+          setChosen(null);
+          navigate(`/pay/${orderNo}`);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="cart-layout">
+      <div className="cart-main">
+        {addresses.isSuccess && list.length === 0 ? (
+          <div className="cart-no-address">
+            <StateView
+              kind="noAddress"
+              size="section"
+              action={
+                <>
+                  <button type="button" className="button button-primary" onClick={() => setPicking(true)}>
+                    {t('address:add')}
+                  </button>
+                  <Link to="/profile/address" className="button button-secondary">
+                    {t('address:manage')}
+                  </Link>
+                </>
+              }
+            />
+          </div>
+        ) : (
+          <AddressSelector address={address} onOpen={() => setPicking(true)} />
+        )}
+        {lineError && (
+          <p className="form-error" role="alert">
+            {lineError}
+          </p>
+        )}
+        <ul className="cart-lines" aria-label={t('lines')}>
+          {lines.data.map((line) => (
+            <CartLine
+              key={line.id}
+              line={line}
+              onAmount={(amount) => setAmount.mutate({ uuid: line.uuid, amount })}
+              onRemove={() => remove.mutate(line.id)}
+            />
+          ))}
+        </ul>
+      </div>
+      <CartSummary
+        totals={totals}
+        coupon={coupon}
+        onCoupon={setCoupon}
+        canSubmit={canSubmit}
+        pending={place.isPending}
+        hint={hint}
+        error={messageOf(place.error) ?? (place.error ? t('common:error.errorShort') : undefined)}
+        onSubmit={submit}
+      />
+      <AddressPicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        addresses={list}
+        chosen={address?.uuid}
+        onChoose={setChosen}
+      />
+    </div>
+  );
+}

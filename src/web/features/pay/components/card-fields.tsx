@@ -1,0 +1,121 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BILLING_FIELDS, type BillingField } from '../../../../shared/schemas/card';
+import { groupCardNumber, typeExpiry } from '../api/pay';
+
+export interface CardValues {
+  number: string;
+  holderName: string;
+  expiry: string;
+  code: string;
+}
+
+export const EMPTY_CARD: CardValues = { number: '', holderName: '', expiry: '', code: '' };
+export const EMPTY_BILLING: Record<BillingField, string> = {
+  firstName: '',
+  lastName: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+};
+
+interface CardFieldsProps {
+  values: CardValues;
+  onChange: (values: CardValues) => void;
+  /** Which field has the current problem, to mark it invalid. */
+  invalid?: keyof CardValues;
+}
+
+/** Card number (grouped in fours as typed), holder name, expiry (MM/YY as typed) and security code. */
+export function CardFields({ values, onChange, invalid }: CardFieldsProps) {
+  const { t } = useTranslation('pay');
+  const id = useId();
+  const field = (
+    name: keyof CardValues,
+    props: React.InputHTMLAttributes<HTMLInputElement>,
+    format: (text: string) => string = (text) => text,
+  ) => (
+    <label
+      className={`field${name === 'number' || name === 'holderName' ? ' field-wide' : ''}`}
+      htmlFor={`${id}-${name}`}
+    >
+      <span className="field-label">{t(`card.${name}`)}</span>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        className="input"
+        required
+        aria-invalid={invalid === name ? true : undefined}
+        value={values[name]}
+        onChange={(event) => onChange({ ...values, [name]: format(event.target.value) })}
+        {...props}
+      />
+    </label>
+  );
+  return (
+    <div className="form-grid">
+      {field(
+        'number',
+        { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '1234 5678 9012 3456' },
+        groupCardNumber,
+      )}
+      {field('holderName', { autoComplete: 'cc-name', maxLength: 64 })}
+      {field(
+        'expiry',
+        { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 5 },
+        (text) => typeExpiry(text, values.expiry),
+      )}
+      {field('code', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 }, (text) =>
+        text.replace(/\D/g, '').slice(0, 4),
+      )}
+    </div>
+  );
+}
+
+interface BillingFieldsProps {
+  values: Record<BillingField, string>;
+  onChange: (values: Record<BillingField, string>) => void;
+  invalid?: BillingField;
+}
+
+const BILLING_AUTOCOMPLETE: Record<BillingField, string> = {
+  firstName: 'billing given-name',
+  lastName: 'billing family-name',
+  address: 'billing street-address',
+  city: 'billing address-level2',
+  state: 'billing address-level1',
+  zip: 'billing postal-code',
+};
+
+/** The billing address of a card payment: all required. */
+export function BillingFields({ values, onChange, invalid }: BillingFieldsProps) {
+  const { t } = useTranslation('pay');
+  const id = useId();
+  return (
+    <fieldset className="billing">
+      <legend>{t('billing.title')}</legend>
+      <div className="form-grid">
+        {BILLING_FIELDS.map((name) => (
+          <label
+            key={name}
+            className={`field${name === 'address' ? ' field-wide' : ''}`}
+            htmlFor={`${id}-${name}`}
+          >
+            <span className="field-label">{t(`billing.${name}`)}</span>
+            <input
+              id={`${id}-${name}`}
+              className="input"
+              required
+              maxLength={60}
+              aria-invalid={invalid === name ? true : undefined}
+              autoComplete={BILLING_AUTOCOMPLETE[name]}
+              value={values[name]}
+              onChange={(event) => onChange({ ...values, [name]: event.target.value })}
+            />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,169 @@
+import type { Page } from '@playwright/test';
+import { type Catalogue, expect, text } from './fixtures/shop';
+import { ADDRESS, callApi, type Shop, type SignedInShopper, signInAs, test } from './fixtures/shopper';
+
+test.describe.configure({ timeout: 90_000 });
+
+/** A pending order placed through the API: one stocked product, the shopper's first address. */
+async function placeOrder(
+  request: Parameters<typeof callApi>[0],
+  shop: Shop,
+  who: SignedInShopper,
+  catalogue: Catalogue,
+): Promise<string> {
+  const { list } = await catalogue.products('page=1&page_size=60');
+  const product = list.find((p) => p.real_stock >= 20);
+  if (!product) throw new Error('no stocked product');
+  const address = await callApi<{ uuid: string }>(request, shop, who, 'POST', '/api/address', {
+    ...ADDRESS,
+    default_status: 1,
+  });
+  const change = await callApi<{ item: { id: number } }>(request, shop, who, 'POST', '/api/cart', {
+    uuid: product.uuid,
+    amount: 2,
+  });
+  return callApi<string>(request, shop, who, 'POST', '/api/order', {
+    uuid: address.uuid,
+    coupon: '',
+    'items[0][id]': change.item.id,
+    'items[0][num]': 2,
+  });
+}
+
+async function payByNewCard(page: Page, number: string) {
+  const t = (key: string) => text('en', `pay:${key}`);
+  await page.getByRole('button', { name: t('payNow') }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: t('enterCard') }).click();
+  await dialog.getByRole('button', { name: t('payNow') }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(t('problem.holderRequired'));
+  await dialog.getByLabel(t('card.number')).fill(number);
+  await expect(dialog.getByLabel(t('card.number'))).toHaveValue(number.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await dialog.getByLabel(t('card.holderName')).fill('Mei Lin');
+  await dialog.getByLabel(t('card.expiry')).fill('1230');
+  await expect(dialog.getByLabel(t('card.expiry'))).toHaveValue('12/30');
+  await dialog.getByLabel(t('card.code')).fill('123');
+  for (const [field, value] of Object.entries({
+    firstName: 'Mei',
+    lastName: 'Lin',
+    address: ADDRESS.address,
+    city: ADDRESS.city,
+    state: ADDRESS.province,
+    zip: ADDRESS.zip,
+  })) {
+    await dialog.getByLabel(t(`billing.${field}`), { exact: true }).fill(value);
+  }
+  await dialog.getByRole('button', { name: t('payNow') }).click();
+}
+
+test('an approved card pays the order: the list shows Processing', async ({
+  page,
+  shopper,
+  shop,
+  request,
+  catalogue,
+}) => {
+  const orderNo = await placeOrder(request, shop, shopper, catalogue);
+  await signInAs(page, shopper);
+  await page.goto(`/profile/orders`);
+  const card = page.getByRole('listitem').filter({ hasText: orderNo });
+  await expect(card.getByText(text('en', 'orders:notPaid'))).toBeVisible({ timeout: 15_000 });
+  await card.getByRole('link', { name: text('en', 'orders:payNow') }).click();
+  await expect(page).toHaveURL(new RegExp(`/pay/${orderNo}$`));
+  await payByNewCard(page, '4111111111111111');
+  await expect(page).toHaveURL(/\/profile\/orders$/);
+  await expect(card.getByText(text('en', 'orders:status.processing'))).toBeVisible();
+});
+
+test('a declined card shows Payment Failed with the reason', async ({
+  page,
+  shopper,
+  shop,
+  request,
+  catalogue,
+}) => {
+  const orderNo = await placeOrder(request, shop, shopper, catalogue);
+  await signInAs(page, shopper);
+  await page.goto(`/pay/${orderNo}`);
+  await payByNewCard(page, '4000000000000002');
+  const failed = page.getByRole('dialog', { name: text('en', 'pay:failedTitle') });
+  await expect(failed).toBeVisible();
+  await expect(failed.getByRole('alert')).toHaveText('This transaction has been declined.');
+});
+
+test('Alipay through the sandbox page, then Paid Already (zh)', async ({
+  page,
+  shopper,
+  shop,
+  request,
+  catalogue,
+}) => {
+  const orderNo = await placeOrder(request, shop, shopper, catalogue);
+  await signInAs(page, shopper, 'zh');
+  await page.goto(`/pay/${orderNo}`);
+  await page.getByRole('radio', { name: text('zh', 'pay:methods.alipay') }).check();
+  await page.getByRole('button', { name: text('zh', 'pay:payNow') }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pay\//);
+  await page.locator('button.pay').click();
+  await expect(page).toHaveURL(new RegExp(`/pay/${orderNo}\\?returned=1`));
+  await page.getByRole('button', { name: text('zh', 'pay:paidAlready') }).click();
+  await expect(page).toHaveURL(/\/profile\/orders$/);
+  const card = page.getByRole('listitem').filter({ hasText: orderNo });
+  await expect(card.getByText(text('zh', 'orders:status.processing'))).toBeVisible();
+});
+
+test('order detail: the pending banner, lines and totals', async ({
+  page,
+  shopper,
+  shop,
+  request,
+  catalogue,
+}) => {
+  const orderNo = await placeOrder(request, shop, shopper, catalogue);
+  await signInAs(page, shopper);
+  await page.goto(`/order/${orderNo}`);
+  await expect(page.getByText('Awating for payment, expires in 10 mins.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(ADDRESS.address, { exact: false })).toBeVisible();
+  await expect(page.getByText(text('en', 'orders:total'), { exact: true })).toBeVisible();
+});
+
+test('no orders yet', async ({ page, shopper }) => {
+  await signInAs(page, shopper);
+  await page.goto('/profile/orders');
+  await expect(page.getByText(text('en', 'error.noOrder'))).toBeVisible({ timeout: 15_000 });
+});
+
+test('saved cards: the no-card state, add with checks, then pay with it', async ({
+  page,
+  shopper,
+  shop,
+  request,
+  catalogue,
+}) => {
+  const t = (key: string, params?: Record<string, string>) => text('en', `pay:${key}`, params);
+  const orderNo = await placeOrder(request, shop, shopper, catalogue);
+  await signInAs(page, shopper);
+  await page.goto('/profile/payments');
+  await expect(page.getByText(text('en', 'error.noCard'))).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: t('payments.add') }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(t('card.holderName')).fill('Mei Lin');
+  await dialog.getByLabel(t('card.number')).fill('4111111111111111');
+  await dialog.getByLabel(t('card.expiry')).fill('13/30');
+  await dialog.getByRole('button', { name: t('payments.save') }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(t('problem.expiryInvalid'));
+  await dialog.getByLabel(t('card.expiry')).fill('1230');
+  await dialog.getByLabel(t('card.code')).fill('123');
+  await dialog.getByRole('button', { name: t('payments.save') }).click();
+  await expect(page.getByText('**** 1111')).toBeVisible();
+
+  await page.goto(`/pay/${orderNo}`);
+  await page.getByRole('button', { name: t('payNow') }).click();
+  const pay = page.getByRole('dialog');
+  await pay.getByLabel(t('card.code')).fill('123');
+  await pay.getByRole('button', { name: t('payWithSaved') }).click();
+  await expect(page).toHaveURL(/\/profile\/orders$/);
+  await expect(
+    page.getByRole('listitem').filter({ hasText: orderNo }).getByText(text('en', 'orders:status.processing')),
+  ).toBeVisible();
+});
