@@ -1,0 +1,119 @@
+/**
+ * Bundle budget (DESIGN.md §9): the home route's initial JavaScript ≤ 150 KB gzip and every other
+ * route chunk ≤ 30 KB gzip. Builds the web app with `npx vite build` unless dist/web is newer than
+ * every source it is built from, then asks scripts/check-bundle.ts (which runs on import and exits,
+ * so it is run as a child) for its figures.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { runChild } from './lib/children';
+import { type PartResult, target } from './lib/report';
+import { ROOT } from './lib/shop';
+import { fmtS } from './lib/stats';
+
+const MANIFEST = join(ROOT, 'dist/web/.vite/manifest.json');
+/** What `vite build` reads: when any is newer than the manifest, dist/web is stale. */
+const SOURCES = ['src/web', 'public', 'vite.config.ts', 'package-lock.json'];
+const CHECK_SCRIPT = 'scripts/check-bundle.ts';
+
+interface CheckJson {
+  initialKb: number;
+  initialBudgetKb: number;
+  chunkBudgetKb: number;
+  lazy: { route: string; kb: number }[];
+  ok: boolean;
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** True when dist/web has a manifest newer than every file it is built from. */
+export function webBuildIsFresh(): boolean {
+  if (!existsSync(MANIFEST)) return false;
+  const built = statSync(MANIFEST).mtimeMs;
+  return SOURCES.every((s) => newestMtime(join(ROOT, s)) <= built);
+}
+
+/** Runs `npx vite build` unless dist/web is fresh; returns a note saying which. */
+export async function ensureWebBuild(): Promise<string> {
+  if (webBuildIsFresh()) return 'dist/web was newer than src/web, public and vite.config.ts: reused it.';
+  console.log('  dist/web missing or older than its sources: npx vite build');
+  const started = performance.now();
+  const res = await runChild('vite build', 'npx', ['vite', 'build'], { cwd: ROOT, timeoutMs: 300_000 });
+  if (res.code !== 0) throw new Error(`npx vite build failed (${res.code}):\n${res.output}`);
+  return `built dist/web with npx vite build (${fmtS(performance.now() - started)}).`;
+}
+
+async function checkBundle(extra: string[]): Promise<string> {
+  const res = await runChild('check-bundle', process.execPath, ['--import', 'tsx', CHECK_SCRIPT, ...extra], {
+    cwd: ROOT,
+    timeoutMs: 60_000,
+  });
+  // Exit 1 only says "over budget"; anything else is a failure to measure.
+  if (res.code !== 0 && res.code !== 1)
+    throw new Error(`${CHECK_SCRIPT} failed (${res.code}):\n${res.output}`);
+  return res.output;
+}
+
+/** The files of the first load, from the text output's "home route initial JS" block. */
+function initialFiles(text: string): string[] {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('home route initial JS'));
+  const files: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    const m = /^\s+(\S+)\s+([\d.]+) KB$/.exec(line);
+    if (!m) break;
+    files.push(`${m[1]} ${m[2]} KB`);
+  }
+  return files;
+}
+
+export async function runBundle(): Promise<PartResult> {
+  const buildNote = await ensureWebBuild();
+  const json = (await checkBundle(['--json'])).split('\n').find((l) => l.startsWith('{'));
+  if (!json) throw new Error(`${CHECK_SCRIPT} --json printed no JSON line`);
+  const data = JSON.parse(json) as CheckJson;
+  const text = await checkBundle([]);
+  const largest = [...data.lazy].sort((a, b) => b.kb - a.kb)[0];
+  const kb = (n: number) => `${n.toFixed(1)} KB`;
+
+  const rows = [
+    ['home route, initial JavaScript', kb(data.initialKb), `≤ ${data.initialBudgetKb} KB`],
+    ...(largest
+      ? [[`largest other route: ${largest.route}`, kb(largest.kb), `≤ ${data.chunkBudgetKb} KB`]]
+      : []),
+  ];
+  const overChunks = data.lazy.filter((c) => c.kb > data.chunkBudgetKb);
+  return {
+    id: 'bundle',
+    title: 'Bundle size: JavaScript per route (gzip)',
+    columns: ['what', 'gzip', 'budget'],
+    rows,
+    targets: [
+      target(
+        `home route initial JavaScript ≤ ${data.initialBudgetKb} KB gzip`,
+        data.initialKb <= data.initialBudgetKb,
+        kb(data.initialKb),
+      ),
+      target(
+        `every other route chunk ≤ ${data.chunkBudgetKb} KB gzip (${data.lazy.length} routes)`,
+        overChunks.length === 0,
+        largest
+          ? `largest ${kb(largest.kb)} (${largest.route})${overChunks.length ? `; ${overChunks.length} over` : ''}`
+          : 'no lazy route chunks',
+      ),
+    ],
+    notes: [
+      buildNote,
+      `Figures from ${CHECK_SCRIPT} on dist/web/.vite/manifest.json: the initial JavaScript is the entry and its static imports; a route's figure is its chunk plus what it imports that the first load did not bring.`,
+      `initial files: ${initialFiles(text).join('; ')}.`,
+      `all routes: ${data.lazy.map((c) => `${c.route.replace(/^.*\//, '')} ${kb(c.kb)}`).join(', ')}.`,
+    ],
+  };
+}

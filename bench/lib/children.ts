@@ -1,0 +1,129 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+
+/**
+ * Every process the benchmark starts goes through here, so each one is stopped when its part is
+ * done, and all of them on an error, Ctrl-C or exit. Children lead their own process group.
+ */
+export interface Child {
+  readonly name: string;
+  readonly proc: ChildProcess;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  readonly exited: Promise<number | string | null>;
+  /** The last few KB of its stdout and stderr, for error messages. */
+  output(): string;
+}
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** Pin to this CPU core with `taskset -c`. */
+  cpu?: number;
+}
+
+const live = new Set<ChildProcess>();
+const TAIL_CHARS = 6000;
+
+export function startChild(name: string, command: string, args: string[], opts: StartOptions = {}): Child {
+  const [cmd, argv] =
+    opts.cpu === undefined ? [command, args] : ['taskset', ['-c', String(opts.cpu), command, ...args]];
+  const proc = spawn(cmd, argv, {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(proc);
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString()).slice(-TAIL_CHARS);
+  };
+  proc.stdout?.on('data', keep);
+  proc.stderr?.on('data', keep);
+  const exited = new Promise<number | string | null>((resolve) => {
+    proc.once('exit', (code, signal) => {
+      live.delete(proc);
+      resolve(code ?? signal);
+    });
+    proc.once('error', (err) => {
+      live.delete(proc);
+      keep(Buffer.from(`\n${err.message}`));
+      resolve(null);
+    });
+  });
+  return { name, proc, exited, output: () => tail };
+}
+
+export function hasExited(child: Child): boolean {
+  return child.proc.exitCode !== null || child.proc.signalCode !== null || !live.has(child.proc);
+}
+
+function signalGroup(proc: ChildProcess, signal: NodeJS.Signals): void {
+  if (proc.pid === undefined) return;
+  try {
+    process.kill(-proc.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** SIGTERM to the child's group, SIGKILL after `graceMs`; resolves once it has exited. */
+export async function stopChild(child: Child, graceMs = 5000): Promise<void> {
+  if (hasExited(child)) return;
+  signalGroup(child.proc, 'SIGTERM');
+  const timer = setTimeout(() => signalGroup(child.proc, 'SIGKILL'), graceMs);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+/** Runs a command to its end, killing it after `timeoutMs`. */
+export async function runChild(
+  name: string,
+  command: string,
+  args: string[],
+  opts: StartOptions & { timeoutMs: number },
+): Promise<{ code: number | string | null; output: string; timedOut: boolean }> {
+  const child = startChild(name, command, args, opts);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void stopChild(child, 2000);
+  }, opts.timeoutMs);
+  const code = await child.exited;
+  clearTimeout(timer);
+  return { code, output: child.output(), timedOut };
+}
+
+function killAll(): void {
+  for (const proc of live) signalGroup(proc, 'SIGKILL');
+}
+
+let installed = false;
+
+/** Kills every child still running when this process exits or is interrupted. */
+export function installCleanup(): void {
+  if (installed) return;
+  installed = true;
+  process.once('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      killAll();
+      process.exit(130);
+    });
+  }
+}
+
+/**
+ * Pins this process (all its threads) to `cpus` (taskset syntax, e.g. "1") and returns a function
+ * that puts back the affinity it had. A client in this process then does not compete for the
+ * server's core.
+ */
+export function pinSelf(cpus: string): () => void {
+  const current = spawnSync('taskset', ['-p', '-c', String(process.pid)], { encoding: 'utf8' });
+  const before = /:\s*([\d,-]+)\s*$/.exec(current.stdout ?? '')?.[1];
+  const set = (list: string) =>
+    spawnSync('taskset', ['-a', '-p', '-c', list, String(process.pid)], { stdio: 'ignore' });
+  set(cpus);
+  return () => {
+    if (before) set(before);
+  };
+}

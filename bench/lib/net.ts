@@ -1,0 +1,66 @@
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { type Child, hasExited } from './children';
+
+/** A TCP port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Fetched {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/** GET with no Accept-Encoding (as wrk sends), returning the exact bytes. */
+export function getBytes(url: string, timeoutMs = 5000): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'GET', timeout: timeoutMs, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          body: Buffer.concat(chunks),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${url} timed out`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `url` until it answers 200. Fails when `timeoutMs` passes or the child serving it exits;
+ * either way the error carries the end of the child's output.
+ */
+export async function waitFor200(url: string, child: Child, timeoutMs: number, everyMs = 20): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  let last = '';
+  while (performance.now() < deadline) {
+    if (hasExited(child)) throw new Error(`${child.name} exited before answering:\n${child.output()}`);
+    try {
+      const res = await getBytes(url, 2000);
+      if (res.status === 200) return;
+      last = `status ${res.status}`;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    await sleep(everyMs);
+  }
+  throw new Error(`${child.name}: no 200 from ${url} within ${timeoutMs} ms (${last}):\n${child.output()}`);
+}

@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Child, startChild, stopChild } from './children';
+import { freePort, waitFor200 } from './net';
+
+/** The checkout the benchmark runs in (bench/lib/ → two levels up). */
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** The server under test: `node --import tsx src/server/server.ts`. */
+export const SERVER_SCRIPT = 'src/server/server.ts';
+export const READY_PATH = '/api/index_banners';
+
+export interface Shop {
+  url: string;
+  child: Child;
+  stop(): Promise<void>;
+}
+
+export interface ShopOptions {
+  env: Record<string, string | undefined>;
+  cpu?: number;
+  script?: string;
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+  timeoutMs?: number;
+}
+
+/** BENCH_CPU_PROF=DIR: every shop server started writes a V8 CPU profile into DIR when it stops. */
+function profileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(dir)}`] : [];
+}
+
+/** Spawns the shop on a free port and waits for its first 200 from GET /api/index_banners. */
+export async function startShop(opts: ShopOptions): Promise<Shop> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const args = [...(opts.nodeArgs ?? []), ...profileArgs(), '--import', 'tsx', opts.script ?? SERVER_SCRIPT];
+  const child = startChild('shop server', process.execPath, args, {
+    cwd: ROOT,
+    cpu: opts.cpu,
+    env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...opts.env },
+  });
+  try {
+    await waitFor200(`${url}${READY_PATH}`, child, opts.timeoutMs ?? 180_000);
+  } catch (err) {
+    await stopChild(child);
+    throw err;
+  }
+  return { url, child, stop: () => stopChild(child, 10_000) };
+}
