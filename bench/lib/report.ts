@@ -98,8 +98,9 @@ function renderMarkdown(part: PartResult): string {
 
 const HEADER = `# Benchmark results
 
-Written by \`npm run bench\` (\`node --import tsx bench/run.ts [reads|search|cold]\`); running one part
-replaces only its section. Targets are DESIGN.md §9.
+Written by \`npm run bench\` (\`node --import tsx bench/run.ts [part …]\` runs some parts and replaces
+only their sections). Targets are DESIGN.md §9. Each section says the load average as it started:
+above about 1, other work was sharing the 2 cores and the figures are low and noisy.
 `;
 
 /** Writes each part's section into RESULTS.md, keeping sections of parts not run this time. */
