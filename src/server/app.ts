@@ -9,7 +9,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { NotFound } from './errors';
-import { loggerOptions } from './logging';
+import { lazyChildLoggerFactory, loggerOptions } from './logging';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
@@ -58,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
     // Our own onResponse hook logs requests, at a level that depends on the outcome.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLoggerFactory,
     // Fastify accepts a hop count here too, though its types leave numbers out.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1_048_576,
@@ -77,19 +78,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
+  const catalogue = new CatalogueStore(database.db, clock, app.log);
+  await catalogue.start(config.cataloguePollMs);
+  app.addHook('onClose', async () => catalogue.stop());
+  app.decorate('catalogue', catalogue);
+
+  // The catalogue reads are the hot path: no bodies to parse, so no body-parser hooks run there.
+  await app.register(catalogueRoutes, { catalogue, clock });
+  await app.register(async (shop) => shopRoutes(shop, deps, catalogue));
+
+  await registerStatic(app, config);
+  return app;
+}
+
+/** Everything that takes a body or a signed-in shopper: forms and multipart parsed here only. */
+async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: CatalogueStore): Promise<void> {
+  const { config, database, clock } = deps;
   await app.register(formbody);
   // Multipart forms land in request.body like urlencoded ones: fields as text, a file as a Buffer.
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 1000, parts: 1001 },
   });
-
-  const catalogue = new CatalogueStore(database.db, clock, app.log);
-  await catalogue.start(config.cataloguePollMs);
-  app.addHook('onClose', async () => catalogue.stop());
-  app.decorate('catalogue', catalogue);
-
-  await app.register(catalogueRoutes, { catalogue, clock });
 
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
@@ -122,9 +132,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
-
-  await registerStatic(app, config);
-  return app;
 }
 
 async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
@@ -172,8 +179,9 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
   // Unknown /api paths are JSON 404s; every other GET is the single-page app, which routes itself.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      if (!hasWeb && request.method === 'GET' && !path.startsWith('/api')) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (path === '/api' || path.startsWith('/api/') || !read || !hasWeb) {
+      if (!hasWeb && read && !path.startsWith('/api')) {
         return reply
           .code(503)
           .type('text/plain; charset=utf-8')

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Bindings, ChildLoggerOptions, LoggerOptions } from 'pino';
 
 /** Parameter names whose values never reach a log line, wherever they appear. */
 const SECRET_NAMES = [
@@ -42,4 +42,74 @@ export function loggerOptions(level: string): LoggerOptions & { level: string } 
       },
     },
   };
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type Parent = FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
+
+/**
+ * A request's logger that becomes a real pino child only when something is logged at an enabled
+ * level. Fastify makes a child per request (to bind its id); making it — bindings serialised,
+ * redaction prepared — cost a tenth of a catalogue read, and most requests log nothing.
+ */
+class LazyChildLogger {
+  private made?: Parent;
+
+  constructor(
+    private readonly parent: Parent,
+    private readonly bindings: Bindings,
+  ) {}
+
+  private real(): Parent {
+    this.made ??= this.parent.child(this.bindings) as Parent;
+    return this.made;
+  }
+
+  private emit(level: Level, args: unknown[]): void {
+    const current = this.made ?? this.parent;
+    if (current.isLevelEnabled?.(level) === false) return;
+    (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.emit('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.emit('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.emit('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.emit('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.emit('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.emit('trace', args);
+  }
+  silent(): void {}
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: lazy children, unless a route asks for its own options. */
+export function lazyChildLoggerFactory(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options?: ChildLoggerOptions,
+): FastifyBaseLogger {
+  if (options && Object.keys(options).length > 0) return logger.child(bindings, options);
+  return new LazyChildLogger(logger, bindings) as unknown as FastifyBaseLogger;
 }
