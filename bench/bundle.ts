@@ -13,7 +13,7 @@ import { fmtS } from './lib/stats';
 
 const MANIFEST = join(ROOT, 'dist/web/.vite/manifest.json');
 /** What `vite build` reads: when any is newer than the manifest, dist/web is stale. */
-const SOURCES = ['src/web', 'public', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src/web', 'src/shared', 'public', 'vite.config.ts', 'package-lock.json'];
 const CHECK_SCRIPT = 'scripts/check-bundle.ts';
 
 interface CheckJson {
@@ -42,7 +42,8 @@ export function webBuildIsFresh(): boolean {
 
 /** Runs `npx vite build` unless dist/web is fresh; returns a note saying which. */
 export async function ensureWebBuild(): Promise<string> {
-  if (webBuildIsFresh()) return 'dist/web was newer than src/web, public and vite.config.ts: reused it.';
+  if (webBuildIsFresh())
+    return 'dist/web was newer than src/web, src/shared, public and vite.config.ts: reused it.';
   console.log('  dist/web missing or older than its sources: npx vite build');
   const started = performance.now();
   const res = await runChild('vite build', 'npx', ['vite', 'build'], { cwd: ROOT, timeoutMs: 300_000 });
@@ -111,7 +112,7 @@ export async function runBundle(): Promise<PartResult> {
     ],
     notes: [
       buildNote,
-      `Figures from ${CHECK_SCRIPT} on dist/web/.vite/manifest.json: the initial JavaScript is the entry and its static imports; a route's figure is its chunk plus what it imports that the first load did not bring.`,
+      `Figures from ${CHECK_SCRIPT} on dist/web/.vite/manifest.json: the initial JavaScript is the entry, its static imports and every script index.html preloads; a route's figure is its chunk plus what it imports that the first load did not bring.`,
       `initial files: ${initialFiles(text).join('; ')}.`,
       `all routes: ${data.lazy.map((c) => `${c.route.replace(/^.*\//, '')} ${kb(c.kb)}`).join(', ')}.`,
     ],

@@ -5,8 +5,8 @@ import { gzipSync } from 'node:zlib';
 /**
  * Bundle budget (DESIGN §9): the home route's initial JavaScript ≤ 150 KB gzip, and every lazy
  * route chunk — with whatever it imports that the first load did not already bring — ≤ 30 KB gzip.
- * Reads Vite's manifest in dist/web after `npx vite build`; prints the figures (`--json` for a
- * machine-readable line) and exits 1 when over budget.
+ * Reads Vite's manifest and index.html in dist/web after `npx vite build`; prints the figures
+ * (`--json` for a machine-readable line) and exits 1 when over budget.
  */
 const WEB_DIR = resolve(process.argv.find((a) => a.startsWith('--dir='))?.slice(6) ?? 'dist/web');
 const INITIAL_BUDGET_KB = 150;
@@ -48,7 +48,22 @@ const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total +
 const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
 if (!entryKey) throw new Error(`no entry in ${WEB_DIR}/.vite/manifest.json: run npx vite build first`);
 
+/**
+ * What index.html makes the browser fetch before the app runs: module scripts and modulepreloads.
+ * Vite derives them from the entry's static imports; reading them too keeps the figure honest if a
+ * preload is ever added by hand or by `build.modulePreload`.
+ */
+function htmlScripts(): string[] {
+  const html = readFileSync(join(WEB_DIR, 'index.html'), 'utf8');
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  return tags
+    .filter((tag) => /\btype="module"/.test(tag) || /\brel="modulepreload"/.test(tag))
+    .map((tag) => /\b(?:src|href)="\/?([^"]+\.js)"/.exec(tag)?.[1])
+    .filter((file): file is string => file !== undefined);
+}
+
 const initial = closure(entryKey);
+for (const file of htmlScripts()) initial.add(file);
 const initialKb = sum(initial);
 const lazy = Object.entries(manifest)
   .filter(([, chunk]) => chunk.isDynamicEntry)

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Account rules shared by the web forms and the server (spec §5). A problem is reported as a key
  * of the `account` namespace (public/locales/{en,zh}/account.json and errors.json `account.*`).
@@ -45,13 +43,5 @@ export function codeProblem(code: string): CodeProblem | undefined {
   return undefined;
 }
 
-/** The user as the browser keeps it after sign-in (spec §3), and the sign-in answer. */
-export const User = z.object({
-  uuid: z.string(),
-  email: z.string(),
-  name: z.string(),
-  avatar: z.string(),
-});
-export type User = z.infer<typeof User>;
-export const LoginAnswer = User.extend({ token: z.string() });
-export type LoginAnswer = z.infer<typeof LoginAnswer>;
+// The zod shapes live in account.zod.ts so that the browser, which only needs the rules above, never loads zod.
+export * from './account.zod';

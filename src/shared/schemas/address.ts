@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Address fields in form order (spec §3 Address); all required (spec §5). */
 export const ADDRESS_FIELDS = [
   'name',
@@ -33,16 +31,5 @@ export function addressProblem(values: Record<AddressField, string>): AddressPro
   return undefined;
 }
 
-export const Address = z.object({
-  uuid: z.string(),
-  name: z.string(),
-  surname: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  area: z.string(),
-  city: z.string(),
-  province: z.string(),
-  zip: z.string(),
-  default_status: z.union([z.literal(0), z.literal(1)]),
-});
-export type Address = z.infer<typeof Address>;
+// The zod shapes live in address.zod.ts so that the browser, which only needs the rules above, never loads zod.
+export * from './address.zod';

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** A cart line as GET /api/cart answers it (spec §3 Cart item, plus what the cart screen needs). */
+export const CartItem = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  amount: z.number().int(),
+  /** What one unit costs now: the promotion price while a promotion runs. */
+  price: z.number(),
+  /** The regular price, to strike through when `price` is lower. */
+  regular_price: z.number(),
+  img: z.string(),
+  en_name: z.string(),
+  zn_name: z.string(),
+  en_number: z.string(),
+  zn_number: z.string(),
+  real_stock: z.number().int(),
+  /** False when the product was taken off sale: shown, but cannot be ordered. */
+  available: z.boolean(),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+/** The answer to POST /api/cart: the line as it now is, and the new goods count. */
+export const CartChange = z.object({
+  item: z.object({ id: z.number().int(), uuid: z.string(), amount: z.number().int() }),
+  count: z.number().int(),
+});
+export type CartChange = z.infer<typeof CartChange>;
