@@ -66,11 +66,12 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * Set whenever stock or sold count changes (orders, expiry, payment): each process polls its
-     * maximum to refresh the stock figures it serves, without rebuilding the whole catalogue.
+     * recent changes to refresh the stock figures it serves, without rebuilding the whole catalogue.
+     * A new product starts at the epoch: the catalogue load that follows its insert reads its stock.
      */
     stockChangedAt: timestamp('stock_changed_at', { withTimezone: true, mode: 'date' })
       .notNull()
-      .defaultNow(),
+      .default(sql`'epoch'`),
   },
   (t) => [
     index('products_category_idx').on(t.categoryId),

@@ -38,9 +38,10 @@ export async function catalogueRoutes(
     reply: FastifyReply,
     key: string,
     build: (s: CatalogueSnapshot) => unknown,
+    cache = catalogue.answers,
   ) {
     const snapshot = catalogue.snapshot;
-    const prebuilt = catalogue.answers.get(key, () => ok(build(snapshot)));
+    const prebuilt = cache.get(key, () => ok(build(snapshot)));
     return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
   }
   /** "New" depends on the time too: those answers are keyed by the hour. */
@@ -70,7 +71,8 @@ export async function catalogueRoutes(
   app.get('/api/index_product', (request, reply) => {
     const q = parseInput(ProductListQuery, request.query);
     const key = `products:${JSON.stringify([q.category_id, q.promotion_plan, q.most_sold, q.en_search, q.page, q.page_size])}`;
-    return answer(request, reply, key, (s) => listProducts(s, q));
+    const cache = q.en_search === undefined ? catalogue.answers : catalogue.searches;
+    return answer(request, reply, key, (s) => listProducts(s, q), cache);
   });
 
   app.get('/api/index_product/:id', (request, reply) => {

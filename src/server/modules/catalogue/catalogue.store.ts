@@ -11,7 +11,14 @@ const STOCK_WINDOW = '30 seconds';
 
 interface Loaded {
   snapshot: CatalogueSnapshot;
+  /** Catalogue pages: few, asked for by everyone. */
   answers: AnswerCache;
+  /** Search results: many, each asked for by few; kept apart so they never push pages out. */
+  searches: AnswerCache;
+}
+
+function emptyCaches(): Pick<Loaded, 'answers' | 'searches'> {
+  return { answers: new AnswerCache(2000, 'lasting'), searches: new AnswerCache(1000, 'fleeting') };
 }
 
 /**
@@ -52,6 +59,10 @@ export class CatalogueStore {
 
   get answers(): AnswerCache {
     return this.current().answers;
+  }
+
+  get searches(): AnswerCache {
+    return this.current().searches;
   }
 
   /** Call after this process changed the catalogue (and bumped its version). */
@@ -102,7 +113,7 @@ export class CatalogueStore {
       changed = true;
     }
     if (changed && this.loaded === loaded)
-      this.loaded = { snapshot: loaded.snapshot, answers: new AnswerCache() };
+      this.loaded = { snapshot: loaded.snapshot, ...emptyCaches() };
   }
 
   private current(): Loaded {
@@ -116,7 +127,7 @@ export class CatalogueStore {
       .catch(() => undefined)
       .then(async () => {
         const snapshot = await loadCatalogueSnapshot(this.db, this.clock.now());
-        this.loaded = { snapshot, answers: new AnswerCache() };
+        this.loaded = { snapshot, ...emptyCaches() };
         this.log.debug({ version: snapshot.version, products: snapshot.products.length }, 'catalogue loaded');
       });
     this.reloading = run;

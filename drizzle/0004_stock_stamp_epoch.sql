@@ -1,0 +1,1 @@
+ALTER TABLE "products" ALTER COLUMN "stock_changed_at" SET DEFAULT 'epoch';
