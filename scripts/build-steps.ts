@@ -76,3 +76,26 @@ export async function prepareEmptyClusterDump(): Promise<void> {
   await saveEmptyClusterDump(client);
   await client.close();
 }
+
+/**
+ * The migrated database with the demo catalogue, as a PGlite dump a first start loads instead of
+ * migrating and seeding (src/server/db/demo-dump.ts). Made when the sources it depends on changed.
+ */
+export async function prepareDemoDump(): Promise<void> {
+  const { demoDumpPath, saveDemoDump } = await import('../src/server/db/demo-dump');
+  if (existsSync(demoDumpPath())) return;
+  await prepareEmptyClusterDump();
+  const started = performance.now();
+  const { openDatabase } = await import('../src/server/db/client');
+  const { prepareDatabase } = await import('../src/server/db/prepare');
+  const { systemClock } = await import('../src/server/clock');
+  const database = await openDatabase({ kind: 'memory' });
+  try {
+    await prepareDatabase(database, { seed: 'demo' }, systemClock);
+    if (!database.pglite) throw new Error('the demo dump needs PGlite');
+    await saveDemoDump(database.pglite);
+  } finally {
+    await database.close();
+  }
+  console.log(`demo database prepared in ${Math.round(performance.now() - started)} ms`);
+}

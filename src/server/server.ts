@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const logger = pino(loggerOptions(config.logLevel));
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { seed: config.seed });
   await prepareDatabase(database, config, systemClock, logger);
   const app = await buildApp({ config, database, clock: systemClock, logger });
 

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
+import { readDemoDump } from './demo-dump';
 import * as schema from './schema';
 
 /** Driver-neutral Drizzle handle: the same queries run on PGlite and on PostgreSQL. */
@@ -19,6 +20,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded client, when this is PGlite (tests dump it as a template). */
   pglite?: PGlite;
+  /** A new PGlite database that started from the build's demo dump (see demo-dump.ts). */
+  fromDemoDump?: boolean;
   /** Runs `fn` while holding a database-wide lock, so several processes migrate and seed one at a time. */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -27,6 +30,8 @@ export interface Database {
 export interface OpenOptions {
   /** A PGlite data directory dump (from `dumpDataDir`) to start from instead of an empty cluster. */
   snapshot?: Blob;
+  /** SEED=demo: a new PGlite database starts from the build's migrated and seeded dump, if any. */
+  seed?: 'demo' | 'none';
 }
 
 /**
@@ -47,10 +52,11 @@ export async function openDatabase(
   const dataDir = database.kind === 'files' ? database.dir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const isNew = dataDir === undefined || readdirSync(dataDir).length === 0;
-  const start = options.snapshot ?? (isNew ? readEmptyClusterDump() : undefined);
+  const demo = isNew && !options.snapshot && options.seed === 'demo' ? readDemoDump() : undefined;
+  const start = options.snapshot ?? demo ?? (isNew ? readEmptyClusterDump() : undefined);
   const client = await PGlite.create(dataDir, start ? { loadDataDir: start } : {});
   if (isNew && !start) await saveEmptyClusterDump(client);
-  return wrapPglite(client);
+  return { ...wrapPglite(client), fromDemoDump: demo !== undefined };
 }
 
 function readEmptyClusterDump(): Blob | undefined {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from './client';
+import { redateDemo } from './demo-dump';
 import { runMigrations } from './migrate';
 import { seedDemoCatalogue } from './seed';
 
@@ -17,6 +18,10 @@ export async function prepareDatabase(
 ): Promise<void> {
   await database.exclusively(async () => {
     await runMigrations(database);
+    if (database.fromDemoDump) {
+      await redateDemo(database, clock);
+      log?.info('demo catalogue loaded from the build');
+    }
     if (config.seed !== 'demo') return;
     const demo = await import('../../../seed/catalogue/index');
     if (await seedDemoCatalogue(database, demo, clock.now())) {
