@@ -208,4 +208,30 @@ describe('expiry', () => {
     const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     expect(row?.status).toBe(5);
   });
+
+  it('waits for a payment under way, then expires the order once that attempt is stale', async () => {
+    const { s, address } = await shopperWithAddress();
+    const p = inStock[7];
+    if (!p) throw new Error('no product');
+    await addToCart(s, p.key, 1);
+    const [line] = await cartLines(s);
+    const orderNo = (
+      await call(s, 'POST', '/api/order', orderForm(address.uuid, [{ id: line?.id ?? 0, num: 1 }]))
+    ).body.data;
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    if (!row) throw new Error('no order');
+
+    // A card charge starts a few seconds before the ten minutes are up …
+    t.clock.advance(10 * 60_000 - 5_000);
+    const { takePaymentSlot, PAYMENT_SLOT_MS } = await import('../payment/payment.store');
+    expect(await takePaymentSlot(t.database.db, row.id, t.clock.now())).toBe(true);
+    // … so the sweep after the deadline leaves the order for the payment to settle.
+    t.clock.advance(30_000);
+    const { expireOverdueOrders } = await import('./order.expiry');
+    expect(await expireOverdueOrders(t.database.db, t.clock.now())).toBe(0);
+    expect((await call(s, 'GET', `/api/order/${orderNo}`)).body.data.status).toBe(1);
+    // An attempt that never came back (a crash) stops holding it after PAYMENT_SLOT_MS.
+    t.clock.advance(PAYMENT_SLOT_MS);
+    expect((await call(s, 'GET', `/api/order/${orderNo}`)).body.data.status).toBe(5);
+  });
 });

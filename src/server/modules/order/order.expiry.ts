@@ -1,10 +1,11 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { couponRedemptions, orderItems, orders, products } from '../../db/schema';
 import type { CatalogueStore } from '../catalogue/catalogue.store';
+import { PAYMENT_SLOT_MS } from '../payment/payment.store';
 
 /**
  * Returns the stock of the given orders' lines and releases their coupons. Call it in the
@@ -30,7 +31,9 @@ export async function releaseOrders(tx: Tx, orderIds: number[]): Promise<void> {
 /**
  * Expires pending orders whose ten minutes are up: status 5 and their stock back. The status change
  * is a conditional update, so when several processes sweep at once each order is expired, and its
- * stock returned, by exactly one of them. Returns how many it expired.
+ * stock returned, by exactly one of them. An order whose payment attempt is under way waits for it
+ * (at most PAYMENT_SLOT_MS), so a charge the gateway approves is never met by a cancelled order.
+ * Returns how many it expired.
  */
 export async function expireOverdueOrders(db: Db, now: Date, userId?: number): Promise<number> {
   return db.transaction(async (tx) => {
@@ -41,6 +44,10 @@ export async function expireOverdueOrders(db: Db, now: Date, userId?: number): P
         and(
           eq(orders.status, ORDER_STATUS.pending),
           lte(orders.expiresAt, now),
+          or(
+            isNull(orders.paymentStartedAt),
+            lte(orders.paymentStartedAt, new Date(now.getTime() - PAYMENT_SLOT_MS)),
+          ),
           userId === undefined ? undefined : eq(orders.userId, userId),
         ),
       )
