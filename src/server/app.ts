@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { AppPage } from './app-page';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -87,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { catalogue, clock });
   await app.register(async (shop) => shopRoutes(shop, deps, catalogue));
 
-  await registerStatic(app, config);
+  await registerStatic(app, config, catalogue);
   return app;
 }
 
@@ -134,7 +135,11 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
   await app.register(cardRoutes, { cards });
 }
 
-async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
+async function registerStatic(
+  app: FastifyInstance,
+  config: Config,
+  catalogue: CatalogueStore,
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: LOCALES_DIR,
     prefix: '/locales/',
@@ -159,6 +164,7 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
     });
   }
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
+  const page = hasWeb ? new AppPage(config.webDir, catalogue) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
@@ -180,7 +186,7 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const read = request.method === 'GET' || request.method === 'HEAD';
-    if (path === '/api' || path.startsWith('/api/') || !read || !hasWeb) {
+    if (path === '/api' || path.startsWith('/api/') || !read || !page) {
       if (!hasWeb && read && !path.startsWith('/api')) {
         return reply
           .code(503)
@@ -189,7 +195,10 @@ async function registerStatic(app: FastifyInstance, config: Config): Promise<voi
       }
       throw new NotFound('errors:notFound.api', { method: request.method, path: path.slice(0, 100) });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDir);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page.htmlFor(path.replace(/\/+$/, '') || '/'));
   });
 }
 

@@ -33,6 +33,9 @@ export const MEDIA_ASPECT: Record<MediaKind, number> = {
   avatar: 1,
 };
 
+/** The home banner's rendered width, for `sizes`: the page and the server's preload hint agree on it. */
+export const BANNER_SIZES = '(min-width: 1240px) 1192px, 100vw';
+
 export function mediaPath(name: string, width: number): string {
   return `/media/${name}-${width}.webp`;
 }

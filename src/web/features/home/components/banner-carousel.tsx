@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BANNER_SIZES } from '../../../../shared/media';
 import type { Banner } from '../../../../shared/schemas/catalogue';
 import { Carousel } from '../../../components/ui/carousel';
 import { ImageBox } from '../../../components/ui/image-box';
@@ -10,8 +11,6 @@ export function bannerHref(banner: Banner): string {
   if (banner.type === 3) return `/promotion/${banner.url}`;
   return banner.url.startsWith('/') ? banner.url : `/${banner.url}`;
 }
-
-const BANNER_SIZES = '(min-width: 1240px) 1192px, 100vw';
 
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation('home');
