@@ -13,7 +13,8 @@ const catalogues: Record<Language, Record<string, unknown>> = {
   zh: { errors: zh, mail: zhMail },
 };
 
-export type MessageParams = Record<string, string | number>;
+/** Values for a message's `{{name}}`s; `{ key }` is itself a message, put in the same language. */
+export type MessageParams = Record<string, string | number | { key: string }>;
 
 /** `zh*` in Accept-Language means Chinese; anything else English (DESIGN.md §4). */
 export function languageOf(acceptLanguage: string | string[] | undefined): Language {
@@ -34,5 +35,9 @@ function lookup(tree: unknown, key: string): string | undefined {
 export function translate(language: Language, key: string, params: MessageParams = {}): string {
   const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['errors', key];
   const text = lookup(catalogues[language][ns], path) ?? lookup(catalogues.en[ns], path) ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    if (typeof value === 'object') return translate(language, value.key);
+    return String(value ?? '');
+  });
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Catalogue, expect, text } from './fixtures/shop';
+import { type Catalogue, expect, LANGUAGES, text } from './fixtures/shop';
 import { ADDRESS, callApi, type Shop, type SignedInShopper, signInAs, test } from './fixtures/shopper';
 
 test.describe.configure({ timeout: 90_000 });
@@ -167,3 +167,199 @@ test('saved cards: the no-card state, add with checks, then pay with it', async 
     page.getByRole('listitem').filter({ hasText: orderNo }).getByText(text('en', 'orders:status.processing')),
   ).toBeVisible();
 });
+
+for (const language of LANGUAGES) {
+  test(`WeChat Pay through the sandbox page, then Paid Already (${language})`, async ({
+    page,
+    shopper,
+    shop,
+    request,
+    catalogue,
+  }) => {
+    const t = (key: string) => text(language, `pay:${key}`);
+    const orderNo = await placeOrder(request, shop, shopper, catalogue);
+    await signInAs(page, shopper, language);
+    await page.goto(`/pay/${orderNo}`);
+    const amount = page.getByRole('region', { name: t('amount') });
+    await expect(amount).toContainText('$', { timeout: 15_000 });
+    const total = (await amount.locator('strong').innerText()).trim();
+    await page.getByRole('radio', { name: t('methods.wechatpay') }).check();
+    await page.getByRole('button', { name: t('payNow') }).click();
+
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await expect(page.getByText(orderNo)).toBeVisible();
+    await expect(page.getByText(total, { exact: true })).toBeVisible();
+    await expect(page.getByText('WeChat Pay')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/pay/${orderNo}\\?returned=1`));
+    await expect(page.getByRole('heading', { name: t('walletTitle') })).toBeVisible();
+    await page.getByRole('button', { name: t('paidAlready') }).click();
+    await expect(page).toHaveURL(/\/profile\/orders$/);
+    const card = page.getByRole('listitem').filter({ hasText: orderNo });
+    await expect(card.getByText(text(language, 'orders:status.processing'))).toBeVisible();
+    await expect(card.getByRole('link', { name: text(language, 'orders:payNow') })).toHaveCount(0);
+  });
+
+  test(`WeChat Pay refused on the sandbox page leaves the order unpaid; Cancel goes home (${language})`, async ({
+    page,
+    shopper,
+    shop,
+    request,
+    catalogue,
+  }) => {
+    const t = (key: string) => text(language, `pay:${key}`);
+    const orderNo = await placeOrder(request, shop, shopper, catalogue);
+    await signInAs(page, shopper, language);
+    await page.goto(`/pay/${orderNo}`);
+    await page.getByRole('radio', { name: t('methods.wechatpay') }).check();
+    await page.getByRole('button', { name: t('payNow') }).click();
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pay/${orderNo}\\?returned=1`));
+    await page.getByRole('link', { name: t('cancel') }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/profile/orders');
+    const card = page.getByRole('listitem').filter({ hasText: orderNo });
+    await expect(card.getByText(text(language, 'orders:notPaid'))).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByRole('link', { name: text(language, 'orders:payNow') })).toBeVisible();
+  });
+
+  test(`the pay page's card form: every check, grouping and MM/YY as typed (${language})`, async ({
+    page,
+    shopper,
+    shop,
+    request,
+    catalogue,
+  }) => {
+    const t = (key: string) => text(language, `pay:${key}`);
+    const orderNo = await placeOrder(request, shop, shopper, catalogue);
+    await signInAs(page, shopper, language);
+    await page.goto(`/pay/${orderNo}`);
+    await expect(page.getByRole('radio', { name: t('methods.creditcard') })).toBeChecked({ timeout: 15_000 });
+    await page.getByRole('button', { name: t('payNow') }).click();
+
+    // No saved card: only the two ways on, and the way to the saved cards works.
+    const choose = page.getByRole('dialog', { name: t('payByCard') });
+    await expect(choose.getByRole('button', { name: t('enterCard') })).toBeVisible();
+    await expect(choose.getByRole('button', { name: t('payWithSaved') })).toHaveCount(0);
+    await choose.getByRole('link', { name: t('manageCards') }).click();
+    await expect(page).toHaveURL(/\/profile\/payments$/);
+    await expect(page.getByText(text(language, 'error.noCard'))).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/pay/${orderNo}$`));
+
+    await page.getByRole('button', { name: t('payNow') }).click();
+    await choose.getByRole('button', { name: t('enterCard') }).click();
+    const dialog = page.getByRole('dialog', { name: t('enterCard') });
+    const field = (name: string) => dialog.getByLabel(t(`card.${name}`));
+    const billing = (name: string) => dialog.getByLabel(t(`billing.${name}`), { exact: true });
+    const expectProblem = async (problem: string) => {
+      await dialog.getByRole('button', { name: t('payNow') }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(t(`problem.${problem}`));
+    };
+
+    await expectProblem('holderRequired');
+    await field('holderName').fill('M3i');
+    await expectProblem('holderInvalid');
+    await field('holderName').fill('Mei Lin');
+    await expectProblem('numberRequired');
+    await field('number').pressSequentially('4007');
+    await expect(field('number')).toHaveValue('4007');
+    await field('number').pressSequentially('0');
+    await expect(field('number')).toHaveValue('4007 0');
+    await expectProblem('numberInvalid');
+    // Back in the field after the message, the shopper types on where the digits end.
+    await field('number').click();
+    await field('number').press('End');
+    await field('number').pressSequentially('00000027');
+    await expect(field('number')).toHaveValue('4007 0000 0002 7');
+    await field('number').press('Backspace');
+    await expect(field('number')).toHaveValue('4007 0000 0002');
+    await field('number').fill('');
+    await field('number').pressSequentially('4007-0000-0002-7');
+    await expect(field('number')).toHaveValue('4007 0000 0002 7');
+    await expectProblem('expiryRequired');
+    await field('expiry').pressSequentially('1');
+    await expect(field('expiry')).toHaveValue('1');
+    await field('expiry').pressSequentially('3');
+    await expect(field('expiry')).toHaveValue('13/');
+    await field('expiry').pressSequentially('30');
+    await expect(field('expiry')).toHaveValue('13/30');
+    await expectProblem('expiryInvalid');
+    await field('expiry').fill('');
+    await field('expiry').pressSequentially('12/30');
+    await expect(field('expiry')).toHaveValue('12/30');
+    await expectProblem('codeRequired');
+    await field('code').fill('1');
+    await expectProblem('codeInvalid');
+    await field('code').fill('321');
+    const address = {
+      firstName: 'Mei',
+      lastName: 'Lin',
+      address: ADDRESS.address,
+      city: ADDRESS.city,
+      state: ADDRESS.province,
+      zip: ADDRESS.zip,
+    };
+    for (const [name, value] of Object.entries(address)) {
+      await expectProblem(`billing.${name}`);
+      await billing(name).fill(value);
+    }
+    await dialog.getByRole('button', { name: t('payNow') }).click();
+    await expect(page).toHaveURL(/\/profile\/orders$/);
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: orderNo })
+        .getByText(text(language, 'orders:status.processing')),
+    ).toBeVisible();
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`Pay Now always opens the card chooser, with the saved cards (${language})`, async ({
+    page,
+    shopper,
+    shop,
+    request,
+    catalogue,
+  }) => {
+    const t = (key: string) => text(language, `pay:${key}`);
+    const orderNo = await placeOrder(request, shop, shopper, catalogue);
+    await signInAs(page, shopper, language);
+    await page.goto('/profile/payments');
+    await page.getByRole('button', { name: t('payments.add') }).click();
+    const adding = page.getByRole('dialog', { name: t('payments.add') });
+    await adding.getByLabel(t('card.holderName')).fill('Mei Lin');
+    await adding.getByLabel(t('card.number')).fill('4111111111111111');
+    await adding.getByLabel(t('card.expiry')).fill('1230');
+    await adding.getByLabel(t('card.code')).fill('123');
+    await adding.getByRole('button', { name: t('payments.save') }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: '**** 1111' })).toBeVisible();
+
+    await page.goto(`/pay/${orderNo}`);
+    await page.getByRole('button', { name: t('payNow') }).click();
+    const choose = page.getByRole('dialog', { name: t('payByCard') });
+    await expect(choose.getByRole('radio', { name: /\*\*\*\* 1111/ })).toBeChecked();
+    await choose.getByRole('button', { name: t('enterCard') }).click();
+    const entering = page.getByRole('dialog', { name: t('enterCard') });
+    await entering.getByRole('button', { name: t('payNow') }).click();
+    await expect(entering.getByRole('alert')).toHaveText(t('problem.holderRequired'));
+    await entering.getByRole('button', { name: text(language, 'actions.close') }).click();
+    await expect(entering).toBeHidden();
+
+    await page.getByRole('button', { name: t('payNow') }).click();
+    await expect(choose.getByRole('radio', { name: /\*\*\*\* 1111/ })).toBeChecked();
+    await expect(choose.getByRole('alert')).toHaveCount(0);
+    await choose.getByLabel(t('card.code')).fill('123');
+    await choose.getByRole('button', { name: t('payWithSaved') }).click();
+    await expect(page).toHaveURL(/\/profile\/orders$/);
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: orderNo })
+        .getByText(text(language, 'orders:status.processing')),
+    ).toBeVisible();
+  });
+}

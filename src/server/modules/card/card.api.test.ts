@@ -121,6 +121,8 @@ describe('saved cards', () => {
       code: 400,
       message: 'The card could not be saved: The credit card number is invalid.',
     });
+    const expiredZh = await call(s, 'PUT', '/api/credit_card', { ...VISA, expiration_time: '01/20' }, 'zh');
+    expect(expiredZh.body).toEqual({ code: 400, message: '无法保存此卡：信用卡已过期。' });
     expect((await call(s, 'GET', '/api/credit_card')).body.data).toEqual([]);
   });
 

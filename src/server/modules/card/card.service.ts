@@ -58,6 +58,10 @@ function savedCardOf(row: CardRow): SavedCard {
 /** The gateway's refusal as an error the shopper can read. */
 function refusal(result: Extract<SaveCardResult, { ok: false }>): AppError {
   if (result.unavailable) return new AppError(503, 'errors:payment.unavailable');
+  if (result.reason)
+    return new BadInput('errors:card.refused', {
+      message: { key: `errors:payment.decline.${result.reason}` },
+    });
   return new BadInput('errors:card.refused', { message: result.message });
 }
 

@@ -92,7 +92,7 @@ export async function saveCardProfile(
   input: SaveCardInput,
 ): Promise<SaveCardResult> {
   const refused = precheckCard(input.card, options.clock.now(), false);
-  if (refused?.status === 'declined') return { ok: false, message: refused.message };
+  if (refused?.status === 'declined') return { ok: false, message: refused.message, reason: refused.reason };
   const last4 = lastFour(input.card.number);
   const customer = await ensureCustomerProfile(options, input);
   if ('failed' in customer) return failure(customer.failed);

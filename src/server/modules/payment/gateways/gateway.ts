@@ -136,7 +136,8 @@ export interface SaveCardInput {
 
 export type SaveCardResult =
   | { ok: true; token: string; brand: CardBrand; last4: string }
-  | { ok: false; message: string; unavailable?: true };
+  /** `reason` when the card itself was refused for a reason we can name in the shopper's language. */
+  | { ok: false; message: string; unavailable?: true; reason?: DeclineReason };
 
 export interface RefundCardInput {
   transactionId: string;

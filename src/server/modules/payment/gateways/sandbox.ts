@@ -111,7 +111,8 @@ export class SandboxCardGateway implements CardGateway {
   /** Any card that passes Luhn and is not expired is saved; the decline card declines when charged. */
   async saveCard(input: SaveCardInput): Promise<SaveCardResult> {
     const refused = precheckCard(input.card, this.clock.now(), false);
-    if (refused?.status === 'declined') return { ok: false, message: refused.message };
+    if (refused?.status === 'declined')
+      return { ok: false, message: refused.message, reason: refused.reason };
     const number = cardDigits(input.card.number);
     const token = sandboxTokenOf(input.card, input.billing?.zip);
     return { ok: true, token, brand: cardBrandOf(number), last4: lastFour(number) };

@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { type ChangeEvent, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BILLING_FIELDS, type BillingField } from '../../../../shared/schemas/card';
 import { groupCardNumber, typeExpiry } from '../api/pay';
+import { reformatAsTyped } from './typed-card-text';
 
 export interface CardValues {
   number: string;
@@ -31,10 +32,37 @@ interface CardFieldsProps {
 export function CardFields({ values, onChange, invalid }: CardFieldsProps) {
   const { t } = useTranslation('pay');
   const id = useId();
+  /** Where the caret of a reformatted field goes once React has written the new value. */
+  const caret = useRef<{ input: HTMLInputElement; position: number }>(undefined);
+  useLayoutEffect(() => {
+    const pending = caret.current;
+    caret.current = undefined;
+    if (pending && document.activeElement === pending.input)
+      pending.input.setSelectionRange(pending.position, pending.position);
+  });
+  const change = (
+    name: keyof CardValues,
+    format: ((text: string, previous: string) => string) | undefined,
+    event: ChangeEvent<HTMLInputElement>,
+  ) => {
+    const input = event.target;
+    if (!format) return onChange({ ...values, [name]: input.value });
+    const { value, caret: position } = reformatAsTyped(
+      {
+        text: input.value,
+        caret: input.selectionStart ?? input.value.length,
+        previous: values[name],
+        inputType: (event.nativeEvent as InputEvent).inputType,
+      },
+      format,
+    );
+    caret.current = { input, position };
+    onChange({ ...values, [name]: value });
+  };
   const field = (
     name: keyof CardValues,
     props: React.InputHTMLAttributes<HTMLInputElement>,
-    format: (text: string) => string = (text) => text,
+    format?: (text: string, previous: string) => string,
   ) => (
     <label
       className={`field${name === 'number' || name === 'holderName' ? ' field-wide' : ''}`}
@@ -48,7 +76,7 @@ export function CardFields({ values, onChange, invalid }: CardFieldsProps) {
         required
         aria-invalid={invalid === name ? true : undefined}
         value={values[name]}
-        onChange={(event) => onChange({ ...values, [name]: format(event.target.value) })}
+        onChange={(event) => change(name, format, event)}
         {...props}
       />
     </label>
@@ -64,7 +92,7 @@ export function CardFields({ values, onChange, invalid }: CardFieldsProps) {
       {field(
         'expiry',
         { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 5 },
-        (text) => typeExpiry(text, values.expiry),
+        typeExpiry,
       )}
       {field('code', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 }, (text) =>
         text.replace(/\D/g, '').slice(0, 4),

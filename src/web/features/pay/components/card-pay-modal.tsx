@@ -40,6 +40,15 @@ export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPa
   const [card, setCard] = useState(EMPTY_CARD);
   const [billing, setBilling] = useState(EMPTY_BILLING);
   const [problem, setProblem] = useState<{ key: string; field?: string }>();
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    // Each Pay Now starts at the choice (saved cards, a new card, manage); typed values stay.
+    setWasOpen(open);
+    if (open) {
+      setEntering(false);
+      setProblem(undefined);
+    }
+  }
   const handlers = { onSuccess: onResult, onError: onFailure };
 
   const payNew = (event: FormEvent) => {
@@ -97,7 +106,7 @@ export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPa
                     />
                     <span>
                       <span className="address-who">
-                        {saved.brand} {saved.card_no}
+                        {t(`brand.${saved.brand}`, { defaultValue: saved.brand })} {saved.card_no}
                       </span>
                       <span className="address-where">
                         {saved.name} · {saved.expiration_time}

@@ -42,7 +42,7 @@ export function PaymentsPage() {
               <li key={card.uuid} className="address-card">
                 <div>
                   <span className="address-who">
-                    {card.brand} {card.card_no}
+                    {t(`brand.${card.brand}`, { defaultValue: card.brand })} {card.card_no}
                   </span>
                   <span className="address-where">
                     {card.name} · {card.expiration_time}
