@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, SmtpCatcher } from '../../../../tests/fakes/smtp-catcher';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { sessions, users } from '../../db/schema';
+import { SESSION_TTL_MS } from './account.service';
 
 let t: TestApp;
 const smtp = new SmtpCatcher();
@@ -231,6 +232,19 @@ describe('codes', () => {
 });
 
 describe('password reset and change', () => {
+  it('ends a session after its 30 days', async () => {
+    const address = newAddress();
+    await signUp(address);
+    const { token } = (await signIn(address)).body.data;
+    t.clock.advance(SESSION_TTL_MS - 60_000);
+    expect((await call('GET', '/api/user', {}, { token })).status).toBe(200);
+    t.clock.advance(60_001);
+    expect(await call('GET', '/api/user', {}, { token })).toMatchObject({
+      status: 401,
+      body: { code: 401, message: 'Please sign in first.' },
+    });
+  });
+
   it('revokes every session on reset', async () => {
     const address = newAddress();
     await signUp(address);
