@@ -5,8 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { codeProblem, emailProblem, passwordProblem } from '../../../../shared/schemas/account';
 import { TitlePage } from '../../../components/ui/title-page';
 import { resetPassword, sendResetCode } from '../api/account-calls';
-import { CodeField, useCodeSender } from '../components/code-field';
-import { Field, Notice, ServerBanner } from '../components/form';
+import { CodeSentNotice, EmailCodeFields, useEmailCode } from '../components/email-code-fields';
+import { Field, ServerBanner } from '../components/form';
 import { focusFirstProblem, type Problems } from '../components/problems';
 import type { AccountNotice } from './sign-in-page';
 
@@ -18,7 +18,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [values, setValues] = useState({ email: '', code: '', password: '' });
   const [problems, setProblems] = useState<Problems<(typeof FIELDS)[number]>>({});
-  const sender = useCodeSender(sendResetCode);
+  const { sender, sendTo } = useEmailCode(sendResetCode);
   const mutation = useMutation({
     mutationFn: () => resetPassword({ ...values, email: values.email.trim(), code: values.code.trim() }),
     onSuccess: () => {
@@ -27,11 +27,7 @@ export function ResetPasswordPage() {
     },
   });
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const send = () => {
-    const found = emailProblem(values.email);
-    setProblems({ email: found });
-    if (!found) sender.mutation.mutate(values.email.trim());
-  };
+  const send = () => setProblems({ email: sendTo(values.email) });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = {
@@ -46,27 +42,18 @@ export function ResetPasswordPage() {
   return (
     <TitlePage title={t('reset.title')} backTo="/account">
       <p className="account-intro">{t('reset.intro')}</p>
-      {sender.sentTo && <Notice>{t('code.sent', { email: sender.sentTo })}</Notice>}
+      <CodeSentNotice sender={sender} />
       <ServerBanner error={mutation.error ?? sender.mutation.error} />
       <form className="account-form" noValidate onSubmit={submit}>
-        <Field
-          label={t('field.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          readOnly={sender.locked}
-          hint={sender.locked ? t('field.emailLocked') : undefined}
-          onChange={(event) => set('email')(event.target.value)}
-          error={problem(problems.email)}
-        />
-        <CodeField
-          value={values.code}
-          onChange={set('code')}
-          error={problem(problems.code)}
-          seconds={sender.seconds}
-          sending={sender.mutation.isPending}
+        <EmailCodeFields
+          sender={sender}
+          email={values.email}
+          code={values.code}
+          onEmail={set('email')}
+          onCode={set('code')}
           onSend={send}
+          emailError={problem(problems.email)}
+          codeError={problem(problems.code)}
         />
         <Field
           label={t('field.newPassword')}
