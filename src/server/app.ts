@@ -4,12 +4,14 @@ import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { AppPage } from './app-page';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { NotFound } from './errors';
+import { requestLanguage } from './http';
+import { translate } from './i18n';
 import { lazyChildLoggerFactory, loggerOptions } from './logging';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
@@ -63,6 +65,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Fastify accepts a hop count here too, though its types leave numbers out.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1_048_576,
+    // A bad or overlong path segment fails in the router, before the error plugin: answer the envelope here.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const message = translate(requestLanguage(request), 'errors:badBody');
+      (reply as FastifyReply).code(status).send({ code: status, message });
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 

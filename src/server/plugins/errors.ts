@@ -12,6 +12,9 @@ function clientErrorKey(error: FastifyError): { status: number; key: string } | 
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
     return { status: 415, key: 'errors:unsupportedMediaType' };
   }
+  // The multipart parser throws plain errors for a body that is not the multipart it claims to be.
+  const multipart = /^(Multipart: |Unexpected end of multipart data|Malformed part header)/;
+  if (!error.statusCode && multipart.test(error.message)) return { status: 400, key: 'errors:badBody' };
   if (error.statusCode === 429) return { status: 429, key: 'errors:tooManyRequests' };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return { status: error.statusCode, key: 'errors:badBody' };

@@ -7,11 +7,14 @@ import type { AvatarStore } from './avatar.store';
 
 type Params = Record<string, unknown>;
 
-/** A text field: absent is empty; anything but one string (a repeated field, an object) is a 400. */
+/**
+ * A text field: absent is empty; anything but one string (a repeated field, an object) is a 400,
+ * and so is a NUL character, which PostgreSQL text cannot hold.
+ */
 function text(params: Params, name: string, max = 1000): string {
   const value = params[name];
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'string' || value.length > max) throw badField(name);
+  if (typeof value !== 'string' || value.length > max || value.includes('\u0000')) throw badField(name);
   return value;
 }
 

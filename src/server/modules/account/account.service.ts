@@ -174,7 +174,11 @@ export class AccountService {
   }
 
   async updateProfile(user: AuthUser, change: { name?: string; avatar?: string }): Promise<User> {
-    const [row] = await this.db.update(users).set(change).where(eq(users.id, user.id)).returning();
+    // An update with nothing to set is an SQL error: a call that changes nothing just reads.
+    const [row] =
+      Object.keys(change).length === 0
+        ? await this.db.select().from(users).where(eq(users.id, user.id))
+        : await this.db.update(users).set(change).where(eq(users.id, user.id)).returning();
     if (!row) throw new Unauthorized();
     return publicUser(row);
   }

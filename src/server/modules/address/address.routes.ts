@@ -11,7 +11,8 @@ function addressInput(params: Record<string, unknown>): AddressInput {
   const values = {} as Record<(typeof ADDRESS_FIELDS)[number], string>;
   for (const field of ADDRESS_FIELDS) {
     const value = params[field] ?? '';
-    if (typeof value !== 'string') throw badField(field);
+    // PostgreSQL text cannot hold a NUL character.
+    if (typeof value !== 'string' || value.includes('\u0000')) throw badField(field);
     values[field] = value;
   }
   const problem = addressProblem(values);

@@ -10,7 +10,8 @@ const FIELD_MAX = 100;
 
 function textOf(params: Record<string, unknown>, name: string): string {
   const value = params[name] ?? '';
-  if (typeof value !== 'string' || value.length > FIELD_MAX) throw badField(name);
+  // PostgreSQL text cannot hold a NUL character.
+  if (typeof value !== 'string' || value.length > FIELD_MAX || value.includes('\u0000')) throw badField(name);
   return value;
 }
 

@@ -112,8 +112,7 @@ export class CatalogueStore {
       entry.card.sold_count = entry.detail.sold_count = row.soldCount;
       changed = true;
     }
-    if (changed && this.loaded === loaded)
-      this.loaded = { snapshot: loaded.snapshot, ...emptyCaches() };
+    if (changed && this.loaded === loaded) this.loaded = { snapshot: loaded.snapshot, ...emptyCaches() };
   }
 
   private current(): Loaded {

@@ -63,7 +63,9 @@ export async function orderRoutes(
     if (typeof uuid !== 'string' || uuid === '') throw new BadInput('errors:order.addressMissing');
     const { uuid: addressUuid } = parseInput(z.object({ uuid: UuidParam }), { uuid });
     const coupon = params.coupon ?? '';
-    if (typeof coupon !== 'string' || coupon.length > 64) throw badField('coupon');
+    // PostgreSQL text cannot hold a NUL character.
+    if (typeof coupon !== 'string' || coupon.length > 64 || coupon.includes('\u0000'))
+      throw badField('coupon');
     const orderNo = await orders.place(user.id, { addressUuid, coupon, items: itemsOf(params) });
     catalogue.stockChanged();
     return ok(orderNo);

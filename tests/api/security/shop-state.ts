@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import en from '../../../public/locales/en/errors.json' with { type: 'json' };
+import zh from '../../../public/locales/zh/errors.json' with { type: 'json' };
+import * as demo from '../../../seed/catalogue/index';
+import type { Database } from '../../../src/server/db/client';
+import { uuidFromKey } from '../../../src/server/db/seed';
+import { ADDRESS, callAs, createShopper } from '../../helpers/shoppers';
+import type { TestApp } from '../../helpers/test-app';
+import type { ShopperIds } from './route-table';
+
+async function rowsOf<T>(database: Database, query: string): Promise<T[]> {
+  const result = (await database.db.execute(sql.raw(query))) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const tableLists = new WeakMap<Database, Promise<string[]>>();
+
+/** The shop's tables (read once per database: the schema does not change under a test). */
+function tablesOf(database: Database): Promise<string[]> {
+  let tables = tableLists.get(database);
+  if (!tables) {
+    tables = rowsOf<{ name: string }>(
+      database,
+      `select table_name as name from information_schema.tables
+       where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    ).then((rows) => rows.map((r) => r.name));
+    tableLists.set(database, tables);
+  }
+  return tables;
+}
+
+/**
+ * Per table, its row count and the newest row version (`xmin`, the id of the transaction that
+ * wrote the row), in one query: any insert, update or delete changes one of them, and it costs a
+ * fraction of hashing every row. Two equal fingerprints mean no row was written in between.
+ */
+export async function databaseFingerprint(database: Database): Promise<Record<string, string>> {
+  const tables = await tablesOf(database);
+  const query = tables
+    .map(
+      (t) =>
+        `select '${t}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as hash from "${t}"`,
+    )
+    .join(' union all ');
+  const rows = await rowsOf<{ name: string; hash: string }>(database, query);
+  return Object.fromEntries(rows.map((r) => [r.name, r.hash]));
+}
+
+/** The fingerprint without the tables a refused call may write by design. */
+export function without(fingerprint: Record<string, string>, tables: readonly string[] = []) {
+  return Object.fromEntries(Object.entries(fingerprint).filter(([t]) => !tables.includes(t)));
+}
+
+/** Every row that belongs to one shopper (tables with a `user_id`, and the user row itself), as text. */
+export async function rowsOfShopper(database: Database, userId: number): Promise<Record<string, string[]>> {
+  const tables = await rowsOf<{ name: string }>(
+    database,
+    `select table_name as name from information_schema.columns
+     where table_schema = 'public' and column_name = 'user_id' order by 1`,
+  );
+  const out: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    const rows = await rowsOf<{ row: string }>(
+      database,
+      `select r::text as row from "${name}" r where r.user_id = ${Number(userId)} order by 1`,
+    );
+    out[name] = rows.map((r) => r.row);
+  }
+  const user = await rowsOf<{ row: string }>(
+    database,
+    `select r::text as row from users r where r.id = ${userId}`,
+  );
+  out.users = user.map((r) => r.row);
+  return out;
+}
+
+function flatten(tree: unknown): string[] {
+  if (typeof tree === 'string') return [tree];
+  if (typeof tree !== 'object' || tree === null) return [];
+  return Object.values(tree).flatMap(flatten);
+}
+
+function templates(tree: unknown): RegExp[] {
+  return flatten(tree).map((text) => {
+    const parts = text.split(/\{\{\w+\}\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    return new RegExp(`^${parts.join('[\\s\\S]*')}$`);
+  });
+}
+
+const MESSAGES = { en: templates(en), zh: templates(zh) };
+
+/** DESIGN.md §4: `zh*` in Accept-Language means Chinese, anything else English. */
+export function expectedLanguage(acceptLanguage: string | undefined): 'en' | 'zh' {
+  return acceptLanguage?.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+/** Whether `message` is one of the error messages of `language` (a Chinese one, for Chinese). */
+export function isMessageIn(language: 'en' | 'zh', message: unknown): boolean {
+  return typeof message === 'string' && message !== '' && MESSAGES[language].some((re) => re.test(message));
+}
+
+/** A product with plenty of stock, for carts and orders. */
+export function plentifulProduct(): string {
+  const product = demo.products.find((p) => p.stock > 50);
+  if (!product) throw new Error('no product with stock');
+  return uuidFromKey(product.key);
+}
+
+/**
+ * A signed-in shopper with one of everything: an address, a cart line (2 left after ordering
+ * one), a pending order and a saved card.
+ */
+export async function shopperWithRows(t: TestApp): Promise<ShopperIds> {
+  const s = await createShopper(t.database, t.clock.now());
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, form?: Record<string, string | number>) =>
+    callAs(t.app, s, method, url, form);
+  const address = (await call('POST', '/api/address', ADDRESS)).body.data.uuid as string;
+  await call('POST', `/api/cart?amount=3&uuid=${plentifulProduct()}`);
+  const [line] = (await call('GET', '/api/cart')).body.data;
+  const order = await call('POST', '/api/order', {
+    uuid: address,
+    'items[0][id]': line.id,
+    'items[0][num]': 1,
+  });
+  const card = await call('PUT', '/api/credit_card', {
+    name: 'Mei Lin',
+    card_no: '4111111111111111',
+    expiration_time: '08/29',
+  });
+  if (order.status !== 200 || card.status !== 200) throw new Error('shopper setup failed');
+  return {
+    id: s.id,
+    token: s.token,
+    email: s.email,
+    uuid: s.uuid,
+    address,
+    cartLine: line.id,
+    orderNo: order.body.data,
+    card: card.body.data.uuid,
+  };
+}
