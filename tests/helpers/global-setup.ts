@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { ManualClock } from '../../src/server/clock';
@@ -35,6 +35,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     const location = join(dir, `pglite-template-${process.pid}.tar`);
     writeFileSync(location, Buffer.from(await dump.arrayBuffer()));
     ref = { kind: 'pglite', location };
+    teardown = async () => rmSync(location, { force: true });
   }
   process.env[TEMPLATE_ENV] = JSON.stringify(ref);
   return teardown;
