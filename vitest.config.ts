@@ -14,7 +14,12 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['src/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'],
+          include: [
+            'src/**/*.api.test.ts',
+            'tests/api/**/*.api.test.ts',
+            'tests/fault/**/*.api.test.ts',
+            'tests/load/**/*.api.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
