@@ -1,4 +1,5 @@
-import { type Catalogue, expect, LANGUAGES, text } from './fixtures/shop';
+import type { ProductCard as Product } from '../../src/shared/schemas/catalogue';
+import { type Catalogue, expect, LANGUAGES, nameIn, text } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
 // A shopper is signed up per test, against a shop started per worker: slower than a visit.
@@ -20,21 +21,124 @@ for (const language of LANGUAGES) {
   });
 }
 
-test('adding from a product page moves the badge at once', async ({ page, shopper, catalogue, isPhone }) => {
-  test.skip(isPhone, 'the badge is in the desktop top bar; phones show it in the tab bar too');
-  const [product] = await stocked(catalogue, 1);
-  if (!product) throw new Error('no stocked product');
-  await signInAs(page, shopper);
-  await page.goto(`/product/${product.uuid}`);
-  await page.getByRole('button', { name: text('en', 'catalogue:product.addToCart') }).click();
-  await expect(
-    page.getByRole('link', { name: text('en', 'cart.badge', { count: 1 }) }).first(),
-  ).toBeVisible();
-  await page.getByRole('button', { name: text('en', 'catalogue:product.addToCart') }).click();
-  await expect(
-    page.getByRole('link', { name: text('en', 'cart.badge', { count: 2 }) }).first(),
-  ).toBeVisible();
-});
+for (const language of LANGUAGES) {
+  test(`adding from a product page moves the badge (${language})`, async ({ page, shopper, catalogue }) => {
+    const [product] = await stocked(catalogue, 1);
+    if (!product) throw new Error('no stocked product');
+    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    // Phones have the badge in the page's own header, wide screens in the top bar: one is visible.
+    const badge = (count: number) =>
+      page.getByRole('link', { name: t('cart.badge', { count }), exact: true });
+    await signInAs(page, shopper, language);
+    await page.goto(`/product/${product.uuid}`);
+    await expect(badge(0)).toBeVisible();
+    const add = page.getByRole('button', { name: t('catalogue:product.addToCart') });
+    await add.click();
+    await expect(badge(1)).toBeVisible();
+    await page.getByRole('button', { name: t('stepper.increase') }).click();
+    await add.click();
+    await expect(badge(3)).toBeVisible();
+  });
+}
+
+/** A top-level category whose own page lists `n` products that pass `wanted`. */
+async function categoryWith(catalogue: Catalogue, wanted: (p: Product) => boolean, n = 1) {
+  for (const category of await catalogue.categories()) {
+    const { list } = await catalogue.products(`category_id=${category.id}&page=1&page_size=10000`);
+    const products = list.filter(wanted).slice(0, n);
+    if (products.length === n) return { category, products };
+  }
+  throw new Error(`no category lists ${n} such products`);
+}
+
+for (const language of LANGUAGES) {
+  test(`adding from a category page moves the badge at once; the cart shows the lines (${language})`, async ({
+    page,
+    shopper,
+    catalogue,
+  }) => {
+    const { category, products } = await categoryWith(catalogue, (p) => p.real_stock >= 20, 2);
+    const [first, second] = products;
+    if (!first || !second) throw new Error('no stocked products');
+    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const badge = (count: number) =>
+      page.getByRole('link', { name: t('cart.badge', { count }), exact: true });
+    const addButton = (product: typeof first) =>
+      page.getByRole('button', { name: t('product.addNamed', { name: nameIn(language, product) }) });
+    await signInAs(page, shopper, language);
+    await page.goto(`/category/${category.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: nameIn(language, category) })).toBeVisible();
+    await expect(badge(0)).toBeVisible();
+
+    // The server's answer is held back: the badge has to move before it arrives.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/cart',
+      async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      },
+    );
+    await addButton(first).click();
+    await expect(badge(1)).toBeVisible();
+    answer();
+
+    await addButton(second).click();
+    await expect(badge(2)).toBeVisible();
+    await addButton(first).click();
+    await expect(badge(3)).toBeVisible();
+
+    // The badge leads to the cart, which lists both products with their quantities.
+    await badge(3).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    for (const [product, amount] of [
+      [first, '2'],
+      [second, '1'],
+    ] as const) {
+      const name = nameIn(language, product);
+      const line = page.getByRole('listitem').filter({ hasText: name });
+      await expect(line.getByRole('textbox', { name: t('cart:quantityOf', { name }) })).toHaveValue(amount);
+    }
+    await expect(page.getByRole('list', { name: t('cart:lines') }).getByRole('listitem')).toHaveCount(2);
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`a refused add on a category page says why and puts the badge back (${language})`, async ({
+    page,
+    shopper,
+    catalogue,
+    request,
+    shop,
+  }) => {
+    // A product whose whole stock is already in the shopper's cart: one more is refused (409).
+    const { category, products } = await categoryWith(
+      catalogue,
+      (p) => p.real_stock >= 1 && p.real_stock < 20,
+    );
+    const [product] = products;
+    if (!product) throw new Error('no product with a little stock');
+    const stock = product.real_stock;
+    await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: product.uuid, amount: stock });
+    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const badge = (count: number) =>
+      page.getByRole('link', { name: t('cart.badge', { count }), exact: true });
+    await signInAs(page, shopper, language);
+    await page.goto(`/category/${category.id}`);
+    await expect(badge(stock)).toBeVisible();
+
+    await page
+      .getByRole('button', { name: t('product.addNamed', { name: nameIn(language, product) }) })
+      .click();
+    await expect(page.getByRole('alert')).toHaveText(
+      t('errors:cart.onlyLeft', { n: stock, name_en: product.en_name, name_zh: product.zn_name }),
+    );
+    await expect(badge(stock)).toBeVisible();
+  });
+}
 
 for (const language of LANGUAGES) {
   test(`the cart: stepper, typed quantity, address modal, order (${language})`, async ({
@@ -92,8 +196,11 @@ for (const language of LANGUAGES) {
   });
 }
 
-test('an empty cart says so', async ({ page, shopper }) => {
-  await signInAs(page, shopper);
-  await page.goto('/cart');
-  await expect(page.getByText(text('en', 'error.noProduct'))).toBeVisible();
-});
+for (const language of LANGUAGES) {
+  test(`an empty cart says so (${language})`, async ({ page, shopper }) => {
+    await signInAs(page, shopper, language);
+    await page.goto('/cart');
+    await expect(page.getByText(text(language, 'error.noProduct'))).toBeVisible();
+    await expect(page.getByRole('link', { name: text(language, 'cart:shop') })).toBeVisible();
+  });
+}

@@ -33,7 +33,8 @@ function CategoryScreen({ id, subId }: { id: number; subId?: number }) {
   const category = useCategory(id);
   const products = useProductList({ category_id: subId ?? id });
   const cartCount = useCartCount();
-  const { add } = useAddToCart();
+  // A refused add (e.g. "only 3 left") rolls the badge back; the shopper is told why.
+  const { add, message } = useAddToCart();
   const child = subId === undefined ? undefined : category.data?.childCategory.find((c) => c.id === subId);
   const title = category.data ? nameOf(child ?? category.data, language) : '';
   useDocumentTitle(title || undefined);
@@ -47,6 +48,11 @@ function CategoryScreen({ id, subId }: { id: number; subId?: number }) {
         <span className="item-count">
           {products.data ? t('itemCount', { count: products.data.total }) : '\u00a0'}
         </span>
+        {message && (
+          <p className="add-problem" role="alert">
+            {message}
+          </p>
+        )}
       </PageHeader>
       {category.data ? (
         <CategorySwitcher parent={category.data} currentId={subId} />

@@ -26,7 +26,8 @@ function PromotionScreen({ id }: { id: number }) {
   const promotion = usePromotion(id);
   const products = useProductList({ promotion_plan: id });
   const cartCount = useCartCount();
-  const { add } = useAddToCart();
+  // A refused add (e.g. "only 3 left") rolls the badge back; the shopper is told why.
+  const { add, message } = useAddToCart();
   const title = promotion.data ? nameOf(promotion.data, language) : t('promotion.title');
   useDocumentTitle(title);
   const failed = promotion.isError ? promotion.error : products.isError ? products.error : undefined;
@@ -36,6 +37,11 @@ function PromotionScreen({ id }: { id: number }) {
         <span className="item-count">
           {products.data ? t('itemCount', { count: products.data.total }) : '\u00a0'}
         </span>
+        {message && (
+          <p className="add-problem" role="alert">
+            {message}
+          </p>
+        )}
       </PageHeader>
       {failed ? (
         <ErrorState

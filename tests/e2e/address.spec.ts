@@ -1,0 +1,103 @@
+import type { Locator } from '@playwright/test';
+import { ADDRESS_FIELDS } from '../../src/shared/schemas/address';
+import { expect, LANGUAGES, text } from './fixtures/shop';
+import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
+
+// A shopper is signed up per test, against a shop started per worker: slower than a visit.
+test.describe.configure({ timeout: 90_000 });
+
+/** A second address, saved through the API next to the shopper's first (default) one. */
+const SECOND = {
+  name: 'Wei',
+  surname: 'Chen',
+  phone: '212-555-0188',
+  address: '12 Mott Street',
+  area: 'Floor 2',
+  city: 'New York',
+  province: 'NY',
+  zip: '10013',
+};
+
+/** What the shopper changes in the second address. */
+const CHANGED = { address: '500 Castro Street', area: 'Unit 7', city: 'Oakland', zip: '94612' };
+
+for (const language of LANGUAGES) {
+  test(`editing an address: its fields, the required messages, the change in the list (${language})`, async ({
+    page,
+    shopper,
+    request,
+    shop,
+  }) => {
+    await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);
+    await callApi(request, shop, shopper, 'POST', '/api/address', SECOND);
+    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const entry = (who: { name: string; surname: string }) =>
+      page.getByRole('listitem').filter({
+        has: page.getByRole('button', {
+          name: t('address:editNamed', { name: `${who.name} ${who.surname}` }),
+          exact: true,
+        }),
+      });
+    const openEditor = async () => {
+      await entry(SECOND)
+        .getByRole('button', { name: t('address:editNamed', { name: 'Wei Chen' }), exact: true })
+        .click();
+      const dialog = page.getByRole('dialog', { name: t('address:edit') });
+      await expect(dialog).toBeVisible();
+      return dialog;
+    };
+    const field = (dialog: Locator, name: string) =>
+      dialog.getByLabel(t(`address:field.${name}`), { exact: true });
+
+    await signInAs(page, shopper, language);
+    await page.goto('/profile/address');
+    await expect(page.getByRole('heading', { level: 1, name: t('address:title') })).toBeVisible();
+    await expect(entry(ADDRESS)).toContainText(t('address:defaultBadge'));
+    await expect(entry(SECOND)).toContainText(SECOND.address);
+    await expect(entry(SECOND)).not.toContainText(t('address:defaultBadge'));
+
+    // The form opens with the saved fields; each one emptied is named, and focused, when saving.
+    let dialog = await openEditor();
+    for (const name of ADDRESS_FIELDS) await expect(field(dialog, name)).toHaveValue(SECOND[name]);
+    const save = dialog.getByRole('button', { name: t('address:save') });
+    for (const name of ADDRESS_FIELDS) {
+      await field(dialog, name).fill('   ');
+      await save.click();
+      await expect(dialog.getByRole('alert')).toHaveText(t(`address:problem.required.${name}`));
+      await expect(field(dialog, name)).toBeFocused();
+      await field(dialog, name).fill(SECOND[name]);
+    }
+    await field(dialog, 'phone').fill('12');
+    await save.click();
+    await expect(dialog.getByRole('alert')).toHaveText(t('address:problem.phoneInvalid'));
+
+    // Closing without saving changes nothing: the list and a new editor show the saved address.
+    await field(dialog, 'city').fill(CHANGED.city);
+    await dialog.getByRole('button', { name: t('actions.close') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(entry(SECOND)).toContainText(SECOND.city);
+    await expect(entry(SECOND)).not.toContainText(CHANGED.city);
+    dialog = await openEditor();
+    await expect(field(dialog, 'city')).toHaveValue(SECOND.city);
+    await expect(field(dialog, 'phone')).toHaveValue(SECOND.phone);
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+    // A real change: new street, area, city and ZIP, and it becomes the default address.
+    for (const [name, value] of Object.entries(CHANGED)) await field(dialog, name).fill(value);
+    await dialog.getByRole('switch', { name: t('address:default') }).check();
+    await dialog.getByRole('button', { name: t('address:save') }).click();
+    await expect(dialog).toBeHidden();
+    const changedLine = `${CHANGED.address}, ${CHANGED.area}, ${CHANGED.city}, ${SECOND.province} ${CHANGED.zip}`;
+    await expect(entry(SECOND)).toContainText(changedLine);
+    await expect(entry(SECOND)).toContainText(t('address:defaultBadge'));
+    await expect(entry(ADDRESS)).not.toContainText(t('address:defaultBadge'));
+    await expect(page.getByText(SECOND.address)).toHaveCount(0);
+
+    // Saved on the server: still there after a reload, as two addresses, not three.
+    await page.reload();
+    await expect(entry(SECOND)).toContainText(changedLine);
+    await expect(entry(SECOND)).toContainText(t('address:defaultBadge'));
+    await expect(entry(ADDRESS)).toContainText(ADDRESS.address);
+    await expect(page.getByRole('button', { name: t('address:delete') })).toHaveCount(2);
+  });
+}
