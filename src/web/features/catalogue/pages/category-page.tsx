@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useAddToCart, useCartCount } from '../../../api/cart';
 import { useCategory } from '../../../api/categories';
 import { useProductList } from '../../../api/products';
+import { AddProblem } from '../../../components/ui/add-problem';
 import { CartLink } from '../../../components/ui/cart-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
@@ -48,11 +49,7 @@ function CategoryScreen({ id, subId }: { id: number; subId?: number }) {
         <span className="item-count">
           {products.data ? t('itemCount', { count: products.data.total }) : '\u00a0'}
         </span>
-        {message && (
-          <p className="add-problem" role="alert">
-            {message}
-          </p>
-        )}
+        <AddProblem message={message} />
       </PageHeader>
       {category.data ? (
         <CategorySwitcher parent={category.data} currentId={subId} />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAddToCart, useCartCount } from '../../../api/cart';
 import { useProductList } from '../../../api/products';
+import { AddProblem } from '../../../components/ui/add-problem';
 import { CartLink } from '../../../components/ui/cart-link';
 import { ImageBox } from '../../../components/ui/image-box';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -37,11 +38,7 @@ function PromotionScreen({ id }: { id: number }) {
         <span className="item-count">
           {products.data ? t('itemCount', { count: products.data.total }) : '\u00a0'}
         </span>
-        {message && (
-          <p className="add-problem" role="alert">
-            {message}
-          </p>
-        )}
+        <AddProblem message={message} />
       </PageHeader>
       {failed ? (
         <ErrorState

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NewCategory } from '../../../../shared/schemas/catalogue';
 import { useAddToCart } from '../../../api/cart';
+import { AddProblem } from '../../../components/ui/add-problem';
 import { ChevronRightIcon } from '../../../components/ui/icons';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
 import { ErrorState } from '../../../components/ui/states';
@@ -17,7 +18,7 @@ const ROW_LENGTH = 12;
 export function NewProductRow({ category }: { category: NewCategory }) {
   const { t } = useTranslation('home');
   const language = useLanguage();
-  const { add } = useAddToCart();
+  const { add, message } = useAddToCart();
   const [ref, near] = useInView<HTMLElement>();
   const query = useNewProducts(category.id, near);
   const name = nameOf(category, language);
@@ -34,6 +35,7 @@ export function NewProductRow({ category }: { category: NewCategory }) {
           <ChevronRightIcon />
         </Link>
       </div>
+      <AddProblem message={message} />
       {query.isPending ? (
         <ProductGridSkeleton layout="row" count={5} />
       ) : query.isError ? (

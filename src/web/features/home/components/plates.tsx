@@ -4,6 +4,7 @@ import { HOME_MOST_SOLD_PAGE_SIZE } from '../../../../shared/constants';
 import type { Plate } from '../../../../shared/schemas/catalogue';
 import { useAddToCart } from '../../../api/cart';
 import { useProductList } from '../../../api/products';
+import { AddProblem } from '../../../components/ui/add-problem';
 import { ChevronRightIcon } from '../../../components/ui/icons';
 import { ImageBox } from '../../../components/ui/image-box';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
@@ -67,7 +68,7 @@ interface MostSoldProps {
 
 function MostSold({ categoryId, headingId, title, near }: MostSoldProps) {
   const { t } = useTranslation('home');
-  const { add } = useAddToCart();
+  const { add, message } = useAddToCart();
   const query = useProductList(
     { category_id: categoryId, most_sold: true, page_size: HOME_MOST_SOLD_PAGE_SIZE },
     near,
@@ -84,6 +85,7 @@ function MostSold({ categoryId, headingId, title, near }: MostSoldProps) {
           <ChevronRightIcon />
         </Link>
       </div>
+      <AddProblem message={message} />
       {query.isPending ? (
         <ProductGridSkeleton count={4} />
       ) : query.isError ? (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAddToCart } from '../../../api/cart';
 import { useProductList } from '../../../api/products';
+import { AddProblem } from '../../../components/ui/add-problem';
 import { SearchIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
@@ -60,13 +61,14 @@ export function SearchPage() {
 
 function SearchResults({ term }: { term: string }) {
   const { t } = useTranslation('search');
-  const { add } = useAddToCart();
+  const { add, message } = useAddToCart();
   const query = useProductList({ en_search: term });
   return (
     <section className="search-results" aria-labelledby="search-heading">
       <h2 id="search-heading" className="section-title search-heading">
         {t('searchingFor')} <span className="search-term">{term}</span>
       </h2>
+      <AddProblem message={message} />
       {query.isPending ? (
         <ProductGridSkeleton />
       ) : query.isError ? (
