@@ -1,5 +1,5 @@
 /**
- * `npm run bench [reads|search|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
+ * `npm run bench [reads|search|orders|load|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
  * table per part and writes them to bench/RESULTS.md. Targets are DESIGN.md §9.
  */
 import { fileURLToPath } from 'node:url';
@@ -16,11 +16,15 @@ import {
   writeResults,
 } from './lib/report';
 import { runLighthouse } from './lighthouse';
+import { runLoad } from './load';
+import { runOrders } from './orders';
 import { runSearch } from './search-suite';
 
 const PARTS: Record<string, { title: string; run: () => Promise<PartResult> }> = {
   reads: { title: 'catalogue reads vs node:http ceiling (wrk)', run: runCatalogueReads },
   search: { title: 'search latency (in-process and HTTP)', run: runSearch },
+  orders: { title: 'order placement, 20 concurrent shoppers', run: runOrders },
+  load: { title: 'load: 80% browse, 15% cart, 5% checkout', run: runLoad },
   cold: { title: 'cold start of npm start', run: runColdStart },
   bundle: { title: 'bundle size per route (gzip)', run: runBundle },
   lighthouse: { title: 'Lighthouse, mobile, 4 storefront pages', run: runLighthouse },

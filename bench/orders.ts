@@ -1,0 +1,349 @@
+/**
+ * Order placement (DESIGN.md §9): 20 shoppers, signed up over HTTP, each with an address and two
+ * cart lines of well-stocked products, place orders in a loop against the real server for a fixed
+ * time; then 200 orders at once race for the last 50 units of a third product. On PGlite files,
+ * and on PostgreSQL when one answers at 127.0.0.1:5432 (a fresh database, dropped afterwards).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { systemClock } from '../src/server/clock';
+import type { Config } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { prepareDatabase } from '../src/server/db/prepare';
+import { products } from '../src/server/db/schema';
+import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue.snapshot';
+import { codeIn, SmtpCatcher } from '../tests/fakes/smtp-catcher';
+import { ADDRESS } from '../tests/helpers/shoppers';
+import { pinSelf } from './lib/children';
+import { createPostgresDatabase } from './lib/postgres';
+import type { PartResult, Target } from './lib/report';
+import { startShop } from './lib/shop';
+import { fmtInt, fmtMs, percentile } from './lib/stats';
+import { WRK_CPU } from './lib/wrk';
+
+const SHOPPERS = 20;
+const WARMUP_MS = 3_000;
+const MEASURE_MS = 15_000;
+/** Stock of the two products ordered in the loop: far more than any run can sell. */
+const PLENTY = 10_000_000;
+/** The race: this many units left, and this many one-unit orders at once (10 per shopper). */
+const LAST_UNITS = 50;
+const RACE_ORDERS = 200;
+
+interface Answer<T = unknown> {
+  status: number;
+  data: T;
+  message: string;
+}
+
+/** A form POST (or another method) as the web client sends it; the envelope's data or message. */
+async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  form: Record<string, string | number>,
+  token?: string,
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    'x-requested-with': 'XMLHttpRequest',
+  };
+  if (token) headers.authorization = token;
+  const body =
+    method === 'GET' ? undefined : new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)]));
+  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const json = (await res.json()) as { data: T; message: string };
+  return { status: res.status, data: json.data, message: json.message };
+}
+
+async function must<T>(answer: Promise<Answer<T>>, what: string): Promise<T> {
+  const a = await answer;
+  if (a.status !== 200) throw new Error(`${what}: ${a.status} ${a.message}`);
+  return a.data;
+}
+
+interface Shopper {
+  token: string;
+  address: string;
+  /** Cart line ids of the two plentiful products, then of the scarce one. */
+  lines: number[];
+}
+
+/** Signs up through the API as a shopper would (the code read from the caught mail) and signs in. */
+async function signUp(base: string, catcher: SmtpCatcher, n: number): Promise<string> {
+  const email = `bench.buyer${n}.${process.pid}@example.com`;
+  const password = 'correct horse battery';
+  await must(call(base, 'POST', '/api/buy/email', { email }), 'send code');
+  const code = codeIn(await catcher.latestTo(email));
+  if (!code) throw new Error(`no code in the mail to ${email}`);
+  await must(
+    call(base, 'POST', '/api/buy/registration', { email, name: `Buyer ${n}`, password, code }),
+    'sign up',
+  );
+  const user = await must(
+    call<{ token: string }>(base, 'POST', '/api/login', { email, password }),
+    'sign in',
+  );
+  return user.token;
+}
+
+/** A signed-up shopper with an address and a cart: plenty of the two products, 10 of the scarce one. */
+async function newShopper(base: string, catcher: SmtpCatcher, n: number, uuids: string[]): Promise<Shopper> {
+  const token = await signUp(base, catcher, n);
+  const address = await must(call<{ uuid: string }>(base, 'POST', '/api/address', ADDRESS, token), 'address');
+  const lines: number[] = [];
+  for (const [i, uuid] of uuids.entries()) {
+    const amount = i < 2 ? 99_999 : RACE_ORDERS / SHOPPERS;
+    const change = await must(
+      call<{ item: { id: number } }>(base, 'POST', '/api/cart', { uuid, amount }, token),
+      'add to cart',
+    );
+    lines.push(change.item.id);
+  }
+  return { token, address: address.uuid, lines };
+}
+
+function orderForm(shopper: Shopper, lineIds: number[]): Record<string, string | number> {
+  const form: Record<string, string | number> = { uuid: shopper.address, coupon: '' };
+  lineIds.forEach((id, i) => {
+    form[`items[${i}][id]`] = id;
+    form[`items[${i}][num]`] = 1;
+  });
+  return form;
+}
+
+interface LoopResult {
+  times: number[];
+  failures: Map<string, number>;
+}
+
+/** Every shopper orders one unit of each plentiful product, again and again, until `ms` have passed. */
+async function orderLoop(base: string, shoppers: Shopper[], ms: number): Promise<LoopResult> {
+  const deadline = performance.now() + ms;
+  const times: number[] = [];
+  const failures = new Map<string, number>();
+  const loop = async (shopper: Shopper) => {
+    const form = orderForm(shopper, shopper.lines.slice(0, 2));
+    while (performance.now() < deadline) {
+      const started = performance.now();
+      const answer = await call(base, 'POST', '/api/order', form, shopper.token);
+      if (answer.status === 200) times.push(performance.now() - started);
+      else {
+        const key = `${answer.status} ${answer.message}`;
+        failures.set(key, (failures.get(key) ?? 0) + 1);
+      }
+    }
+  };
+  await Promise.all(shoppers.map(loop));
+  return { times: times.sort((a, b) => a - b), failures };
+}
+
+/** 200 one-unit orders of the scarce product at once; how many succeed and how the rest answer. */
+async function raceForLastUnits(base: string, shoppers: Shopper[]) {
+  const perShopper = RACE_ORDERS / SHOPPERS;
+  const answers = await Promise.all(
+    shoppers.flatMap((s) =>
+      Array.from({ length: perShopper }, () =>
+        call(base, 'POST', '/api/order', orderForm(s, s.lines.slice(2)), s.token),
+      ),
+    ),
+  );
+  return {
+    placed: answers.filter((a) => a.status === 200).length,
+    others: [...new Set(answers.filter((a) => a.status !== 200).map((a) => a.status))],
+  };
+}
+
+/**
+ * Migrations and the demo seed, then the first three products on sale get their stock: two
+ * plenty, one LAST_UNITS. The seed itself is not changed. Answers the three products.
+ */
+async function prepare(database: Config['database']): Promise<{ id: number; uuid: string }[]> {
+  const opened = await openDatabase(database);
+  try {
+    await prepareDatabase(opened, { seed: 'demo' }, systemClock);
+    const picked = await opened.db
+      .select({ id: products.id, uuid: products.uuid })
+      .from(products)
+      .where(eq(products.onSale, true))
+      .orderBy(asc(products.id))
+      .limit(3);
+    if (picked.length < 3) throw new Error('the demo catalogue has fewer than 3 products on sale');
+    await opened.db.transaction(async (tx) => {
+      const ids = picked.map((p) => p.id);
+      await tx
+        .update(products)
+        .set({ realStock: PLENTY })
+        .where(inArray(products.id, ids.slice(0, 2)));
+      await tx
+        .update(products)
+        .set({ realStock: LAST_UNITS })
+        .where(inArray(products.id, ids.slice(2)));
+      await bumpCatalogueVersion(tx);
+    });
+    return picked;
+  } finally {
+    await opened.close();
+  }
+}
+
+interface DatabaseRun {
+  label: string;
+  loop: LoopResult;
+  race: Awaited<ReturnType<typeof raceForLastUnits>> & { stockLeft: number };
+  /** Units of the first plentiful product gone from stock minus orders placed: 0 when all add up. */
+  stockMismatch: number;
+}
+
+/** The shop on this database (core 0) with its mail caught; `use` gets its URL. */
+async function withShop<T>(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  use: (url: string, catcher: SmtpCatcher) => Promise<T>,
+): Promise<T> {
+  const catcher = new SmtpCatcher();
+  const smtp = await catcher.start();
+  try {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SMTP_URL: smtp, PAYMENTS: 'sandbox' };
+    const shop = await startShop({ cpu: 0, env: { ...env, SEED: 'demo' } });
+    try {
+      return await use(shop.url, catcher);
+    } catch (err) {
+      // A failed call says little by itself (fetch failed): add why, and what the server said.
+      const cause = err instanceof Error && err.cause ? ` (${String(err.cause)})` : '';
+      throw new Error(`${String(err)}${cause}; the server's last output:\n${shop.child.output()}`);
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    await catcher.stop();
+  }
+}
+
+/** Stock of these products as the database has it (read after the shop has stopped). */
+async function stockOf(database: Config['database'], ids: number[]): Promise<Map<number, number>> {
+  const opened = await openDatabase(database);
+  try {
+    const rows = await opened.db
+      .select({ id: products.id, stock: products.realStock })
+      .from(products)
+      .where(inArray(products.id, ids));
+    return new Map(rows.map((r) => [r.id, r.stock]));
+  } finally {
+    await opened.close();
+  }
+}
+
+/** One database: prepare it, make the shoppers, the order loop and the race, then check the stock. */
+async function runOn(label: string, dataDir: string, databaseUrl?: string): Promise<DatabaseRun> {
+  const database: Config['database'] = databaseUrl
+    ? { kind: 'postgres', url: databaseUrl }
+    : { kind: 'files', dir: join(dataDir, 'db') };
+  const picked = await prepare(database);
+  const uuids = picked.map((p) => p.uuid);
+  const { warm, loop, race } = await withShop(dataDir, databaseUrl, async (url, catcher) => {
+    const shoppers = await Promise.all(
+      Array.from({ length: SHOPPERS }, (_, n) => newShopper(url, catcher, n + 1, uuids)),
+    );
+    // The shoppers (this process) run on the other core than the server, as wrk does.
+    const unpin = pinSelf(String(WRK_CPU));
+    try {
+      const warm = await orderLoop(url, shoppers, WARMUP_MS);
+      const loop = await orderLoop(url, shoppers, MEASURE_MS);
+      return { warm, loop, race: await raceForLastUnits(url, shoppers) };
+    } finally {
+      unpin();
+    }
+  });
+  const stock = await stockOf(
+    database,
+    picked.map((p) => p.id),
+  );
+  const [plenty, , scarce] = picked.map((p) => stock.get(p.id) ?? Number.NaN);
+  return {
+    label,
+    loop,
+    race: { ...race, stockLeft: scarce ?? Number.NaN },
+    stockMismatch: PLENTY - (plenty ?? 0) - warm.times.length - loop.times.length,
+  };
+}
+
+function rowOf(run: DatabaseRun): string[] {
+  const { times, failures } = run.loop;
+  const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+  return [
+    run.label,
+    String(SHOPPERS),
+    fmtInt(times.length),
+    ((times.length / MEASURE_MS) * 1000).toFixed(1),
+    fmtMs(percentile(times, 50)),
+    fmtMs(percentile(times, 95)),
+    fmtMs(times[times.length - 1] ?? 0),
+    String(failed),
+    `${run.race.placed} of ${RACE_ORDERS}`,
+  ];
+}
+
+function targetsOf(run: DatabaseRun): Target[] {
+  const { race, loop } = run;
+  const raceOk = race.placed === LAST_UNITS && race.stockLeft === 0 && race.others.every((s) => s === 409);
+  return [
+    {
+      name: `${run.label}: ${RACE_ORDERS} orders at once for ${LAST_UNITS} units: exactly ${LAST_UNITS} placed, stock 0, only 409s`,
+      status: raceOk ? 'met' : 'not met',
+      figure: `${race.placed} placed, stock ${race.stockLeft}, other answers ${race.others.join('/') || 'none'}`,
+    },
+    {
+      name: `${run.label}: every order of the loop placed, stock taken = units ordered`,
+      status: loop.failures.size === 0 && run.stockMismatch === 0 ? 'met' : 'not met',
+      figure:
+        loop.failures.size === 0
+          ? `${fmtInt(loop.times.length)} placed; stock differs by ${run.stockMismatch}`
+          : [...loop.failures].map(([why, n]) => `${n}× ${why}`).join('; '),
+    },
+  ];
+}
+
+export async function runOrders(): Promise<PartResult> {
+  const rows: string[][] = [];
+  const targets: Target[] = [];
+  const notes: string[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
+  try {
+    const pglite = await runOn('PGlite files (DATA_DIR/db)', join(dir, 'pglite'));
+    rows.push(rowOf(pglite));
+    targets.push(...targetsOf(pglite));
+    const postgres = await createPostgresDatabase('bench_orders');
+    if (postgres) {
+      try {
+        const label = `PostgreSQL ${postgres.version} (127.0.0.1:5432)`;
+        const run = await runOn(label, join(dir, 'postgres'), postgres.url);
+        rows.push(rowOf(run));
+        targets.push(...targetsOf(run));
+      } finally {
+        await postgres.drop();
+      }
+    } else {
+      targets.push({
+        name: 'PostgreSQL run',
+        status: 'skipped',
+        figure: 'no PostgreSQL answered at 127.0.0.1:5432 (user postgres, trust auth)',
+      });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  notes.push(
+    `${SHOPPERS} shoppers signed up over HTTP (codes through a local SMTP catcher), each with an address and two cart lines; each orders one unit of both lines in a loop (POST /api/order, form data), ${WARMUP_MS / 1000} s warm-up then ${MEASURE_MS / 1000} s measured; latency is per successful order. Server: node --import tsx src/server/server.ts pinned to core 0, shoppers (this process) on core 1; PostgreSQL's own processes are not pinned. The first three products on sale get stock ${fmtInt(PLENTY)}, ${fmtInt(PLENTY)} and ${LAST_UNITS} before the server starts.`,
+  );
+  return {
+    id: 'orders',
+    title: 'Order placement, 20 concurrent shoppers',
+    columns: ['database', 'shoppers', 'orders', 'orders/s', 'median', 'p95', 'max', 'failed', 'race: placed'],
+    rows,
+    targets,
+    notes,
+  };
+}
