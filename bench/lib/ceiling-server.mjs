@@ -1,6 +1,8 @@
 // The ceiling for catalogue reads: a bare node:http server returning fixed bytes.
 //   node bench/lib/ceiling-server.mjs MANIFEST.json PORT
-// MANIFEST.json: [{ "path": "/api/…", "file": "/tmp/…", "contentType": "application/json; …" }]
+// MANIFEST.json: [{ "path": "/api/…", "file": "/tmp/…", "headers": { "content-type": "…", … } }]
+// It answers each path with the body and the headers the shop sent for it (security headers, ETag,
+// cache-control …), so the ratio measures what the shop's code costs, not which headers it chose.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
@@ -8,7 +10,7 @@ const [manifestPath, port] = process.argv.slice(2);
 const routes = new Map(
   JSON.parse(readFileSync(manifestPath, 'utf8')).map((r) => [
     r.path,
-    { body: readFileSync(r.file), headers: { 'content-type': r.contentType } },
+    { body: readFileSync(r.file), headers: r.headers },
   ]),
 );
 

@@ -18,8 +18,12 @@ export function freePort(): Promise<number> {
 export interface Fetched {
   status: number;
   contentType: string;
+  /** Every header as sent, but those node:http sets by itself (date, connection, keep-alive, length). */
+  headers: Record<string, string>;
   body: Buffer;
 }
+
+const NODE_OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /** GET with no Accept-Encoding (as wrk sends), returning the exact bytes. */
 export function getBytes(url: string, timeoutMs = 5000): Promise<Fetched> {
@@ -31,6 +35,11 @@ export function getBytes(url: string, timeoutMs = 5000): Promise<Fetched> {
         resolve({
           status: res.statusCode ?? 0,
           contentType: String(res.headers['content-type'] ?? ''),
+          headers: Object.fromEntries(
+            Object.entries(res.headers)
+              .filter(([name]) => !NODE_OWN_HEADERS.has(name))
+              .map(([name, value]) => [name, String(value)]),
+          ),
           body: Buffer.concat(chunks),
         }),
       );

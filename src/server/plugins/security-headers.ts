@@ -36,10 +36,33 @@ export function securityHeadersFor(publicUrl: string): Record<string, string> {
   };
 }
 
+const API_KEEPS = new Set([
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+]);
+
+/**
+ * API answers are data, never a document a browser renders or frames: a CSP that allows nothing
+ * says so, with the rest of the set that still applies (OWASP REST Security Cheat Sheet).
+ */
+export function apiSecurityHeadersFor(publicUrl: string): Record<string, string> {
+  const page = securityHeadersFor(publicUrl);
+  const kept = Object.entries(page).filter(([name]) => API_KEEPS.has(name));
+  return {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    ...Object.fromEntries(kept),
+  };
+}
+
 export const securityHeaders = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
-  const headers = securityHeadersFor(opts.publicUrl);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pages = securityHeadersFor(opts.publicUrl);
+  const api = apiSecurityHeadersFor(opts.publicUrl);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? api : pages);
     done();
   });
 });
