@@ -47,6 +47,19 @@ describe('the app page', () => {
     for (const url of ['/category/1', '/product/x', '/profile']) expect(await page(url)).toBe(INDEX);
   });
 
+  it('answers 404 for a missing file, never the page in its place', async () => {
+    for (const url of [
+      '/media/nothing-640.webp',
+      '/assets/gone.js',
+      '/uploads/avatars/x.webp',
+      '/locales/xx/y.json',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('<div id="root">');
+    }
+  });
+
   it('follows the catalogue when the banners change', async () => {
     const before = await firstBanner();
     const rows = await t.database.db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id));

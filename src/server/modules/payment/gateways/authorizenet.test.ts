@@ -222,6 +222,7 @@ describe('saved cards', () => {
     expect(await gateway.saveCard(saveInput('1234567812345678'))).toEqual({
       ok: false,
       message: 'The credit card number is invalid.',
+      reason: 'invalid_number',
     });
     double.failNext('500');
     expect(await gateway.saveCard(saveInput('4111111111111111'))).toMatchObject({

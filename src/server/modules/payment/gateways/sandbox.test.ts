@@ -109,6 +109,7 @@ describe('sandbox cards', () => {
     ).toEqual({
       ok: false,
       message: 'The credit card number is invalid.',
+      reason: 'invalid_number',
     });
   });
 });
