@@ -47,7 +47,7 @@ describe('the app page', () => {
     for (const url of ['/category/1', '/product/x', '/profile']) expect(await page(url)).toBe(INDEX);
   });
 
-  it('answers 404 for a missing file, never the page in its place', async () => {
+  it('answers 404 for a missing file or server route, never the page in its place', async () => {
     for (const url of [
       '/media/nothing-640.webp',
       '/assets/gone.js',

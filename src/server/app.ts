@@ -50,8 +50,8 @@ export interface AppDeps {
 
 const LOCALES_DIR = fileURLToPath(new URL('../../public/locales', import.meta.url));
 const YEAR_SECONDS = 31_536_000;
-/** Paths served from files; anything else a browser asks for is a page of the app. */
-const FILE_PREFIXES = ['/assets/', '/media/', '/uploads/', '/locales/'];
+/** Paths the server answers itself, from files or routes; anything else is a page of the app. */
+const SERVER_PREFIXES = ['/api/', '/sandbox/', '/assets/', '/media/', '/uploads/', '/locales/'];
 
 /**
  * The whole shop as a Fastify instance that has not started listening. Everything it needs comes
@@ -196,10 +196,10 @@ async function registerStatic(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const read = request.method === 'GET' || request.method === 'HEAD';
-    // A missing file under a file prefix is a 404, never the app's page in its place.
-    const file = FILE_PREFIXES.some((prefix) => path.startsWith(prefix));
-    if (path === '/api' || path.startsWith('/api/') || !read || file || !page) {
-      if (!hasWeb && read && !file && !path.startsWith('/api')) {
+    // A missing file or route under the server's prefixes is a 404, never the app's page instead.
+    const server = path === '/api' || SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (server || !read || !page) {
+      if (!hasWeb && read && !server) {
         return reply
           .code(503)
           .type('text/plain; charset=utf-8')
