@@ -1,19 +1,7 @@
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { type Child, hasExited } from './children';
 
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../tests/helpers/free-port';
 
 export interface Fetched {
   status: number;

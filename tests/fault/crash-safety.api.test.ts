@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { cartItems, orderItems, orders, payments, products } from '../../src/server/db/schema';
 import { ORDER_STATUS } from '../../src/shared/schemas/order';
+import { BILLING } from '../helpers/shoppers';
 import {
   type FaultDatabase,
   type FaultShopper,
@@ -23,14 +24,6 @@ import { type Answer, freePort, type ShopProcess, send, startShopProcess, submit
 
 const SHOPPERS = 100;
 const STOCK = 60;
-const BILLING = {
-  'billing[firstName]': 'Mei',
-  'billing[lastName]': 'Lin',
-  'billing[address]': '88 Grant Avenue',
-  'billing[city]': 'San Francisco',
-  'billing[state]': 'CA',
-  'billing[zip]': '94108',
-};
 const APPROVES = '4111111111111111';
 const DECLINES = '4000000000000002';
 

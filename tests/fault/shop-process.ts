@@ -1,21 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 
-const ROOT = join(import.meta.dirname, '../..');
+export { freePort } from '../helpers/free-port';
 
-/** A port nobody listens on now, on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+const ROOT = join(import.meta.dirname, '../..');
 
 /** The shop's real server process (`src/server/server.ts`), as `npm start` runs it. */
 export interface ShopProcess {

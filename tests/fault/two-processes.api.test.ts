@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, payments, products } from '../../src/server/db/schema';
 import { bumpCatalogueVersion } from '../../src/server/modules/catalogue/catalogue.snapshot';
 import { ORDER_STATUS } from '../../src/shared/schemas/order';
+import { BILLING } from '../helpers/shoppers';
 import {
   type FaultDatabase,
   type FaultShopper,
@@ -22,14 +23,6 @@ import { type Answer, freePort, type ShopProcess, send, startShopProcess } from 
 const SHOPPERS = 100;
 const SCARCE = 20;
 const EXPIRING = 30;
-const BILLING = {
-  'billing[firstName]': 'Mei',
-  'billing[lastName]': 'Lin',
-  'billing[address]': '88 Grant Avenue',
-  'billing[city]': 'San Francisco',
-  'billing[state]': 'CA',
-  'billing[zip]': '94108',
-};
 
 let store: FaultDatabase;
 let servers: ShopProcess[] = [];

@@ -66,3 +66,13 @@ export const ADDRESS = {
   province: 'CA',
   zip: '94108',
 };
+
+/** A card payment's billing address, as the pay form sends it (spec §5). */
+export const BILLING = {
+  'billing[firstName]': 'Mei',
+  'billing[lastName]': 'Lin',
+  'billing[address]': '88 Grant Avenue',
+  'billing[city]': 'San Francisco',
+  'billing[state]': 'CA',
+  'billing[zip]': '94108',
+};
