@@ -16,7 +16,7 @@ import { ensureWrk, problemsOf, warmAndRun } from './lib/wrk';
 
 const SERVER_CPU = 0;
 const TARGET_RATIO = 0.8;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const TITLE = 'Catalogue reads: shop vs bare node:http (req/s)';
 
 export const ENDPOINTS = [
@@ -133,15 +133,15 @@ function summarise(bodies: Bodies, f: Figures): PartResult {
     );
     const paired = (f.ratios.get(e.path) ?? []).map((r) => r.toFixed(2)).join(' / ');
     notes.push(
-      `${e.name}, the 3 rounds: shop ${a.map(fmtInt).join(' / ')}; ceiling ${c.map(fmtInt).join(' / ')}; ratios ${paired}`,
+      `${e.name}, the ${ROUNDS} rounds: shop ${a.map(fmtInt).join(' / ')}; ceiling ${c.map(fmtInt).join(' / ')}; ratios ${paired}`,
     );
   }
   notes.push(...f.problems);
   notes.push(
     'wrk -t1 -c50 -d5s on core 1, servers on core 0 (taskset), never both at once; shop on DATABASE_URL=memory: ' +
       'SEED=demo. Per call and round, the shop and the ceiling run back to back (alternating which goes first), ' +
-      'each freshly started and after a 2 s warm-up; req/s are medians of 3 runs, the ratio is the median of the ' +
-      '3 paired ratios. No Accept-Encoding: both send the same identity bytes, and the ceiling sends the ' +
+      `each freshly started and after a 2 s warm-up; req/s are medians of ${ROUNDS} runs, the ratio is the median of the ` +
+      `${ROUNDS} paired ratios. No Accept-Encoding: both send the same identity bytes, and the ceiling sends the ` +
       "headers the shop sent for that call (security headers, ETag, cache-control): the ratio is the cost of the shop's code.",
   );
   return {
