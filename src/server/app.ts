@@ -9,6 +9,7 @@ import { AppPage } from './app-page';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { startEmbeddedMaintenance } from './db/maintenance';
 import { NotFound } from './errors';
 import { requestLanguage } from './http';
 import { translate } from './i18n';
@@ -93,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await catalogue.start(config.cataloguePollMs);
   app.addHook('onClose', async () => catalogue.stop());
   app.decorate('catalogue', catalogue);
+  const maintenance = startEmbeddedMaintenance(database, app.log);
+  app.addHook('onClose', async () => maintenance.stop());
 
   // The catalogue reads are the hot path: no bodies to parse, so no body-parser hooks run there.
   await app.register(catalogueRoutes, { catalogue, clock });

@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, templateRef } from '../../../tests/helpers/test-database';
+import type { Database } from './client';
+import { maintainEmbedded, startEmbeddedMaintenance } from './maintenance';
+import { products } from './schema';
+
+interface TableStats {
+  dead: number;
+  vacuumed: boolean;
+  analysed: boolean;
+}
+
+async function productStats(database: Database): Promise<TableStats> {
+  const result = await database.db.execute(sql`
+    SELECT n_dead_tup::int AS dead,
+           (last_vacuum IS NOT NULL OR last_autovacuum IS NOT NULL) AS vacuumed,
+           (last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL) AS analysed
+      FROM pg_stat_user_tables WHERE relname = 'products'`);
+  return (result as unknown as { rows: TableStats[] }).rows[0] as TableStats;
+}
+
+/** What an afternoon of orders and expiries does to the products table: every update leaves a dead row. */
+async function sellRepeatedly(database: Database, times: number): Promise<void> {
+  const [first] = await database.db.select({ id: products.id }).from(products).limit(1);
+  if (!first) throw new Error('no products');
+  for (let i = 0; i < times; i++) {
+    await database.db
+      .update(products)
+      .set({
+        realStock: sql`${products.realStock} + ${i % 2 ? -1 : 1}`,
+        stockChangedAt: sql`clock_timestamp()`,
+      })
+      .where(eq(products.id, first.id));
+  }
+}
+
+describe('maintenance of the embedded database', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    fresh = await freshDatabase();
+  });
+  afterAll(async () => fresh?.drop());
+
+  it('vacuums and analyses PGlite, which has no autovacuum; leaves PostgreSQL to its own', async () => {
+    const { database } = fresh;
+    await sellRepeatedly(database, 200);
+    await maintainEmbedded(database);
+    const after = await productStats(database);
+    if (database.kind === 'pglite') {
+      expect(after).toEqual({ dead: 0, vacuumed: true, analysed: true });
+    } else {
+      // PostgreSQL's autovacuum decides when; this call must not have run a VACUUM of its own.
+      const result = await database.db.execute(
+        sql`SELECT last_vacuum IS NULL AS untouched FROM pg_stat_user_tables WHERE relname = 'products'`,
+      );
+      expect((result as unknown as { rows: { untouched: boolean }[] }).rows[0]?.untouched).toBe(true);
+    }
+  });
+
+  it.runIf(templateRef().kind === 'pglite')('runs on its own every interval until stopped', async () => {
+    const { database } = fresh;
+    const vacuums = async () => {
+      const result = await database.db.execute(
+        sql`SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = 'products'`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    };
+    const before = await vacuums();
+    const logged: string[] = [];
+    const log = { debug: (_: unknown, message: string) => logged.push(message), warn: () => {} };
+    const maintenance = startEmbeddedMaintenance(database, log as never, 20);
+    try {
+      await expect.poll(() => logged.length, { timeout: 10_000 }).toBeGreaterThan(1);
+    } finally {
+      maintenance.stop();
+    }
+    expect(logged[0]).toBe('embedded database vacuumed');
+    expect(await vacuums()).toBeGreaterThan(before + 1);
+  });
+});
