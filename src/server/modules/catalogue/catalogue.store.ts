@@ -6,7 +6,16 @@ import { products } from '../../db/schema';
 import { AnswerCache } from '../../prebuilt-answer';
 import { type CatalogueSnapshot, loadCatalogueSnapshot, readCatalogueVersion } from './catalogue.snapshot';
 
+/** A lone stock change shows in the catalogue this soon. */
 const STOCK_REFRESH_DELAY_MS = 20;
+/**
+ * Under a stream of orders, stock is refreshed at most this often. Each refresh that finds a change
+ * drops every prebuilt answer, which is rebuilt (serialised, compressed) on its next request:
+ * refreshing per order at 25 orders a second rebuilt every busy page 25 times a second. Browsers
+ * may keep a catalogue answer 15 s anyway (max-age), and the stock that counts is checked when an
+ * order is placed.
+ */
+export const STOCK_REFRESH_MIN_GAP_MS = 250;
 const STOCK_WINDOW = '30 seconds';
 
 interface Loaded {
@@ -31,6 +40,7 @@ export class CatalogueStore {
   private reloading: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stockTimer: NodeJS.Timeout | undefined;
+  private lastStockRefresh = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -82,13 +92,21 @@ export class CatalogueStore {
     else await this.refreshStock();
   }
 
-  /** Call after this process changed stock (an order, an expiry, a payment): refreshed shortly, once for a burst. */
+  /**
+   * Call after this process changed stock (an order, an expiry, a payment): refreshed shortly, once
+   * for a burst, and at most once per STOCK_REFRESH_MIN_GAP_MS.
+   */
   stockChanged(): void {
     if (this.stockTimer) return;
-    this.stockTimer = setTimeout(() => {
-      this.stockTimer = undefined;
-      this.refreshStock().catch((err) => this.log.warn({ err }, 'stock refresh failed'));
-    }, STOCK_REFRESH_DELAY_MS);
+    const gapLeft = this.lastStockRefresh + STOCK_REFRESH_MIN_GAP_MS - performance.now();
+    this.stockTimer = setTimeout(
+      () => {
+        this.stockTimer = undefined;
+        this.lastStockRefresh = performance.now();
+        this.refreshStock().catch((err) => this.log.warn({ err }, 'stock refresh failed'));
+      },
+      Math.max(STOCK_REFRESH_DELAY_MS, gapLeft),
+    );
     this.stockTimer.unref();
   }
 
