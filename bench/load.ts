@@ -6,7 +6,7 @@
  * PostgreSQL when one answers at 127.0.0.1:5432 (a fresh database, dropped afterwards).
  *
  * LOAD_SECONDS=60 for a short run, LOAD_STEP_SECONDS for the search steps, LOAD_RATE=n to skip
- * the search and run at n actions per second.
+ * the search and run at n actions per second, LOAD_DATABASES=pglite or postgres for one of the two.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -251,16 +251,17 @@ export async function runLoad(): Promise<PartResult> {
   const runs: DatabaseRun[] = [];
   const targets: Target[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
+  const only = process.env.LOAD_DATABASES;
   try {
-    runs.push(await runOn('PGlite files (DATA_DIR/db)', join(dir, 'pglite')));
-    const postgres = await createPostgresDatabase('bench_load');
+    if (only !== 'postgres') runs.push(await runOn('PGlite files (DATA_DIR/db)', join(dir, 'pglite')));
+    const postgres = only === 'pglite' ? undefined : await createPostgresDatabase('bench_load');
     if (postgres) {
       try {
         runs.push(await runOn(`PostgreSQL ${postgres.version}`, join(dir, 'postgres'), postgres.url));
       } finally {
         await postgres.drop();
       }
-    } else {
+    } else if (only !== 'pglite') {
       targets.push({
         name: 'PostgreSQL run',
         status: 'skipped',

@@ -30,7 +30,8 @@ const PARTS: Record<string, { title: string; run: () => Promise<PartResult> }> =
   lighthouse: { title: 'Lighthouse, mobile, 4 storefront pages', run: runLighthouse },
 };
 const ORDER = Object.keys(PARTS);
-const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
+/** BENCH_RESULTS=FILE writes a trial run's tables elsewhere, leaving the recorded figures alone. */
+const RESULTS = process.env.BENCH_RESULTS || fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 
 function chosenParts(argv: string[]): string[] {
   const unknown = argv.filter((a) => !(a in PARTS));
