@@ -30,6 +30,7 @@ import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
 import { createGateways, type Gateways } from './modules/payment/gateways/gateway';
+import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { PaymentService } from './modules/payment/payment.service';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
@@ -137,6 +138,7 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
   const gateways = deps.gateways ?? createGateways(config, { clock, log: app.log });
   const payments = new PaymentService({ db: database.db, clock, gateways, catalogue, log: app.log, config });
   await app.register(paymentRoutes, { payments });
+  startReconcileSweep(app, payments.deps);
   if (gateways.sandbox) {
     await app.register(sandboxPayRoutes, {
       payments,

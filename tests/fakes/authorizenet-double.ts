@@ -10,7 +10,11 @@ import { cardBrandOf, passesLuhn } from '../../src/server/modules/payment/gatewa
  * only (unsettled ones are voided), faults on demand. Every request is recorded, raw.
  */
 
-export type AuthorizeNetFault = '500' | 'timeout' | 'garbage';
+/**
+ * `timeout`: the request is never answered (and never carried out); `lost`: it is carried out — a
+ * charge is made — and then the connection drops, so its answer never arrives.
+ */
+export type AuthorizeNetFault = '500' | 'timeout' | 'garbage' | 'lost';
 
 export interface RecordedAnetRequest {
   requestName: string;
@@ -26,6 +30,7 @@ export interface AnetDoubleTransaction {
   invoiceNumber: string | undefined;
   status: 'capturedPendingSettlement' | 'settledSuccessfully' | 'voided' | 'declined';
   refundedCents: number;
+  submitTimeUTC: string;
 }
 
 interface StoredCard {
@@ -147,6 +152,7 @@ export class AuthorizeNetDouble {
       !parsed || !requestName || others.length > 0
         ? error('E00003', 'Root element is missing.')
         : this.answer(requestName, body);
+    if (fault === 'lost') return void req.socket.destroy(); // carried out; the answer never leaves
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     res.end(`\uFEFF${JSON.stringify(answer)}`);
   }
@@ -166,6 +172,7 @@ export class AuthorizeNetDouble {
     if (requestName === 'createCustomerProfileRequest') return this.createProfile(obj(body.profile));
     if (requestName === 'createCustomerPaymentProfileRequest') return this.createPaymentProfile(body);
     if (requestName === 'deleteCustomerPaymentProfileRequest') return this.deletePaymentProfile(body);
+    if (requestName === 'getUnsettledTransactionListRequest') return this.unsettled(body);
     const request = obj(body.transactionRequest);
     if (request.transactionType === 'authCaptureTransaction') return this.charge(request);
     if (request.transactionType === 'refundTransaction') return this.refund(request);
@@ -207,9 +214,43 @@ export class AuthorizeNetDouble {
     const declines = card.cardNumber === DECLINED_CARD || card.zip === DECLINED_ZIP;
     const invoiceNumber = str(obj(request.order).invoiceNumber);
     const status = declines ? 'declined' : 'capturedPendingSettlement';
-    this.transactions.set(transId, { transId, amount, ...account, invoiceNumber, status, refundedCents: 0 });
+    const submitTimeUTC = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    this.transactions.set(transId, {
+      transId,
+      amount,
+      ...account,
+      invoiceNumber,
+      status,
+      refundedCents: 0,
+      submitTimeUTC,
+    });
     if (declines) return transactionAnswer('2', transId, account, '2', 'This transaction has been declined.');
     return transactionAnswer('1', transId, account);
+  }
+
+  /** The Transaction Details API's list of charges not settled yet, newest first, as JSON answers it. */
+  private unsettled(body: Json): Json {
+    const paging = obj(body.paging);
+    const limit = Number(str(paging.limit) ?? 1000);
+    const offset = Number(str(paging.offset) ?? 1);
+    const list = [...this.transactions.values()]
+      .filter((t) => t.status !== 'settledSuccessfully')
+      .reverse()
+      .slice((offset - 1) * limit, offset * limit)
+      .map((t) => ({
+        transId: t.transId,
+        submitTimeUTC: t.submitTimeUTC,
+        transactionStatus: t.status,
+        ...(t.invoiceNumber ? { invoiceNumber: t.invoiceNumber } : {}),
+        accountType: t.brand,
+        accountNumber: `XXXX${t.last4}`,
+        settleAmount: Number(t.amount),
+        marketType: 'eCommerce',
+        product: 'Card Not Present',
+      }));
+    if (list.length === 0)
+      return { messages: { resultCode: 'Ok', message: [{ code: 'I00004', text: 'No records found.' }] } };
+    return { transactions: list, totalNumInResultSet: list.length, messages: OK };
   }
 
   private refund(request: Json): Json {

@@ -4,6 +4,7 @@ import {
   cardForm,
   type LiveShop,
   orderRow,
+  payByCard,
   paymentsOf,
   placeOrder,
   shown,
@@ -18,14 +19,7 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 const pay = (token: string, form: Record<string, string>, language = 'en') =>
-  shop.t.app
-    .inject({
-      method: 'POST',
-      url: '/api/authorize/pay',
-      headers: { authorization: token, 'accept-language': language },
-      payload: form,
-    })
-    .then((res) => ({ status: res.statusCode, body: res.json() }));
+  payByCard(shop.t, token, form, language);
 
 const charges = () => shop.anet.requestsOf('createTransactionRequest');
 

@@ -9,10 +9,12 @@ import {
   settlePayment,
 } from './payment.core';
 import type { CardPaymentRequest } from './payment.form';
+import { reconcileCardAttempts } from './payment.reconcile';
 import {
   assertCardTriesLeft,
   insertPayment,
   markPaymentFailed,
+  markPaymentUnanswered,
   type OrderRow,
   releasePaymentSlot,
   slotRefusal,
@@ -28,6 +30,8 @@ export type CardPaymentOutcome = { status: 2; orderNo: string } | { status: 1; m
  * gateway is refused (409) and never charges. The amount is the order's. Approved charges are
  * applied (see applyPayment); declines and an unreachable gateway leave the order pending, the
  * slot freed, so the shopper can try again (up to CARD_TRIES refusals in a quarter of an hour).
+ * Before charging, earlier attempts whose answer never arrived are settled with the gateway (see
+ * reconcileCardAttempts): a card charged by one of them is not charged again.
  */
 export async function payByCard(
   deps: PaymentDeps,
@@ -41,6 +45,12 @@ export async function payByCard(
   if (!(await takePaymentSlot(deps.db, order.id, takenAt))) throw await slotRefusal(deps.db, order.id);
   let paid = false;
   try {
+    const earlier = await reconcileCardAttempts(deps, order.id);
+    if (earlier === 'paid') {
+      paid = true;
+      return { status: 2, orderNo: order.orderNo };
+    }
+    if (earlier === 'unknown') return { status: 1, message: { key: 'errors:payment.unavailable' } };
     const outcome = await chargeOnce(deps, order, request, saved);
     paid = outcome.status === 2;
     return outcome;
@@ -73,7 +83,9 @@ async function chargeOnce(
     const outcome = await settlePayment(deps, { ...payment, cardLast4: result.last4 }, result.transactionId);
     return outcome === 'applied' ? { status: 2, orderNo: order.orderNo } : closed();
   }
-  await markPaymentFailed(deps.db, payment.id, result.message, deps.clock.now());
+  // No answer is no proof that nothing was charged: the attempt stays open for reconciliation.
+  if (result.status === 'unavailable') await markPaymentUnanswered(deps.db, payment.id, deps.clock.now());
+  else await markPaymentFailed(deps.db, payment.id, result.message, deps.clock.now());
   return { status: 1, message: declineMessage(result) };
 }
 

@@ -127,3 +127,15 @@ export async function soldCountOf(t: TestApp, key: string): Promise<number> {
 export function shown(body: { data?: { status?: number; message?: { message?: { text: string }[] } } }) {
   return { status: body.data?.status, text: body.data?.message?.message?.[0]?.text };
 }
+
+/** POST /api/authorize/pay as the shopper, in the given language: the status and the parsed body. */
+export function payByCard(t: TestApp, token: string, form: Record<string, string>, language = 'en') {
+  return t.app
+    .inject({
+      method: 'POST',
+      url: '/api/authorize/pay',
+      headers: { authorization: token, 'accept-language': language },
+      payload: form,
+    })
+    .then((res) => ({ status: res.statusCode, body: res.json() }));
+}

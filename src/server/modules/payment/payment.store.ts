@@ -153,6 +153,18 @@ export async function markPaymentFailed(
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'started')));
 }
 
+/**
+ * An attempt whose gateway never answered (timeout, dropped connection, garbage): whether the card
+ * was charged is unknown, so it stays `started`; the message marks that nobody waits for it any
+ * more, and reconcileCardAttempts asks the gateway before the order is charged again.
+ */
+export async function markPaymentUnanswered(db: Db, paymentId: number, now: Date): Promise<void> {
+  await db
+    .update(payments)
+    .set({ message: GATEWAY_UNAVAILABLE_MESSAGE, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'started')));
+}
+
 export async function paymentByReference(db: Db, reference: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
   return row;

@@ -22,6 +22,14 @@ export const AUTHORIZE_NET_SCHEMA: Readonly<Record<string, Children>> = {
     ['validationMode'],
   ],
   deleteCustomerPaymentProfileRequest: [...AUTH_AND_REF, ['customerProfileId'], ['customerPaymentProfileId']],
+  getUnsettledTransactionListRequest: [
+    ...AUTH_AND_REF,
+    ['status'],
+    ['sorting', 'transactionListSorting'],
+    ['paging', 'paging'],
+  ],
+  transactionListSorting: [['orderBy'], ['orderDescending']],
+  paging: [['limit'], ['offset']],
   merchantAuthenticationType: [['name'], ['transactionKey'], ['sessionToken'], ['password']],
   transactionRequestType: [
     ['transactionType'],

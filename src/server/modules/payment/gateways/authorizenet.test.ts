@@ -280,3 +280,39 @@ describe('refunds', () => {
     });
   });
 });
+
+describe('finding a charge by invoice (getUnsettledTransactionListRequest)', () => {
+  it('finds the approved charge of that invoice and amount, and nothing else', async () => {
+    const approved = await gateway.chargeCard(charge('4111111111111111', { amountCents: 4321 }));
+    if (approved.status !== 'approved') throw new Error(approved.message);
+    const invoiceNumber = String(invoice);
+    // Same invoice: one declined, one for another amount, one voided.
+    await gateway.chargeCard(charge('4000000000000002', { invoiceNumber, amountCents: 4321 }));
+    await gateway.chargeCard(charge('4111111111111111', { invoiceNumber, amountCents: 999 }));
+    const voided = await gateway.chargeCard(charge('5424000000000015', { invoiceNumber, amountCents: 4321 }));
+    if (voided.status !== 'approved') throw new Error(voided.message);
+    await gateway.refundCard({ ...voided, amountCents: 4321, wholeCharge: true });
+
+    expect(await gateway.findCharge(invoiceNumber, 4321)).toEqual({
+      status: 'approved',
+      transactionId: approved.transactionId,
+      last4: '1111',
+    });
+    expect(await gateway.findCharge(invoiceNumber, 4320)).toEqual({ status: 'none' });
+    expect(await gateway.findCharge('no-such-invoice', 4321)).toEqual({ status: 'none' });
+    // The request keeps the schema's order (the double refuses it otherwise).
+    expect(double.requestsOf('getUnsettledTransactionListRequest').at(-1)?.body).toMatchObject({
+      sorting: { orderBy: 'submitTimeUTC', orderDescending: 'true' },
+    });
+  });
+
+  it('says "none" when the gateway has no unsettled charge at all, and "unavailable" when it cannot say', async () => {
+    double.settleAll();
+    expect(await gateway.findCharge(String(invoice), 1250)).toEqual({ status: 'none' });
+    double.failNext('500');
+    expect(await gateway.findCharge(String(invoice), 1250)).toEqual({ status: 'unavailable' });
+    expect(await gatewayWith({ transactionKey: 'wrong' }).findCharge(String(invoice), 1250)).toEqual({
+      status: 'unavailable',
+    });
+  });
+});

@@ -25,6 +25,7 @@ import {
   type CardGateway,
   type ChargeCardInput,
   type ChargeSavedCardInput,
+  type FoundCharge,
   GATEWAY_UNAVAILABLE_MESSAGE,
   type GatewayOutcome,
   type RefundCardInput,
@@ -35,6 +36,10 @@ import { stringAt } from './gateway-http';
 
 /** Refused because the charge has not settled yet: such a charge is voided instead. */
 const NOT_SETTLED = '54';
+/** Transaction statuses under which the card was charged (an authCapture not voided). */
+const CHARGED = new Set(['capturedPendingSettlement', 'authorizedPendingCapture', 'settledSuccessfully']);
+/** The most transactions one page of the unsettled list holds. */
+const LIST_LIMIT = 1000;
 
 /** Cards through Authorize.Net's JSON API (DESIGN.md §6); saved cards are CIM payment profiles. */
 export class AuthorizeNetCardGateway implements CardGateway {
@@ -115,6 +120,30 @@ export class AuthorizeNetCardGateway implements CardGateway {
     return outcomeOf(outcome);
   }
 
+  /**
+   * getUnsettledTransactionListRequest, newest first, searched for the invoice and amount. The
+   * attempts looked for are minutes old and charges settle nightly, so the newest page of the
+   * unsettled list holds them (unless the shop took over 1,000 card payments since).
+   */
+  async findCharge(invoiceNumber: string, amountCents: number): Promise<FoundCharge> {
+    const invoice = invoiceNumber.slice(0, 20);
+    const answer = await callAuthorizeNet(this.options, 'getUnsettledTransactionListRequest', {
+      sorting: { orderBy: 'submitTimeUTC', orderDescending: 'true' },
+      paging: { limit: String(LIST_LIMIT), offset: '1' },
+    });
+    if (answer?.resultCode !== 'Ok') return { status: 'unavailable' };
+    const found = transactionsOf(answer.body).find(
+      (t) =>
+        stringAt(t, 'invoiceNumber') === invoice &&
+        CHARGED.has(stringAt(t, 'transactionStatus') ?? '') &&
+        Math.round(Number(stringAt(t, 'settleAmount')) * 100) === amountCents,
+    );
+    const transactionId = stringAt(found, 'transId');
+    this.options.log.info({ invoiceNumber: invoice, found: transactionId ?? null }, 'card charge lookup');
+    if (!transactionId) return { status: 'none' };
+    return { status: 'approved', transactionId, last4: (stringAt(found, 'accountNumber') ?? '').slice(-4) };
+  }
+
   private void(transactionId: string): Promise<AnetAnswer | undefined> {
     return this.transaction({ transactionType: 'voidTransaction', refTransId: transactionId });
   }
@@ -157,6 +186,15 @@ export class AuthorizeNetCardGateway implements CardGateway {
       transactionRequest,
     });
   }
+}
+
+/** The list's transactions: an array in JSON, or wrapped as `{ transaction: [...] }` as in the XML. */
+function transactionsOf(body: Record<string, unknown>): unknown[] {
+  const list = body.transactions;
+  if (Array.isArray(list)) return list;
+  const wrapped = (list as { transaction?: unknown } | undefined)?.transaction;
+  if (Array.isArray(wrapped)) return wrapped;
+  return wrapped === undefined ? [] : [wrapped];
 }
 
 function outcomeOf(answer: AnetAnswer | undefined): GatewayOutcome {

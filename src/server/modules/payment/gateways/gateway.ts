@@ -125,6 +125,15 @@ export type CardChargeResult =
   | { status: 'declined'; message: string; reason: DeclineReason }
   | { status: 'unavailable'; message: string };
 
+/**
+ * What the gateway says about charges for one invoice: `approved` when it took the money (the
+ * latest such charge), `none` when it made no charge, `unavailable` when it could not say.
+ */
+export type FoundCharge =
+  | { status: 'approved'; transactionId: string; last4: string }
+  | { status: 'none' }
+  | { status: 'unavailable' };
+
 export interface SaveCardInput {
   /** The shopper's user uuid: one gateway customer per shopper. */
   customerRef: string;
@@ -161,6 +170,11 @@ export interface CardGateway {
   deleteCard(token: string): Promise<GatewayOutcome>;
   /** Gives money back on a charge (one not settled yet is voided instead, when `wholeCharge`). */
   refundCard(input: RefundCardInput): Promise<GatewayOutcome>;
+  /**
+   * An approved charge of `amountCents` for this invoice (order number) made lately, if any: how
+   * an attempt whose answer never reached the order (a crash, a timeout) is settled afterwards.
+   */
+  findCharge(invoiceNumber: string, amountCents: number): Promise<FoundCharge>;
 }
 
 /** What the sandbox's own pay page needs (see sandbox-wallet.ts). */

@@ -27,6 +27,20 @@ describe('sandbox cards', () => {
   const cards = new SandboxCardGateway(clock);
   const declined = { status: 'declined', message: 'This transaction has been declined.', reason: 'declined' };
 
+  it('finds the charges it approved by invoice and amount, and no other', async () => {
+    const gateway = new SandboxCardGateway(clock);
+    const approved = await gateway.chargeCard({ ...charge('4111111111111111'), invoiceNumber: 'S-1' });
+    if (approved.status !== 'approved') throw new Error('not approved');
+    await gateway.chargeCard({ ...charge('4000000000000002'), invoiceNumber: 'S-2' });
+    expect(await gateway.findCharge('S-1', 500)).toEqual({
+      status: 'approved',
+      transactionId: approved.transactionId,
+      last4: '1111',
+    });
+    expect(await gateway.findCharge('S-1', 501)).toEqual({ status: 'none' });
+    expect(await gateway.findCharge('S-2', 500)).toEqual({ status: 'none' });
+  });
+
   it.each([
     ['4111111111111111', 'Visa'],
     ['4007000000027', 'Visa'],

@@ -17,6 +17,7 @@ import type {
   CardGateway,
   ChargeCardInput,
   ChargeSavedCardInput,
+  FoundCharge,
   GatewayOutcome,
   RefundCardInput,
   SaveCardInput,
@@ -69,9 +70,31 @@ function sandboxTransactionId(): string {
   return String(randomInt(100_000_000_000, 999_999_999_999));
 }
 
+/** How many approved charges the sandbox remembers for findCharge. */
+const REMEMBERED_CHARGES = 10_000;
+
 /** The built-in card gateway: no network, Authorize.Net's sandbox rules (DESIGN.md §6). */
 export class SandboxCardGateway implements CardGateway {
+  /** Approved charges by invoice and amount, newest last. In this process's memory only, like the money. */
+  private readonly charges = new Map<string, { transactionId: string; last4: string }>();
+
   constructor(private readonly clock: Clock) {}
+
+  private approved(invoiceNumber: string, amountCents: number, last4: string, brand: CardBrand) {
+    const transactionId = sandboxTransactionId();
+    const key = `${invoiceNumber.slice(0, 20)} ${amountCents}`;
+    this.charges.delete(key);
+    this.charges.set(key, { transactionId, last4 });
+    if (this.charges.size > REMEMBERED_CHARGES)
+      this.charges.delete(this.charges.keys().next().value as string);
+    return { status: 'approved' as const, transactionId, last4, brand };
+  }
+
+  /** Charges this process approved; a sandbox charge made before a restart is gone with it. */
+  async findCharge(invoiceNumber: string, amountCents: number): Promise<FoundCharge> {
+    const charge = this.charges.get(`${invoiceNumber.slice(0, 20)} ${amountCents}`);
+    return charge ? { status: 'approved', ...charge } : { status: 'none' };
+  }
 
   /** Luhn, expiry and code checked; the decline card or zip 46282 declines; the rest approves. */
   async chargeCard(input: ChargeCardInput): Promise<CardChargeResult> {
@@ -82,12 +105,7 @@ export class SandboxCardGateway implements CardGateway {
     if (number === SANDBOX_DECLINED_CARD || input.billing.zip.trim() === SANDBOX_DECLINED_ZIP) {
       return declined('declined');
     }
-    return {
-      status: 'approved',
-      transactionId: sandboxTransactionId(),
-      last4: lastFour(number),
-      brand: cardBrandOf(number),
-    };
+    return this.approved(input.invoiceNumber, input.amountCents, lastFour(number), cardBrandOf(number));
   }
 
   /** A saved decline card (or one saved with zip 46282) declines here, as it would at the gateway. */
@@ -100,12 +118,7 @@ export class SandboxCardGateway implements CardGateway {
     const probe = saved.brand === 'AmericanExpress' ? '34' : '4';
     if (!isValidCardCode(input.code, probe)) return declined('invalid_code');
     if (saved.declines) return declined('declined');
-    return {
-      status: 'approved',
-      transactionId: sandboxTransactionId(),
-      last4: saved.last4,
-      brand: saved.brand,
-    };
+    return this.approved(input.invoiceNumber, input.amountCents, saved.last4, saved.brand);
   }
 
   /** Any card that passes Luhn and is not expired is saved; the decline card declines when charged. */
