@@ -5,6 +5,7 @@
  * at a modest rate. The world the mix needs (stock, shoppers, catalogue ids) and the checks after a
  * run (orders paid once, stock taken once, server memory) are in load-world.ts.
  */
+import { BILLING } from '../../tests/helpers/shoppers';
 import { prng } from '../search/catalogue';
 import { type Answer, CallFailed, dataOf, expectOk, type ShopClient } from './shop-client';
 import { percentile } from './stats';
@@ -76,12 +77,7 @@ const APPROVED_CARD = {
   card: '4111111111111111',
   date: '12/39',
   code: '123',
-  'billing[firstName]': 'Mei',
-  'billing[lastName]': 'Lin',
-  'billing[address]': '88 Grant Avenue',
-  'billing[city]': 'San Francisco',
-  'billing[state]': 'CA',
-  'billing[zip]': '94108',
+  ...BILLING,
 };
 
 /** Places an order for one unit of the shopper's checkout line and pays it by card. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ADDRESS } from '../../helpers/shoppers';
+import { ADDRESS, BILLING } from '../../helpers/shoppers';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -80,14 +80,6 @@ export interface RouteRule {
 
 const ADDRESS_FIELDS = [...Object.keys(ADDRESS), 'default_status'];
 const CARD_FORM = { name: 'Mei Lin', card_no: '4111111111111111', expiration_time: '08/29', code: '123' };
-const BILLING = {
-  'billing[firstName]': 'Mei',
-  'billing[lastName]': 'Lin',
-  'billing[address]': '88 Grant Avenue',
-  'billing[city]': 'San Francisco',
-  'billing[state]': 'CA',
-  'billing[zip]': '94108',
-};
 const CARD_PAY = { card: '4111111111111111', date: '08/29', code: '123', ...BILLING };
 const IPN_FIELDS = [
   'transactionNo',

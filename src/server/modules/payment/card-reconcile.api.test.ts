@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateways } from './gateways/gateway';
 import type { PaymentDeps } from './payment.core';
 import {
-  BILLING,
   cardForm,
   type LiveShop,
   orderRow,
@@ -61,12 +60,12 @@ async function chargedThenCrashed(o: PlacedOrder): Promise<void> {
     amountCents: o.totalCents,
     card: { number: '4111111111111111', expMonth: 12, expYear: 2030, code: '123' },
     billing: {
-      firstName: BILLING['billing[firstName]'],
-      lastName: BILLING['billing[lastName]'],
-      address: BILLING['billing[address]'],
-      city: BILLING['billing[city]'],
-      state: BILLING['billing[state]'],
-      zip: BILLING['billing[zip]'],
+      firstName: 'Mei',
+      lastName: 'Lin',
+      address: '88 Grant Avenue',
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94108',
     },
   });
   expect(charged.status).toBe('approved');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import * as demo from '../../../../seed/catalogue/index';
 import { AuthorizeNetDouble } from '../../../../tests/fakes/authorizenet-double';
 import { YuansferDouble } from '../../../../tests/fakes/yuansfer-double';
-import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
+import { ADDRESS, BILLING, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { orders, payments, products } from '../../db/schema';
 import { uuidFromKey } from '../../db/seed';
@@ -82,15 +82,6 @@ export async function placeOrder(
   const orderNo = placed.body.data as string;
   return { s, orderNo, totalCents: (await orderRow(t, orderNo)).totalCents, productKey: product.key, num };
 }
-
-export const BILLING = {
-  'billing[firstName]': 'Mei',
-  'billing[lastName]': 'Lin',
-  'billing[address]': '88 Grant Avenue',
-  'billing[city]': 'San Francisco',
-  'billing[state]': 'CA',
-  'billing[zip]': '94108',
-};
 
 /** The pay form of spec §7 for an order, with a card that approves unless overridden. */
 export function cardForm(orderNo: string, overrides: Record<string, string> = {}): Record<string, string> {
