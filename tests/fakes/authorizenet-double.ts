@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { schemaOrderError } from '../../src/server/modules/payment/gateways/authorizenet-schema';
 import { cardBrandOf, passesLuhn } from '../../src/server/modules/payment/gateways/card-rules';
+import { LocalDouble } from './local-double';
 
 /**
  * Authorize.Net's JSON API (`/xml/v1/request.api`) on 127.0.0.1, behaving as the real one does:
@@ -11,8 +11,9 @@ import { cardBrandOf, passesLuhn } from '../../src/server/modules/payment/gatewa
  */
 
 /**
- * `timeout`: the request is never answered (and never carried out); `lost`: it is carried out — a
- * charge is made — and then the connection drops, so its answer never arrives.
+ * How the next request fails: `500`; `garbage`, a 200 that is not JSON; `timeout`, never answered
+ * (and never carried out); `lost`, carried out (a charge is made) and then the connection drops,
+ * so its answer never arrives.
  */
 export type AuthorizeNetFault = '500' | 'timeout' | 'garbage' | 'lost';
 
@@ -87,36 +88,17 @@ function transactionAnswer(
   return { transactionResponse, messages };
 }
 
-export class AuthorizeNetDouble {
+export class AuthorizeNetDouble extends LocalDouble<AuthorizeNetFault> {
   readonly requests: RecordedAnetRequest[] = [];
   readonly transactions = new Map<string, AnetDoubleTransaction>();
   readonly profiles = new Map<string, CustomerProfile>();
-  baseUrl = '';
-  private readonly faults: AuthorizeNetFault[] = [];
-  private readonly server: Server;
   private nextId = 60_000_000_000;
 
   constructor(
     readonly loginId = 'double-login',
     readonly transactionKey = 'double-transaction-key',
   ) {
-    this.server = createServer((req, res) => void this.handle(req, res));
-  }
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.baseUrl;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  /** The next request fails this way: HTTP 500, no answer at all, or a 200 that is not JSON. */
-  failNext(fault: AuthorizeNetFault): void {
-    this.faults.push(fault);
+    super();
   }
 
   /** The nightly batch: charges settle and become refundable (before, they can only be voided). */
@@ -130,7 +112,7 @@ export class AuthorizeNetDouble {
     return this.requests.filter((r) => r.requestName === requestName);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalDouble } from './local-double';
 
 /**
  * Yuansfer's online API on 127.0.0.1: secure-pay, tran-query and refund with their `verifySign`
@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
  * The signature is computed here independently of the adapter's code, so a mistake there shows.
  */
 
+/** How the next API request fails: HTTP 500, no answer at all, or a 200 that is not JSON. */
 export type YuansferFault = '500' | 'timeout' | 'garbage';
 export type IpnOutcome = 'success' | 'failed' | 'closed';
 
@@ -56,16 +57,13 @@ export function signatureOf(fields: Record<string, string>, token: string): stri
   return md5(`${names.map((k) => `${k}=${fields[k]}`).join('&')}&${md5(token)}`);
 }
 
-export class YuansferDouble {
+export class YuansferDouble extends LocalDouble<YuansferFault> {
   readonly requests: RecordedYuansferRequest[] = [];
   readonly transactions = new Map<string, YuansferDoubleTransaction>();
   readonly ipnDeliveries: IpnDelivery[] = [];
-  baseUrl = '';
   /** IPN retries: Yuansfer sends up to 8 times; tests wait `ipnRetryMs` between tries. */
   ipnAttempts = 8;
   ipnRetryMs = 200;
-  private readonly faults: YuansferFault[] = [];
-  private readonly server: Server;
   private counter = 0;
 
   constructor(
@@ -73,23 +71,7 @@ export class YuansferDouble {
     readonly storeNo = '300014',
     readonly token = '5cbfb079f15b150122261c8537086d77a',
   ) {
-    this.server = createServer((req, res) => void this.handle(req, res));
-  }
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.baseUrl;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  /** The next API request fails this way: HTTP 500, no answer, or a 200 that is not JSON. */
-  failNext(fault: YuansferFault): void {
-    this.faults.push(fault);
+    super();
   }
 
   /** The shopper pays (or fails) on the cashier page: the IPN is posted until answered `success`. */
@@ -150,7 +132,7 @@ export class YuansferDouble {
     return delivery;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
