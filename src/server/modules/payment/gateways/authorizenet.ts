@@ -131,7 +131,15 @@ export class AuthorizeNetCardGateway implements CardGateway {
       sorting: { orderBy: 'submitTimeUTC', orderDescending: 'true' },
       paging: { limit: String(LIST_LIMIT), offset: '1' },
     });
-    if (answer?.resultCode !== 'Ok') return { status: 'unavailable' };
+    if (!answer) return { status: 'unavailable' };
+    if (answer.resultCode !== 'Ok') {
+      // E00011 "Access denied": the merchant account has the Transaction Details API off (README).
+      this.options.log.error(
+        { code: answer.code, text: answer.text },
+        'authorize.net refused the transaction list',
+      );
+      return { status: 'unavailable' };
+    }
     const found = transactionsOf(answer.body).find(
       (t) =>
         stringAt(t, 'invoiceNumber') === invoice &&
