@@ -14,55 +14,23 @@ import { openDatabase } from '../src/server/db/client';
 import { prepareDatabase } from '../src/server/db/prepare';
 import { products } from '../src/server/db/schema';
 import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue.snapshot';
-import { codeIn, SmtpCatcher } from '../tests/fakes/smtp-catcher';
+import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
 import { ADDRESS } from '../tests/helpers/shoppers';
 import { pinSelf } from './lib/children';
+import { PLENTY, signUp } from './lib/load-world';
 import { createPostgresDatabase } from './lib/postgres';
 import type { PartResult, Target } from './lib/report';
 import { startShop } from './lib/shop';
+import { dataOf, messageOf, ShopClient } from './lib/shop-client';
 import { fmtInt, fmtMs, percentile } from './lib/stats';
 import { WRK_CPU } from './lib/wrk';
 
 const SHOPPERS = 20;
 const WARMUP_MS = 3_000;
 const MEASURE_MS = 15_000;
-/** Stock of the two products ordered in the loop: far more than any run can sell. */
-const PLENTY = 10_000_000;
 /** The race: this many units left, and this many one-unit orders at once (10 per shopper). */
 const LAST_UNITS = 50;
 const RACE_ORDERS = 200;
-
-interface Answer<T = unknown> {
-  status: number;
-  data: T;
-  message: string;
-}
-
-/** A form POST (or another method) as the web client sends it; the envelope's data or message. */
-async function call<T>(
-  base: string,
-  method: string,
-  path: string,
-  form: Record<string, string | number>,
-  token?: string,
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    'x-requested-with': 'XMLHttpRequest',
-  };
-  if (token) headers.authorization = token;
-  const body =
-    method === 'GET' ? undefined : new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)]));
-  const res = await fetch(`${base}${path}`, { method, headers, body });
-  const json = (await res.json()) as { data: T; message: string };
-  return { status: res.status, data: json.data, message: json.message };
-}
-
-async function must<T>(answer: Promise<Answer<T>>, what: string): Promise<T> {
-  const a = await answer;
-  if (a.status !== 200) throw new Error(`${what}: ${a.status} ${a.message}`);
-  return a.data;
-}
 
 interface Shopper {
   token: string;
@@ -71,33 +39,23 @@ interface Shopper {
   lines: number[];
 }
 
-/** Signs up through the API as a shopper would (the code read from the caught mail) and signs in. */
-async function signUp(base: string, catcher: SmtpCatcher, n: number): Promise<string> {
-  const email = `bench.buyer${n}.${process.pid}@example.com`;
-  const password = 'correct horse battery';
-  await must(call(base, 'POST', '/api/buy/email', { email }), 'send code');
-  const code = codeIn(await catcher.latestTo(email));
-  if (!code) throw new Error(`no code in the mail to ${email}`);
-  await must(
-    call(base, 'POST', '/api/buy/registration', { email, name: `Buyer ${n}`, password, code }),
-    'sign up',
-  );
-  const user = await must(
-    call<{ token: string }>(base, 'POST', '/api/login', { email, password }),
-    'sign in',
-  );
-  return user.token;
-}
-
 /** A signed-up shopper with an address and a cart: plenty of the two products, 10 of the scarce one. */
-async function newShopper(base: string, catcher: SmtpCatcher, n: number, uuids: string[]): Promise<Shopper> {
-  const token = await signUp(base, catcher, n);
-  const address = await must(call<{ uuid: string }>(base, 'POST', '/api/address', ADDRESS, token), 'address');
+async function newShopper(
+  client: ShopClient,
+  catcher: SmtpCatcher,
+  n: number,
+  uuids: string[],
+): Promise<Shopper> {
+  const token = await signUp(client, catcher, n);
+  const address = dataOf<{ uuid: string }>(
+    await client.call('POST', '/api/address', ADDRESS, token),
+    'address',
+  );
   const lines: number[] = [];
   for (const [i, uuid] of uuids.entries()) {
     const amount = i < 2 ? 99_999 : RACE_ORDERS / SHOPPERS;
-    const change = await must(
-      call<{ item: { id: number } }>(base, 'POST', '/api/cart', { uuid, amount }, token),
+    const change = dataOf<{ item: { id: number } }>(
+      await client.call('POST', '/api/cart', { uuid, amount }, token),
       'add to cart',
     );
     lines.push(change.item.id);
@@ -120,7 +78,7 @@ interface LoopResult {
 }
 
 /** Every shopper orders one unit of each plentiful product, again and again, until `ms` have passed. */
-async function orderLoop(base: string, shoppers: Shopper[], ms: number): Promise<LoopResult> {
+async function orderLoop(client: ShopClient, shoppers: Shopper[], ms: number): Promise<LoopResult> {
   const deadline = performance.now() + ms;
   const times: number[] = [];
   const failures = new Map<string, number>();
@@ -128,10 +86,10 @@ async function orderLoop(base: string, shoppers: Shopper[], ms: number): Promise
     const form = orderForm(shopper, shopper.lines.slice(0, 2));
     while (performance.now() < deadline) {
       const started = performance.now();
-      const answer = await call(base, 'POST', '/api/order', form, shopper.token);
+      const answer = await client.call('POST', '/api/order', form, shopper.token);
       if (answer.status === 200) times.push(performance.now() - started);
       else {
-        const key = `${answer.status} ${answer.message}`;
+        const key = `${answer.status} ${messageOf(answer.text)}`;
         failures.set(key, (failures.get(key) ?? 0) + 1);
       }
     }
@@ -141,12 +99,12 @@ async function orderLoop(base: string, shoppers: Shopper[], ms: number): Promise
 }
 
 /** 200 one-unit orders of the scarce product at once; how many succeed and how the rest answer. */
-async function raceForLastUnits(base: string, shoppers: Shopper[]) {
+async function raceForLastUnits(client: ShopClient, shoppers: Shopper[]) {
   const perShopper = RACE_ORDERS / SHOPPERS;
   const answers = await Promise.all(
     shoppers.flatMap((s) =>
       Array.from({ length: perShopper }, () =>
-        call(base, 'POST', '/api/order', orderForm(s, s.lines.slice(2)), s.token),
+        client.call('POST', '/api/order', orderForm(s, s.lines.slice(2)), s.token),
       ),
     ),
   );
@@ -244,17 +202,20 @@ async function runOn(label: string, dataDir: string, databaseUrl?: string): Prom
   const picked = await prepare(database);
   const uuids = picked.map((p) => p.uuid);
   const { warm, loop, race } = await withShop(dataDir, databaseUrl, async (url, catcher) => {
+    // A socket for each order of the race, so all of them are in flight at once.
+    const client = new ShopClient(url, RACE_ORDERS);
     const shoppers = await Promise.all(
-      Array.from({ length: SHOPPERS }, (_, n) => newShopper(url, catcher, n + 1, uuids)),
+      Array.from({ length: SHOPPERS }, (_, n) => newShopper(client, catcher, n + 1, uuids)),
     );
     // The shoppers (this process) run on the other core than the server, as wrk does.
     const unpin = pinSelf(String(WRK_CPU));
     try {
-      const warm = await orderLoop(url, shoppers, WARMUP_MS);
-      const loop = await orderLoop(url, shoppers, MEASURE_MS);
-      return { warm, loop, race: await raceForLastUnits(url, shoppers) };
+      const warm = await orderLoop(client, shoppers, WARMUP_MS);
+      const loop = await orderLoop(client, shoppers, MEASURE_MS);
+      return { warm, loop, race: await raceForLastUnits(client, shoppers) };
     } finally {
       unpin();
+      client.close();
     }
   });
   const stock = await stockOf(

@@ -30,7 +30,7 @@ export async function stockUp(database: Database): Promise<void> {
 }
 
 /** Signs up through the API as a shopper would (the code read from the caught mail), then signs in. */
-async function signUp(client: ShopClient, catcher: SmtpCatcher, n: number): Promise<string> {
+export async function signUp(client: ShopClient, catcher: SmtpCatcher, n: number): Promise<string> {
   const email = `load.buyer${n}.${process.pid}.${Date.now().toString(36)}@example.com`;
   const password = 'correct horse battery';
   dataOf(await client.call('POST', '/api/buy/email', { email }), 'send code');

@@ -78,7 +78,8 @@ export class CallFailed extends Error {
   }
 }
 
-function messageOf(text: string): string {
+/** The envelope's message of an answer, or the start of a body that is not the envelope. */
+export function messageOf(text: string): string {
   try {
     return String((JSON.parse(text) as { message?: unknown }).message ?? '');
   } catch {
