@@ -15,7 +15,7 @@ import { prepareDatabase } from '../src/server/db/prepare';
 import { products } from '../src/server/db/schema';
 import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue.snapshot';
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
-import { ADDRESS } from '../tests/helpers/shoppers';
+import { ADDRESS } from '../tests/helpers/forms';
 import { pinSelf } from './lib/children';
 import { PLENTY, signUp } from './lib/load-world';
 import { createPostgresDatabase } from './lib/postgres';

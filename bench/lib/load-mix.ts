@@ -5,7 +5,7 @@
  * at a modest rate. The world the mix needs (stock, shoppers, catalogue ids) and the checks after a
  * run (orders paid once, stock taken once, server memory) are in load-world.ts.
  */
-import { BILLING } from '../../tests/helpers/shoppers';
+import { BILLING } from '../../tests/helpers/forms';
 import { prng } from '../search/catalogue';
 import { type Answer, CallFailed, dataOf, expectOk, type ShopClient } from './shop-client';
 import { percentile } from './stats';

@@ -9,7 +9,7 @@ import type { Database } from '../../src/server/db/client';
 import { orders, payments, products } from '../../src/server/db/schema';
 import { bumpCatalogueVersion } from '../../src/server/modules/catalogue/catalogue.snapshot';
 import { codeIn, type SmtpCatcher } from '../../tests/fakes/smtp-catcher';
-import { ADDRESS } from '../../tests/helpers/shoppers';
+import { ADDRESS } from '../../tests/helpers/forms';
 import type { LoadShopper, World } from './load-mix';
 import { dataOf, ShopClient } from './shop-client';
 

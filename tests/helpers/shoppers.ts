@@ -5,6 +5,8 @@ import { sessions, users } from '../../src/server/db/schema';
 import { SESSION_TTL_MS } from '../../src/server/modules/account/account.service';
 import { hashToken, newToken } from '../../src/server/modules/account/secrets';
 
+export { ADDRESS, BILLING } from './forms';
+
 export interface Shopper {
   id: number;
   uuid: string;
@@ -55,24 +57,3 @@ export async function callAs(
   const res = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
 }
-
-export const ADDRESS = {
-  name: 'Mei',
-  surname: 'Lin',
-  phone: '415-555-0132',
-  address: '88 Grant Avenue',
-  area: 'Apt 3B',
-  city: 'San Francisco',
-  province: 'CA',
-  zip: '94108',
-};
-
-/** A card payment's billing address, as the pay form sends it (spec §5). */
-export const BILLING = {
-  'billing[firstName]': 'Mei',
-  'billing[lastName]': 'Lin',
-  'billing[address]': '88 Grant Avenue',
-  'billing[city]': 'San Francisco',
-  'billing[state]': 'CA',
-  'billing[zip]': '94108',
-};
