@@ -1,10 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Address } from '../../../../shared/schemas/address';
-import { messageOf } from '../../../api/cart';
-import { PlusIcon } from '../../../components/ui/icons';
-import { Modal } from '../../../components/ui/modal';
-import { ErrorState, StateView } from '../../../components/ui/states';
+import { ManagedList } from '../../../components/ui/managed-list';
 import { TitlePage } from '../../../components/ui/title-page';
 import { addressLines, useAddresses, useDeleteAddress } from '../api/addresses';
 import { AddressForm } from '../components/address-form';
@@ -16,80 +11,35 @@ export function AddressPage() {
   const { t } = useTranslation('address');
   const addresses = useAddresses();
   const remove = useDeleteAddress();
-  /** undefined: closed; null: a new address; an address: editing it. */
-  const [editing, setEditing] = useState<Address | null>();
-  const list = addresses.data ?? [];
-
+  const nameOf = (address: { name: string; surname: string }) => `${address.name} ${address.surname}`;
   return (
     <TitlePage title={t('title')} backTo="/profile">
-      <div className="page-body">
-        {addresses.isPending && <p className="page-loading">{t('common:loading')}</p>}
-        {addresses.isError && <ErrorState error={addresses.error} onRetry={() => void addresses.refetch()} />}
-        {addresses.isSuccess && list.length === 0 && <StateView kind="noAddress" size="section" />}
-        {remove.isError && (
-          <p className="form-error" role="alert">
-            {messageOf(remove.error) ?? t('deleteFailed')}
-          </p>
+      <ManagedList
+        items={addresses}
+        remove={remove}
+        empty="noAddress"
+        lines={(address) => {
+          const [who, where] = addressLines(address);
+          return [
+            <>
+              {who}
+              {address.default_status === 1 && <span className="tag">{t('defaultBadge')}</span>}
+            </>,
+            where,
+          ];
+        }}
+        texts={{
+          add: t('add'),
+          edit: t('edit'),
+          delete: t('delete'),
+          deleteFailed: t('deleteFailed'),
+          editNamed: (address) => t('editNamed', { name: nameOf(address) }),
+          deleteNamed: (address) => t('deleteNamed', { name: nameOf(address) }),
+        }}
+        form={(address, done) => (
+          <AddressForm address={address} first={(addresses.data ?? []).length === 0} onSaved={done} />
         )}
-        {addresses.isSuccess && (
-          <ul className="address-book">
-            {list.map((address) => {
-              const [who, where] = addressLines(address);
-              const name = `${address.name} ${address.surname}`;
-              return (
-                <li key={address.uuid} className="address-card">
-                  <div>
-                    <span className="address-who">
-                      {who}
-                      {address.default_status === 1 && <span className="tag">{t('defaultBadge')}</span>}
-                    </span>
-                    <span className="address-where">{where}</span>
-                  </div>
-                  <div className="address-card-actions">
-                    <button
-                      type="button"
-                      className="button button-secondary"
-                      aria-label={t('editNamed', { name })}
-                      onClick={() => setEditing(address)}
-                    >
-                      {t('edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="text-button"
-                      aria-label={t('deleteNamed', { name })}
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(address.uuid)}
-                    >
-                      {t('delete')}
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-            <li>
-              <button type="button" className="add-card" onClick={() => setEditing(null)}>
-                <PlusIcon width={28} height={28} aria-hidden="true" />
-                {t('add')}
-              </button>
-            </li>
-          </ul>
-        )}
-      </div>
-      <Modal
-        open={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        title={editing ? t('edit') : t('add')}
-      >
-        {editing !== undefined && (
-          <AddressForm
-            key={editing?.uuid ?? 'new'}
-            address={editing ?? undefined}
-            first={list.length === 0}
-            onSaved={() => setEditing(undefined)}
-          />
-        )}
-      </Modal>
+      />
     </TitlePage>
   );
 }

@@ -11,6 +11,18 @@ export interface CardValues {
   code: string;
 }
 
+/** Which field each card problem (see cardFormProblem, codeProblem) is about, to mark and focus it. */
+export const CARD_PROBLEM_FIELD: Record<string, keyof CardValues> = {
+  holderRequired: 'holderName',
+  holderInvalid: 'holderName',
+  numberRequired: 'number',
+  numberInvalid: 'number',
+  expiryRequired: 'expiry',
+  expiryInvalid: 'expiry',
+  codeRequired: 'code',
+  codeInvalid: 'code',
+};
+
 export const EMPTY_CARD: CardValues = { number: '', holderName: '', expiry: '', code: '' };
 export const EMPTY_BILLING: Record<BillingField, string> = {
   firstName: '',

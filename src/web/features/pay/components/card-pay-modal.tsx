@@ -9,7 +9,14 @@ import {
 } from '../../../../shared/schemas/card';
 import { Modal } from '../../../components/ui/modal';
 import { codeProblem, type useCardPay, useSavedCards } from '../api/pay';
-import { BillingFields, CardFields, type CardValues, EMPTY_BILLING, EMPTY_CARD } from './card-fields';
+import {
+  BillingFields,
+  CARD_PROBLEM_FIELD,
+  CardFields,
+  type CardValues,
+  EMPTY_BILLING,
+  EMPTY_CARD,
+} from './card-fields';
 
 interface CardPayModalProps {
   open: boolean;
@@ -18,17 +25,6 @@ interface CardPayModalProps {
   onResult: (result: CardPaymentResult) => void;
   onFailure: (error: unknown) => void;
 }
-
-const FIELD_OF: Record<string, keyof CardValues> = {
-  holderRequired: 'holderName',
-  holderInvalid: 'holderName',
-  numberRequired: 'number',
-  numberInvalid: 'number',
-  expiryRequired: 'expiry',
-  expiryInvalid: 'expiry',
-  codeRequired: 'code',
-  codeInvalid: 'code',
-};
 
 /** The card modal: pay with a saved card and its code, enter a new card, or go manage cards. */
 export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPayModalProps) {
@@ -56,7 +52,8 @@ export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPa
     const cardProblem =
       cardFormProblem({ holderName: card.holderName, number: card.number, expiry: card.expiry }) ??
       codeProblem(card.code);
-    if (cardProblem) return setProblem({ key: `problem.${cardProblem}`, field: FIELD_OF[cardProblem] });
+    if (cardProblem)
+      return setProblem({ key: `problem.${cardProblem}`, field: CARD_PROBLEM_FIELD[cardProblem] });
     const missing = BILLING_FIELDS.find((f: BillingField) => billing[f].trim() === '');
     if (missing) return setProblem({ key: `problem.billing.${missing}`, field: missing });
     setProblem(undefined);
