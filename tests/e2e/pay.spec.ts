@@ -1,8 +1,14 @@
 import type { Page } from '@playwright/test';
+import type { Language } from '../../src/shared/constants';
 import { type Catalogue, expect, LANGUAGES, text } from './fixtures/shop';
-import { ADDRESS, callApi, type Shop, type SignedInShopper, signInAs, test } from './fixtures/shopper';
-
-test.describe.configure({ timeout: 90_000 });
+import {
+  ADDRESS,
+  callApi,
+  type Shop,
+  type SignedInShopper,
+  test as shopperTest,
+  signInAs,
+} from './fixtures/shopper';
 
 /** A pending order placed through the API: one stocked product, the shopper's first address. */
 async function placeOrder(
@@ -30,6 +36,18 @@ async function placeOrder(
   });
 }
 
+/** The test's shopper, signed in on the page (in `language`), with a new pending order. */
+const test = shopperTest.extend<{ signedInWithOrder: (language?: Language) => Promise<string> }>({
+  signedInWithOrder: async ({ page, request, shop, shopper, catalogue }, use) => {
+    await use(async (language = 'en') => {
+      const orderNo = await placeOrder(request, shop, shopper, catalogue);
+      await signInAs(page, shopper, language);
+      return orderNo;
+    });
+  },
+});
+test.describe.configure({ timeout: 90_000 });
+
 async function payByNewCard(page: Page, number: string) {
   const t = (key: string) => text('en', `pay:${key}`);
   await page.getByRole('button', { name: t('payNow') }).click();
@@ -56,15 +74,8 @@ async function payByNewCard(page: Page, number: string) {
   await dialog.getByRole('button', { name: t('payNow') }).click();
 }
 
-test('an approved card pays the order: the list shows Processing', async ({
-  page,
-  shopper,
-  shop,
-  request,
-  catalogue,
-}) => {
-  const orderNo = await placeOrder(request, shop, shopper, catalogue);
-  await signInAs(page, shopper);
+test('an approved card pays the order: the list shows Processing', async ({ page, signedInWithOrder }) => {
+  const orderNo = await signedInWithOrder();
   await page.goto(`/profile/orders`);
   const card = page.getByRole('listitem').filter({ hasText: orderNo });
   await expect(card.getByText(text('en', 'orders:notPaid'))).toBeVisible({ timeout: 15_000 });
@@ -75,15 +86,8 @@ test('an approved card pays the order: the list shows Processing', async ({
   await expect(card.getByText(text('en', 'orders:status.processing'))).toBeVisible();
 });
 
-test('a declined card shows Payment Failed with the reason', async ({
-  page,
-  shopper,
-  shop,
-  request,
-  catalogue,
-}) => {
-  const orderNo = await placeOrder(request, shop, shopper, catalogue);
-  await signInAs(page, shopper);
+test('a declined card shows Payment Failed with the reason', async ({ page, signedInWithOrder }) => {
+  const orderNo = await signedInWithOrder();
   await page.goto(`/pay/${orderNo}`);
   await payByNewCard(page, '4000000000000002');
   const failed = page.getByRole('dialog', { name: text('en', 'pay:failedTitle') });
@@ -91,15 +95,8 @@ test('a declined card shows Payment Failed with the reason', async ({
   await expect(failed.getByRole('alert')).toHaveText('This transaction has been declined.');
 });
 
-test('Alipay through the sandbox page, then Paid Already (zh)', async ({
-  page,
-  shopper,
-  shop,
-  request,
-  catalogue,
-}) => {
-  const orderNo = await placeOrder(request, shop, shopper, catalogue);
-  await signInAs(page, shopper, 'zh');
+test('Alipay through the sandbox page, then Paid Already (zh)', async ({ page, signedInWithOrder }) => {
+  const orderNo = await signedInWithOrder('zh');
   await page.goto(`/pay/${orderNo}`);
   await page.getByRole('radio', { name: text('zh', 'pay:methods.alipay') }).check();
   await page.getByRole('button', { name: text('zh', 'pay:payNow') }).click();
@@ -112,15 +109,8 @@ test('Alipay through the sandbox page, then Paid Already (zh)', async ({
   await expect(card.getByText(text('zh', 'orders:status.processing'))).toBeVisible();
 });
 
-test('order detail: the pending banner, lines and totals', async ({
-  page,
-  shopper,
-  shop,
-  request,
-  catalogue,
-}) => {
-  const orderNo = await placeOrder(request, shop, shopper, catalogue);
-  await signInAs(page, shopper);
+test('order detail: the pending banner, lines and totals', async ({ page, signedInWithOrder }) => {
+  const orderNo = await signedInWithOrder();
   await page.goto(`/order/${orderNo}`);
   await expect(page.getByText('Awating for payment, expires in 10 mins.')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(ADDRESS.address, { exact: false })).toBeVisible();
@@ -135,14 +125,10 @@ test('no orders yet', async ({ page, shopper }) => {
 
 test('saved cards: the no-card state, add with checks, then pay with it', async ({
   page,
-  shopper,
-  shop,
-  request,
-  catalogue,
+  signedInWithOrder,
 }) => {
   const t = (key: string, params?: Record<string, string>) => text('en', `pay:${key}`, params);
-  const orderNo = await placeOrder(request, shop, shopper, catalogue);
-  await signInAs(page, shopper);
+  const orderNo = await signedInWithOrder();
   await page.goto('/profile/payments');
   await expect(page.getByText(text('en', 'error.noCard'))).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: t('payments.add') }).click();
@@ -171,14 +157,10 @@ test('saved cards: the no-card state, add with checks, then pay with it', async 
 for (const language of LANGUAGES) {
   test(`WeChat Pay through the sandbox page, then Paid Already (${language})`, async ({
     page,
-    shopper,
-    shop,
-    request,
-    catalogue,
+    signedInWithOrder,
   }) => {
     const t = (key: string) => text(language, `pay:${key}`);
-    const orderNo = await placeOrder(request, shop, shopper, catalogue);
-    await signInAs(page, shopper, language);
+    const orderNo = await signedInWithOrder(language);
     await page.goto(`/pay/${orderNo}`);
     const amount = page.getByRole('region', { name: t('amount') });
     await expect(amount).toContainText('$', { timeout: 15_000 });
@@ -203,14 +185,10 @@ for (const language of LANGUAGES) {
 
   test(`WeChat Pay refused on the sandbox page leaves the order unpaid; Cancel goes home (${language})`, async ({
     page,
-    shopper,
-    shop,
-    request,
-    catalogue,
+    signedInWithOrder,
   }) => {
     const t = (key: string) => text(language, `pay:${key}`);
-    const orderNo = await placeOrder(request, shop, shopper, catalogue);
-    await signInAs(page, shopper, language);
+    const orderNo = await signedInWithOrder(language);
     await page.goto(`/pay/${orderNo}`);
     await page.getByRole('radio', { name: t('methods.wechatpay') }).check();
     await page.getByRole('button', { name: t('payNow') }).click();
@@ -227,14 +205,10 @@ for (const language of LANGUAGES) {
 
   test(`the pay page's card form: every check, grouping and MM/YY as typed (${language})`, async ({
     page,
-    shopper,
-    shop,
-    request,
-    catalogue,
+    signedInWithOrder,
   }) => {
     const t = (key: string) => text(language, `pay:${key}`);
-    const orderNo = await placeOrder(request, shop, shopper, catalogue);
-    await signInAs(page, shopper, language);
+    const orderNo = await signedInWithOrder(language);
     await page.goto(`/pay/${orderNo}`);
     await expect(page.getByRole('radio', { name: t('methods.creditcard') })).toBeChecked({ timeout: 15_000 });
     await page.getByRole('button', { name: t('payNow') }).click();
@@ -320,14 +294,10 @@ for (const language of LANGUAGES) {
 for (const language of LANGUAGES) {
   test(`Pay Now always opens the card chooser, with the saved cards (${language})`, async ({
     page,
-    shopper,
-    shop,
-    request,
-    catalogue,
+    signedInWithOrder,
   }) => {
     const t = (key: string) => text(language, `pay:${key}`);
-    const orderNo = await placeOrder(request, shop, shopper, catalogue);
-    await signInAs(page, shopper, language);
+    const orderNo = await signedInWithOrder(language);
     await page.goto('/profile/payments');
     await page.getByRole('button', { name: t('payments.add') }).click();
     const adding = page.getByRole('dialog', { name: t('payments.add') });
