@@ -48,6 +48,14 @@ const test = shopperTest.extend<{ signedInWithOrder: (language?: Language) => Pr
 });
 test.describe.configure({ timeout: 90_000 });
 
+/** After paying: the orders list, with this order processing (paid). */
+async function expectPaidInList(page: Page, orderNo: string, language: Language = 'en') {
+  await expect(page).toHaveURL(/\/profile\/orders$/);
+  const card = page.getByRole('listitem').filter({ hasText: orderNo });
+  await expect(card.getByText(text(language, 'orders:status.processing'))).toBeVisible();
+  return card;
+}
+
 async function payByNewCard(page: Page, number: string) {
   const t = (key: string) => text('en', `pay:${key}`);
   await page.getByRole('button', { name: t('payNow') }).click();
@@ -82,8 +90,7 @@ test('an approved card pays the order: the list shows Processing', async ({ page
   await card.getByRole('link', { name: text('en', 'orders:payNow') }).click();
   await expect(page).toHaveURL(new RegExp(`/pay/${orderNo}$`));
   await payByNewCard(page, '4111111111111111');
-  await expect(page).toHaveURL(/\/profile\/orders$/);
-  await expect(card.getByText(text('en', 'orders:status.processing'))).toBeVisible();
+  await expectPaidInList(page, orderNo);
 });
 
 test('a declined card shows Payment Failed with the reason', async ({ page, signedInWithOrder }) => {
@@ -104,9 +111,7 @@ test('Alipay through the sandbox page, then Paid Already (zh)', async ({ page, s
   await page.locator('button.pay').click();
   await expect(page).toHaveURL(new RegExp(`/pay/${orderNo}\\?returned=1`));
   await page.getByRole('button', { name: text('zh', 'pay:paidAlready') }).click();
-  await expect(page).toHaveURL(/\/profile\/orders$/);
-  const card = page.getByRole('listitem').filter({ hasText: orderNo });
-  await expect(card.getByText(text('zh', 'orders:status.processing'))).toBeVisible();
+  await expectPaidInList(page, orderNo, 'zh');
 });
 
 test('order detail: the pending banner, lines and totals', async ({ page, signedInWithOrder }) => {
@@ -148,10 +153,7 @@ test('saved cards: the no-card state, add with checks, then pay with it', async 
   const pay = page.getByRole('dialog');
   await pay.getByLabel(t('card.code')).fill('123');
   await pay.getByRole('button', { name: t('payWithSaved') }).click();
-  await expect(page).toHaveURL(/\/profile\/orders$/);
-  await expect(
-    page.getByRole('listitem').filter({ hasText: orderNo }).getByText(text('en', 'orders:status.processing')),
-  ).toBeVisible();
+  await expectPaidInList(page, orderNo);
 });
 
 for (const language of LANGUAGES) {
@@ -177,9 +179,7 @@ for (const language of LANGUAGES) {
     await expect(page).toHaveURL(new RegExp(`/pay/${orderNo}\\?returned=1`));
     await expect(page.getByRole('heading', { name: t('walletTitle') })).toBeVisible();
     await page.getByRole('button', { name: t('paidAlready') }).click();
-    await expect(page).toHaveURL(/\/profile\/orders$/);
-    const card = page.getByRole('listitem').filter({ hasText: orderNo });
-    await expect(card.getByText(text(language, 'orders:status.processing'))).toBeVisible();
+    const card = await expectPaidInList(page, orderNo, language);
     await expect(card.getByRole('link', { name: text(language, 'orders:payNow') })).toHaveCount(0);
   });
 
@@ -281,13 +281,7 @@ for (const language of LANGUAGES) {
       await billing(name).fill(value);
     }
     await dialog.getByRole('button', { name: t('payNow') }).click();
-    await expect(page).toHaveURL(/\/profile\/orders$/);
-    await expect(
-      page
-        .getByRole('listitem')
-        .filter({ hasText: orderNo })
-        .getByText(text(language, 'orders:status.processing')),
-    ).toBeVisible();
+    await expectPaidInList(page, orderNo, language);
   });
 }
 
@@ -324,12 +318,6 @@ for (const language of LANGUAGES) {
     await expect(choose.getByRole('alert')).toHaveCount(0);
     await choose.getByLabel(t('card.code')).fill('123');
     await choose.getByRole('button', { name: t('payWithSaved') }).click();
-    await expect(page).toHaveURL(/\/profile\/orders$/);
-    await expect(
-      page
-        .getByRole('listitem')
-        .filter({ hasText: orderNo })
-        .getByText(text(language, 'orders:status.processing')),
-    ).toBeVisible();
+    await expectPaidInList(page, orderNo, language);
   });
 }
