@@ -2,19 +2,11 @@
  * A deterministic synthetic bilingual grocery catalogue for the search benchmark: names are built
  * from realistic word lists so Chinese one- and two-character terms hit as often as in a real shop.
  */
+
+import { prng } from '../../seed/prng';
 import type { SearchDocument } from '../../src/server/modules/search/search.index';
 
-/** mulberry32: small, fast, seeded. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng };
 
 type Pair = readonly [en: string, zh: string];
 

@@ -3,6 +3,7 @@
  * element helpers and a few composite shapes (shadows, highlights, abstract labels).
  * Every drawing works in a 0..400 box; numbers are rounded to keep the markup small.
  */
+import { prng } from '../prng';
 
 export type Rgb = [number, number, number];
 
@@ -203,16 +204,7 @@ export const polar = (cx: number, cy: number, r: number, deg: number): [number, 
 };
 
 /** Deterministic small pseudo-random generator (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = prng;
 
 /** A smooth closed blob through points around (cx, cy). */
 export function blobPath(cx: number, cy: number, r: number, wobble: number, seed: number, n = 7): string {
