@@ -5,7 +5,8 @@
 export const MEDIA_WIDTHS = {
   product: [200, 400, 800],
   icon: [96, 192],
-  banner: [640, 1280],
+  // 960 fits a phone's full-width slot at 1.5–2.3× pixel density without sending 1280.
+  banner: [640, 960, 1280],
   tile: [320, 640],
   ad: [640, 1280],
   avatar: [96, 192],
