@@ -11,6 +11,21 @@ let t: TestApp;
 let webDir: string;
 const INDEX =
   '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>';
+/** An index.html with its first screens (as src/web/index.html has them), scripts and stylesheet. */
+const WITH_SHELLS = [
+  '<!doctype html><html><head><title>shop</title>',
+  '<script type="module" crossorigin src="/assets/index.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/vendor.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/index.css">',
+  '</head><body>',
+  '<!--boot-shell:home-->',
+  '<div data-boot-shell><div class="home-banner"><!--banner--></div></div>',
+  '<!--/boot-shell:home-->',
+  '<!--boot-shell:inner-->',
+  '<div data-boot-shell><div class="page-header-bar"></div></div>',
+  '<!--/boot-shell:inner-->',
+  '<div id="root"></div></body></html>',
+].join('\n');
 
 beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), 'shop-web-'));
@@ -28,6 +43,51 @@ const firstBanner = async () =>
 const preloads = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
 
 describe('the app page', () => {
+  describe('with first screens', () => {
+    let shells: TestApp;
+    let shellDir: string;
+    beforeAll(async () => {
+      shellDir = await mkdtemp(join(tmpdir(), 'shop-web-'));
+      await writeFile(join(shellDir, 'index.html'), WITH_SHELLS);
+      shells = await startTestApp({ WEB_DIR: shellDir });
+    });
+    afterAll(async () => {
+      await shells?.close();
+      await rm(shellDir, { recursive: true, force: true });
+    });
+    const shellPage = async (url: string) => (await shells.app.inject({ url })).body;
+
+    it('gives home its first screen with the first banner in it', async () => {
+      const image = await firstBanner();
+      const html = await shellPage('/home');
+      expect(html).toContain('<!--boot-shell:home-->');
+      expect(html).not.toContain('page-header-bar');
+      const picture = html.match(/<img [^>]*>/)?.[0] ?? '';
+      expect(picture).toContain(`src="${image}"`);
+      expect(picture).toContain('sizes="(min-width: 1240px) 1192px, 100vw"');
+      expect(html.indexOf(picture)).toBeGreaterThan(html.indexOf('<div class="home-banner">'));
+      // The stylesheet stays in the head, before the lazy pages' own; the scripts give way.
+      expect(html.indexOf('<link rel="stylesheet"')).toBeLessThan(html.indexOf('</head>'));
+      expect(html).toContain('<script type="module" fetchpriority="low"');
+      expect(html).toContain('<link rel="modulepreload" fetchpriority="low"');
+      expect(html.indexOf(preloads(html)[0] ?? '-')).toBeLessThan(html.indexOf('<script'));
+    });
+
+    it("gives the catalogue's pages their bar, and other pages no first screen", async () => {
+      for (const url of ['/category/1', '/category/1/2', '/product/x', '/promotion/3', '/search']) {
+        const html = await shellPage(url);
+        expect(html, url).toContain('page-header-bar');
+        expect(html, url).not.toContain('home-banner');
+        expect(html, url).toContain('<script type="module" fetchpriority="low"');
+      }
+      for (const url of ['/profile', '/cart', '/categories', '/account']) {
+        const html = await shellPage(url);
+        expect(html, url).not.toContain('boot-shell');
+        expect(html, url).toContain('<script type="module" crossorigin');
+      }
+    });
+  });
+
   it('preloads the first banner on the home page, at the widths and sizes the carousel uses', async () => {
     const image = await firstBanner();
     for (const url of ['/', '/home', '/home/']) {
@@ -36,7 +96,7 @@ describe('the app page', () => {
       expect(more).toEqual([]);
       expect(link).toContain(`href="${image}"`);
       expect(link).toContain(
-        `imagesrcset="${image.replace('-1280.webp', '-640.webp')} 640w, ${image} 1280w"`,
+        `imagesrcset="${image.replace('-1280.webp', '-640.webp')} 640w, ${image.replace('-1280.webp', '-960.webp')} 960w, ${image} 1280w"`,
       );
       expect(link).toContain('imagesizes="(min-width: 1240px) 1192px, 100vw"');
       expect(html.indexOf(link ?? '')).toBeLessThan(html.indexOf('</head>'));

@@ -1,52 +1,111 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BANNER_SIZES, mediaSrcSet } from '../shared/media';
+import { BANNER_SIZES, DEFAULT_WIDTH, MEDIA_ASPECT, mediaSrcSet } from '../shared/media';
 import type { CatalogueStore } from './modules/catalogue/catalogue.store';
 
 const HOME_PATHS = new Set(['/', '/home']);
+/** Catalogue pages that open with a phone's page bar (the app's PageHeader). */
+const INNER_PATHS = /^\/(?:category|product|promotion)\/|^\/search$/;
+
+/** index.html's static first screens (src/web/index.html), each between two markers. */
+type ShellKind = 'home' | 'inner';
+const SHELL_KINDS: ShellKind[] = ['home', 'inner'];
+const BANNER_SLOT = '<!--banner-->';
+const MODULE_SCRIPT = /<script type="module"|<link rel="modulepreload"/g;
+
+const shellStart = (kind: ShellKind) => `<!--boot-shell:${kind}-->`;
+const shellEnd = (kind: ShellKind) => `<!--/boot-shell:${kind}-->`;
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+function attributesOf(pairs: [string, string][]): string {
+  return pairs.map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ');
+}
+
+/** The page without one first screen: whole lines, from its first marker's to its last marker's. */
+function withoutShell(html: string, kind: ShellKind): string {
+  const start = html.indexOf(shellStart(kind));
+  const end = html.indexOf(shellEnd(kind), start);
+  if (start < 0 || end < 0) return html;
+  const from = html.lastIndexOf('\n', start) + 1;
+  const to = html.indexOf('\n', end);
+  return html.slice(0, from) + (to < 0 ? '' : html.slice(to + 1));
+}
+
+/** The page with one first screen and none of the others. */
+function withShell(html: string, kind: ShellKind): string {
+  let page = html;
+  for (const other of SHELL_KINDS) if (other !== kind) page = withoutShell(page, other);
+  // The scripts yield the network to what the first paint needs (the stylesheet, home's banner).
+  // Module scripts never hold back a paint; the hint also says so to tools that go by priority.
+  return page.replace(MODULE_SCRIPT, '$& fetchpriority="low"');
+}
+
 /**
- * The single-page app's index.html, as served for every page path. For the home page it carries a
- * preload of the first banner — the largest thing on the first screen — so the browser fetches it
- * alongside the JavaScript instead of after the script, the banner call and a render. The banner
- * is the catalogue's, so the page is rebuilt when the catalogue snapshot changes.
+ * The single-page app's index.html, as served for every page path. Home and the catalogue's pages
+ * get a static first screen that paints before the JavaScript has run; other pages get none. Home
+ * carries its first banner — the largest thing on the first screen — twice: as a preload, ahead of
+ * the scripts, and as the picture in its first screen (the app then draws the same banner in the
+ * same place). The banner is the catalogue's, so home is rebuilt when the catalogue snapshot changes.
  */
 export class AppPage {
-  private readonly index: Buffer;
+  private readonly index: string;
+  private readonly plain: Buffer;
+  private readonly inner: Buffer;
   private home?: { snapshot: unknown; html: Buffer };
 
   constructor(
     webDir: string,
     private readonly catalogue: Pick<CatalogueStore, 'snapshot'>,
   ) {
-    this.index = readFileSync(join(webDir, 'index.html'));
+    this.index = readFileSync(join(webDir, 'index.html'), 'utf8');
+    this.plain = Buffer.from(SHELL_KINDS.reduce(withoutShell, this.index));
+    this.inner = Buffer.from(withShell(this.index, 'inner'));
   }
 
   htmlFor(path: string): Buffer {
-    if (!HOME_PATHS.has(path)) return this.index;
+    if (INNER_PATHS.test(path)) return this.inner;
+    if (!HOME_PATHS.has(path)) return this.plain;
     const snapshot = this.catalogue.snapshot;
-    if (this.home?.snapshot !== snapshot) this.home = { snapshot, html: this.withBannerPreload() };
+    if (this.home?.snapshot !== snapshot) this.home = { snapshot, html: this.withBanner() };
     return this.home.html;
   }
 
-  private withBannerPreload(): Buffer {
+  private withBanner(): Buffer {
     const first = this.catalogue.snapshot.banners[0];
-    if (!first) return this.index;
+    if (!first || !this.index.includes('</head>')) return this.plain;
     const srcset = mediaSrcSet(first.image, 'banner');
-    const attributes = [
-      'rel="preload"',
-      'as="image"',
-      `href="${escapeAttribute(first.image)}"`,
-      ...(srcset ? [`imagesrcset="${escapeAttribute(srcset)}"`, `imagesizes="${BANNER_SIZES}"`] : []),
-      'fetchpriority="high"',
-    ];
-    const html = this.index.toString('utf8');
-    const at = html.indexOf('</head>');
-    if (at < 0) return this.index;
-    return Buffer.from(`${html.slice(0, at)}  <link ${attributes.join(' ')}>\n  ${html.slice(at)}`);
+    const sized: [string, string][] = srcset
+      ? [
+          ['srcset', srcset],
+          ['sizes', BANNER_SIZES],
+        ]
+      : [];
+    const preload = attributesOf([
+      ['rel', 'preload'],
+      ['as', 'image'],
+      ['href', first.image],
+      ...sized.map(([name, value]): [string, string] => [`image${name}`, value]),
+      ['fetchpriority', 'high'],
+    ]);
+    // The same attributes as the carousel's first ImageBox, so the browser picks the same file.
+    const width = DEFAULT_WIDTH.banner;
+    const height = Math.round(width * MEDIA_ASPECT.banner);
+    const picture = attributesOf([
+      ['src', first.image],
+      ...sized,
+      ['alt', ''],
+      ['width', String(width)],
+      ['height', String(height)],
+      ['fetchpriority', 'high'],
+    ]);
+    const image = `<div class="image-box is-loaded" style="--ratio: ${width} / ${height}"><img ${picture}></div>`;
+    const html = withShell(this.index, 'home').replace(BANNER_SLOT, image);
+    // The banner's request goes first, ahead of the scripts.
+    const script = html.indexOf('<script');
+    const at = script >= 0 && script < html.indexOf('</head>') ? script : html.indexOf('</head>');
+    return Buffer.from(`${html.slice(0, at)}<link ${preload}>\n    ${html.slice(at)}`);
   }
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { useRemoveBootShell } from './boot-shell';
 import { PageFallback } from './page-fallback';
 import './shell.css';
 import { TabBar } from './tab-bar';
@@ -19,6 +20,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   const shown = useRef<string | null>(null);
+  useRemoveBootShell();
 
   // After a navigation, focus moves to the new page so screen readers start reading there.
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { StateView } from '../../components/ui/states';
+import { useRemoveBootShell } from './boot-shell';
 
 /**
  * When a screen itself fails (its code could not load, or it threw): the error state, and a reload,
@@ -7,6 +8,7 @@ import { StateView } from '../../components/ui/states';
  */
 export function RouteError() {
   const { t, ready } = useTranslation('common', { useSuspense: false });
+  useRemoveBootShell();
   if (!ready) return null;
   return (
     <StateView
