@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { initI18n } from '../lib/i18n';
@@ -15,11 +15,16 @@ const router = createRouter(queryClient);
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  // A transition renders in slices that yield to the browser, not in one long task; the first
+  // screen is already painted (index.html's static one on home and the catalogue's pages).
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NewCategory } from '../../../../shared/schemas/catalogue';
@@ -21,6 +22,8 @@ export function NewProductRow({ category }: { category: NewCategory }) {
   const { add, message } = useAddToCart();
   const [ref, near] = useInView<HTMLElement>();
   const query = useNewProducts(category.id, near);
+  // The cards draw in a background render that yields to the browser, not in the data's arrival.
+  const products = useDeferredValue(query.data?.list);
   const name = nameOf(category, language);
   const headingId = `new-${category.id}`;
   return (
@@ -36,12 +39,12 @@ export function NewProductRow({ category }: { category: NewCategory }) {
         </Link>
       </div>
       <AddProblem message={message} />
-      {query.isPending ? (
-        <ProductGridSkeleton layout="row" count={5} />
-      ) : query.isError ? (
+      {query.isError ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} size="section" />
+      ) : products ? (
+        <ProductGrid layout="row" products={products.slice(0, ROW_LENGTH)} onAdd={add} label={name} />
       ) : (
-        <ProductGrid layout="row" products={query.data.list.slice(0, ROW_LENGTH)} onAdd={add} label={name} />
+        <ProductGridSkeleton layout="row" count={5} />
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HOME_MOST_SOLD_PAGE_SIZE } from '../../../../shared/constants';
@@ -73,6 +74,8 @@ function MostSold({ categoryId, headingId, title, near }: MostSoldProps) {
     { category_id: categoryId, most_sold: true, page_size: HOME_MOST_SOLD_PAGE_SIZE },
     near,
   );
+  // As in the new-product rows: the cards draw in a background render that yields to the browser.
+  const products = useDeferredValue(query.data?.list);
   return (
     <>
       <div className="section-head">
@@ -86,12 +89,12 @@ function MostSold({ categoryId, headingId, title, near }: MostSoldProps) {
         </Link>
       </div>
       <AddProblem message={message} />
-      {query.isPending ? (
-        <ProductGridSkeleton count={4} />
-      ) : query.isError ? (
+      {query.isError ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} size="section" />
+      ) : products ? (
+        <ProductGrid products={products.slice(0, SHOWN)} onAdd={add} label={title} />
       ) : (
-        <ProductGrid products={query.data.list.slice(0, SHOWN)} onAdd={add} label={title} />
+        <ProductGridSkeleton count={4} />
       )}
     </>
   );
