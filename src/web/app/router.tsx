@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { categoriesQueryOptions } from '../api/categories';
+import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
+import { categoriesQueryOptions, categoryQueryOptions } from '../api/categories';
+import { productListQueryOptions } from '../api/products';
+import { productQueryOptions } from '../features/catalogue/api/get-product';
 import {
   bannersQueryOptions,
   newCategoriesQueryOptions,
@@ -25,11 +27,40 @@ function page<M extends PageModule>(load: () => Promise<M>, name: keyof M & stri
 
 const tab: RouteHandle = { tab: true };
 
+const ID = /^\d{1,9}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Loaders of the catalogue's lazy pages: they start the page's first calls alongside its code and
+ * texts instead of after them (the page's own hooks then find the calls under way), and wait for none.
+ */
+function catalogueLoaders(queryClient: QueryClient) {
+  const category: LoaderFunction = ({ params }) => {
+    const { id = '', subId } = params;
+    if (ID.test(id) && (subId === undefined || ID.test(subId))) {
+      void queryClient.prefetchQuery(categoryQueryOptions(Number(id)));
+      void queryClient.prefetchQuery(productListQueryOptions({ category_id: Number(subId ?? id) }));
+    }
+    return null;
+  };
+  const product: LoaderFunction = ({ params }) => {
+    if (params.id && UUID.test(params.id)) void queryClient.prefetchQuery(productQueryOptions(params.id));
+    return null;
+  };
+  const search: LoaderFunction = ({ request }) => {
+    const term = (new URL(request.url).searchParams.get('q') ?? '').trim();
+    if (term) void queryClient.prefetchQuery(productListQueryOptions({ en_search: term }));
+    return null;
+  };
+  return { category, product, search };
+}
+
 /** The route table of spec §2. Home is in the first chunk; every other screen is its own lazy chunk. */
 export function routes(queryClient: QueryClient): RouteObject[] {
   const account = () => import('../features/account/pages/account-pages');
   const profile = () => import('../features/profile/pages/profile-pages');
   const settings = () => import('../features/profile/pages/settings-pages');
+  const loaders = catalogueLoaders(queryClient);
   return [
     {
       path: '/',
@@ -46,12 +77,13 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               handle: tab,
               Component: HomePage,
               loader: async () => {
-                // Start home's calls at once instead of after its texts and first render.
-                void queryClient.prefetchQuery(bannersQueryOptions());
+                // Start home's calls at once instead of after its texts and first render. The page
+                // waits for the banners too, so its first frame has the banner index.html already
+                // shows (app/shell/boot-shell.ts) rather than a placeholder in its place.
                 void queryClient.prefetchQuery(categoriesQueryOptions());
                 void queryClient.prefetchQuery(newCategoriesQueryOptions());
                 void queryClient.prefetchQuery(platesQueryOptions());
-                await loadNamespaces('home');
+                await Promise.all([queryClient.prefetchQuery(bannersQueryOptions()), loadNamespaces('home')]);
                 return null;
               },
             },
@@ -127,6 +159,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'category/:id/:subId?',
+              loader: loaders.category,
               lazy: page(
                 () => import('../features/catalogue/pages/category-page'),
                 'CategoryPage',
@@ -135,6 +168,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'product/:id',
+              loader: loaders.product,
               lazy: page(
                 () => import('../features/catalogue/pages/product-page'),
                 'ProductPage',
@@ -143,6 +177,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'search',
+              loader: loaders.search,
               lazy: page(() => import('../features/search/pages/search-page'), 'SearchPage', 'search'),
             },
             { path: '*', lazy: page(() => import('./shell/not-found-page'), 'NotFoundPage') },
