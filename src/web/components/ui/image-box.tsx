@@ -15,8 +15,8 @@ interface ImageBoxProps {
 }
 
 /**
- * A picture in a box of its kind's fixed aspect ratio, so nothing moves when it arrives; a soft
- * shimmer shows until it does.
+ * A picture in a box of its kind's fixed aspect ratio, so nothing moves when it arrives; the
+ * box's skeleton colour shows until it does.
  */
 export function ImageBox({ src, kind, alt, sizes, priority = false, className }: ImageBoxProps) {
   const [loaded, setLoaded] = useState(false);
