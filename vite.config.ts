@@ -1,10 +1,20 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * index.html's static first screens are chosen per page by the server (src/server/app-page.ts);
+ * the dev server has no such step, so it serves the page without any of them.
+ */
+const noFirstScreensInDev: Plugin = {
+  name: 'no-first-screens-in-dev',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace(/<!--boot-shell:(\w+)-->[\s\S]*?<!--\/boot-shell:\1-->\n?/g, ''),
+};
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react()],
+  plugins: [react(), noFirstScreensInDev],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
