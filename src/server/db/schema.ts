@@ -400,6 +400,11 @@ export const payments = pgTable(
     uniqueIndex('payments_one_success_idx')
       .on(t.orderId)
       .where(sql`${t.status} in ('succeeded', 'refunded')`),
+    // Refused card payments of the last minutes (the card-tries limit): found among the few recent
+    // refusals, not among every order the shopper ever placed.
+    index('payments_card_refusals_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'card' and ${t.status} = 'failed'`),
   ],
 );
 

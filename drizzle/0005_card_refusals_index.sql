@@ -1,0 +1,1 @@
+CREATE INDEX "payments_card_refusals_idx" ON "payments" USING btree ("created_at") WHERE "payments"."kind" = 'card' and "payments"."status" = 'failed';
