@@ -83,7 +83,8 @@ async function tryRate(world: World, rate: number, seconds: number, steps: Step[
 async function findRate(world: World, stepSeconds: number, steps: Step[]): Promise<number> {
   let held = 0;
   let failed = 0;
-  for (let rate = START_RATE; rate <= MAX_RATE && failed === 0; rate *= 2) {
+  // Doubling, with MAX_RATE itself as the last step (2,560 held used to end the search there).
+  for (let rate = START_RATE; held < MAX_RATE && failed === 0; rate = Math.min(rate * 2, MAX_RATE)) {
     if (await tryRate(world, rate, stepSeconds, steps)) held = rate;
     else failed = rate;
   }
