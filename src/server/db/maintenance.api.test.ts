@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, templateRef } from '../../../tests/helpers/test-database';
+import { freshDatabase, rowsOf, templateRef } from '../../../tests/helpers/test-database';
 import type { Database } from './client';
 import { maintainEmbedded, startEmbeddedMaintenance } from './maintenance';
 import { products } from './schema';
@@ -11,11 +11,13 @@ interface TableStats {
 }
 
 async function productStats(database: Database): Promise<TableStats> {
-  const result = await database.db.execute(sql`
-    SELECT (last_vacuum IS NOT NULL OR last_autovacuum IS NOT NULL) AS vacuumed,
-           (last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL) AS analysed
-      FROM pg_stat_user_tables WHERE relname = 'products'`);
-  return (result as unknown as { rows: TableStats[] }).rows[0] as TableStats;
+  const [stats] = await rowsOf<TableStats>(
+    database,
+    sql`SELECT (last_vacuum IS NOT NULL OR last_autovacuum IS NOT NULL) AS vacuumed,
+               (last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL) AS analysed
+          FROM pg_stat_user_tables WHERE relname = 'products'`,
+  );
+  return stats as TableStats;
 }
 
 /** What an afternoon of orders and expiries does to the products table: every update leaves a dead row. */
@@ -50,20 +52,22 @@ describe('maintenance of the embedded database', () => {
       expect(after).toEqual({ vacuumed: true, analysed: true });
     } else {
       // PostgreSQL's autovacuum decides when; this call must not have run a VACUUM of its own.
-      const result = await database.db.execute(
+      const [stats] = await rowsOf<{ untouched: boolean }>(
+        database,
         sql`SELECT last_vacuum IS NULL AS untouched FROM pg_stat_user_tables WHERE relname = 'products'`,
       );
-      expect((result as unknown as { rows: { untouched: boolean }[] }).rows[0]?.untouched).toBe(true);
+      expect(stats?.untouched).toBe(true);
     }
   });
 
   it.runIf(templateRef().kind === 'pglite')('runs on its own every interval until stopped', async () => {
     const { database } = fresh;
     const vacuums = async () => {
-      const result = await database.db.execute(
+      const [stats] = await rowsOf<{ n: number }>(
+        database,
         sql`SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = 'products'`,
       );
-      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+      return stats?.n ?? 0;
     };
     const before = await vacuums();
     const logged: string[] = [];

@@ -6,12 +6,11 @@ import type { Database } from '../../../src/server/db/client';
 import { uuidFromKey } from '../../../src/server/db/seed';
 import { ADDRESS, callAs, createShopper } from '../../helpers/shoppers';
 import type { TestApp } from '../../helpers/test-app';
+import { rowsOf } from '../../helpers/test-database';
 import type { ShopperIds } from './route-table';
 
-async function rowsOf<T>(database: Database, query: string): Promise<T[]> {
-  const result = (await database.db.execute(sql.raw(query))) as unknown as { rows: T[] };
-  return result.rows;
-}
+/** Rows of a query this file builds from catalogue names only (never from request text). */
+const rawRows = <T>(database: Database, query: string) => rowsOf<T>(database, sql.raw(query));
 
 const tableLists = new WeakMap<Database, Promise<string[]>>();
 
@@ -19,7 +18,7 @@ const tableLists = new WeakMap<Database, Promise<string[]>>();
 function tablesOf(database: Database): Promise<string[]> {
   let tables = tableLists.get(database);
   if (!tables) {
-    tables = rowsOf<{ name: string }>(
+    tables = rawRows<{ name: string }>(
       database,
       `select table_name as name from information_schema.tables
        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
@@ -42,7 +41,7 @@ export async function databaseFingerprint(database: Database): Promise<Record<st
         `select '${t}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as hash from "${t}"`,
     )
     .join(' union all ');
-  const rows = await rowsOf<{ name: string; hash: string }>(database, query);
+  const rows = await rawRows<{ name: string; hash: string }>(database, query);
   return Object.fromEntries(rows.map((r) => [r.name, r.hash]));
 }
 
@@ -53,20 +52,20 @@ export function without(fingerprint: Record<string, string>, tables: readonly st
 
 /** Every row that belongs to one shopper (tables with a `user_id`, and the user row itself), as text. */
 export async function rowsOfShopper(database: Database, userId: number): Promise<Record<string, string[]>> {
-  const tables = await rowsOf<{ name: string }>(
+  const tables = await rawRows<{ name: string }>(
     database,
     `select table_name as name from information_schema.columns
      where table_schema = 'public' and column_name = 'user_id' order by 1`,
   );
   const out: Record<string, string[]> = {};
   for (const { name } of tables) {
-    const rows = await rowsOf<{ row: string }>(
+    const rows = await rawRows<{ row: string }>(
       database,
       `select r::text as row from "${name}" r where r.user_id = ${Number(userId)} order by 1`,
     );
     out[name] = rows.map((r) => r.row);
   }
-  const user = await rowsOf<{ row: string }>(
+  const user = await rawRows<{ row: string }>(
     database,
     `select r::text as row from users r where r.id = ${userId}`,
   );

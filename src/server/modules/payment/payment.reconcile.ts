@@ -78,7 +78,11 @@ export async function reconcileCardAttempts(deps: PaymentDeps, orderId?: number)
     .orderBy(payments.orderId, desc(payments.id))
     .limit(500);
   const byOrder = new Map<string, PaymentRow[]>();
-  for (const { payment, orderNo } of rows) byOrder.set(orderNo, [...(byOrder.get(orderNo) ?? []), payment]);
+  for (const { payment, orderNo } of rows) {
+    const attempts = byOrder.get(orderNo) ?? [];
+    attempts.push(payment);
+    byOrder.set(orderNo, attempts);
+  }
   let result: Reconciled = 'clear';
   for (const [orderNo, attempts] of byOrder) {
     const outcome = await reconcileOrder(deps, orderNo, attempts, now);

@@ -72,6 +72,9 @@ function sandboxTransactionId(): string {
 
 /** How many approved charges the sandbox remembers for findCharge. */
 const REMEMBERED_CHARGES = 10_000;
+/** A charge as findCharge looks it up: the invoice as Authorize.Net keeps it (20 characters), and the amount. */
+const chargeKey = (invoiceNumber: string, amountCents: number) =>
+  `${invoiceNumber.slice(0, 20)} ${amountCents}`;
 
 /** The built-in card gateway: no network, Authorize.Net's sandbox rules (DESIGN.md §6). */
 export class SandboxCardGateway implements CardGateway {
@@ -82,7 +85,7 @@ export class SandboxCardGateway implements CardGateway {
 
   private approved(invoiceNumber: string, amountCents: number, last4: string, brand: CardBrand) {
     const transactionId = sandboxTransactionId();
-    const key = `${invoiceNumber.slice(0, 20)} ${amountCents}`;
+    const key = chargeKey(invoiceNumber, amountCents);
     this.charges.delete(key);
     this.charges.set(key, { transactionId, last4 });
     if (this.charges.size > REMEMBERED_CHARGES)
@@ -92,7 +95,7 @@ export class SandboxCardGateway implements CardGateway {
 
   /** Charges this process approved; a sandbox charge made before a restart is gone with it. */
   async findCharge(invoiceNumber: string, amountCents: number): Promise<FoundCharge> {
-    const charge = this.charges.get(`${invoiceNumber.slice(0, 20)} ${amountCents}`);
+    const charge = this.charges.get(chargeKey(invoiceNumber, amountCents));
     return charge ? { status: 'approved', ...charge } : { status: 'none' };
   }
 
