@@ -17,7 +17,7 @@ import { type Database, openDatabase } from '../src/server/db/client';
 import { prepareDatabase } from '../src/server/db/prepare';
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
 import { pinSelf } from './lib/children';
-import { type MixRun, runMix, summarize, type World } from './lib/load-mix';
+import { type MixRun, runMix, stallsOf, summarize, type World } from './lib/load-mix';
 import {
   auditCheckouts,
   auditHolds,
@@ -105,6 +105,8 @@ interface DatabaseRun {
   steps: Step[];
   rss: { first: number; last: number };
   audit: CheckoutAudit;
+  /** What the server logged during the long run. */
+  events: ServerEvent[];
 }
 
 /** Opens the database, runs `fn` on it and closes it (PGlite files: only while no server runs). */
@@ -117,20 +119,53 @@ async function withDatabase<T>(config: Config['database'], fn: (d: Database) => 
   }
 }
 
-/** The shop on core 0 with its mail caught, for the length of `use`. */
+/** A line the server logged (pino JSON; the shop runs at LOG_LEVEL=warn): placed on the run's timeline next to its stalls. */
+interface ServerEvent {
+  /** Epoch ms. */
+  time: number;
+  msg: string;
+  ms?: number;
+  /** The PGlite vacuum's slowest table. */
+  slowest?: { table: string; ms: number };
+}
+
+/** Collects the server's JSON log lines from its output chunks. */
+function serverLog(): { events: ServerEvent[]; onOutput(chunk: string): void } {
+  const events: ServerEvent[] = [];
+  let partial = '';
+  return {
+    events,
+    onOutput(chunk) {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          const { time, msg, ms, slowest } = JSON.parse(line) as ServerEvent;
+          if (typeof time === 'number' && typeof msg === 'string') events.push({ time, msg, ms, slowest });
+        } catch {
+          // not a log line
+        }
+      }
+    },
+  };
+}
+
+/** The shop on core 0 with its mail caught and its warnings collected, for the length of `use`. */
 async function withShop<T>(
   env: Record<string, string | undefined>,
-  use: (shop: Shop, catcher: SmtpCatcher) => Promise<T>,
+  use: (shop: Shop, catcher: SmtpCatcher, events: ServerEvent[]) => Promise<T>,
 ): Promise<T> {
   const catcher = new SmtpCatcher();
   const smtp = await catcher.start();
+  const log = serverLog();
   try {
     const shop = await startShop({
       cpu: 0,
       env: { ...env, SMTP_URL: smtp, PAYMENTS: 'sandbox', SEED: 'demo' },
+      onOutput: log.onOutput,
     });
     try {
-      return await use(shop, catcher);
+      return await use(shop, catcher, log.events);
     } finally {
       await shop.stop();
     }
@@ -144,7 +179,7 @@ async function measure(
   world: World,
   serverPid: number,
   label: string,
-): Promise<Omit<DatabaseRun, 'label' | 'audit'>> {
+): Promise<Omit<DatabaseRun, 'label' | 'audit' | 'events'>> {
   const unpin = pinSelf(String(WRK_CPU));
   try {
     await runMix(world, { rate: START_RATE, seconds: WARMUP_SECONDS });
@@ -174,19 +209,36 @@ async function runOn(label: string, dataDir: string, databaseUrl?: string): Prom
     await prepareDatabase(d, { seed: 'demo' }, systemClock);
     await stockUp(d);
   });
-  const { world, measured } = await withShop(
+  const { world, measured, events } = await withShop(
     { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-    async (shop, catcher) => {
+    async (shop, catcher, events) => {
       const world = await prepareWorld(shop.url, catcher, { shoppers: SHOPPERS });
       try {
-        return { world, measured: await measure(world, shop.child.proc.pid ?? 0, label) };
+        return { world, measured: await measure(world, shop.child.proc.pid ?? 0, label), events };
       } finally {
         world.client.close();
       }
     },
   );
   const audit = await withDatabase(config, (d) => auditCheckouts(d, world));
-  return { label, ...measured, audit };
+  const { startedAt, seconds } = measured.run;
+  const during = events.filter((e) => e.time >= startedAt && e.time <= startedAt + seconds * 1000);
+  const run: DatabaseRun = { label, ...measured, audit, events: during };
+  console.log(`  ${timelineNote(run)}`);
+  return run;
+}
+
+/** Where the long run stalled (missed arrivals, or an action slower than the p95 budget), and what the server logged. */
+function timelineNote(r: DatabaseRun): string {
+  const stalls = stallsOf(r.run, P95_BUDGET_MS).map(
+    (s) =>
+      `${s.from === s.to ? s.from : `${s.from}–${s.to}`} s (${s.missed} missed, slowest ${fmtMs(s.slowest, 0)})`,
+  );
+  const at = (e: ServerEvent) =>
+    `${((e.time - r.run.startedAt) / 1000).toFixed(0)} s ${e.msg}${e.ms === undefined ? '' : ` (${e.ms} ms${e.slowest ? `, ${e.slowest.table} ${e.slowest.ms} ms` : ''})`}`;
+  const shown = (list: string[]) =>
+    list.length > 12 ? [...list.slice(0, 12), `… ${list.length - 12} more`] : list;
+  return `${r.label}: stalls at ${shown(stalls).join(', ') || 'none'}; server logged ${shown(r.events.map(at)).join(', ') || 'nothing'}.`;
 }
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
@@ -293,6 +345,7 @@ export async function runLoad(): Promise<PartResult> {
     notes: [
       `Open loop: actions arrive at the rate (Poisson), latency counted from each action's arrival; a checkout places an order for one unit and pays it with the sandbox's approved card (two requests). ${SHOPPERS} shoppers signed up over HTTP. Rate search: ${START_RATE}/s doubled until a ${stepSeconds} s step had p95 ≥ ${P95_BUDGET_MS} ms (over the step or its second half) or an error, then ${BISECTIONS} bisections (steps list rate, p95 whole/second half); ${HEADROOM * 100}% of the highest step that held then ran for the time in the p95 line. Server pinned to core 0, load generator (this process) to core 1; PostgreSQL's processes are not pinned. RSS from /proc/<pid>/status each second (first and last minute, or quarter of a shorter run).`,
       ...runs.map(stepNote),
+      ...runs.map(timelineNote),
     ],
   };
 }

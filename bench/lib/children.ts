@@ -18,6 +18,8 @@ export interface StartOptions {
   cwd?: string;
   /** Pin to this CPU core with `taskset -c`. */
   cpu?: number;
+  /** Called with each chunk of the child's stdout and stderr as it arrives. */
+  onOutput?: (chunk: string) => void;
 }
 
 const live = new Set<ChildProcess>();
@@ -35,7 +37,9 @@ export function startChild(name: string, command: string, args: string[], opts: 
   live.add(proc);
   let tail = '';
   const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-TAIL_CHARS);
+    const text = chunk.toString();
+    tail = (tail + text).slice(-TAIL_CHARS);
+    opts.onOutput?.(text);
   };
   proc.stdout?.on('data', keep);
   proc.stderr?.on('data', keep);

@@ -165,6 +165,18 @@ export interface MixRun {
   failures: Map<string, number>;
   /** Answers of 500 or more. */
   serverErrors: number;
+  /** When the run started (epoch ms), so other events (the server's log) can be placed on it. */
+  startedAt: number;
+  /** One entry per second of the run, by arrival: where stalls were. */
+  timeline: Second[];
+}
+
+/** What happened to the actions due in one second of a run. */
+export interface Second {
+  arrivals: number;
+  missed: number;
+  /** The slowest action due in this second (ms from arrival to end). */
+  slowest: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -185,10 +197,18 @@ export async function runMix(world: World, opts: MixOptions): Promise<MixRun> {
   let missed = 0;
   let serverErrors = 0;
   const sentBefore = world.client.sent;
+  const timeline: Second[] = Array.from({ length: Math.ceil(opts.seconds) }, () => ({
+    arrivals: 0,
+    missed: 0,
+    slowest: 0,
+  }));
 
   const launch = (due: number) => {
+    const second = timeline[Math.floor((due - start) / 1000)] ?? { arrivals: 0, missed: 0, slowest: 0 };
+    second.arrivals++;
     if (inFlight.size >= maxInFlight) {
       missed++;
+      second.missed++;
       return;
     }
     actions++;
@@ -198,6 +218,7 @@ export async function runMix(world: World, opts: MixOptions): Promise<MixRun> {
         const ms = performance.now() - due;
         latencies[action.group].push(ms);
         if (due >= half) secondHalf.push(ms);
+        second.slowest = Math.max(second.slowest, ms);
       },
       (err: unknown) => {
         const key = err instanceof CallFailed ? err.key : `${action.name}: ${(err as Error).message}`;
@@ -210,9 +231,11 @@ export async function runMix(world: World, opts: MixOptions): Promise<MixRun> {
   };
 
   const meanGapMs = 1000 / opts.rate;
-  let due = performance.now();
-  const half = due + opts.seconds * 500;
-  const end = due + opts.seconds * 1000;
+  const startedAt = Date.now();
+  const start = performance.now();
+  let due = start;
+  const half = start + opts.seconds * 500;
+  const end = start + opts.seconds * 1000;
   while (due < end) {
     const now = performance.now();
     if (due > now) {
@@ -234,7 +257,32 @@ export async function runMix(world: World, opts: MixOptions): Promise<MixRun> {
     secondHalf,
     failures,
     serverErrors,
+    startedAt,
+    timeline,
   };
+}
+
+/** A run of consecutive seconds in which arrivals were missed or an action took longer than `slowMs`. */
+export interface Stall {
+  /** Seconds from the start of the run. */
+  from: number;
+  to: number;
+  missed: number;
+  slowest: number;
+}
+
+export function stallsOf(run: MixRun, slowMs: number): Stall[] {
+  const stalls: Stall[] = [];
+  run.timeline.forEach((s, at) => {
+    if (s.missed === 0 && s.slowest < slowMs) return;
+    const last = stalls[stalls.length - 1];
+    if (last && last.to >= at - 1) {
+      last.to = at;
+      last.missed += s.missed;
+      last.slowest = Math.max(last.slowest, s.slowest);
+    } else stalls.push({ from: at, to: at, missed: s.missed, slowest: s.slowest });
+  });
+  return stalls;
 }
 
 export interface MixSummary {

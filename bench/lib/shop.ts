@@ -23,6 +23,8 @@ export interface ShopOptions {
   /** Extra node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
   timeoutMs?: number;
+  /** Called with each chunk of the server's output (its log). */
+  onOutput?: (chunk: string) => void;
 }
 
 /** BENCH_CPU_PROF=DIR: every shop server started writes a V8 CPU profile into DIR when it stops. */
@@ -39,6 +41,7 @@ export async function startShop(opts: ShopOptions): Promise<Shop> {
   const child = startChild('shop server', process.execPath, args, {
     cwd: ROOT,
     cpu: opts.cpu,
+    onOutput: opts.onOutput,
     env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...opts.env },
   });
   try {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Config } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
@@ -15,11 +14,6 @@ export interface TemplateRef {
   location: string;
   /** PostgreSQL: the server URL. */
   url?: string;
-}
-
-/** The rows of a raw query (db.execute answers the driver's result, typed loosely by Drizzle). */
-export async function rowsOf<T>(database: Database, query: SQL): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 export const TEMPLATE_ENV = 'SHOP_TEST_TEMPLATE';

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -111,4 +112,9 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/** The rows of a raw query (db.execute answers the driver's result, typed loosely by Drizzle). */
+export async function rowsOf<T>(database: Database, query: SQL): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }

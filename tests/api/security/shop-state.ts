@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import en from '../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../public/locales/zh/errors.json' with { type: 'json' };
 import * as demo from '../../../seed/catalogue/index';
-import type { Database } from '../../../src/server/db/client';
+import { type Database, rowsOf } from '../../../src/server/db/client';
 import { uuidFromKey } from '../../../src/server/db/seed';
 import { ADDRESS, callAs, createShopper } from '../../helpers/shoppers';
 import type { TestApp } from '../../helpers/test-app';
-import { rowsOf } from '../../helpers/test-database';
 import type { ShopperIds } from './route-table';
 
 /** Rows of a query this file builds from catalogue names only (never from request text). */

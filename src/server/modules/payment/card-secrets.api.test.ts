@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../../tests/helpers/shoppers';
+import { rowsOf } from '../../db/client';
 import { cardForm, type LiveShop, orderRow, placeOrder, startLiveShop } from './payment.fixture';
 
 let shop: LiveShop;
@@ -16,16 +17,14 @@ const DECLINED = { number: '4000000000000002', code: '357' };
 
 /** Every row of every table of the shop's database. */
 async function dumpAllTables(): Promise<Record<string, unknown[]>> {
-  const { db } = shop.t.database;
-  const rowsOf = async (query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const tables = await rowsOf(
+  const { database } = shop.t;
+  const tables = await rowsOf<{ table_name: string }>(
+    database,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
   );
   const dump: Record<string, unknown[]> = {};
-  for (const { table_name } of tables) {
-    const name = String(table_name);
-    dump[name] = await rowsOf(sql`select * from ${sql.identifier(name)}`);
+  for (const { table_name: name } of tables) {
+    dump[name] = await rowsOf(database, sql`select * from ${sql.identifier(name)}`);
   }
   return dump;
 }
