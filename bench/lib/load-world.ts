@@ -215,3 +215,15 @@ export function rssFirstAndLast(
     last: mean(samples.filter((s) => s.atMs >= end - windowMs)),
   };
 }
+
+/** Mean RSS (kB) of each successive `windowMs` of the samples: a leak climbs to the end, a cache filling levels off. */
+export function rssByWindow(samples: readonly RssSample[], windowMs: number): number[] {
+  const sums: { kb: number; n: number }[] = [];
+  for (const s of samples) {
+    const at = Math.floor(s.atMs / windowMs);
+    const window = (sums[at] ??= { kb: 0, n: 0 });
+    window.kb += s.kb;
+    window.n++;
+  }
+  return sums.filter(Boolean).map((w) => w.kb / w.n);
+}
