@@ -221,9 +221,10 @@ export function rssByWindow(samples: readonly RssSample[], windowMs: number): nu
   const sums: { kb: number; n: number }[] = [];
   for (const s of samples) {
     const at = Math.floor(s.atMs / windowMs);
-    const window = (sums[at] ??= { kb: 0, n: 0 });
+    const window = sums[at] ?? { kb: 0, n: 0 };
     window.kb += s.kb;
     window.n++;
+    sums[at] = window;
   }
   return sums.filter(Boolean).map((w) => w.kb / w.n);
 }
