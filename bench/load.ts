@@ -129,9 +129,8 @@ interface ServerEvent {
   /** Epoch ms. */
   time: number;
   msg: string;
-  ms?: number;
-  /** The PGlite vacuum's slowest table. */
-  slowest?: { table: string; ms: number };
+  /** The line's own fields (a vacuum's time and slowest table, an error), as JSON. */
+  details: string;
 }
 
 /** Collects the server's JSON log lines from its output chunks. */
@@ -145,8 +144,10 @@ function serverLog(): { events: ServerEvent[]; onOutput(chunk: string): void } {
       partial = lines.pop() ?? '';
       for (const line of lines) {
         try {
-          const { time, msg, ms, slowest } = JSON.parse(line) as ServerEvent;
-          if (typeof time === 'number' && typeof msg === 'string') events.push({ time, msg, ms, slowest });
+          const { time, msg, level, pid, hostname, ...fields } = JSON.parse(line);
+          if (typeof time === 'number' && typeof msg === 'string') {
+            events.push({ time, msg, details: JSON.stringify(fields) });
+          }
         } catch {
           // not a log line
         }
@@ -240,8 +241,7 @@ function timelineNote(r: DatabaseRun): string {
     (s) =>
       `${s.from === s.to ? s.from : `${s.from}–${s.to}`} s (${s.missed} missed, slowest ${fmtMs(s.slowest, 0)})`,
   );
-  const at = (e: ServerEvent) =>
-    `${((e.time - r.run.startedAt) / 1000).toFixed(0)} s ${e.msg}${e.ms === undefined ? '' : ` (${e.ms} ms${e.slowest ? `, ${e.slowest.table} ${e.slowest.ms} ms` : ''})`}`;
+  const at = (e: ServerEvent) => `${((e.time - r.run.startedAt) / 1000).toFixed(0)} s ${e.msg} ${e.details}`;
   const shown = (list: string[]) =>
     list.length > 12 ? [...list.slice(0, 12), `… ${list.length - 12} more`] : list;
   return `${r.label}: stalls at ${shown(stalls).join(', ') || 'none'}; server logged ${shown(r.events.map(at)).join(', ') || 'nothing'}.`;

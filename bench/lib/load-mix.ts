@@ -180,6 +180,7 @@ export interface Second {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const emptySecond = (): Second => ({ arrivals: 0, missed: 0, slowest: 0 });
 
 /**
  * Runs the mix for `seconds`. Latency is counted from when an action was due, not when it was
@@ -197,14 +198,10 @@ export async function runMix(world: World, opts: MixOptions): Promise<MixRun> {
   let missed = 0;
   let serverErrors = 0;
   const sentBefore = world.client.sent;
-  const timeline: Second[] = Array.from({ length: Math.ceil(opts.seconds) }, () => ({
-    arrivals: 0,
-    missed: 0,
-    slowest: 0,
-  }));
+  const timeline: Second[] = Array.from({ length: Math.ceil(opts.seconds) }, emptySecond);
 
   const launch = (due: number) => {
-    const second = timeline[Math.floor((due - start) / 1000)] ?? { arrivals: 0, missed: 0, slowest: 0 };
+    const second = timeline[Math.floor((due - start) / 1000)] ?? emptySecond();
     second.arrivals++;
     if (inFlight.size >= maxInFlight) {
       missed++;
