@@ -37,6 +37,7 @@ import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
+import { deriveKey, loadShopSecret } from './secret';
 
 export interface AppDeps {
   config: Config;
@@ -48,6 +49,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Defaults to the gateways `config.payments` names (the sandbox, or Yuansfer and Authorize.Net). */
   gateways?: Gateways;
+  /** The shop's secret; defaults to SHOP_SECRET or the one kept in DATA_DIR (see secret.ts). */
+  secret?: Buffer;
 }
 
 const LOCALES_DIR = fileURLToPath(new URL('../../public/locales', import.meta.url));
@@ -135,7 +138,14 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
   startExpirySweep(app, database.db, clock, catalogue);
 
-  const gateways = deps.gateways ?? createGateways(config, { clock, log: app.log });
+  const secret = deps.secret ?? loadShopSecret(config);
+  const gateways =
+    deps.gateways ??
+    createGateways(config, {
+      clock,
+      log: app.log,
+      sandboxSecret: deriveKey(secret, 'sandbox-wallet').toString('base64url'),
+    });
   const payments = new PaymentService({ db: database.db, clock, gateways, catalogue, log: app.log, config });
   await app.register(paymentRoutes, { payments });
   startReconcileSweep(app, payments.deps);

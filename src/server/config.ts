@@ -23,8 +23,23 @@ const EnvSchema = z.object({
   AUTHORIZENET_BASE_URL: z.string().url().default('https://api.authorize.net'),
   AUTHORIZENET_LOGIN_ID: z.string().optional(),
   AUTHORIZENET_TRANSACTION_KEY: z.string().optional(),
-  /** Behind a load balancer: `true`, a hop count, or the proxies' addresses; client IPs then come from X-Forwarded-For. */
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * Behind a load balancer: how many proxies stand in front (`true` means one), or their addresses
+   * (comma-separated, CIDR allowed); the client address then comes from X-Forwarded-For, read from
+   * the right so a client cannot choose it.
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (v) => v === 'true' || v === 'false' || /^\d+$/.test(v) || /^[0-9a-fA-F.:/,\s]+$/.test(v),
+      'must be true, false, a hop count or a list of proxy addresses',
+    )
+    .optional(),
+  /**
+   * Signs what the shop hands out and checks later (sandbox pay links, code hashes). Several
+   * processes must share it; unset, it is made once and kept in DATA_DIR/secret.
+   */
+  SHOP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often each process checks whether another one changed the catalogue. */
   CATALOGUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
@@ -42,7 +57,11 @@ export interface Config {
   dataDir: string;
   /** Shoppers' uploaded pictures, served at /uploads/. */
   uploadsDir: string;
-  trustProxy: boolean | number | string;
+  /** False, a hop count, or the proxies' addresses (never `true`: that trusts what clients send). */
+  trustProxy: false | number | string;
+  /** SHOP_SECRET when set; otherwise the secret is kept in `secretFile` (see secret.ts). */
+  secret: string | undefined;
+  secretFile: string;
   seed: 'demo' | 'none';
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; shopName: string };
   publicUrl: string;
@@ -77,6 +96,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     uploadsDir: resolve(dataDir, 'uploads'),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    secret: e.SHOP_SECRET,
+    secretFile: resolve(dataDir, 'secret'),
     seed: e.SEED,
     mail: {
       smtpUrl: e.SMTP_URL,
@@ -104,9 +125,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-function trustProxyOf(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
+/**
+ * `true` would make Fastify take the left-most X-Forwarded-For entry, which the client writes
+ * itself; it means one proxy, whose own entry is the right-most.
+ */
+function trustProxyOf(value: string | undefined): false | number | string {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
   if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(',');
 }

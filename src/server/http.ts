@@ -40,6 +40,31 @@ export function textParamsOf(request: FastifyRequest): Record<string, unknown> {
   );
 }
 
+/**
+ * Who a throttle counts a request against: the client's IPv4 address, or the /64 network of an
+ * IPv6 one (one subscriber usually holds a whole /64, so counting single addresses would let one
+ * client rotate through billions). `request.ip` already honours TRUST_PROXY.
+ */
+export function clientKey(request: Pick<FastifyRequest, 'ip'>): string {
+  return clientKeyOf(request.ip);
+}
+
+export function clientKeyOf(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  return `${ipv6Groups(ip).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight groups of an IPv6 address, `::` expanded and a zone (`%eth0`) dropped. */
+function ipv6Groups(ip: string): string[] {
+  const [head = '', tail] = (ip.split('%')[0] ?? '').toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const middle = tail === undefined ? [] : Array(Math.max(0, 8 - left.length - right.length)).fill('0');
+  return [...left, ...middle, ...right].map((group) => group.replace(/^0+(?=.)/, ''));
+}
+
 export function requestLanguage(request: FastifyRequest): Language {
   return languageOf(request.headers['accept-language']);
 }

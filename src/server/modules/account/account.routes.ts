@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codeProblem, emailProblem, nameProblem, passwordProblem } from '../../../shared/schemas/account';
 import { BadInput, badField } from '../../errors';
-import { ok, paramsOf, requestLanguage } from '../../http';
+import { clientKey, ok, paramsOf, requestLanguage } from '../../http';
 import type { AccountService } from './account.service';
 import type { AvatarStore } from './avatar.store';
 
@@ -52,7 +52,7 @@ export async function accountRoutes(
   opts: { accounts: AccountService; avatars: AvatarStore },
 ) {
   const { accounts, avatars } = opts;
-  const ip = (request: FastifyRequest) => request.ip;
+  const ip = (request: FastifyRequest) => clientKey(request);
 
   app.post('/api/buy/email', async (request) => {
     const p = paramsOf(request);
