@@ -187,6 +187,8 @@ export function sendShopCommand(path: string, argv: readonly string[]): Promise<
         reject(brokenOff('no answer'));
       }
     });
+    // After an answer or an error this changes nothing; otherwise it ends the wait.
+    socket.on('close', () => reject(brokenOff('connection closed')));
   });
 }
 
