@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app';
+import { listenForShopCommands, SERVER_HOLDER } from './cli/command-socket';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -11,9 +12,10 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const logger = pino(loggerOptions(config.logLevel));
-  const database = await openDatabase(config.database, { seed: config.seed });
+  const database = await openDatabase(config.database, { seed: config.seed, holder: SERVER_HOLDER });
   await prepareDatabase(database, config, systemClock, logger);
   const app = await buildApp({ config, database, clock: systemClock, logger });
+  let commands: Awaited<ReturnType<typeof listenForShopCommands>>;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -23,6 +25,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await commands?.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -35,6 +38,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // On PGlite files `npm run shop` cannot open the database while this process has it: it asks here.
+  commands = await listenForShopCommands(database, { config, clock: systemClock, log: app.log });
   app.log.info(
     { url: `http://${config.host}:${config.port}`, ms: Math.round(performance.now() - startedAt) },
     'shop is open',

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { BILLING } from '../helpers/forms';
 
 export { freePort } from '../helpers/free-port';
 
@@ -8,6 +9,7 @@ const ROOT = join(import.meta.dirname, '../..');
 /** The shop's real server process (`src/server/server.ts`), as `npm start` runs it. */
 export interface ShopProcess {
   url: string;
+  pid: number;
   /** What it wrote to stderr (its warnings and errors), for a failing test's message. */
   stderr(): string;
   /** SIGKILL: no shutdown hook runs, whatever was in flight is cut off. */
@@ -21,18 +23,9 @@ export interface ShopProcess {
  * server reads), and waits until it answers. Fails when it exits or stays silent past the deadline.
  */
 export async function startShopProcess(port: number, settings: Record<string, string>): Promise<ShopProcess> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    SEED: 'none',
-    LOG_LEVEL: 'warn',
-    ...settings,
-  };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     cwd: ROOT,
-    env,
+    env: shopEnvironment({ HOST: '127.0.0.1', PORT: String(port), ...settings }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -41,7 +34,8 @@ export async function startShopProcess(port: number, settings: Record<string, st
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Generous: on a machine shared by many test runs a start has taken over 90 s.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`the server exited (${child.exitCode ?? child.signalCode}): ${errors}`);
@@ -62,6 +56,7 @@ export async function startShopProcess(port: number, settings: Record<string, st
   };
   return {
     url,
+    pid: child.pid ?? 0,
     stderr: () => errors,
     kill: () => signal('SIGKILL'),
     stop: async () => {
@@ -70,6 +65,46 @@ export async function startShopProcess(port: number, settings: Record<string, st
       clearTimeout(force);
     },
   };
+}
+
+/** Only the given settings, and none of this process's that the shop reads. */
+function shopEnvironment(settings: Record<string, string>): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    ...settings,
+  };
+}
+
+/** What one run of the shop's command line printed, and its exit status. */
+export interface CommandLineRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run shop -- <args>` (its script, without npm) with the given settings and waits for it to end. */
+export async function runShopCommandLine(
+  settings: Record<string, string>,
+  args: string[],
+): Promise<CommandLineRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/shop.ts', ...args], {
+    cwd: ROOT,
+    env: shopEnvironment(settings),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
+  return { code, stdout, stderr };
 }
 
 export interface Answer {
@@ -104,6 +139,40 @@ export async function send(
     if (error instanceof SyntaxError) throw error;
     return undefined;
   }
+}
+
+/** A call that must succeed: answers its `data`, and throws with what the server said otherwise. */
+export async function dataOf<T>(
+  url: string,
+  token: string | undefined,
+  method: 'GET' | 'POST',
+  path: string,
+  form?: Record<string, string | number>,
+): Promise<T> {
+  const answer = await send(url, token, method, path, form);
+  if (answer?.status !== 200)
+    throw new Error(`${method} ${path}: ${answer?.status} ${answer?.body?.message}`);
+  return answer.body?.data as T;
+}
+
+/** Places an order for `units` of a shopper's cart line and pays it with the sandbox's approved card. */
+export async function placePaidOrder(
+  url: string,
+  shopper: { token: string; addressUuid: string; lineId: number },
+  units = 1,
+): Promise<string> {
+  const { token } = shopper;
+  const form = {
+    uuid: shopper.addressUuid,
+    coupon: '',
+    'items[0][id]': shopper.lineId,
+    'items[0][num]': units,
+  };
+  const orderNo = await dataOf<string>(url, token, 'POST', '/api/order', form);
+  const card = { order: orderNo, card: '4111111111111111', date: '12/30', code: '123', ...BILLING };
+  const paid = await dataOf<{ status: number }>(url, token, 'POST', '/api/authorize/pay', card);
+  if (paid.status !== 2) throw new Error(`order ${orderNo} was not paid: ${JSON.stringify(paid)}`);
+  return orderNo;
 }
 
 /**

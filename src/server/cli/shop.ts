@@ -1,116 +1,65 @@
-import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { formatCents } from '../../shared/money';
-import { ORDER_STATUS } from '../../shared/schemas/order';
 import { systemClock } from '../clock';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { orders } from '../db/schema';
-import { AppError } from '../errors';
-import { translate } from '../i18n';
+import { DatabaseInUse, lockFolderOf } from '../db/process-lock';
 import { loggerOptions } from '../logging';
-import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from '../modules/order/order.admin';
-import { expireOverdueOrders } from '../modules/order/order.expiry';
-import { orderDetail } from '../modules/order/order.queries';
-import { createGateways } from '../modules/payment/gateways/gateway';
-import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
+import { commandSocketOf, SERVER_HOLDER, sendShopCommand } from './command-socket';
+import { isShopCommand, runShopCommand, shopUsage } from './shop-commands';
 
-const STATUS_NAMES: Record<number, string> = Object.fromEntries(
-  Object.entries(ORDER_STATUS).map(([k, v]) => [v, k]),
-);
-
-const USAGE = `npm run shop -- <command>
-
-  orders [STATUS]     list orders, newest first; STATUS: pending, processing, shipped,
-                      completed, cancelled, refunded (or 1-6)
-  show ORDER          one order in full
-  ship ORDER          processing -> shipped
-  complete ORDER      shipped -> completed
-  cancel ORDER        pending -> cancelled (its stock returns)
-  refund ORDER        processing, shipped or completed -> refunded: all of the payment goes back
-                      through the gateway that took it (PAYMENTS and its credentials)
-
-Uses the same configuration as the server (DATABASE_URL, DATA_DIR, PAYMENTS, …).`;
-
-function describeRefund(r: RefundResult): string {
-  const via = r.kind === 'card' && r.cardLast4 ? `card **** ${r.cardLast4}` : `${r.vendor} (${r.reference})`;
-  return `order ${r.orderNo}: refunded ${formatCents(r.amountCents)} to ${via}; status -> refunded`;
-}
-
-function statusOf(arg: string | undefined): number | undefined {
-  if (arg === undefined) return undefined;
-  const n = /^[1-6]$/.test(arg) ? Number(arg) : ORDER_STATUS[arg as keyof typeof ORDER_STATUS];
-  if (n === undefined) throw new Error(`unknown status ${arg}\n\n${USAGE}`);
-  return n;
-}
-
-/** The shop owner's command line: runs one command against the shop's database and exits. */
+/**
+ * The shop owner's command line: one command, then exit. On PGlite files it opens the database
+ * itself when no other process has it; while the server has it, the command goes to the server's
+ * command socket instead (docs/decisions/006), so the files are never open twice.
+ */
 async function main(argv: string[]): Promise<number> {
-  const [command, arg] = argv;
-  if (!command || command === 'help' || command === '--help') {
-    console.log(USAGE);
-    return command ? 0 : 1;
+  const [command] = argv;
+  if (command === 'help' || command === '--help') {
+    console.log(shopUsage());
+    return 0;
+  }
+  if (command === undefined || !isShopCommand(command)) {
+    console.error(command === undefined ? shopUsage() : `unknown command ${command}\n\n${shopUsage()}`);
+    return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  try {
+    return await runHere(argv, config);
+  } catch (err) {
+    if (!(err instanceof DatabaseInUse) || !err.onThisMachine) throw err;
+    const answer = await sendShopCommand(commandSocketOf(lockFolderOf(err.folder)), argv);
+    if (!answer) throw new Error(`${err.message}\n${notListening(err)}`);
+    for (const line of answer.stdout) console.log(line);
+    for (const line of answer.stderr) console.error(line);
+    return answer.code;
+  }
+}
+
+/** Opens the database in this process (throws DatabaseInUse when another one has its files). */
+async function runHere(argv: string[], config: Config): Promise<number> {
+  const database = await openDatabase(config.database, { holder: 'the shop command line' });
   try {
     await runMigrations(database);
-    await expireOverdueOrders(database.db, systemClock.now());
-    if (command === 'orders') {
-      const rows = await listShopOrders(database.db, statusOf(arg));
-      if (rows.length === 0) console.log('no orders');
-      for (const o of rows) {
-        console.log(
-          [
-            o.orderNo,
-            (STATUS_NAMES[o.status] ?? String(o.status)).padEnd(10),
-            formatCents(o.totalCents).padStart(10),
-            `${o.totalCount} items`.padEnd(10),
-            o.createdAt.toISOString(),
-            o.email,
-          ].join('  '),
-        );
-      }
-      return 0;
-    }
-    if (!arg) throw new Error(`${command} needs an order number\n\n${USAGE}`);
-    if (command === 'show') {
-      const [row] = await database.db
-        .select({ userId: orders.userId })
-        .from(orders)
-        .where(eq(orders.orderNo, arg));
-      if (!row) throw new Error(`no order ${arg}`);
-      console.log(JSON.stringify(await orderDetail(database.db, row.userId, arg), null, 2));
-      return 0;
-    }
-    if (command === 'refund') {
-      const log = pino(loggerOptions(config.logLevel), pino.destination(2));
-      const gateways = createGateways(config, { clock: systemClock, log });
-      const result = await refundOrder({ db: database.db, clock: systemClock, gateways, log }, arg);
-      console.log(describeRefund(result));
-      return 0;
-    }
-    const transition = SHOP_TRANSITIONS[command as keyof typeof SHOP_TRANSITIONS];
-    if (!transition) throw new Error(`unknown command ${command}\n\n${USAGE}`);
-    await moveOrder(database.db, arg, transition[0], transition[1], systemClock);
-    console.log(`order ${arg}: ${STATUS_NAMES[transition[0]]} -> ${STATUS_NAMES[transition[1]]}`);
-    return 0;
+    const log = pino(loggerOptions(config.logLevel), pino.destination(2));
+    const ctx = { database, config, clock: systemClock, log, print: (line: string) => console.log(line) };
+    return await runShopCommand(argv, ctx, (message) => console.error(message));
   } finally {
     await database.close();
   }
 }
 
+function notListening(err: DatabaseInUse): string {
+  const socket = commandSocketOf(lockFolderOf(err.folder));
+  return err.owner.holder === SERVER_HOLDER
+    ? `The command line reaches a running server through ${socket}, which does not answer: the server may still be starting (try again in a moment), or DATA_DIR may be too long a path for a socket (see its log).`
+    : 'Try again when it has finished.';
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
-    console.error(
-      err instanceof AppError
-        ? translate('en', err.key, err.params)
-        : err instanceof Error
-          ? err.message
-          : err,
-    );
+    console.error(err instanceof Error ? err.message : err);
     process.exit(1);
   },
 );

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
 import { readDemoDump } from './demo-dump';
+import { acquireProcessLock } from './process-lock';
 import * as schema from './schema';
 
 /** Driver-neutral Drizzle handle: the same queries run on PGlite and on PostgreSQL. */
@@ -23,6 +24,8 @@ export interface Database {
   pglite?: PGlite;
   /** A new PGlite database that started from the build's demo dump (see demo-dump.ts). */
   fromDemoDump?: boolean;
+  /** PGlite files: the folder of this process's lock on them (see process-lock.ts). */
+  lockFolder?: string;
   /** Runs `fn` while holding a database-wide lock, so several processes migrate and seed one at a time. */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -33,6 +36,8 @@ export interface OpenOptions {
   snapshot?: Blob;
   /** SEED=demo: a new PGlite database starts from the build's migrated and seeded dump, if any. */
   seed?: 'demo' | 'none';
+  /** PGlite files: what this process is, for the message a second process gets ("the shop server"). */
+  holder?: string;
 }
 
 /**
@@ -44,13 +49,41 @@ export const EMPTY_CLUSTER_DUMP = fileURLToPath(
   new URL('../../../build/pglite-empty-cluster.tar', import.meta.url),
 );
 
-/** Opens the database the configuration names: PGlite files, a throw-away PGlite, or PostgreSQL. */
+/**
+ * Opens the database the configuration names: PGlite files, a throw-away PGlite, or PostgreSQL.
+ * PGlite files are locked for this process until `close()`; when another live process holds
+ * them this throws `DatabaseInUse` (process-lock.ts) before anything is read.
+ */
 export async function openDatabase(
   database: Config['database'],
   options: OpenOptions = {},
 ): Promise<Database> {
   if (database.kind === 'postgres') return openPostgres(database.url);
-  const dataDir = database.kind === 'files' ? database.dir : undefined;
+  if (database.kind === 'memory') return openPglite(undefined, options);
+  const lock = acquireProcessLock(
+    database.dir,
+    options.holder ?? `a process running ${basename(process.argv[1] ?? 'node')}`,
+  );
+  try {
+    const opened = await openPglite(database.dir, options);
+    return {
+      ...opened,
+      lockFolder: lock.folder,
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+async function openPglite(dataDir: string | undefined, options: OpenOptions): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const isNew = dataDir === undefined || readdirSync(dataDir).length === 0;
   const demo = isNew && !options.snapshot && options.seed === 'demo' ? readDemoDump() : undefined;

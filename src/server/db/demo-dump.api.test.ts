@@ -33,13 +33,16 @@ async function catalogueAsSeen(database: Database) {
 }
 
 describe('the build’s demo database dump', () => {
+  let root: string;
   let dataDir: string;
   let seededHere: Database;
   const builtAt = new Date('2026-03-01T08:00:00Z');
   const firstStart = new Date(builtAt.getTime() + 40 * DAY);
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'shop-demo-dump-'));
+    root = await mkdtemp(join(tmpdir(), 'shop-demo-dump-'));
+    // DATA_DIR/db, as the server has it: its lock (db.lock) goes beside it, inside `root`.
+    dataDir = join(root, 'db');
     // What `npm run build` does: migrate and seed a new database, keep it as the dump.
     const build = await openDatabase({ kind: 'memory' });
     await prepareDatabase(build, { seed: 'demo' }, new ManualClock(builtAt));
@@ -51,7 +54,7 @@ describe('the build’s demo database dump', () => {
   });
   afterAll(async () => {
     await seededHere?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
   });
 
   it('is named after the sources it was made from', () => {

@@ -60,6 +60,24 @@ describe('maintenance of the embedded database', () => {
     }
   });
 
+  /** A ticker the test turns by hand, in place of the real interval. */
+  function handTicker() {
+    const ticker = { tick: () => {}, everyMs: 0, stopped: false };
+    const every = (tick: () => void, everyMs: number) => {
+      Object.assign(ticker, { tick, everyMs });
+      return () => {
+        ticker.stopped = true;
+      };
+    };
+    return { ticker, every };
+  }
+
+  /** A stopwatch on which every table's vacuum takes `ms`, however fast the machine is. */
+  const eachVacuumTakes = (ms: number) => {
+    let t = 0;
+    return () => (t += ms);
+  };
+
   it.runIf(templateRef().kind === 'pglite')('runs on its own every interval until stopped', async () => {
     const { database } = fresh;
     const vacuums = async () => {
@@ -71,16 +89,43 @@ describe('maintenance of the embedded database', () => {
     };
     const before = await vacuums();
     const logged: string[] = [];
-    const note = (_: unknown, message: string) => logged.push(message);
-    const log = { debug: note, warn: note };
-    const maintenance = startEmbeddedMaintenance(database, log as never, 20);
-    try {
-      await expect.poll(() => logged.length, { timeout: 10_000 }).toBeGreaterThan(1);
-    } finally {
-      maintenance.stop();
-    }
-    // A vacuum that held queries for long is a warning; on this small database none does.
-    expect(logged[0]).toBe('embedded database vacuumed');
-    expect(await vacuums()).toBeGreaterThan(before + 1);
+    const note = (_: object, message: string) => {
+      logged.push(message);
+    };
+    const { ticker, every } = handTicker();
+    const maintenance = startEmbeddedMaintenance(
+      database,
+      { debug: note, warn: note },
+      { everyMs: 60_000, every, slowTableMs: 200, now: eachVacuumTakes(199) },
+    );
+    expect(ticker.everyMs).toBe(60_000);
+    ticker.tick();
+    // A tick while a run is under way starts no second one.
+    ticker.tick();
+    await expect.poll(() => logged.length).toBe(1);
+    ticker.tick();
+    await expect.poll(() => logged.length).toBe(2);
+    maintenance.stop();
+    expect(ticker.stopped).toBe(true);
+    // Below the threshold, a vacuum is routine: logged at debug, not as a warning.
+    expect(logged).toEqual(['embedded database vacuumed', 'embedded database vacuumed']);
+    expect(await vacuums()).toBe(before + 2);
   });
+
+  it.runIf(templateRef().kind === 'pglite')(
+    'warns when one table’s vacuum held queries for the threshold or longer',
+    async () => {
+      const warned: { slowest?: { ms: number } }[] = [];
+      const { ticker, every } = handTicker();
+      const maintenance = startEmbeddedMaintenance(
+        fresh.database,
+        { debug: () => {}, warn: (report: object) => warned.push(report as (typeof warned)[number]) },
+        { every, slowTableMs: 200, now: eachVacuumTakes(200) },
+      );
+      ticker.tick();
+      await expect.poll(() => warned.length).toBe(1);
+      maintenance.stop();
+      expect(warned[0]?.slowest?.ms).toBe(200);
+    },
+  );
 });

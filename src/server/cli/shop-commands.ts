@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { formatCents } from '../../shared/money';
+import { ORDER_STATUS } from '../../shared/schemas/order';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { orders } from '../db/schema';
+import { AppError, NotFound } from '../errors';
+import { translate } from '../i18n';
+import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from '../modules/order/order.admin';
+import { expireOverdueOrders } from '../modules/order/order.expiry';
+import { orderDetail } from '../modules/order/order.queries';
+import { createGateways, type GatewayLog } from '../modules/payment/gateways/gateway';
+import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
+
+/**
+ * What a command of the shop's command line runs against. The same in both places a command runs:
+ * the `npm run shop` process with the database opened itself, and a running server that received
+ * it on its command socket (command-socket.ts).
+ */
+export interface ShopContext {
+  database: Database;
+  config: Config;
+  clock: Clock;
+  /** Where the gateways (for refunds) log. */
+  log: GatewayLog;
+  /** A line for the owner to read (standard output). */
+  print(line: string): void;
+}
+
+interface ShopCommand {
+  /** The arguments, as the usage shows them. */
+  args: string;
+  /** What it does, as the usage shows it (continuation lines indented by the usage). */
+  does: string[];
+  run(ctx: ShopContext, args: string[]): Promise<void>;
+}
+
+/** A command's argument is missing or wrong: said with the usage, exit status 2. */
+class UsageError extends Error {}
+
+const STATUS_NAMES: Record<number, string> = Object.fromEntries(
+  Object.entries(ORDER_STATUS).map(([k, v]) => [v, k]),
+);
+
+function orderNoOf(args: string[]): string {
+  const [orderNo] = args;
+  if (!orderNo) throw new UsageError('this command needs an order number');
+  return orderNo;
+}
+
+function statusOf(arg: string | undefined): number | undefined {
+  if (arg === undefined) return undefined;
+  const n = /^[1-6]$/.test(arg) ? Number(arg) : ORDER_STATUS[arg as keyof typeof ORDER_STATUS];
+  if (n === undefined) throw new UsageError(`unknown status ${arg}`);
+  return n;
+}
+
+function describeRefund(r: RefundResult): string {
+  const via = r.kind === 'card' && r.cardLast4 ? `card **** ${r.cardLast4}` : `${r.vendor} (${r.reference})`;
+  return `order ${r.orderNo}: refunded ${formatCents(r.amountCents)} to ${via}; status -> refunded`;
+}
+
+/** ship, complete, cancel: one status to the next, as SHOP_TRANSITIONS allows. */
+function transition(name: keyof typeof SHOP_TRANSITIONS, does: string): ShopCommand {
+  const [from, to] = SHOP_TRANSITIONS[name];
+  return {
+    args: 'ORDER',
+    does: [does],
+    async run(ctx, args) {
+      const orderNo = orderNoOf(args);
+      await moveOrder(ctx.database.db, orderNo, from, to, ctx.clock);
+      ctx.print(`order ${orderNo}: ${STATUS_NAMES[from]} -> ${STATUS_NAMES[to]}`);
+    },
+  };
+}
+
+/** Every command, by name: a new one is one more entry here. */
+const COMMANDS: Record<string, ShopCommand> = {
+  orders: {
+    args: '[STATUS]',
+    does: [
+      'list orders, newest first; STATUS: pending, processing, shipped,',
+      'completed, cancelled, refunded (or 1-6)',
+    ],
+    async run(ctx, [status]) {
+      const rows = await listShopOrders(ctx.database.db, statusOf(status));
+      if (rows.length === 0) ctx.print('no orders');
+      for (const o of rows) {
+        ctx.print(
+          [
+            o.orderNo,
+            (STATUS_NAMES[o.status] ?? String(o.status)).padEnd(10),
+            formatCents(o.totalCents).padStart(10),
+            `${o.totalCount} items`.padEnd(10),
+            o.createdAt.toISOString(),
+            o.email,
+          ].join('  '),
+        );
+      }
+    },
+  },
+  show: {
+    args: 'ORDER',
+    does: ['one order in full'],
+    async run(ctx, args) {
+      const orderNo = orderNoOf(args);
+      const { db } = ctx.database;
+      const [row] = await db
+        .select({ userId: orders.userId })
+        .from(orders)
+        .where(eq(orders.orderNo, orderNo));
+      if (!row) throw new NotFound('errors:order.notFound');
+      ctx.print(JSON.stringify(await orderDetail(db, row.userId, orderNo), null, 2));
+    },
+  },
+  ship: transition('ship', 'processing -> shipped'),
+  complete: transition('complete', 'shipped -> completed'),
+  cancel: transition('cancel', 'pending -> cancelled (its stock returns)'),
+  refund: {
+    args: 'ORDER',
+    does: [
+      'processing, shipped or completed -> refunded: all of the payment goes back',
+      'through the gateway that took it (PAYMENTS and its credentials)',
+    ],
+    async run(ctx, args) {
+      const orderNo = orderNoOf(args);
+      const { clock, log } = ctx;
+      const gateways = createGateways(ctx.config, { clock, log });
+      ctx.print(describeRefund(await refundOrder({ db: ctx.database.db, clock, gateways, log }, orderNo)));
+    },
+  },
+};
+
+/** Whether `name` is one of the commands (checked before anything is opened). */
+export function isShopCommand(name: string): boolean {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+/** The command line's help, made from the table above. */
+export function shopUsage(): string {
+  const lines = Object.entries(COMMANDS).flatMap(([name, c]) => {
+    const head = `${name} ${c.args}`.padEnd(20);
+    return c.does.map((text, i) => `  ${i === 0 ? head : ''.padEnd(20)}${text}`);
+  });
+  return [
+    'npm run shop -- <command>',
+    '',
+    ...lines,
+    '',
+    'Uses the same configuration as the server (DATABASE_URL, DATA_DIR, PAYMENTS, …). While the',
+    'server runs on an embedded database, commands go to it (DATA_DIR/db.lock/shop.sock).',
+  ].join('\n');
+}
+
+/**
+ * Runs one command (`argv` as typed after `npm run shop --`) and answers its exit status: 0 done,
+ * 1 refused or failed (no such order, wrong status, a gateway's no), 2 not understood. What went
+ * wrong goes to `fail` (standard error), never as an exception.
+ */
+export async function runShopCommand(
+  argv: readonly string[],
+  ctx: ShopContext,
+  fail: (message: string) => void,
+): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name !== undefined && isShopCommand(name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    fail(name === undefined ? shopUsage() : `unknown command ${name}\n\n${shopUsage()}`);
+    return 2;
+  }
+  try {
+    // Orders past their ten minutes are cancelled first, so the owner sees what shoppers see.
+    await expireOverdueOrders(ctx.database.db, ctx.clock.now());
+    await command.run(ctx, args);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      fail(`${err.message}\n\n${shopUsage()}`);
+      return 2;
+    }
+    // A refusal (AppError), or what stopped it (a gateway's settings missing, the database gone).
+    fail(
+      err instanceof AppError ? translate('en', err.key, err.params) : String((err as Error)?.message ?? err),
+    );
+    return 1;
+  }
+}
