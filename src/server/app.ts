@@ -121,12 +121,14 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
 
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
+  const secret = deps.secret ?? loadShopSecret(config);
   const accounts = new AccountService({
     db: database.db,
     clock,
     mailer,
     shopName: config.mail.shopName,
     log: app.log,
+    codeKey: deriveKey(secret, 'email-code'),
   });
   await app.register(authPlugin, { accounts });
   await app.register(accountRoutes, { accounts, avatars: new AvatarStore(config.uploadsDir) });
@@ -138,7 +140,6 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
   startExpirySweep(app, database.db, clock, catalogue);
 
-  const secret = deps.secret ?? loadShopSecret(config);
   const gateways =
     deps.gateways ??
     createGateways(config, {

@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { createHash, createHmac } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, SmtpCatcher } from '../../../../tests/fakes/smtp-catcher';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { sessions, users } from '../../db/schema';
+import { emailCodes, sessions, users } from '../../db/schema';
+import { deriveKey } from '../../secret';
 import { SESSION_TTL_MS } from './account.service';
 
+const SHOP_SECRET = 'a shop secret of at least thirty-two characters';
 let t: TestApp;
 const smtp = new SmtpCatcher();
 let ipCounter = 0;
@@ -16,7 +19,7 @@ const newAddress = () => `shopper${++mailCounter}.${Date.now()}@example.com`;
 
 beforeAll(async () => {
   const smtpUrl = await smtp.start();
-  t = await startTestApp({ SMTP_URL: smtpUrl, SHOP_NAME: 'Fresh Market' });
+  t = await startTestApp({ SMTP_URL: smtpUrl, SHOP_NAME: 'Fresh Market', SHOP_SECRET });
 });
 afterAll(async () => {
   await t?.close();
@@ -155,6 +158,21 @@ describe('codes', () => {
       'Too many wrong codes: this code no longer works. Please ask for a new one.',
     );
     expect((await attempt(code)).status).toBe(400);
+  });
+
+  it("stores a code only as an HMAC under the shop's own key, not as a plain hash anyone can try", async () => {
+    const address = newAddress();
+    const code = await codeFor(address, () => call('POST', '/api/buy/email', { email: address }));
+    const [row] = await t.database.db
+      .select({ codeHash: emailCodes.codeHash })
+      .from(emailCodes)
+      .where(and(eq(emailCodes.email, address), eq(emailCodes.purpose, 'signup')))
+      .orderBy(desc(emailCodes.id))
+      .limit(1);
+    const input = `signup\n${address}\n${code}`;
+    expect(row?.codeHash).not.toBe(createHash('sha256').update(input).digest('base64url'));
+    const key = deriveKey(Buffer.from(SHOP_SECRET), 'email-code');
+    expect(row?.codeHash).toBe(createHmac('sha256', key).update(input).digest('base64url'));
   });
 
   it('refuses an expired code', async () => {

@@ -60,6 +60,7 @@ export async function checkCodeRate(tx: Tx, email: string, ip: string, now: Date
 /** Records a sent mail; returns the code to put in it, or undefined for a mail that carries none. */
 export async function issueCode(
   tx: Tx,
+  key: Buffer,
   input: { email: string; purpose: CodePurpose; ip: string; withCode: boolean },
   now: Date,
 ): Promise<string | undefined> {
@@ -67,7 +68,7 @@ export async function issueCode(
   await tx.insert(emailCodes).values({
     email: input.email,
     purpose: input.purpose,
-    codeHash: code ? hashCode(input.email, input.purpose, code) : '',
+    codeHash: code ? hashCode(key, input.email, input.purpose, code) : '',
     ip: input.ip,
     createdAt: now,
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
@@ -84,6 +85,7 @@ export type CodeCheck = 'ok' | 'invalid' | 'voided';
  */
 export async function consumeCode(
   tx: Tx,
+  key: Buffer,
   email: string,
   purpose: CodePurpose,
   code: string,
@@ -97,7 +99,7 @@ export async function consumeCode(
     .limit(1);
   if (!latest || latest.usedAt || latest.codeHash === '' || latest.expiresAt <= now) return 'invalid';
   if (latest.attempts >= CODE_MAX_ATTEMPTS) return 'voided';
-  if (latest.codeHash !== hashCode(email, purpose, code)) {
+  if (latest.codeHash !== hashCode(key, email, purpose, code)) {
     const attempts = latest.attempts + 1;
     await tx.update(emailCodes).set({ attempts }).where(eq(emailCodes.id, latest.id));
     return attempts >= CODE_MAX_ATTEMPTS ? 'voided' : 'invalid';

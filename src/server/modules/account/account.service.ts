@@ -30,6 +30,8 @@ export interface AccountDeps {
   mailer: Mailer;
   shopName: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Mailed codes are stored as an HMAC under this key (derived from the shop's secret). */
+  codeKey: Buffer;
 }
 
 /** The signed-in shopper behind a request. */
@@ -63,7 +65,7 @@ export class AccountService {
       await checkCodeRate(tx, email, ip, now);
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       const withCode = purpose === 'signup' ? !existing : Boolean(existing);
-      const code = await issueCode(tx, { email, purpose, ip, withCode }, now);
+      const code = await issueCode(tx, this.deps.codeKey, { email, purpose, ip, withCode }, now);
       const kind: AccountMailKind =
         purpose === 'signup' ? (code ? 'signupCode' : 'signupExisting') : code ? 'resetCode' : 'resetUnknown';
       return { kind, code };
@@ -86,7 +88,7 @@ export class AccountService {
     const passwordHash = await hashPassword(input.password);
     const result = await this.db.transaction(async (tx) => {
       await lockAddress(tx, input.email);
-      const check = await consumeCode(tx, input.email, 'signup', input.code, now);
+      const check = await consumeCode(tx, this.deps.codeKey, input.email, 'signup', input.code, now);
       if (check !== 'ok') return { error: check };
       const [row] = await tx
         .insert(users)
@@ -132,7 +134,7 @@ export class AccountService {
     const passwordHash = await hashPassword(input.password);
     const check = await this.db.transaction(async (tx) => {
       await lockAddress(tx, input.email);
-      const result = await consumeCode(tx, input.email, 'reset', input.code, now);
+      const result = await consumeCode(tx, this.deps.codeKey, input.email, 'reset', input.code, now);
       if (result !== 'ok') return result;
       const [user] = await tx
         .update(users)
