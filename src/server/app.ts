@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AVATAR_MAX_BYTES, AvatarStore, UPLOADS_PREFIX } from './modules/account/avatar.store';
+import { PasswordHasher } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
 import { cardRoutes } from './modules/card/card.routes';
@@ -51,6 +52,8 @@ export interface AppDeps {
   gateways?: Gateways;
   /** The shop's secret; defaults to SHOP_SECRET or the one kept in DATA_DIR (see secret.ts). */
   secret?: Buffer;
+  /** Defaults to OWASP's scrypt cost, two hashes at once; tests pass a cheap cost. */
+  passwords?: PasswordHasher;
 }
 
 const LOCALES_DIR = fileURLToPath(new URL('../../public/locales', import.meta.url));
@@ -128,6 +131,7 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
     mailer,
     shopName: config.mail.shopName,
     log: app.log,
+    passwords: deps.passwords ?? new PasswordHasher(),
     codeKey: deriveKey(secret, 'email-code'),
   });
   await app.register(authPlugin, { accounts });

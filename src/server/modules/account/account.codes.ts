@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailCodes } from '../../db/schema';
 import { BadInput, TooManyRequests } from '../../errors';
@@ -13,11 +13,6 @@ export const CODE_RESEND_MS = 60_000;
 export const CODES_PER_ADDRESS_PER_HOUR = 5;
 export const CODES_PER_CLIENT_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
-
-/** Serialises everything about one address inside a transaction, on PGlite and PostgreSQL alike. */
-export async function lockAddress(tx: Tx, email: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`account:${email}`}, 0))`);
-}
 
 const secondsUntil = (from: Date, now: Date) =>
   Math.max(1, Math.ceil((from.getTime() - now.getTime()) / 1000));
@@ -78,19 +73,25 @@ export async function issueCode(
 
 export type CodeCheck = 'ok' | 'invalid' | 'voided';
 
+export interface CodeAttempt {
+  email: string;
+  purpose: CodePurpose;
+  code: string;
+}
+
 /**
- * Checks a code against the address's newest one for the purpose and, when it matches, uses it up.
- * A wrong code counts a try; the fifth voids it. The caller commits the counted try even when it
- * then refuses the request.
+ * Checks a code against the address's newest one for the purpose; with `use`, a right code is
+ * used up. A wrong code counts a try; the fifth voids it. The caller commits the counted try even
+ * when it then refuses the request.
  */
-export async function consumeCode(
+export async function checkCode(
   tx: Tx,
   key: Buffer,
-  email: string,
-  purpose: CodePurpose,
-  code: string,
+  attempt: CodeAttempt,
   now: Date,
+  use: 'check' | 'use',
 ): Promise<CodeCheck> {
+  const { email, purpose, code } = attempt;
   const [latest] = await tx
     .select()
     .from(emailCodes)
@@ -104,7 +105,7 @@ export async function consumeCode(
     await tx.update(emailCodes).set({ attempts }).where(eq(emailCodes.id, latest.id));
     return attempts >= CODE_MAX_ATTEMPTS ? 'voided' : 'invalid';
   }
-  await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, latest.id));
+  if (use === 'use') await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, latest.id));
   return 'ok';
 }
 

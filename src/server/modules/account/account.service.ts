@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../../shared/constants';
@@ -10,15 +10,17 @@ import { BadInput, Unauthorized } from '../../errors';
 import { type AccountMailKind, accountMail } from '../../mail/account-mail';
 import type { Mailer } from '../../mail/mailer';
 import {
+  type CodeAttempt,
+  type CodeCheck,
   type CodePurpose,
+  checkCode,
   checkCodeRate,
   codeError,
-  consumeCode,
   issueCode,
-  lockAddress,
 } from './account.codes';
+import { lockAddress } from './account.locks';
 import { checkSignInThrottle, clearSignInFailures, recordSignInFailure } from './account.throttle';
-import { hashPassword, verifyPassword } from './password';
+import type { PasswordHasher } from './password';
 import { hashToken, newToken } from './secrets';
 
 /** Sign-in tokens last 30 days; a sign-out, a reset or a password change revokes them earlier. */
@@ -30,6 +32,8 @@ export interface AccountDeps {
   mailer: Mailer;
   shopName: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Every password hash and check goes through its bounded queue. */
+  passwords: PasswordHasher;
   /** Mailed codes are stored as an HMAC under this key (derived from the shop's secret). */
   codeKey: Buffer;
 }
@@ -41,12 +45,11 @@ export interface AuthUser extends User {
 }
 
 type UserRow = typeof users.$inferSelect;
+type Registered = { user: UserRow } | { error: Exclude<CodeCheck, 'ok'> };
 const publicUser = (u: UserRow): User => ({ uuid: u.uuid, email: u.email, name: u.name, avatar: u.avatar });
 
 /** Accounts (DESIGN.md §5): codes by mail, sign-up, sign-in, reset, sign-out, profile. */
 export class AccountService {
-  private decoyHash: Promise<string> | undefined;
-
   constructor(private readonly deps: AccountDeps) {}
 
   private get db(): Db {
@@ -82,23 +85,37 @@ export class AccountService {
     }
   }
 
-  /** Creates an account with a mailed sign-up code. */
+  /**
+   * Creates an account with a mailed sign-up code. The code is checked before the password is
+   * hashed, so a wrong code costs the shop no hash; it is used up only once the hash is made.
+   */
   async register(input: { email: string; name: string; password: string; code: string }): Promise<User> {
+    const attempt: CodeAttempt = { email: input.email, purpose: 'signup', code: input.code };
+    await this.refuseWrongCode(attempt);
+    const passwordHash = await this.deps.passwords.hash(input.password);
     const now = this.deps.clock.now();
-    const passwordHash = await hashPassword(input.password);
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx): Promise<Registered> => {
       await lockAddress(tx, input.email);
-      const check = await consumeCode(tx, this.deps.codeKey, input.email, 'signup', input.code, now);
+      const check = await checkCode(tx, this.deps.codeKey, attempt, now, 'use');
       if (check !== 'ok') return { error: check };
       const [row] = await tx
         .insert(users)
         .values({ uuid: randomUUID(), email: input.email, name: input.name, passwordHash, createdAt: now })
         .onConflictDoNothing()
         .returning();
-      return row ? { user: row } : { error: 'invalid' as const };
+      return row ? { user: row } : { error: 'invalid' };
     });
-    if ('error' in result) throw codeError(result.error === 'voided' ? 'voided' : 'invalid');
+    if ('error' in result) throw codeError(result.error);
     return publicUser(result.user);
+  }
+
+  /** Counts a wrong code (committed) and refuses it, before anything costly is done. */
+  private async refuseWrongCode(attempt: CodeAttempt): Promise<void> {
+    const check = await this.db.transaction(async (tx) => {
+      await lockAddress(tx, attempt.email);
+      return checkCode(tx, this.deps.codeKey, attempt, this.deps.clock.now(), 'check');
+    });
+    if (check !== 'ok') throw codeError(check);
   }
 
   /** Signs in; throttled per address and per client; a wrong address and a wrong password answer alike. */
@@ -106,8 +123,7 @@ export class AccountService {
     const now = this.deps.clock.now();
     await checkSignInThrottle(this.db, email, ip, now);
     const [user] = await this.db.select().from(users).where(eq(users.email, email));
-    this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.decoyHash));
+    const matches = await this.deps.passwords.verify(password, user?.passwordHash);
     if (!user || !matches) {
       await recordSignInFailure(this.db, email, ip, now);
       throw new Unauthorized('errors:account.badCredentials');
@@ -128,13 +144,18 @@ export class AccountService {
     return token;
   }
 
-  /** Sets a new password with a mailed reset code and revokes every session of the account. */
+  /**
+   * Sets a new password with a mailed reset code (checked before hashing, as for sign-up) and
+   * revokes every session of the account.
+   */
   async resetPassword(input: { email: string; password: string; code: string }): Promise<void> {
+    const attempt: CodeAttempt = { email: input.email, purpose: 'reset', code: input.code };
+    await this.refuseWrongCode(attempt);
+    const passwordHash = await this.deps.passwords.hash(input.password);
     const now = this.deps.clock.now();
-    const passwordHash = await hashPassword(input.password);
     const check = await this.db.transaction(async (tx) => {
       await lockAddress(tx, input.email);
-      const result = await consumeCode(tx, this.deps.codeKey, input.email, 'reset', input.code, now);
+      const result = await checkCode(tx, this.deps.codeKey, attempt, now, 'use');
       if (result !== 'ok') return result;
       const [user] = await tx
         .update(users)
@@ -189,10 +210,10 @@ export class AccountService {
   async changePassword(user: AuthUser, oldPassword: string, newPassword: string): Promise<void> {
     const [row] = await this.db.select().from(users).where(eq(users.id, user.id));
     if (!row) throw new Unauthorized();
-    if (!(await verifyPassword(oldPassword, row.passwordHash)))
+    if (!(await this.deps.passwords.verify(oldPassword, row.passwordHash)))
       throw new BadInput('errors:account.oldPasswordWrong');
     if (oldPassword === newPassword) throw new BadInput('errors:account.samePassword');
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await this.deps.passwords.hash(newPassword);
     const now = this.deps.clock.now();
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
