@@ -10,3 +10,8 @@ async function lockUntilCommit(tx: Tx, key: string): Promise<void> {
 export async function lockAddress(tx: Tx, email: string): Promise<void> {
   await lockUntilCommit(tx, `account:${email}`);
 }
+
+/** Serialises one client's password tries, so its count across addresses holds under a burst. */
+export async function lockClient(tx: Tx, client: string): Promise<void> {
+  await lockUntilCommit(tx, `sign-in-client:${client}`);
+}

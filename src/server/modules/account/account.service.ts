@@ -19,7 +19,13 @@ import {
   issueCode,
 } from './account.codes';
 import { lockAddress } from './account.locks';
-import { checkSignInThrottle, clearSignInFailures, recordSignInFailure } from './account.throttle';
+import {
+  countPasswordTry,
+  forgetPasswordTry,
+  forgiveAddress,
+  type PasswordTry,
+  recordPasswordSuccess,
+} from './account.throttle';
 import type { PasswordHasher } from './password';
 import { hashToken, newToken } from './secrets';
 
@@ -118,19 +124,34 @@ export class AccountService {
     if (check !== 'ok') throw codeError(check);
   }
 
-  /** Signs in; throttled per address and per client; a wrong address and a wrong password answer alike. */
-  async signIn(email: string, password: string, ip: string): Promise<LoginAnswer> {
-    const now = this.deps.clock.now();
-    await checkSignInThrottle(this.db, email, ip, now);
+  /**
+   * Signs in. Each try is counted and throttled per address and client pair, per client, and per
+   * address across clients (account.throttle.ts); a wrong address and a wrong password answer alike.
+   */
+  async signIn(email: string, password: string, client: string): Promise<LoginAnswer> {
     const [user] = await this.db.select().from(users).where(eq(users.email, email));
-    const matches = await this.deps.passwords.verify(password, user?.passwordHash);
-    if (!user || !matches) {
-      await recordSignInFailure(this.db, email, ip, now);
-      throw new Unauthorized('errors:account.badCredentials');
-    }
-    await clearSignInFailures(this.db, email);
-    const token = await this.openSession(user.id, now);
+    const matches = await this.checkPassword({ email, client }, password, user?.passwordHash);
+    if (!user || !matches) throw new Unauthorized('errors:account.badCredentials');
+    const token = await this.openSession(user.id, this.deps.clock.now());
     return { ...publicUser(user), token };
+  }
+
+  /**
+   * Checks a password try against a stored hash (or the decoy when there is none), counted before
+   * the check; a try the queue refused (503) is not held against the client.
+   */
+  private async checkPassword(attempt: PasswordTry, password: string, stored?: string): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const tryId = await countPasswordTry(this.db, attempt, now);
+    let matches: boolean;
+    try {
+      matches = await this.deps.passwords.verify(password, stored);
+    } catch (error) {
+      await forgetPasswordTry(this.db, tryId);
+      throw error;
+    }
+    if (matches) await recordPasswordSuccess(this.db, attempt, now);
+    return matches;
   }
 
   private async openSession(userId: number, now: Date): Promise<string> {
@@ -145,10 +166,13 @@ export class AccountService {
   }
 
   /**
-   * Sets a new password with a mailed reset code (checked before hashing, as for sign-up) and
-   * revokes every session of the account.
+   * Sets a new password with a mailed reset code (checked before hashing, as for sign-up), revokes
+   * every session of the account, and forgives every failed sign-in of the address.
    */
-  async resetPassword(input: { email: string; password: string; code: string }): Promise<void> {
+  async resetPassword(
+    input: { email: string; password: string; code: string },
+    client: string,
+  ): Promise<void> {
     const attempt: CodeAttempt = { email: input.email, purpose: 'reset', code: input.code };
     await this.refuseWrongCode(attempt);
     const passwordHash = await this.deps.passwords.hash(input.password);
@@ -167,6 +191,7 @@ export class AccountService {
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      await forgiveAddress(tx, { email: input.email, client }, now);
       return 'ok';
     });
     if (check !== 'ok') throw codeError(check);
@@ -206,14 +231,17 @@ export class AccountService {
     return publicUser(row);
   }
 
-  /** Changes the password after checking the current one; every other session is revoked. */
-  async changePassword(user: AuthUser, oldPassword: string, newPassword: string): Promise<void> {
+  /**
+   * Changes the password after checking the current one, a try counted and throttled like a
+   * sign-in of the account's address from this client; every other session is revoked.
+   */
+  async changePassword(user: AuthUser, change: { old: string; new: string }, client: string): Promise<void> {
     const [row] = await this.db.select().from(users).where(eq(users.id, user.id));
     if (!row) throw new Unauthorized();
-    if (!(await this.deps.passwords.verify(oldPassword, row.passwordHash)))
+    if (!(await this.checkPassword({ email: row.email, client }, change.old, row.passwordHash)))
       throw new BadInput('errors:account.oldPasswordWrong');
-    if (oldPassword === newPassword) throw new BadInput('errors:account.samePassword');
-    const passwordHash = await this.deps.passwords.hash(newPassword);
+    if (change.old === change.new) throw new BadInput('errors:account.samePassword');
+    const passwordHash = await this.deps.passwords.hash(change.new);
     const now = this.deps.clock.now();
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
