@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AVATAR_MAX_BYTES, AvatarStore, UPLOADS_PREFIX } from './modules/account/avatar.store';
+import { PasswordHasher } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
 import { cardRoutes } from './modules/card/card.routes';
@@ -51,6 +52,8 @@ export interface AppDeps {
   gateways?: Gateways;
   /** The shop's secret; defaults to SHOP_SECRET or the one kept in DATA_DIR (see secret.ts). */
   secret?: Buffer;
+  /** Defaults to OWASP's scrypt cost, two hashes at once; tests pass a cheap cost. */
+  passwords?: PasswordHasher;
 }
 
 const LOCALES_DIR = fileURLToPath(new URL('../../public/locales', import.meta.url));
@@ -121,12 +124,15 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
 
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
+  const secret = deps.secret ?? loadShopSecret(config);
   const accounts = new AccountService({
     db: database.db,
     clock,
     mailer,
     shopName: config.mail.shopName,
     log: app.log,
+    passwords: deps.passwords ?? new PasswordHasher(),
+    codeKey: deriveKey(secret, 'email-code'),
   });
   await app.register(authPlugin, { accounts });
   await app.register(accountRoutes, { accounts, avatars: new AvatarStore(config.uploadsDir) });
@@ -138,7 +144,6 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
   startExpirySweep(app, database.db, clock, catalogue);
 
-  const secret = deps.secret ?? loadShopSecret(config);
   const gateways =
     deps.gateways ??
     createGateways(config, {

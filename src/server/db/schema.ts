@@ -213,7 +213,10 @@ export const emailCodes = pgTable(
   ],
 );
 
-/** Failed sign-ins, counted per address and per client address to throttle guessing. */
+/**
+ * Password tries (sign-ins and password changes) that failed or are being checked, counted per
+ * address, per client and per pair to throttle guessing (account.throttle.ts).
+ */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
@@ -226,6 +229,18 @@ export const signInFailures = pgTable(
     index('sign_in_failures_email_idx').on(t.email, t.at),
     index('sign_in_failures_ip_idx').on(t.ip, t.at),
   ],
+);
+
+/** Clients that signed in to an address (or reset its password): exempt from its shared back-off. */
+export const signInClients = pgTable(
+  'sign_in_clients',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('sign_in_clients_email_ip_idx').on(t.email, t.ip)],
 );
 
 /** One cart per shopper: a line per product, amount 0–99999 and never above the stock. */

@@ -143,6 +143,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     foreign: 'own',
     fields: ['old_password', 'password'],
     valid: () => ({ old_password: 'not the password', password: 'a new password' }),
+    writesWhenRefused: ['sign_in_failures'],
   },
 
   'GET /api/goods/count': { access: 'shopper', foreign: 'own', fields: [] },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { emailCodes } from '../../db/schema';
 import { BadInput, TooManyRequests } from '../../errors';
@@ -13,11 +13,6 @@ export const CODE_RESEND_MS = 60_000;
 export const CODES_PER_ADDRESS_PER_HOUR = 5;
 export const CODES_PER_CLIENT_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
-
-/** Serialises everything about one address inside a transaction, on PGlite and PostgreSQL alike. */
-export async function lockAddress(tx: Tx, email: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`account:${email}`}, 0))`);
-}
 
 const secondsUntil = (from: Date, now: Date) =>
   Math.max(1, Math.ceil((from.getTime() - now.getTime()) / 1000));
@@ -60,6 +55,7 @@ export async function checkCodeRate(tx: Tx, email: string, ip: string, now: Date
 /** Records a sent mail; returns the code to put in it, or undefined for a mail that carries none. */
 export async function issueCode(
   tx: Tx,
+  key: Buffer,
   input: { email: string; purpose: CodePurpose; ip: string; withCode: boolean },
   now: Date,
 ): Promise<string | undefined> {
@@ -67,7 +63,7 @@ export async function issueCode(
   await tx.insert(emailCodes).values({
     email: input.email,
     purpose: input.purpose,
-    codeHash: code ? hashCode(input.email, input.purpose, code) : '',
+    codeHash: code ? hashCode(key, input.email, input.purpose, code) : '',
     ip: input.ip,
     createdAt: now,
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
@@ -77,18 +73,25 @@ export async function issueCode(
 
 export type CodeCheck = 'ok' | 'invalid' | 'voided';
 
+export interface CodeAttempt {
+  email: string;
+  purpose: CodePurpose;
+  code: string;
+}
+
 /**
- * Checks a code against the address's newest one for the purpose and, when it matches, uses it up.
- * A wrong code counts a try; the fifth voids it. The caller commits the counted try even when it
- * then refuses the request.
+ * Checks a code against the address's newest one for the purpose; with `use`, a right code is
+ * used up. A wrong code counts a try; the fifth voids it. The caller commits the counted try even
+ * when it then refuses the request.
  */
-export async function consumeCode(
+export async function checkCode(
   tx: Tx,
-  email: string,
-  purpose: CodePurpose,
-  code: string,
+  key: Buffer,
+  attempt: CodeAttempt,
   now: Date,
+  use: 'check' | 'use',
 ): Promise<CodeCheck> {
+  const { email, purpose, code } = attempt;
   const [latest] = await tx
     .select()
     .from(emailCodes)
@@ -97,12 +100,12 @@ export async function consumeCode(
     .limit(1);
   if (!latest || latest.usedAt || latest.codeHash === '' || latest.expiresAt <= now) return 'invalid';
   if (latest.attempts >= CODE_MAX_ATTEMPTS) return 'voided';
-  if (latest.codeHash !== hashCode(email, purpose, code)) {
+  if (latest.codeHash !== hashCode(key, email, purpose, code)) {
     const attempts = latest.attempts + 1;
     await tx.update(emailCodes).set({ attempts }).where(eq(emailCodes.id, latest.id));
     return attempts >= CODE_MAX_ATTEMPTS ? 'voided' : 'invalid';
   }
-  await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, latest.id));
+  if (use === 'use') await tx.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, latest.id));
   return 'ok';
 }
 

@@ -82,7 +82,7 @@ export async function accountRoutes(
 
   app.put('/api/buy/found/password', async (request) => {
     const p = paramsOf(request);
-    await accounts.resetPassword({ email: email(p), code: code(p), password: password(p) });
+    await accounts.resetPassword({ email: email(p), code: code(p), password: password(p) }, ip(request));
     return ok(null);
   });
 
@@ -124,7 +124,7 @@ export async function accountRoutes(
     const p = paramsOf(request);
     const current = text(p, 'old_password', 200);
     check(current === '' ? 'passwordEmpty' : undefined);
-    await accounts.changePassword(user, current, password(p));
+    await accounts.changePassword(user, { old: current, new: password(p) }, ip(request));
     return ok(null);
   });
 }

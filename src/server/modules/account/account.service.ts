@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../../shared/constants';
@@ -10,15 +10,23 @@ import { BadInput, Unauthorized } from '../../errors';
 import { type AccountMailKind, accountMail } from '../../mail/account-mail';
 import type { Mailer } from '../../mail/mailer';
 import {
+  type CodeAttempt,
+  type CodeCheck,
   type CodePurpose,
+  checkCode,
   checkCodeRate,
   codeError,
-  consumeCode,
   issueCode,
-  lockAddress,
 } from './account.codes';
-import { checkSignInThrottle, clearSignInFailures, recordSignInFailure } from './account.throttle';
-import { hashPassword, verifyPassword } from './password';
+import { lockAddress } from './account.locks';
+import {
+  countPasswordTry,
+  forgetPasswordTry,
+  forgiveAddress,
+  type PasswordTry,
+  recordPasswordSuccess,
+} from './account.throttle';
+import type { PasswordHasher } from './password';
 import { hashToken, newToken } from './secrets';
 
 /** Sign-in tokens last 30 days; a sign-out, a reset or a password change revokes them earlier. */
@@ -30,6 +38,10 @@ export interface AccountDeps {
   mailer: Mailer;
   shopName: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** Every password hash and check goes through its bounded queue. */
+  passwords: PasswordHasher;
+  /** Mailed codes are stored as an HMAC under this key (derived from the shop's secret). */
+  codeKey: Buffer;
 }
 
 /** The signed-in shopper behind a request. */
@@ -39,12 +51,11 @@ export interface AuthUser extends User {
 }
 
 type UserRow = typeof users.$inferSelect;
+type Registered = { user: UserRow } | { error: Exclude<CodeCheck, 'ok'> };
 const publicUser = (u: UserRow): User => ({ uuid: u.uuid, email: u.email, name: u.name, avatar: u.avatar });
 
 /** Accounts (DESIGN.md §5): codes by mail, sign-up, sign-in, reset, sign-out, profile. */
 export class AccountService {
-  private decoyHash: Promise<string> | undefined;
-
   constructor(private readonly deps: AccountDeps) {}
 
   private get db(): Db {
@@ -63,7 +74,7 @@ export class AccountService {
       await checkCodeRate(tx, email, ip, now);
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       const withCode = purpose === 'signup' ? !existing : Boolean(existing);
-      const code = await issueCode(tx, { email, purpose, ip, withCode }, now);
+      const code = await issueCode(tx, this.deps.codeKey, { email, purpose, ip, withCode }, now);
       const kind: AccountMailKind =
         purpose === 'signup' ? (code ? 'signupCode' : 'signupExisting') : code ? 'resetCode' : 'resetUnknown';
       return { kind, code };
@@ -80,39 +91,67 @@ export class AccountService {
     }
   }
 
-  /** Creates an account with a mailed sign-up code. */
+  /**
+   * Creates an account with a mailed sign-up code. The code is checked before the password is
+   * hashed, so a wrong code costs the shop no hash; it is used up only once the hash is made.
+   */
   async register(input: { email: string; name: string; password: string; code: string }): Promise<User> {
+    const attempt: CodeAttempt = { email: input.email, purpose: 'signup', code: input.code };
+    await this.refuseWrongCode(attempt);
+    const passwordHash = await this.deps.passwords.hash(input.password);
     const now = this.deps.clock.now();
-    const passwordHash = await hashPassword(input.password);
-    const result = await this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx): Promise<Registered> => {
       await lockAddress(tx, input.email);
-      const check = await consumeCode(tx, input.email, 'signup', input.code, now);
+      const check = await checkCode(tx, this.deps.codeKey, attempt, now, 'use');
       if (check !== 'ok') return { error: check };
       const [row] = await tx
         .insert(users)
         .values({ uuid: randomUUID(), email: input.email, name: input.name, passwordHash, createdAt: now })
         .onConflictDoNothing()
         .returning();
-      return row ? { user: row } : { error: 'invalid' as const };
+      return row ? { user: row } : { error: 'invalid' };
     });
-    if ('error' in result) throw codeError(result.error === 'voided' ? 'voided' : 'invalid');
+    if ('error' in result) throw codeError(result.error);
     return publicUser(result.user);
   }
 
-  /** Signs in; throttled per address and per client; a wrong address and a wrong password answer alike. */
-  async signIn(email: string, password: string, ip: string): Promise<LoginAnswer> {
-    const now = this.deps.clock.now();
-    await checkSignInThrottle(this.db, email, ip, now);
+  /** Counts a wrong code (committed) and refuses it, before anything costly is done. */
+  private async refuseWrongCode(attempt: CodeAttempt): Promise<void> {
+    const check = await this.db.transaction(async (tx) => {
+      await lockAddress(tx, attempt.email);
+      return checkCode(tx, this.deps.codeKey, attempt, this.deps.clock.now(), 'check');
+    });
+    if (check !== 'ok') throw codeError(check);
+  }
+
+  /**
+   * Signs in. Each try is counted and throttled per address and client pair, per client, and per
+   * address across clients (account.throttle.ts); a wrong address and a wrong password answer alike.
+   */
+  async signIn(email: string, password: string, client: string): Promise<LoginAnswer> {
     const [user] = await this.db.select().from(users).where(eq(users.email, email));
-    this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.decoyHash));
-    if (!user || !matches) {
-      await recordSignInFailure(this.db, email, ip, now);
-      throw new Unauthorized('errors:account.badCredentials');
-    }
-    await clearSignInFailures(this.db, email);
-    const token = await this.openSession(user.id, now);
+    const matches = await this.checkPassword({ email, client }, password, user?.passwordHash);
+    if (!user || !matches) throw new Unauthorized('errors:account.badCredentials');
+    const token = await this.openSession(user.id, this.deps.clock.now());
     return { ...publicUser(user), token };
+  }
+
+  /**
+   * Checks a password try against a stored hash (or the decoy when there is none), counted before
+   * the check; a try the queue refused (503) is not held against the client.
+   */
+  private async checkPassword(attempt: PasswordTry, password: string, stored?: string): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const tryId = await countPasswordTry(this.db, attempt, now);
+    let matches: boolean;
+    try {
+      matches = await this.deps.passwords.verify(password, stored);
+    } catch (error) {
+      await forgetPasswordTry(this.db, tryId);
+      throw error;
+    }
+    if (matches) await recordPasswordSuccess(this.db, attempt, now);
+    return matches;
   }
 
   private async openSession(userId: number, now: Date): Promise<string> {
@@ -126,13 +165,21 @@ export class AccountService {
     return token;
   }
 
-  /** Sets a new password with a mailed reset code and revokes every session of the account. */
-  async resetPassword(input: { email: string; password: string; code: string }): Promise<void> {
+  /**
+   * Sets a new password with a mailed reset code (checked before hashing, as for sign-up), revokes
+   * every session of the account, and forgives every failed sign-in of the address.
+   */
+  async resetPassword(
+    input: { email: string; password: string; code: string },
+    client: string,
+  ): Promise<void> {
+    const attempt: CodeAttempt = { email: input.email, purpose: 'reset', code: input.code };
+    await this.refuseWrongCode(attempt);
+    const passwordHash = await this.deps.passwords.hash(input.password);
     const now = this.deps.clock.now();
-    const passwordHash = await hashPassword(input.password);
     const check = await this.db.transaction(async (tx) => {
       await lockAddress(tx, input.email);
-      const result = await consumeCode(tx, input.email, 'reset', input.code, now);
+      const result = await checkCode(tx, this.deps.codeKey, attempt, now, 'use');
       if (result !== 'ok') return result;
       const [user] = await tx
         .update(users)
@@ -144,6 +191,7 @@ export class AccountService {
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+      await forgiveAddress(tx, { email: input.email, client }, now);
       return 'ok';
     });
     if (check !== 'ok') throw codeError(check);
@@ -183,14 +231,17 @@ export class AccountService {
     return publicUser(row);
   }
 
-  /** Changes the password after checking the current one; every other session is revoked. */
-  async changePassword(user: AuthUser, oldPassword: string, newPassword: string): Promise<void> {
+  /**
+   * Changes the password after checking the current one, a try counted and throttled like a
+   * sign-in of the account's address from this client; every other session is revoked.
+   */
+  async changePassword(user: AuthUser, change: { old: string; new: string }, client: string): Promise<void> {
     const [row] = await this.db.select().from(users).where(eq(users.id, user.id));
     if (!row) throw new Unauthorized();
-    if (!(await verifyPassword(oldPassword, row.passwordHash)))
+    if (!(await this.checkPassword({ email: row.email, client }, change.old, row.passwordHash)))
       throw new BadInput('errors:account.oldPasswordWrong');
-    if (oldPassword === newPassword) throw new BadInput('errors:account.samePassword');
-    const passwordHash = await hashPassword(newPassword);
+    if (change.old === change.new) throw new BadInput('errors:account.samePassword');
+    const passwordHash = await this.deps.passwords.hash(change.new);
     const now = this.deps.clock.now();
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashCode, hashToken, newCode, newToken } from './secrets';
 
@@ -54,8 +55,17 @@ describe('mailed codes', () => {
 
   it('are stored hashed with their address and purpose, so a row cannot serve another', () => {
     const code = newCode();
-    expect(hashCode('a@b.co', 'signup', code)).not.toBe(hashCode('c@d.co', 'signup', code));
-    expect(hashCode('a@b.co', 'signup', code)).not.toBe(hashCode('a@b.co', 'reset', code));
-    expect(hashCode('a@b.co', 'signup', code)).not.toContain(code);
+    const key = randomBytes(32);
+    expect(hashCode(key, 'a@b.co', 'signup', code)).not.toBe(hashCode(key, 'c@d.co', 'signup', code));
+    expect(hashCode(key, 'a@b.co', 'signup', code)).not.toBe(hashCode(key, 'a@b.co', 'reset', code));
+    expect(hashCode(key, 'a@b.co', 'signup', code)).not.toContain(code);
+  });
+
+  it("cannot be found by hashing all million codes without the shop's key", () => {
+    const code = newCode();
+    const stored = hashCode(randomBytes(32), 'a@b.co', 'signup', code);
+    const plain = createHash('sha256').update(`signup\na@b.co\n${code}`).digest('base64url');
+    expect(stored).not.toBe(plain);
+    expect(hashCode(randomBytes(32), 'a@b.co', 'signup', code)).not.toBe(stored);
   });
 });
