@@ -6,6 +6,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { cartItems, products } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
+import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
 
 type ProductRow = Pick<typeof products.$inferSelect, 'enName' | 'znName' | 'realStock'>;
@@ -16,6 +17,16 @@ export function onlyLeft(product: ProductRow): Conflict {
     name_en: product.enName,
     name_zh: product.znName,
   });
+}
+
+/**
+ * Refuses raising a line to `next` above the stock; keeping or lowering a line is always allowed,
+ * even when it is above it.
+ */
+function assertRaiseAllowed(product: ProductRow, current: number, next: number): void {
+  if (next > CART_MAX_AMOUNT) throw new Conflict('errors:cart.amount');
+  if (next <= current || next <= product.realStock) return;
+  throw onlyLeft(product);
 }
 
 /** The shopper's cart (DESIGN.md §5, Cart). Every query is scoped to the shopper's own lines. */
@@ -61,43 +72,45 @@ export class CartService {
 
   /**
    * Adds `amount` to the product's line, or with `set` makes the line exactly `amount`. The result
-   * stays within 0–99999 and never above the stock (409 "only N left").
+   * stays within 0–99999 and never above the stock (409 "only N left"). The shopper's lock makes parallel adds count each other, even on a line that does not exist yet.
    */
   async change(userId: number, productUuid: string, amount: number, set: boolean): Promise<CartChange> {
     const item = await this.deps.db.transaction(async (tx) => {
+      await lockShopper(tx, userId);
       const [product] = await tx.select().from(products).where(eq(products.uuid, productUuid));
       if (!product) throw new NotFound('errors:notFound.product');
       if (!product.onSale)
         throw new Conflict('errors:cart.notForSale', { name_en: product.enName, name_zh: product.znName });
       const [line] = await tx
-        .select()
+        .select({ amount: cartItems.amount })
         .from(cartItems)
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id)))
-        .for('update');
-      const next = set ? amount : (line?.amount ?? 0) + amount;
-      if (next > CART_MAX_AMOUNT) throw new Conflict('errors:cart.amount');
-      if (next > product.realStock && next > (line?.amount ?? 0)) throw onlyLeft(product);
-      if (line) {
-        await tx.update(cartItems).set({ amount: next }).where(eq(cartItems.id, line.id));
-        return { id: line.id, uuid: product.uuid, amount: next };
-      }
-      const [created] = await tx
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id)));
+      const current = line?.amount ?? 0;
+      const next = set ? amount : current + amount;
+      assertRaiseAllowed(product, current, next);
+      const [saved] = await tx
         .insert(cartItems)
         .values({ userId, productId: product.id, amount: next, createdAt: this.deps.clock.now() })
         .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { amount: next } })
         .returning({ id: cartItems.id });
-      return { id: created?.id ?? 0, uuid: product.uuid, amount: next };
+      return { id: saved?.id ?? 0, uuid: product.uuid, amount: next };
     });
     return { item, count: await this.count(userId) };
   }
 
-  /** Removes one of the shopper's lines; someone else's line answers 404 as if it did not exist. */
+  /**
+   * Removes one of the shopper's lines; someone else's line answers 404 as if it did not exist.
+   * Under the shopper's lock, so a parallel add cannot bring the removed amount back.
+   */
   async remove(userId: number, itemId: number): Promise<number> {
-    const deleted = await this.deps.db
-      .delete(cartItems)
-      .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
-      .returning({ id: cartItems.id });
-    if (deleted.length === 0) throw new NotFound('errors:cart.lineNotFound');
+    await this.deps.db.transaction(async (tx) => {
+      await lockShopper(tx, userId);
+      const deleted = await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
+        .returning({ id: cartItems.id });
+      if (deleted.length === 0) throw new NotFound('errors:cart.lineNotFound');
+    });
     return this.count(userId);
   }
 }

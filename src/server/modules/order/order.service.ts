@@ -4,12 +4,13 @@ import { taxOf } from '../../../shared/money';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { cartItems, couponRedemptions, orderItems, orders, products } from '../../db/schema';
+import { cartItems, orderItems, orders, products } from '../../db/schema';
 import { BadInput, Conflict, NotFound } from '../../errors';
+import { lockShopper } from '../account/shopper-lock';
 import type { AddressService } from '../address/address.service';
 import { onlyLeft } from '../cart/cart.service';
 import { runningPromotionPrices } from '../catalogue/pricing';
-import { type AppliedCoupon, applyCoupon } from './coupon';
+import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
 import { newOrderNumber } from './order-number';
 
 export interface PlaceOrderInput {
@@ -34,11 +35,13 @@ export class OrderService {
    * Places an order from the shopper's cart lines, in one transaction: the address and lines must
    * be the shopper's; prices come from the database; stock is taken with a conditional update, so
    * the last unit is sold once; what was bought and where it goes are copied into the order; the
-   * ordered quantities leave the cart. Answers the order number.
+   * ordered quantities leave the cart. The shopper's lock makes their parallel orders see each
+   * other (the coupon, the cart lines). Answers the order number.
    */
   async place(userId: number, input: PlaceOrderInput): Promise<string> {
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
+      await lockShopper(tx, userId);
       const address = await this.deps.addresses.own(tx, userId, input.addressUuid).catch(() => {
         throw new NotFound('errors:order.addressMissing');
       });
@@ -169,8 +172,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         num: l.num,
       })),
     );
-    if (o.coupon)
-      await tx.insert(couponRedemptions).values({ couponId: o.coupon.id, userId: o.userId, orderId: row.id });
+    if (o.coupon) await redeemCoupon(tx, o.coupon, o.userId, row.id);
     return orderNo;
   }
 }
