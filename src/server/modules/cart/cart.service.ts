@@ -19,19 +19,28 @@ export function onlyLeft(product: ProductRow): Conflict {
   });
 }
 
+/** 409: more of the product than one order may hold (ORDER_LINE_MAX). */
+export function overLineMax(product: ProductRow, lineMax: number): Conflict {
+  return new Conflict('errors:cart.lineMax', {
+    max: lineMax,
+    name_en: product.enName,
+    name_zh: product.znName,
+  });
+}
+
 /**
- * Refuses raising a line to `next` above the stock; keeping or lowering a line is always allowed,
- * even when it is above it.
+ * Refuses raising a line to `next` above the stock or the per-order cap, naming whichever is
+ * lower; keeping or lowering a line is always allowed, even when it is above them.
  */
-function assertRaiseAllowed(product: ProductRow, current: number, next: number): void {
+function assertRaiseAllowed(product: ProductRow, current: number, next: number, lineMax: number): void {
   if (next > CART_MAX_AMOUNT) throw new Conflict('errors:cart.amount');
-  if (next <= current || next <= product.realStock) return;
-  throw onlyLeft(product);
+  if (next <= current || next <= Math.min(product.realStock, lineMax)) return;
+  throw product.realStock <= lineMax ? onlyLeft(product) : overLineMax(product, lineMax);
 }
 
 /** The shopper's cart (DESIGN.md §5, Cart). Every query is scoped to the shopper's own lines. */
 export class CartService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; lineMax: number }) {}
 
   /** Total quantity in the cart (the tab bar's badge). */
   async count(userId: number): Promise<number> {
@@ -66,13 +75,15 @@ export class CartService {
       en_number: product.enNumber,
       zn_number: product.znNumber,
       real_stock: product.realStock,
+      max_per_order: this.deps.lineMax,
       available: product.onSale,
     }));
   }
 
   /**
    * Adds `amount` to the product's line, or with `set` makes the line exactly `amount`. The result
-   * stays within 0–99999 and never above the stock (409 "only N left"). The shopper's lock makes parallel adds count each other, even on a line that does not exist yet.
+   * stays within 0–99999, never above the stock (409 "only N left") nor the per-order cap. The
+   * shopper's lock makes parallel adds count each other, even on a line that does not exist yet.
    */
   async change(userId: number, productUuid: string, amount: number, set: boolean): Promise<CartChange> {
     const item = await this.deps.db.transaction(async (tx) => {
@@ -87,7 +98,7 @@ export class CartService {
         .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id)));
       const current = line?.amount ?? 0;
       const next = set ? amount : current + amount;
-      assertRaiseAllowed(product, current, next);
+      assertRaiseAllowed(product, current, next, this.deps.lineMax);
       const [saved] = await tx
         .insert(cartItems)
         .values({ userId, productId: product.id, amount: next, createdAt: this.deps.clock.now() })

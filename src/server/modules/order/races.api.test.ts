@@ -18,6 +18,8 @@ afterAll(async () => t?.close());
 
 const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
 const stocked = demo.products.filter((p) => p.stock >= 20 && !onPromotion.has(p.key));
+/** More in stock than one order may hold (50). */
+const plentiful = stocked.filter((p) => p.stock > 100).slice(-2);
 const productAt = (i: number) => {
   const product = stocked[i];
   if (!product) throw new Error('the demo catalogue lacks stocked products');
@@ -69,6 +71,33 @@ describe('races between one shopper’s parallel calls', () => {
     expect(redeemed).toHaveLength(1);
     const placed = await t.database.db.select().from(orders).where(eq(orders.userId, s.id));
     expect(placed).toHaveLength(1);
+  });
+
+  it('20 parallel orders: 3 wait for payment, 17 are told to pay first (the limit holds)', {
+    timeout: 120_000,
+  }, async () => {
+    const product = productAt(4);
+    const { s, address, line } = await shopperWithLine(product.key, 20);
+    const results = await parallel(20, () => orderOne(s, address, line));
+    expect(tally(results)).toEqual({ 200: 3, 409: 17 });
+    expect(results.find((r) => r.status === 409)?.body.message).toMatch(/^You already have 3 orders waiting/);
+    const placed = await t.database.db.select().from(orders).where(eq(orders.userId, s.id));
+    expect(placed).toHaveLength(3);
+  });
+
+  it('6 parallel orders of 20 of one product: 2 placed, 4 refused by the cap of 50 counting those 40', {
+    timeout: 120_000,
+  }, async () => {
+    const product = plentiful[0];
+    if (!product) throw new Error('no plentiful product');
+    const { s, address, line } = await shopperWithLine(product.key, 50);
+    // A line filled before the shop lowered its cap, so the cart line is never what runs out.
+    await t.database.db.update(cartItems).set({ amount: 120 }).where(eq(cartItems.id, line));
+    const before = await stockOf(product.key);
+    const results = await parallel(6, () => orderOne(s, address, line, '', 20));
+    expect(tally(results)).toEqual({ 200: 2, 409: 4 });
+    expect(results.find((r) => r.status === 409)?.body.message).toMatch(/unpaid orders already hold 40\./);
+    expect(await stockOf(product.key)).toBe(before - 40);
   });
 
   it('30 parallel new addresses marked default: all saved, exactly one is the default', {
@@ -135,6 +164,17 @@ describe('races between one shopper’s parallel calls', () => {
     expect(await lineAmount(s, product.key)).toBe(10);
   });
 
+  it('ten parallel "+10" adds stop at the 50 one order may hold', { timeout: 120_000 }, async () => {
+    const product = plentiful[1];
+    if (!product) throw new Error('no plentiful product');
+    const s = await createShopper(t.database, t.clock.now());
+    const results = await parallel(10, () =>
+      callAs(t.app, s, 'POST', `/api/cart?amount=10&uuid=${uuidFromKey(product.key)}`),
+    );
+    expect(tally(results)).toEqual({ 200: 5, 409: 5 });
+    expect(await lineAmount(s, product.key)).toBe(50);
+  });
+
   it('ten parallel "+1" adds against 4 in stock: 4 added, 6 told "only 4 left"', {
     timeout: 120_000,
   }, async () => {
@@ -149,6 +189,14 @@ describe('races between one shopper’s parallel calls', () => {
     expect(await lineAmount(s, product.key)).toBe(4);
   });
 });
+
+async function stockOf(key: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: products.realStock })
+    .from(products)
+    .where(eq(products.key, key));
+  return row?.n ?? -1;
+}
 
 async function lineAmount(s: Shopper, key: string): Promise<number | undefined> {
   const [row] = await t.database.db
