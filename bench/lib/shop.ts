@@ -27,6 +27,12 @@ export interface ShopOptions {
   onOutput?: (chunk: string) => void;
 }
 
+/**
+ * A benchmark's few shoppers stand for many real ones and order again and again without waiting to
+ * pay, so the shop's hoarding limits (docs/decisions/011-order-limits.md) are lifted for them.
+ */
+const BENCH_ORDER_LIMITS = { ORDER_LINE_MAX: '99999', PENDING_ORDERS_MAX: '1000000' };
+
 /** BENCH_CPU_PROF=DIR: every shop server started writes a V8 CPU profile into DIR when it stops. */
 function profileArgs(): string[] {
   const dir = process.env.BENCH_CPU_PROF;
@@ -42,7 +48,7 @@ export async function startShop(opts: ShopOptions): Promise<Shop> {
     cwd: ROOT,
     cpu: opts.cpu,
     onOutput: opts.onOutput,
-    env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...opts.env },
+    env: { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...BENCH_ORDER_LIMITS, ...opts.env },
   });
   try {
     await waitFor200(`${url}${READY_PATH}`, child, opts.timeoutMs ?? 180_000);

@@ -138,9 +138,10 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
   await app.register(accountRoutes, { accounts, avatars: new AvatarStore(config.uploadsDir) });
 
   const addresses = new AddressService({ db: database.db, clock });
-  await app.register(cartRoutes, { cart: new CartService({ db: database.db, clock }) });
+  const cart = new CartService({ db: database.db, clock, lineMax: config.orderLimits.lineMax });
+  await app.register(cartRoutes, { cart });
   await app.register(addressRoutes, { addresses });
-  const orders = new OrderService({ db: database.db, clock, addresses });
+  const orders = new OrderService({ db: database.db, clock, addresses, limits: config.orderLimits });
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
   startExpirySweep(app, database.db, clock, catalogue);
 

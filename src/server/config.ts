@@ -41,6 +41,10 @@ const EnvSchema = z.object({
    */
   SHOP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Most units of one product a shopper may order at a time (one order, with their other unpaid ones). */
+  ORDER_LINE_MAX: z.coerce.number().int().min(1).max(99_999).default(50),
+  /** Most orders a shopper may have waiting for payment at once. */
+  PENDING_ORDERS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(3),
   /** How often each process checks whether another one changed the catalogue. */
   CATALOGUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   /** Where the built web app and the rendered media are; tests point these elsewhere. */
@@ -49,6 +53,13 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.input<typeof EnvSchema>;
+
+export interface OrderLimits {
+  /** Most units of one product in one order, counting those the shopper's unpaid orders hold. */
+  lineMax: number;
+  /** Most orders one shopper may have waiting for payment. */
+  pendingMax: number;
+}
 
 export interface Config {
   port: number;
@@ -68,6 +79,8 @@ export interface Config {
   payments: 'sandbox' | 'live';
   yuansfer: { baseUrl: string; merchantNo?: string; storeNo?: string; token?: string };
   authorizeNet: { baseUrl: string; loginId?: string; transactionKey?: string };
+  /** Limits a grocery sets so that one shopper cannot hold the shelves (docs/decisions/011-order-limits.md). */
+  orderLimits: OrderLimits;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   cataloguePollMs: number;
   webDir: string;
@@ -118,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginId: e.AUTHORIZENET_LOGIN_ID,
       transactionKey: e.AUTHORIZENET_TRANSACTION_KEY,
     },
+    orderLimits: { lineMax: e.ORDER_LINE_MAX, pendingMax: e.PENDING_ORDERS_MAX },
     logLevel: e.LOG_LEVEL,
     cataloguePollMs: e.CATALOGUE_POLL_MS,
     webDir: resolve(e.WEB_DIR),

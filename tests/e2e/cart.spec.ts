@@ -1,3 +1,4 @@
+import type { CartItem } from '../../src/shared/schemas/cart';
 import type { ProductCard as Product } from '../../src/shared/schemas/catalogue';
 import { type Catalogue, expect, LANGUAGES, nameIn, text } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
@@ -162,14 +163,17 @@ for (const language of LANGUAGES) {
     const submit = page.getByRole('button', { name: t('cart:submit') });
     await expect(submit).toBeDisabled();
 
-    // Stepper bounds: − is disabled at 0; a typed quantity is clamped to the stock.
+    // Stepper bounds: − is disabled at 0; a typed quantity is clamped to the stock and to what
+    // one order may hold (the shop's setting, which the cart line carries).
+    const lines = await callApi<CartItem[]>(request, shop, shopper, 'GET', '/api/cart');
+    const perOrder = lines.find((l) => l.uuid === first.uuid)?.max_per_order ?? 0;
     const line = page.getByRole('listitem').filter({ hasText: name });
     const quantity = line.getByRole('textbox', { name: t('cart:quantityOf', { name }) });
     await line.getByRole('button', { name: t('stepper.decrease') }).click();
     await expect(quantity).toHaveValue('0');
     await expect(line.getByRole('button', { name: t('stepper.decrease') })).toBeDisabled();
     await quantity.fill(`${first.real_stock + 500}x`);
-    await expect(quantity).toHaveValue(String(Math.min(first.real_stock, 99999)));
+    await expect(quantity).toHaveValue(String(Math.min(first.real_stock, perOrder, 99999)));
     await expect(line.getByRole('button', { name: t('stepper.increase') })).toBeDisabled();
     await quantity.fill('3');
     await expect(quantity).toHaveValue('3');

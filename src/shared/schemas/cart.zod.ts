@@ -15,6 +15,8 @@ export const CartItem = z.object({
   en_number: z.string(),
   zn_number: z.string(),
   real_stock: z.number().int(),
+  /** Our addition: the most of this product one order may hold (the shop's ORDER_LINE_MAX). */
+  max_per_order: z.number().int(),
   /** False when the product was taken off sale: shown, but cannot be ordered. */
   available: z.boolean(),
 });

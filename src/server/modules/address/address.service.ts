@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { addresses } from '../../db/schema';
 import { NotFound } from '../../errors';
+import { lockShopper } from '../account/shopper-lock';
 
 export type AddressInput = Record<AddressField, string> & { default_status: boolean };
 
@@ -36,6 +37,7 @@ const fieldsOf = (input: AddressInput) => ({
 /**
  * The address book (DESIGN.md §5): at most one default per shopper, the first address is the
  * default, deleting the default promotes the newest other one. Rows are always the shopper's own.
+ * Each change holds the shopper's lock, so parallel changes see each other's default.
  */
 export class AddressService {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
@@ -51,6 +53,7 @@ export class AddressService {
 
   async create(userId: number, input: AddressInput): Promise<Address> {
     return this.deps.db.transaction(async (tx) => {
+      await lockShopper(tx, userId);
       const [existing] = await tx
         .select({ id: addresses.id })
         .from(addresses)
@@ -75,6 +78,7 @@ export class AddressService {
 
   async update(userId: number, uuid: string, input: AddressInput): Promise<Address> {
     return this.deps.db.transaction(async (tx) => {
+      await lockShopper(tx, userId);
       const current = await this.own(tx, userId, uuid);
       if (input.default_status) await this.clearDefault(tx, userId);
       const [row] = await tx
@@ -89,6 +93,7 @@ export class AddressService {
 
   async remove(userId: number, uuid: string): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
+      await lockShopper(tx, userId);
       const current = await this.own(tx, userId, uuid);
       await tx.delete(addresses).where(eq(addresses.id, current.id));
       if (current.defaultStatus !== 1) return;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as demo from '../../../../seed/catalogue/index';
 import { callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { products } from '../../db/schema';
+import { cartItems, products } from '../../db/schema';
 import { uuidFromKey } from '../../db/seed';
 
 let t: TestApp;
@@ -17,6 +17,10 @@ afterAll(async () => t?.close());
 const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
 const product = demo.products.find((p) => p.stock >= 30 && !onPromotion.has(p.key));
 const soldOut = demo.products.find((p) => p.stock === 0);
+/** Less in stock than one order may hold (50), so the stock is the limit a shopper meets. */
+const scarce = demo.products.find((p) => p.stock > 0 && p.stock < 49);
+/** More in stock than one order may hold, so the cap is the limit. */
+const plentiful = demo.products.find((p) => p.stock > 100 && p.key !== product?.key);
 const add = (uuid: string, amount: number | string, extra = '') =>
   callAs(t.app, s, 'POST', `/api/cart?amount=${amount}&uuid=${uuid}${extra}`);
 
@@ -45,11 +49,11 @@ describe('cart', () => {
   });
 
   it('never goes above the stock: 409 "only N left"', async () => {
-    if (!product || !soldOut) throw new Error('demo data');
-    const res = await add(uuidFromKey(product.key), product.stock + 1);
+    if (!scarce || !soldOut) throw new Error('demo data');
+    const res = await add(uuidFromKey(scarce.key), scarce.stock + 1);
     expect(res).toMatchObject({
       status: 409,
-      body: { code: 409, message: `Only ${product.stock} left of ${product.en_name}.` },
+      body: { code: 409, message: `Only ${scarce.stock} left of ${scarce.en_name}.` },
     });
     const zh = await t.app.inject({
       method: 'POST',
@@ -57,6 +61,38 @@ describe('cart', () => {
       headers: { authorization: s.token, 'accept-language': 'zh' },
     });
     expect(JSON.parse(zh.body).message).toBe(`${soldOut.zn_name}仅剩 0 件。`);
+  });
+
+  it('never goes above what one order may hold (50), and says so in the shopper’s language', async () => {
+    if (!plentiful) throw new Error('demo data');
+    const uuid = uuidFromKey(plentiful.key);
+    const capped = {
+      status: 409,
+      body: { code: 409, message: `You can order at most 50 of ${plentiful.en_name} in one order.` },
+    };
+    expect(await add(uuid, 51, '&type=cart')).toEqual(capped);
+    expect(await add(uuid, plentiful.stock + 1)).toEqual(capped);
+    expect((await add(uuid, 48)).body.data.item.amount).toBe(48);
+    expect(await add(uuid, 3)).toEqual(capped);
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: `/api/cart?amount=3&uuid=${uuid}`,
+      headers: { authorization: s.token, 'accept-language': 'zh' },
+    });
+    expect(JSON.parse(zh.body).message).toBe(`${plentiful.zn_name}每单最多可购买 50 件。`);
+    expect((await add(uuid, 2)).body.data.item.amount).toBe(50);
+    const lines: { id: number; uuid: string }[] = (await callAs(t.app, s, 'GET', '/api/cart')).body.data;
+    const line = lines.find((l) => l.uuid === uuid);
+    expect(line).toMatchObject({ amount: 50, max_per_order: 50 });
+
+    // A line above the cap (filled before the shop lowered it) may stay or shrink, never grow.
+    await t.database.db
+      .update(cartItems)
+      .set({ amount: 70 })
+      .where(eq(cartItems.id, line?.id ?? 0));
+    expect((await add(uuid, 71, '&type=cart')).status).toBe(409);
+    expect((await add(uuid, 60, '&type=cart')).body.data.item.amount).toBe(60);
+    expect((await add(uuid, 0, '&type=cart')).body.data.item.amount).toBe(0);
   });
 
   it.each(['-1', '100000', '1.5', 'abc', ''])('refuses the amount %j', async (amount) => {

@@ -6,6 +6,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { cartItems, products } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
+import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
 
 type ProductRow = Pick<typeof products.$inferSelect, 'enName' | 'znName' | 'realStock'>;
@@ -18,9 +19,28 @@ export function onlyLeft(product: ProductRow): Conflict {
   });
 }
 
+/** 409: more of the product than one order may hold (ORDER_LINE_MAX). */
+export function overLineMax(product: ProductRow, lineMax: number): Conflict {
+  return new Conflict('errors:cart.lineMax', {
+    max: lineMax,
+    name_en: product.enName,
+    name_zh: product.znName,
+  });
+}
+
+/**
+ * Refuses raising a line to `next` above the stock or the per-order cap, naming whichever is
+ * lower; keeping or lowering a line is always allowed, even when it is above them.
+ */
+function assertRaiseAllowed(product: ProductRow, current: number, next: number, lineMax: number): void {
+  if (next > CART_MAX_AMOUNT) throw new Conflict('errors:cart.amount');
+  if (next <= current || next <= Math.min(product.realStock, lineMax)) return;
+  throw product.realStock <= lineMax ? onlyLeft(product) : overLineMax(product, lineMax);
+}
+
 /** The shopper's cart (DESIGN.md §5, Cart). Every query is scoped to the shopper's own lines. */
 export class CartService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; lineMax: number }) {}
 
   /** Total quantity in the cart (the tab bar's badge). */
   async count(userId: number): Promise<number> {
@@ -55,49 +75,53 @@ export class CartService {
       en_number: product.enNumber,
       zn_number: product.znNumber,
       real_stock: product.realStock,
+      max_per_order: this.deps.lineMax,
       available: product.onSale,
     }));
   }
 
   /**
    * Adds `amount` to the product's line, or with `set` makes the line exactly `amount`. The result
-   * stays within 0–99999 and never above the stock (409 "only N left").
+   * stays within 0–99999, never above the stock (409 "only N left") nor the per-order cap. The
+   * shopper's lock makes parallel adds count each other, even on a line that does not exist yet.
    */
   async change(userId: number, productUuid: string, amount: number, set: boolean): Promise<CartChange> {
     const item = await this.deps.db.transaction(async (tx) => {
+      await lockShopper(tx, userId);
       const [product] = await tx.select().from(products).where(eq(products.uuid, productUuid));
       if (!product) throw new NotFound('errors:notFound.product');
       if (!product.onSale)
         throw new Conflict('errors:cart.notForSale', { name_en: product.enName, name_zh: product.znName });
       const [line] = await tx
-        .select()
+        .select({ amount: cartItems.amount })
         .from(cartItems)
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id)))
-        .for('update');
-      const next = set ? amount : (line?.amount ?? 0) + amount;
-      if (next > CART_MAX_AMOUNT) throw new Conflict('errors:cart.amount');
-      if (next > product.realStock && next > (line?.amount ?? 0)) throw onlyLeft(product);
-      if (line) {
-        await tx.update(cartItems).set({ amount: next }).where(eq(cartItems.id, line.id));
-        return { id: line.id, uuid: product.uuid, amount: next };
-      }
-      const [created] = await tx
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id)));
+      const current = line?.amount ?? 0;
+      const next = set ? amount : current + amount;
+      assertRaiseAllowed(product, current, next, this.deps.lineMax);
+      const [saved] = await tx
         .insert(cartItems)
         .values({ userId, productId: product.id, amount: next, createdAt: this.deps.clock.now() })
         .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { amount: next } })
         .returning({ id: cartItems.id });
-      return { id: created?.id ?? 0, uuid: product.uuid, amount: next };
+      return { id: saved?.id ?? 0, uuid: product.uuid, amount: next };
     });
     return { item, count: await this.count(userId) };
   }
 
-  /** Removes one of the shopper's lines; someone else's line answers 404 as if it did not exist. */
+  /**
+   * Removes one of the shopper's lines; someone else's line answers 404 as if it did not exist.
+   * Under the shopper's lock, so a parallel add cannot bring the removed amount back.
+   */
   async remove(userId: number, itemId: number): Promise<number> {
-    const deleted = await this.deps.db
-      .delete(cartItems)
-      .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
-      .returning({ id: cartItems.id });
-    if (deleted.length === 0) throw new NotFound('errors:cart.lineNotFound');
+    await this.deps.db.transaction(async (tx) => {
+      await lockShopper(tx, userId);
+      const deleted = await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
+        .returning({ id: cartItems.id });
+      if (deleted.length === 0) throw new NotFound('errors:cart.lineNotFound');
+    });
     return this.count(userId);
   }
 }

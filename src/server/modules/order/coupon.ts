@@ -40,3 +40,21 @@ export async function applyCoupon(
   const raw = coupon.kind === 'percent' ? Math.floor((subtotalCents * coupon.value) / 100) : coupon.value;
   return { id: coupon.id, code, discountCents: Math.min(raw, subtotalCents) };
 }
+
+/**
+ * Records that the shopper used the coupon on this order. Once per shopper: the row's key says so,
+ * and a parallel order that got there first makes this one the same "already used" answer.
+ */
+export async function redeemCoupon(
+  tx: Tx,
+  coupon: AppliedCoupon,
+  userId: number,
+  orderId: number,
+): Promise<void> {
+  const [row] = await tx
+    .insert(couponRedemptions)
+    .values({ couponId: coupon.id, userId, orderId })
+    .onConflictDoNothing()
+    .returning({ orderId: couponRedemptions.orderId });
+  if (!row) throw new BadInput('errors:order.couponUsed', { code: coupon.code });
+}

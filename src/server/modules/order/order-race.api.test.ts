@@ -8,7 +8,8 @@ import { uuidFromKey } from '../../db/seed';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Each shopper places 10 orders at once: the unpaid-orders limit must not be what stops them.
+  t = await startTestApp({ PENDING_ORDERS_MAX: '10' });
 });
 afterAll(async () => t?.close());
 

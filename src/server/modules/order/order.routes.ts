@@ -66,7 +66,10 @@ export async function orderRoutes(
     // PostgreSQL text cannot hold a NUL character.
     if (typeof coupon !== 'string' || coupon.length > 64 || coupon.includes('\u0000'))
       throw badField('coupon');
-    const orderNo = await orders.place(user.id, { addressUuid, coupon, items: itemsOf(params) });
+    const items = itemsOf(params);
+    // Orders past their ten minutes no longer count against the shopper's unpaid-orders limit.
+    if ((await expireOverdueOrders(db, clock.now(), user.id)) > 0) catalogue.stockChanged();
+    const orderNo = await orders.place(user.id, { addressUuid, coupon, items });
     catalogue.stockChanged();
     return ok(orderNo);
   });

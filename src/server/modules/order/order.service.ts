@@ -3,13 +3,16 @@ import { ORDER_EXPIRY_MINUTES } from '../../../shared/constants';
 import { taxOf } from '../../../shared/money';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Clock } from '../../clock';
+import type { OrderLimits } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { cartItems, couponRedemptions, orderItems, orders, products } from '../../db/schema';
+import { cartItems, orderItems, orders, products } from '../../db/schema';
 import { BadInput, Conflict, NotFound } from '../../errors';
+import { lockShopper } from '../account/shopper-lock';
 import type { AddressService } from '../address/address.service';
 import { onlyLeft } from '../cart/cart.service';
 import { runningPromotionPrices } from '../catalogue/pricing';
-import { type AppliedCoupon, applyCoupon } from './coupon';
+import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
+import { assertLineCaps, assertPendingRoom } from './order.limits';
 import { newOrderNumber } from './order-number';
 
 export interface PlaceOrderInput {
@@ -28,21 +31,29 @@ type Line = {
 
 /** Placing orders (DESIGN.md §5, Orders). */
 export class OrderService {
-  constructor(private readonly deps: { db: Db; clock: Clock; addresses: AddressService }) {}
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; addresses: AddressService; limits: OrderLimits },
+  ) {}
 
   /**
    * Places an order from the shopper's cart lines, in one transaction: the address and lines must
-   * be the shopper's; prices come from the database; stock is taken with a conditional update, so
-   * the last unit is sold once; what was bought and where it goes are copied into the order; the
-   * ordered quantities leave the cart. Answers the order number.
+   * be the shopper's; the shopper's unpaid orders leave room for it (expire the overdue ones
+   * first); prices come from the database; stock is taken with a conditional update, so the last
+   * unit is sold once; what was bought and where it goes are copied into the order; the ordered
+   * quantities leave the cart. The shopper's lock makes their parallel orders count each other
+   * (limits, coupon). Answers the order number.
    */
   async place(userId: number, input: PlaceOrderInput): Promise<string> {
     const now = this.deps.clock.now();
+    const { limits } = this.deps;
     return this.deps.db.transaction(async (tx) => {
+      await lockShopper(tx, userId);
       const address = await this.deps.addresses.own(tx, userId, input.addressUuid).catch(() => {
         throw new NotFound('errors:order.addressMissing');
       });
+      await assertPendingRoom(tx, userId, limits);
       const lines = await this.linesOf(tx, userId, input.items, now);
+      await assertLineCaps(tx, userId, lines, limits);
       const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.num, 0);
       const coupon = input.coupon.trim()
         ? await applyCoupon(tx, input.coupon, userId, subtotalCents, now)
@@ -169,8 +180,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         num: l.num,
       })),
     );
-    if (o.coupon)
-      await tx.insert(couponRedemptions).values({ couponId: o.coupon.id, userId: o.userId, orderId: row.id });
+    if (o.coupon) await redeemCoupon(tx, o.coupon, o.userId, row.id);
     return orderNo;
   }
 }

@@ -116,32 +116,37 @@ export interface NewPayment {
 
 /**
  * Records an attempt as `started`, for the order's whole amount. Its reference is the order number
- * with an attempt suffix (`…-1`, `…-2`), unique even when two attempts start at once.
+ * with an attempt suffix (`…-1`, `…-2`). The suffix is drawn while holding the order's row, so
+ * parallel attempts on one order number themselves one after the other instead of colliding.
  */
 export async function insertPayment(db: Db, p: NewPayment): Promise<PaymentRow> {
-  const [existing] = await db.select({ n: count() }).from(payments).where(eq(payments.orderId, p.order.id));
-  const first = (existing?.n ?? 0) + 1;
-  for (let attempt = first; attempt < first + 20; attempt++) {
-    const [row] = await db
-      .insert(payments)
-      .values({
-        orderId: p.order.id,
-        kind: p.kind,
-        vendor: p.vendor,
-        gateway: p.gateway,
-        reference: `${p.order.orderNo}-${attempt}`,
-        status: 'started',
-        amountCents: p.order.totalCents,
-        cardLast4: p.cardLast4 ?? null,
-        cardBrand: p.cardBrand ?? null,
-        createdAt: p.now,
-        updatedAt: p.now,
-      })
-      .onConflictDoNothing({ target: payments.reference })
-      .returning();
-    if (row) return row;
-  }
-  throw new Error(`could not draw a payment reference for order ${p.order.orderNo}`);
+  return db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, p.order.id)).for('no key update');
+    const [existing] = await tx.select({ n: count() }).from(payments).where(eq(payments.orderId, p.order.id));
+    const first = (existing?.n ?? 0) + 1;
+    // References are consecutive, so the first try is free; a gap left by hand is stepped over.
+    for (let attempt = first; attempt < first + 20; attempt++) {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          orderId: p.order.id,
+          kind: p.kind,
+          vendor: p.vendor,
+          gateway: p.gateway,
+          reference: `${p.order.orderNo}-${attempt}`,
+          status: 'started',
+          amountCents: p.order.totalCents,
+          cardLast4: p.cardLast4 ?? null,
+          cardBrand: p.cardBrand ?? null,
+          createdAt: p.now,
+          updatedAt: p.now,
+        })
+        .onConflictDoNothing({ target: payments.reference })
+        .returning();
+      if (row) return row;
+    }
+    throw new Error(`could not draw a payment reference for order ${p.order.orderNo}`);
+  });
 }
 
 /** An attempt that took no money: declined, refused, unavailable or failed at the wallet. */

@@ -14,9 +14,9 @@ interface CartLineProps {
   onRemove: () => void;
 }
 
-/** The highest quantity a line can have: the stock, and never above 99999 (spec §5). */
+/** The highest quantity a line can have: the stock and the shop's per-order cap, never above 99999 (spec §5). */
 export function maxOf(line: CartItem): number {
-  return clampCartAmount(Math.max(line.real_stock, 0));
+  return clampCartAmount(Math.max(Math.min(line.real_stock, line.max_per_order), 0));
 }
 
 /** One cart line: picture, name, price (struck regular price on promotion), stepper, remove. */

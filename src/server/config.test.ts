@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('order limits in the configuration', () => {
+  it('default to 50 units of a product and 3 unpaid orders', () => {
+    expect(loadConfig({}).orderLimits).toEqual({ lineMax: 50, pendingMax: 3 });
+  });
+
+  it('are read from ORDER_LINE_MAX and PENDING_ORDERS_MAX', () => {
+    const config = loadConfig({ ORDER_LINE_MAX: '12', PENDING_ORDERS_MAX: '1' });
+    expect(config.orderLimits).toEqual({ lineMax: 12, pendingMax: 1 });
+  });
+
+  it.each([
+    ['ORDER_LINE_MAX', '0'],
+    ['ORDER_LINE_MAX', '100000'],
+    ['ORDER_LINE_MAX', 'ten'],
+    ['PENDING_ORDERS_MAX', '0'],
+    ['PENDING_ORDERS_MAX', '2.5'],
+  ])('refuse %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
