@@ -8,6 +8,7 @@ import { ManualClock } from '../../src/server/clock';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { loggerOptions } from '../../src/server/logging';
+import type { GatewayLog, Gateways } from '../../src/server/modules/payment/gateways/gateway';
 import { freshDatabase } from './test-database';
 
 export interface TestApp {
@@ -20,8 +21,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Gateways of the test's making, instead of the ones the configuration names. */
+  gateways?: (deps: { config: Config; clock: ManualClock; log: GatewayLog }) => Gateways;
+}
+
 /** The real app on a fresh copy of the seeded database, with a hand-moved clock. Once per test file. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const { database, config: dbConfig, drop } = await freshDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-test-'));
   const config: Config = {
@@ -31,7 +40,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const clock = new ManualClock();
   const logs: string[] = [];
   const logger = pino(loggerOptions('info'), { write: (line: string) => void logs.push(line) });
-  const app = await buildApp({ config, database, clock, logger });
+  const gateways = options.gateways?.({ config, clock, log: logger });
+  const app = await buildApp({ config, database, clock, logger, ...(gateways ? { gateways } : {}) });
   await app.ready();
   return {
     app,
