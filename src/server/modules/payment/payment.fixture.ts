@@ -5,7 +5,7 @@ import { TimeoutOnHold } from '../../../../tests/fakes/timeout-on-hold';
 import { YuansferDouble } from '../../../../tests/fakes/yuansfer-double';
 import { ADDRESS, BILLING, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { orders, payments, products } from '../../db/schema';
+import { orderItems, orders, payments, products } from '../../db/schema';
 import { uuidFromKey } from '../../db/seed';
 import { createGateways } from './gateways/gateway';
 
@@ -138,4 +138,27 @@ export function payByCard(t: TestApp, token: string, form: Record<string, string
       payload: form,
     })
     .then((res) => ({ status: res.statusCode, body: res.json() }));
+}
+
+/**
+ * `count` more pending orders of the same shopper, copied from one placed through the API: written
+ * straight to the database, so a test can hold many unpaid orders whatever cap order placement keeps.
+ */
+export async function copiesOfOrder(t: TestApp, orderNo: string, count: number): Promise<string[]> {
+  const { id, ...order } = await orderRow(t, orderNo);
+  const items = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, id));
+  const copies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const copyNo = `${orderNo}${String(i).padStart(2, '0')}`;
+    const [copy] = await t.database.db
+      .insert(orders)
+      .values({ ...order, orderNo: copyNo })
+      .returning({ id: orders.id });
+    if (!copy) throw new Error('order copy not written');
+    await t.database.db
+      .insert(orderItems)
+      .values(items.map(({ id: _line, ...item }) => ({ ...item, orderId: copy.id })));
+    copies.push(copyNo);
+  }
+  return copies;
 }

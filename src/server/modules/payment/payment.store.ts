@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Db } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
-import { Conflict, NotFound, TooManyRequests } from '../../errors';
+import { Conflict, NotFound } from '../../errors';
 import { GATEWAY_UNAVAILABLE_MESSAGE } from './gateways/gateway';
 
 /** Queries on orders and payment attempts that the payment flows share. */
@@ -29,32 +29,6 @@ export function assertPending(order: Pick<OrderRow, 'status'>): void {
   if (order.status === ORDER_STATUS.cancelled) throw new Conflict('errors:payment.expired');
   if (order.status === ORDER_STATUS.refunded) throw new Conflict('errors:payment.refunded');
   throw new Conflict('errors:payment.alreadyPaid');
-}
-
-/** Refused card payments a shopper may make in CARD_TRIES_WINDOW_MS: the pay form is no card tester. */
-export const CARD_TRIES = 10;
-export const CARD_TRIES_WINDOW_MS = 15 * 60_000;
-
-/**
- * 429 once the shopper's cards were refused CARD_TRIES times lately (an unreachable gateway does not
- * count). The conditions match payments_card_refusals_idx, so the count starts from the shop's few
- * recent refusals: a shopper's whole order history made every card payment slower as it grew.
- */
-export async function assertCardTriesLeft(db: Db, userId: number, now: Date): Promise<void> {
-  const [refused] = await db
-    .select({ n: count() })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(payments.kind, 'card'),
-        eq(payments.status, 'failed'),
-        gt(payments.createdAt, new Date(now.getTime() - CARD_TRIES_WINDOW_MS)),
-        ne(payments.message, GATEWAY_UNAVAILABLE_MESSAGE),
-        eq(orders.userId, userId),
-      ),
-    );
-  if ((refused?.n ?? 0) >= CARD_TRIES) throw new TooManyRequests(CARD_TRIES_WINDOW_MS / 1000);
 }
 
 /** True while an attempt holds the order (see takePaymentSlot). */
