@@ -321,6 +321,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** Set while a card payment is with the gateway: one attempt in flight per order. */
     paymentStartedAt: timestamp('payment_started_at', { withTimezone: true, mode: 'date' }),
+    /** When "Paid Already" last asked the gateway about this order: at most once per few seconds. */
+    paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Db } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
@@ -56,6 +56,25 @@ export async function takePaymentSlot(db: Db, orderId: number, now: Date): Promi
     )
     .returning({ id: orders.id });
   return taken.length > 0;
+}
+
+/** How often "Paid Already" may ask the gateway about one order, however often it is pressed. */
+export const PAYMENT_CHECK_MS = 5_000;
+
+/**
+ * True for one caller per order per PAYMENT_CHECK_MS, across processes (a conditional update):
+ * only that caller asks the gateway, so polling "Paid Already" cannot hammer it.
+ */
+export async function claimPaymentCheck(db: Db, orderId: number, now: Date): Promise<boolean> {
+  const due = new Date(now.getTime() - PAYMENT_CHECK_MS);
+  const claimed = await db
+    .update(orders)
+    .set({ paymentCheckedAt: now })
+    .where(
+      and(eq(orders.id, orderId), or(isNull(orders.paymentCheckedAt), lte(orders.paymentCheckedAt, due))),
+    )
+    .returning({ id: orders.id });
+  return claimed.length > 0;
 }
 
 /** Frees the slot this attempt took (and not one a later attempt took after it went stale). */
