@@ -34,6 +34,8 @@ export interface CardTrier {
 /** A reserved try, to settle with settleCardTry once the gateway answered. */
 export interface CardTry {
   id: number;
+  /** Set by settleCardTry: nothing is left for releaseCardTry to do. */
+  settled?: boolean;
 }
 
 /** Serialises the reservations of one key across transactions and processes (PGlite and PostgreSQL). */
@@ -124,9 +126,11 @@ export async function settleCardTry(db: Db | Tx, tried: CardTry, outcome: CardTr
   const mine = and(eq(cardTries.id, tried.id), eq(cardTries.outcome, 'pending'));
   if (outcome === 'refused') await db.update(cardTries).set({ outcome: 'refused' }).where(mine);
   else await db.delete(cardTries).where(mine);
+  tried.settled = true;
 }
 
-/** Forgets a try that never reached the gateway (the order was busy, paid or free); a settled one stays. */
+/** Forgets a try that never reached the gateway (the order was busy, or paid meanwhile); a settled one stays. */
 export async function releaseCardTry(db: Db, tried: CardTry): Promise<void> {
+  if (tried.settled) return;
   await db.delete(cardTries).where(and(eq(cardTries.id, tried.id), eq(cardTries.outcome, 'pending')));
 }
