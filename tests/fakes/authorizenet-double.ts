@@ -126,7 +126,7 @@ export class AuthorizeNetDouble extends LocalDouble<AuthorizeNetFault> {
     const body = obj(parsed?.[requestName]);
     this.requests.push({ requestName, raw, body });
     const fault = this.faults.shift();
-    if (fault === 'timeout') return; // the socket stays open until stop()
+    if (fault === 'timeout') return this.hold(req);
     if (fault === '500') return void res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>500</h1>');
     if (fault === 'garbage') return void res.writeHead(200).end('\uFEFF<html>Service Unavailable');
     if (req.method !== 'POST' || req.url !== '/xml/v1/request.api') return void res.writeHead(404).end();

@@ -142,7 +142,7 @@ export class YuansferDouble extends LocalDouble<YuansferFault> {
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
     this.requests.push({ path, form });
     const fault = this.faults.shift();
-    if (fault === 'timeout') return;
+    if (fault === 'timeout') return this.hold(req);
     if (fault === '500') return void res.writeHead(500).end('Internal Server Error');
     if (fault === 'garbage') return void res.writeHead(200).end('<html>oops');
     const answer = this.answer(path, form);

@@ -11,7 +11,16 @@ import {
   makeShoppers,
   plainProducts,
 } from './fault-database';
-import { type Answer, freePort, type ShopProcess, send, startShopProcess, submitPage } from './shop-process';
+import {
+  type Answer,
+  BEHIND_LOCAL_PROXY,
+  clientOf,
+  freePort,
+  type ShopProcess,
+  send,
+  startShopProcess,
+  submitPage,
+} from './shop-process';
 
 /**
  * Issue 8, item 5: shoppers check out and pay (card or wallet, sandbox gateways) all at once while
@@ -68,7 +77,7 @@ beforeAll(async () => {
       [kept.id, 1],
     ]);
   });
-  shop = await startShopProcess(port, store.settings);
+  shop = await startShopProcess(port, { ...store.settings, ...BEHIND_LOCAL_PROXY });
 }, 120_000);
 
 afterAll(async () => {
@@ -102,7 +111,7 @@ async function call(
   form?: Record<string, string | number>,
 ) {
   for (;;) {
-    const answer = await send(`http://127.0.0.1:${port}`, s.token, method, path, form);
+    const answer = await send(`http://127.0.0.1:${port}`, s.token, method, path, form, clientOf(s));
     if (answer) {
       traffic.answered++;
       if (answer.status >= 500)
@@ -245,10 +254,10 @@ describe('crash safety: SIGKILL mid-checkout, twice', () => {
         .returning({ id: orders.id });
       for (const o of moved) overdue.add(o.id);
     });
-    shop = await startShopProcess(port, store.settings);
+    shop = await startShopProcess(port, { ...store.settings, ...BEHIND_LOCAL_PROXY });
 
     kills.push({ midTraffic: await killAfter(traffic.answered + expected * 0.25, done), at: new Date() });
-    shop = await startShopProcess(port, store.settings);
+    shop = await startShopProcess(port, { ...store.settings, ...BEHIND_LOCAL_PROXY });
     await Promise.all(runs);
     // Each shopper looks at their orders: overdue ones expire on reading.
     await Promise.all(

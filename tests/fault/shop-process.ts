@@ -113,9 +113,22 @@ export interface Answer {
 }
 
 /**
- * One HTTP call as a shopper's browser makes it: form-encoded, the token in `authorization`.
- * Answers undefined when the connection failed (refused, reset, cut mid-answer): the server is
- * down, which the caller treats as "try again", never as an answer.
+ * The server's settings behind a proxy on 127.0.0.1: a shopper's own address then comes from
+ * X-Forwarded-For (see `send`), so a hundred shoppers are a hundred clients, as they would be
+ * (the card-tries limit counts per client too).
+ */
+export const BEHIND_LOCAL_PROXY = { TRUST_PROXY: '127.0.0.1' };
+
+/** A shopper's own client address, one per shopper (198.18.0.0/15 is set aside for tests). */
+export function clientOf(s: { id: number }): string {
+  return `198.18.${Math.floor(s.id / 256) % 256}.${s.id % 256}`;
+}
+
+/**
+ * One HTTP call as a shopper's browser makes it: form-encoded, the token in `authorization`, from
+ * `client` as the proxy reports it when one is given. Answers undefined when the connection failed
+ * (refused, reset, cut mid-answer): the server is down, which the caller treats as "try again",
+ * never as an answer.
  */
 export async function send(
   url: string,
@@ -123,9 +136,11 @@ export async function send(
   method: 'GET' | 'POST',
   path: string,
   form?: Record<string, string | number>,
+  client?: string,
 ): Promise<Answer | undefined> {
   const headers: Record<string, string> = { 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'en' };
   if (token) headers.authorization = token;
+  if (client) headers['x-forwarded-for'] = client;
   let body: string | undefined;
   if (form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';

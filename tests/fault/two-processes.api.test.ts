@@ -12,7 +12,15 @@ import {
   makeShoppers,
   plainProducts,
 } from './fault-database';
-import { type Answer, freePort, type ShopProcess, send, startShopProcess } from './shop-process';
+import {
+  type Answer,
+  BEHIND_LOCAL_PROXY,
+  clientOf,
+  freePort,
+  type ShopProcess,
+  send,
+  startShopProcess,
+} from './shop-process';
 
 /**
  * Issue 8, item 6: two server processes on one PostgreSQL, shoppers spread over both. No unit is
@@ -41,7 +49,7 @@ async function call(
   path: string,
   form?: Record<string, string | number>,
 ): Promise<Answer> {
-  const answer = await send(server.url, s?.token, method, path, form);
+  const answer = await send(server.url, s?.token, method, path, form, s ? clientOf(s) : undefined);
   if (!answer) throw new Error(`${method} ${path}: no answer from ${server.url}: ${server.stderr()}`);
   return answer;
 }
@@ -71,7 +79,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       const port = await freePort();
       if (!ports.includes(port)) ports.push(port);
     }
-    servers = await Promise.all(ports.map((port) => startShopProcess(port, store.settings)));
+    servers = await Promise.all(
+      ports.map((port) => startShopProcess(port, { ...store.settings, ...BEHIND_LOCAL_PROXY })),
+    );
   }, 120_000);
 
   afterAll(async () => {

@@ -9,6 +9,8 @@ import { type Config, loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { loggerOptions } from '../../src/server/logging';
 import { PasswordHasher } from '../../src/server/modules/account/password';
+
+import type { GatewayLog, Gateways } from '../../src/server/modules/payment/gateways/gateway';
 import { freshDatabase } from './test-database';
 
 export interface TestApp {
@@ -29,8 +31,16 @@ export interface TestApp {
  */
 export const TEST_SCRYPT_PARAMS = { N: 2 ** 10, r: 8, p: 1 };
 
+export interface TestAppOptions {
+  /** Gateways of the test's making, instead of the ones the configuration names. */
+  gateways?: (deps: { config: Config; clock: ManualClock; log: GatewayLog }) => Gateways;
+}
+
 /** The real app on a fresh copy of the seeded database, with a hand-moved clock. Once per test file. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const { database, config: dbConfig, drop } = await freshDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'shop-test-'));
   const config: Config = {
@@ -41,7 +51,15 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const logs: string[] = [];
   const logger = pino(loggerOptions('info'), { write: (line: string) => void logs.push(line) });
   const passwords = new PasswordHasher(TEST_SCRYPT_PARAMS);
-  const app = await buildApp({ config, database, clock, logger, passwords });
+  const gateways = options.gateways?.({ config, clock, log: logger });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger,
+    passwords,
+    ...(gateways ? { gateways } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -336,6 +336,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** Set while a card payment is with the gateway: one attempt in flight per order. */
     paymentStartedAt: timestamp('payment_started_at', { withTimezone: true, mode: 'date' }),
+    /** When "Paid Already" last asked the gateway about this order: at most once per few seconds. */
+    paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -415,11 +417,6 @@ export const payments = pgTable(
     uniqueIndex('payments_one_success_idx')
       .on(t.orderId)
       .where(sql`${t.status} in ('succeeded', 'refunded')`),
-    // Refused card payments of the last minutes (the card-tries limit): found among the few recent
-    // refusals, not among every order the shopper ever placed.
-    index('payments_card_refusals_idx')
-      .on(t.createdAt)
-      .where(sql`${t.kind} = 'card' and ${t.status} = 'failed'`),
   ],
 );
 
@@ -442,4 +439,31 @@ export const creditCards = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('credit_cards_user_idx').on(t.userId)],
+);
+
+/**
+ * Card tries that count against the card-testing limit: every save or payment that shows a card to
+ * the gateway reserves one as `pending` first; a refused one becomes `refused`; approved and
+ * unavailable ones are deleted, so the table holds only what counts (and a key's old rows until
+ * its next try prunes them), however many payments the shop takes.
+ */
+export const cardTries = pgTable(
+  'card_tries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The client's IPv4 address or IPv6 /64 (see clientKey). */
+    clientKey: text('client_key').notNull(),
+    /** add | replace | pay */
+    kind: text('kind').notNull(),
+    /** pending | refused */
+    outcome: text('outcome').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('card_tries_user_idx').on(t.userId, t.createdAt),
+    index('card_tries_client_idx').on(t.clientKey, t.createdAt),
+  ],
 );

@@ -224,12 +224,15 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     foreign: 'own',
     fields: ['name', 'holder_name', 'card_no', 'expiration_time', 'code'],
     valid: () => CARD_FORM,
+    // A card the gateway refused counts against the card-tries limit.
+    writesWhenRefused: ['card_tries'],
   },
   'PUT /api/credit_card/:uuid': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':uuid': owner.card, ...CARD_FORM } }],
     fields: [':uuid', 'name', 'holder_name', 'card_no', 'expiration_time', 'code'],
     valid: (own) => ({ ':uuid': own.card, ...CARD_FORM }),
+    writesWhenRefused: ['card_tries'],
   },
   'DELETE /api/credit_card/:uuid': {
     access: 'shopper',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cardFormProblem, cardNumberDigits, parseExpiry } from '../../../shared/schemas/card';
 import { UuidParam } from '../../../shared/schemas/common';
 import { BadInput, badField } from '../../errors';
-import { ok, parseInput, textParamsOf } from '../../http';
+import { clientKey, ok, parseInput, textParamsOf } from '../../http';
 import type { CardInput, CardService } from './card.service';
 
 const FIELD_MAX = 100;
@@ -47,13 +47,13 @@ export async function cardRoutes(app: FastifyInstance, opts: { cards: CardServic
 
   app.put('/api/credit_card', async (request) => {
     const user = await request.requireUser();
-    return ok(await cards.add(user, cardInputOf(textParamsOf(request))));
+    return ok(await cards.add(user, cardInputOf(textParamsOf(request)), clientKey(request)));
   });
 
   app.put('/api/credit_card/:uuid', async (request) => {
     const user = await request.requireUser();
     const { uuid } = parseInput(UuidParams, request.params);
-    return ok(await cards.replace(user, uuid, cardInputOf(textParamsOf(request))));
+    return ok(await cards.replace(user, uuid, cardInputOf(textParamsOf(request)), clientKey(request)));
   });
 
   app.delete('/api/credit_card/:uuid', async (request) => {

@@ -5,6 +5,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { creditCards } from '../../db/schema';
 import { AppError, BadInput, NotFound } from '../../errors';
+import { type CardTrier, type CardTry, reserveCardTry, settleCardTry } from '../payment/card-tries';
+import { precheckCard } from '../payment/gateways/card-rules';
 import type { CardGateway, SaveCardInput, SaveCardResult } from '../payment/gateways/gateway';
 
 export type CardRow = typeof creditCards.$inferSelect;
@@ -55,14 +57,26 @@ function savedCardOf(row: CardRow): SavedCard {
   };
 }
 
-/** The gateway's refusal as an error the shopper can read. */
+/**
+ * The refusals the shop words itself, before any gateway is asked: a number that fails Luhn, an
+ * expiry already past, a malformed security code. They tell a card tester nothing new.
+ */
+function assertCardPlausible(input: CardInput, now: Date): void {
+  const refused = precheckCard(input, now, false);
+  if (refused?.status === 'declined') {
+    throw new BadInput('errors:card.refused', {
+      message: { key: `errors:payment.decline.${refused.reason}` },
+    });
+  }
+}
+
+/**
+ * The gateway's refusal as the shopper sees it: one text whatever the gateway said (its reasons
+ * would help a card tester; the adapter logs them), or 503 when it could not be asked.
+ */
 function refusal(result: Extract<SaveCardResult, { ok: false }>): AppError {
   if (result.unavailable) return new AppError(503, 'errors:payment.unavailable');
-  if (result.reason)
-    return new BadInput('errors:card.refused', {
-      message: { key: `errors:payment.decline.${result.reason}` },
-    });
-  return new BadInput('errors:card.refused', { message: result.message });
+  return new BadInput('errors:card.notSaved');
 }
 
 /**
@@ -82,45 +96,47 @@ export class CardService {
     return rows.map(savedCardOf);
   }
 
-  /** Saves a card at the gateway and keeps its token. */
-  async add(owner: CardOwner, input: CardInput): Promise<SavedCard> {
+  /**
+   * Saves a card at the gateway and keeps its token. The try is reserved first (see
+   * reserveCardTry): 409 when the shopper already keeps SAVED_CARDS_MAX cards, 429 past the limit.
+   */
+  async add(owner: CardOwner, input: CardInput, clientKey: string): Promise<SavedCard> {
+    const { db, clock } = this.deps;
+    assertCardPlausible(input, clock.now());
+    const tried = await reserveCardTry(db, { userId: owner.id, clientKey }, 'add', clock.now());
     const saved = await this.deps.card.saveCard(this.saveInput(owner, input));
-    if (!saved.ok) throw refusal(saved);
-    const [row] = await this.deps.db
-      .insert(creditCards)
-      .values({
-        uuid: randomUUID(),
-        userId: owner.id,
-        gateway: this.deps.gateway,
-        token: saved.token,
-        brand: saved.brand,
-        last4: saved.last4,
-        expMonth: input.expMonth,
-        expYear: input.expYear,
-        holderName: input.holderName,
-        createdAt: this.deps.clock.now(),
-      })
-      .returning();
+    if (!saved.ok) throw await this.refused(tried, saved);
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(creditCards)
+        .values({
+          uuid: randomUUID(),
+          userId: owner.id,
+          gateway: this.deps.gateway,
+          ...this.cardFields(input, saved),
+          createdAt: clock.now(),
+        })
+        .returning();
+      await settleCardTry(tx, tried, 'approved');
+      return inserted;
+    });
     if (!row) throw new Error('saved card row missing');
     return savedCardOf(row);
   }
 
   /** Editing replaces the card: the gateway saves the new one and forgets the old token. */
-  async replace(owner: CardOwner, uuid: string, input: CardInput): Promise<SavedCard> {
-    const current = await ownCard(this.deps.db, owner.id, uuid);
+  async replace(owner: CardOwner, uuid: string, input: CardInput, clientKey: string): Promise<SavedCard> {
+    const { db, clock } = this.deps;
+    const current = await ownCard(db, owner.id, uuid);
+    assertCardPlausible(input, clock.now());
+    const trier: CardTrier = { userId: owner.id, clientKey };
+    const tried = await reserveCardTry(db, trier, 'replace', clock.now());
     const saved = await this.deps.card.replaceCard(current.token, this.saveInput(owner, input));
-    if (!saved.ok) throw refusal(saved);
-    const [row] = await this.deps.db
+    if (!saved.ok) throw await this.refused(tried, saved);
+    await settleCardTry(db, tried, 'approved');
+    const [row] = await db
       .update(creditCards)
-      .set({
-        gateway: this.deps.gateway,
-        token: saved.token,
-        brand: saved.brand,
-        last4: saved.last4,
-        expMonth: input.expMonth,
-        expYear: input.expYear,
-        holderName: input.holderName,
-      })
+      .set({ gateway: this.deps.gateway, ...this.cardFields(input, saved) })
       .where(and(eq(creditCards.id, current.id), eq(creditCards.userId, owner.id)))
       .returning();
     if (!row) throw new NotFound('errors:card.notFound');
@@ -135,6 +151,23 @@ export class CardService {
     await this.deps.db
       .delete(creditCards)
       .where(and(eq(creditCards.id, current.id), eq(creditCards.userId, userId)));
+  }
+
+  /** Settles a refused try (an unavailable gateway does not count) and answers the error to throw. */
+  private async refused(tried: CardTry, result: Extract<SaveCardResult, { ok: false }>): Promise<AppError> {
+    await settleCardTry(this.deps.db, tried, result.unavailable ? 'unavailable' : 'refused');
+    return refusal(result);
+  }
+
+  private cardFields(input: CardInput, saved: Extract<SaveCardResult, { ok: true }>) {
+    return {
+      token: saved.token,
+      brand: saved.brand,
+      last4: saved.last4,
+      expMonth: input.expMonth,
+      expYear: input.expYear,
+      holderName: input.holderName,
+    };
   }
 
   private saveInput(owner: CardOwner, input: CardInput): SaveCardInput {

@@ -1,4 +1,5 @@
 import { type CardRow, ownCard } from '../card/card.service';
+import { type CardTrier, type CardTry, releaseCardTry, reserveCardTry, settleCardTry } from './card-tries';
 import { cardBrandOf, lastFour } from './gateways/card-rules';
 import type { CardChargeResult } from './gateways/gateway';
 import {
@@ -11,7 +12,6 @@ import {
 import type { CardPaymentRequest } from './payment.form';
 import { reconcileCardAttempts } from './payment.reconcile';
 import {
-  assertCardTriesLeft,
   insertPayment,
   markPaymentFailed,
   markPaymentUnanswered,
@@ -29,19 +29,38 @@ export type CardPaymentOutcome = { status: 2; orderNo: string } | { status: 1; m
  * payment slot is taken with a conditional update, so a second click while the first is with the
  * gateway is refused (409) and never charges. The amount is the order's. Approved charges are
  * applied (see applyPayment); declines and an unreachable gateway leave the order pending, the
- * slot freed, so the shopper can try again (up to CARD_TRIES refusals in a quarter of an hour).
+ * slot freed, so the shopper can try again, within the card-tries limit (see reserveCardTry).
  * Before charging, earlier attempts whose answer never arrived are settled with the gateway (see
  * reconcileCardAttempts): a card charged by one of them is not charged again.
  */
 export async function payByCard(
   deps: PaymentDeps,
-  userId: number,
+  who: CardTrier,
   request: CardPaymentRequest,
 ): Promise<CardPaymentOutcome> {
-  const order = await payableOrder(deps, userId, request.orderNo);
-  const saved = request.kind === 'saved' ? await ownCard(deps.db, userId, request.cardUuid) : undefined;
+  const order = await payableOrder(deps, who.userId, request.orderNo);
+  const saved = request.kind === 'saved' ? await ownCard(deps.db, who.userId, request.cardUuid) : undefined;
+  // Reserved before the slot is taken, so a refusal (429) leaves the order as it was.
+  const tried =
+    order.totalCents > 0 ? await reserveCardTry(deps.db, who, 'pay', deps.clock.now()) : undefined;
+  try {
+    return await payInSlot(deps, { order, request, saved, tried });
+  } finally {
+    if (tried) await releaseCardTry(deps.db, tried);
+  }
+}
+
+interface CardCharge {
+  order: OrderRow;
+  request: CardPaymentRequest;
+  saved: CardRow | undefined;
+  /** The card try reserved for this charge; none for an order with nothing to pay. */
+  tried: CardTry | undefined;
+}
+
+async function payInSlot(deps: PaymentDeps, c: CardCharge): Promise<CardPaymentOutcome> {
+  const { order } = c;
   const takenAt = deps.clock.now();
-  await assertCardTriesLeft(deps.db, userId, takenAt);
   if (!(await takePaymentSlot(deps.db, order.id, takenAt))) throw await slotRefusal(deps.db, order.id);
   let paid = false;
   try {
@@ -51,7 +70,7 @@ export async function payByCard(
       return { status: 2, orderNo: order.orderNo };
     }
     if (earlier === 'unknown') return { status: 1, message: { key: 'errors:payment.unavailable' } };
-    const outcome = await chargeOnce(deps, order, request, saved);
+    const outcome = await chargeOnce(deps, c);
     paid = outcome.status === 2;
     return outcome;
   } finally {
@@ -59,13 +78,10 @@ export async function payByCard(
   }
 }
 
-async function chargeOnce(
-  deps: PaymentDeps,
-  order: OrderRow,
-  request: CardPaymentRequest,
-  saved: CardRow | undefined,
-): Promise<CardPaymentOutcome> {
-  if (order.totalCents === 0) {
+/** One charge at the gateway; its outcome settles the card try. */
+async function chargeOnce(deps: PaymentDeps, c: CardCharge): Promise<CardPaymentOutcome> {
+  const { order, request, saved, tried } = c;
+  if (order.totalCents === 0 || !tried) {
     const free = await settleFreeOrder(deps, order, 'card', 'creditcard');
     return free === 'applied' ? { status: 2, orderNo: order.orderNo } : closed();
   }
@@ -79,6 +95,7 @@ async function chargeOnce(
     cardBrand: saved ? saved.brand : request.kind === 'card' ? cardBrandOf(request.card.number) : undefined,
   });
   const result = await charge(deps, order, request, saved);
+  await settleCardTry(deps.db, tried, result.status === 'declined' ? 'refused' : result.status);
   if (result.status === 'approved') {
     const outcome = await settlePayment(deps, { ...payment, cardLast4: result.last4 }, result.transactionId);
     return outcome === 'applied' ? { status: 2, orderNo: order.orderNo } : closed();

@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
 import * as demo from '../../../../seed/catalogue/index';
 import { AuthorizeNetDouble } from '../../../../tests/fakes/authorizenet-double';
+import { TimeoutOnHold } from '../../../../tests/fakes/timeout-on-hold';
 import { YuansferDouble } from '../../../../tests/fakes/yuansfer-double';
 import { ADDRESS, BILLING, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { orders, payments, products } from '../../db/schema';
+import { orderItems, orders, payments, products } from '../../db/schema';
 import { uuidFromKey } from '../../db/seed';
+import { createGateways } from './gateways/gateway';
 
 /**
  * The payment API tests' world: the real app in live mode, its real Yuansfer and Authorize.Net
  * adapters talking to the local doubles, and listening on 127.0.0.1 so the Yuansfer double can post
- * its notifications back (DESIGN.md §6, §8).
+ * its notifications back (DESIGN.md §6, §8). A call a double holds (its `timeout` fault) ends at once
+ * as a gateway timeout (see TimeoutOnHold).
  */
 export interface LiveShop {
   t: TestApp;
@@ -25,7 +28,7 @@ export async function startLiveShop(): Promise<LiveShop> {
   await Promise.all([yuansfer.start(), anet.start()]);
   yuansfer.ipnAttempts = 2;
   yuansfer.ipnRetryMs = 20;
-  const t = await startTestApp({
+  const env = {
     PAYMENTS: 'live',
     YUANSFER_BASE_URL: yuansfer.baseUrl,
     YUANSFER_MERCHANT_NO: yuansfer.merchantNo,
@@ -34,6 +37,12 @@ export async function startLiveShop(): Promise<LiveShop> {
     AUTHORIZENET_BASE_URL: anet.baseUrl,
     AUTHORIZENET_LOGIN_ID: anet.loginId,
     AUTHORIZENET_TRANSACTION_KEY: anet.transactionKey,
+  };
+  const timeouts = new TimeoutOnHold().watch(yuansfer).watch(anet);
+  const t = await startTestApp(env, {
+    // A timer that never fires in a test: a held call ends only through TimeoutOnHold.
+    gateways: ({ config, clock, log }) =>
+      createGateways(config, { clock, log, fetch: timeouts.fetch, timeoutMs: 10 * 60_000 }),
   });
   const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // The port is known only now; the payment flows read PUBLIC_URL at each call, as for the IPN URL.
@@ -129,4 +138,27 @@ export function payByCard(t: TestApp, token: string, form: Record<string, string
       payload: form,
     })
     .then((res) => ({ status: res.statusCode, body: res.json() }));
+}
+
+/**
+ * `count` more pending orders of the same shopper, copied from one placed through the API: written
+ * straight to the database, so a test can hold many unpaid orders whatever cap order placement keeps.
+ */
+export async function copiesOfOrder(t: TestApp, orderNo: string, count: number): Promise<string[]> {
+  const { id, ...order } = await orderRow(t, orderNo);
+  const items = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, id));
+  const copies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const copyNo = `${orderNo}${String(i).padStart(2, '0')}`;
+    const [copy] = await t.database.db
+      .insert(orders)
+      .values({ ...order, orderNo: copyNo })
+      .returning({ id: orders.id });
+    if (!copy) throw new Error('order copy not written');
+    await t.database.db
+      .insert(orderItems)
+      .values(items.map(({ id: _line, ...item }) => ({ ...item, orderId: copy.id })));
+    copies.push(copyNo);
+  }
+  return copies;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Language } from '../../../shared/constants';
 import type { CardPaymentResult, WalletStartResult } from '../../../shared/schemas/card';
-import { ok, parseInput, requestLanguage, textParamsOf } from '../../http';
+import { clientKey, ok, parseInput, requestLanguage, textParamsOf } from '../../http';
 import { translate } from '../../i18n';
 import type { PaymentMessage } from './payment.core';
 import { cardPaymentRequestOf, walletPaymentRequestOf } from './payment.form';
@@ -33,7 +33,8 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
 
   app.post('/api/authorize/pay', async (request) => {
     const user = await request.requireUser();
-    const outcome = await payments.payByCard(user.id, cardPaymentRequestOf(textParamsOf(request)));
+    const who = { userId: user.id, clientKey: clientKey(request) };
+    const outcome = await payments.payByCard(who, cardPaymentRequestOf(textParamsOf(request)));
     const data: CardPaymentResult =
       outcome.status === 2
         ? { status: 2, order_no: outcome.orderNo }

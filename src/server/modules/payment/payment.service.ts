@@ -1,3 +1,4 @@
+import type { CardTrier } from './card-tries';
 import { type CardPaymentOutcome, payByCard } from './payment.card';
 import type { PaymentDeps } from './payment.core';
 import type { CardPaymentRequest, WalletPaymentRequest } from './payment.form';
@@ -17,8 +18,8 @@ export class PaymentService {
   constructor(readonly deps: PaymentDeps) {}
 
   /** Charges a card for the shopper's pending order (see payByCard). */
-  payByCard(userId: number, request: CardPaymentRequest): Promise<CardPaymentOutcome> {
-    return payByCard(this.deps, userId, request);
+  payByCard(who: CardTrier, request: CardPaymentRequest): Promise<CardPaymentOutcome> {
+    return payByCard(this.deps, who, request);
   }
 
   /** Starts a wallet payment and answers the cashier page (see startWalletPayment). */

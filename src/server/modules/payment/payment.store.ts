@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Db } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
-import { Conflict, NotFound, TooManyRequests } from '../../errors';
+import { Conflict, NotFound } from '../../errors';
 import { GATEWAY_UNAVAILABLE_MESSAGE } from './gateways/gateway';
 
 /** Queries on orders and payment attempts that the payment flows share. */
@@ -31,32 +31,6 @@ export function assertPending(order: Pick<OrderRow, 'status'>): void {
   throw new Conflict('errors:payment.alreadyPaid');
 }
 
-/** Refused card payments a shopper may make in CARD_TRIES_WINDOW_MS: the pay form is no card tester. */
-export const CARD_TRIES = 10;
-export const CARD_TRIES_WINDOW_MS = 15 * 60_000;
-
-/**
- * 429 once the shopper's cards were refused CARD_TRIES times lately (an unreachable gateway does not
- * count). The conditions match payments_card_refusals_idx, so the count starts from the shop's few
- * recent refusals: a shopper's whole order history made every card payment slower as it grew.
- */
-export async function assertCardTriesLeft(db: Db, userId: number, now: Date): Promise<void> {
-  const [refused] = await db
-    .select({ n: count() })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(payments.kind, 'card'),
-        eq(payments.status, 'failed'),
-        gt(payments.createdAt, new Date(now.getTime() - CARD_TRIES_WINDOW_MS)),
-        ne(payments.message, GATEWAY_UNAVAILABLE_MESSAGE),
-        eq(orders.userId, userId),
-      ),
-    );
-  if ((refused?.n ?? 0) >= CARD_TRIES) throw new TooManyRequests(CARD_TRIES_WINDOW_MS / 1000);
-}
-
 /** True while an attempt holds the order (see takePaymentSlot). */
 export function slotHeld(order: Pick<OrderRow, 'paymentStartedAt'>, now: Date): boolean {
   return (
@@ -82,6 +56,25 @@ export async function takePaymentSlot(db: Db, orderId: number, now: Date): Promi
     )
     .returning({ id: orders.id });
   return taken.length > 0;
+}
+
+/** How often "Paid Already" may ask the gateway about one order, however often it is pressed. */
+export const PAYMENT_CHECK_MS = 5_000;
+
+/**
+ * True for one caller per order per PAYMENT_CHECK_MS, across processes (a conditional update):
+ * only that caller asks the gateway, so polling "Paid Already" cannot hammer it.
+ */
+export async function claimPaymentCheck(db: Db, orderId: number, now: Date): Promise<boolean> {
+  const due = new Date(now.getTime() - PAYMENT_CHECK_MS);
+  const claimed = await db
+    .update(orders)
+    .set({ paymentCheckedAt: now })
+    .where(
+      and(eq(orders.id, orderId), or(isNull(orders.paymentCheckedAt), lte(orders.paymentCheckedAt, due))),
+    )
+    .returning({ id: orders.id });
+  return claimed.length > 0;
 }
 
 /** Frees the slot this attempt took (and not one a later attempt took after it went stale). */

@@ -14,6 +14,7 @@ import {
 } from './payment.core';
 import type { WalletPaymentRequest } from './payment.form';
 import {
+  claimPaymentCheck,
   goodsOf,
   insertPayment,
   markPaymentFailed,
@@ -154,7 +155,9 @@ async function confirmedByGateway(deps: PaymentDeps, payment: PaymentRow): Promi
 
 /**
  * "Paid Already": the order's status, after asking the gateway about its recent wallet attempts
- * while it is still pending (the notification may be late or lost); a paid one is applied.
+ * while it is still pending (the notification may be late or lost); a paid one is applied. The
+ * gateway is asked at most once per order per PAYMENT_CHECK_MS (see claimPaymentCheck); between
+ * times the answer is the order's status as the database has it.
  */
 export async function refreshPaymentStatus(
   deps: PaymentDeps,
@@ -170,8 +173,11 @@ export async function refreshPaymentStatus(
     .where(and(eq(payments.orderId, order.id), eq(payments.kind, 'wallet')))
     .orderBy(desc(payments.id))
     .limit(5);
-  for (const attempt of attempts) {
-    if (isSettled(attempt) || attempt.gateway !== deps.gateways.kind) continue;
+  const open = attempts.filter((a) => !isSettled(a) && a.gateway === deps.gateways.kind);
+  if (open.length === 0 || !(await claimPaymentCheck(deps.db, order.id, deps.clock.now()))) {
+    return { status: order.status };
+  }
+  for (const attempt of open) {
     const found = await deps.gateways.wallet.queryTransaction(attempt.reference);
     if (
       found?.status === 'paid' &&

@@ -9,6 +9,7 @@ import {
   soldCountOf,
   startLiveShop,
 } from './payment.fixture';
+import { PAYMENT_CHECK_MS } from './payment.store';
 
 let shop: LiveShop;
 beforeAll(async () => {
@@ -129,11 +130,30 @@ describe('paying an order through Yuansfer (double)', () => {
     const sent = yuansfer.transactions.get(o.reference);
     if (sent) sent.status = 'success'; // paid at the cashier; the notification is still on its way
     const soldBefore = await soldCountOf(t, o.productKey);
+    t.clock.advance(PAYMENT_CHECK_MS);
     expect((await paidAlready(o.s, o.orderNo)).data).toEqual({ status: 2 });
     expect((await yuansfer.pay(o.reference)).answers).toEqual(['success']);
     expect(await soldCountOf(t, o.productKey)).toBe(soldBefore + o.num);
     const stranger = await createShopper(t.database, t.clock.now());
     expect((await callAs(t.app, stranger, 'GET', `/api/order/${o.orderNo}/payment`)).status).toBe(404);
+  });
+
+  it('asks the gateway once per order every few seconds, however often "Paid Already" is pressed', async () => {
+    const { t, yuansfer } = shop;
+    const o = await startedOrder(6);
+    const queries = () => yuansfer.requests.filter((r) => r.path.endsWith('/tran-query')).length;
+    const before = queries();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => paidAlready(o.s, o.orderNo)));
+    expect(answers.map((a) => a.data)).toEqual(Array(50).fill({ status: 1 }));
+    expect(queries() - before).toBe(1);
+    t.clock.advance(PAYMENT_CHECK_MS - 1);
+    expect((await paidAlready(o.s, o.orderNo)).data).toEqual({ status: 1 });
+    expect(queries() - before).toBe(1);
+    const sent = yuansfer.transactions.get(o.reference);
+    if (sent) sent.status = 'success';
+    t.clock.advance(1);
+    expect((await paidAlready(o.s, o.orderNo)).data).toEqual({ status: 2 });
+    expect(queries() - before).toBe(2);
   });
 
   it("shows the gateway's refusal or unavailability as ret_msg, and refuses bad forms", async () => {

@@ -98,7 +98,12 @@ export async function saveCardProfile(
   if ('failed' in customer) return failure(customer.failed);
   const payment = await createPaymentProfile(options, customer.id, input);
   if ('failed' in payment) {
-    options.log.warn({ last4, messageCode: payment.failed?.code }, 'authorize.net refused to save a card');
+    // The shopper reads one text for every refusal (the reason would help a card tester): it is here.
+    const { failed } = payment;
+    if (failed) {
+      const reason = { messageCode: failed.code, reason: failed.text };
+      options.log.info({ last4, ...reason }, 'authorize.net refused to save a card');
+    }
     return failure(payment.failed);
   }
   options.log.info({ last4, customerProfileId: customer.id }, 'card saved at authorize.net');
