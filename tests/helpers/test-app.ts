@@ -30,7 +30,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
   const clock = new ManualClock();
   const logs: string[] = [];
-  const logger = pino(loggerOptions('info'), { write: (line: string) => void logs.push(line) });
+  const logger = pino(loggerOptions(config.logLevel), { write: (line: string) => void logs.push(line) });
   const app = await buildApp({ config, database, clock, logger });
   await app.ready();
   return {
