@@ -29,7 +29,7 @@ import { CatalogueStore } from './modules/catalogue/catalogue.store';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
-import { createGateways, type Gateways } from './modules/payment/gateways/gateway';
+import { createGateways, type Gateways, sandboxWalletSecret } from './modules/payment/gateways/gateway';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { PaymentService } from './modules/payment/payment.service';
@@ -37,7 +37,7 @@ import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
-import { deriveKey, loadShopSecret } from './secret';
+import { loadShopSecret } from './secret';
 
 export interface AppDeps {
   config: Config;
@@ -144,7 +144,7 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
     createGateways(config, {
       clock,
       log: app.log,
-      sandboxSecret: deriveKey(secret, 'sandbox-wallet').toString('base64url'),
+      sandboxSecret: sandboxWalletSecret(secret),
     });
   const payments = new PaymentService({ db: database.db, clock, gateways, catalogue, log: app.log, config });
   await app.register(paymentRoutes, { payments });

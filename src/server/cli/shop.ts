@@ -13,8 +13,9 @@ import { loggerOptions } from '../logging';
 import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from '../modules/order/order.admin';
 import { expireOverdueOrders } from '../modules/order/order.expiry';
 import { orderDetail } from '../modules/order/order.queries';
-import { createGateways } from '../modules/payment/gateways/gateway';
+import { createGateways, sandboxWalletSecret } from '../modules/payment/gateways/gateway';
 import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
+import { loadShopSecret } from '../secret';
 
 const STATUS_NAMES: Record<number, string> = Object.fromEntries(
   Object.entries(ORDER_STATUS).map(([k, v]) => [v, k]),
@@ -86,7 +87,8 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'refund') {
       const log = pino(loggerOptions(config.logLevel), pino.destination(2));
-      const gateways = createGateways(config, { clock: systemClock, log });
+      const sandboxSecret = sandboxWalletSecret(loadShopSecret(config));
+      const gateways = createGateways(config, { clock: systemClock, log, sandboxSecret });
       const result = await refundOrder({ db: database.db, clock: systemClock, gateways, log }, arg);
       console.log(describeRefund(result));
       return 0;
