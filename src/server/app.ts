@@ -112,6 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** Everything that takes a body or a signed-in shopper: forms and multipart parsed here only. */
 async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: CatalogueStore): Promise<void> {
   const { config, database, clock } = deps;
+  // Answers here are about one visitor (a token, a cart, an order, a card): no cache may keep
+  // them (SECURITY.md, per-user data). A route that answers public data may say otherwise.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
+  });
   await app.register(formbody);
   // Multipart forms land in request.body like urlencoded ones: fields as text, a file as a Buffer.
   await app.register(multipart, {
