@@ -34,6 +34,7 @@ import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { PaymentService } from './modules/payment/payment.service';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
+import { startRetentionSweep } from './modules/retention/retention';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
@@ -143,6 +144,8 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
   const orders = new OrderService({ db: database.db, clock, addresses });
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
   startExpirySweep(app, database.db, clock, catalogue);
+  const retention = startRetentionSweep(database.db, clock, app.log);
+  app.addHook('onClose', () => retention.stop());
 
   const secret = deps.secret ?? loadShopSecret(config);
   const gateways =
