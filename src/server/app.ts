@@ -30,11 +30,12 @@ import { CatalogueStore } from './modules/catalogue/catalogue.store';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
-import { createGateways, type Gateways } from './modules/payment/gateways/gateway';
+import { createGateways, type Gateways, sandboxWalletSecret } from './modules/payment/gateways/gateway';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { PaymentService } from './modules/payment/payment.service';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
+import { startRetentionSweep } from './modules/retention/retention';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
@@ -115,6 +116,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 /** Everything that takes a body or a signed-in shopper: forms and multipart parsed here only. */
 async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: CatalogueStore): Promise<void> {
   const { config, database, clock } = deps;
+  // Answers here are about one visitor (a token, a cart, an order, a card): no cache may keep
+  // them (SECURITY.md, per-user data). A route that answers public data may say otherwise.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
+  });
   await app.register(formbody);
   // Multipart forms land in request.body like urlencoded ones: fields as text, a file as a Buffer.
   await app.register(multipart, {
@@ -144,13 +151,15 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
   const orders = new OrderService({ db: database.db, clock, addresses, limits: config.orderLimits });
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
   startExpirySweep(app, database.db, clock, catalogue);
+  const retention = startRetentionSweep(database.db, clock, app.log);
+  app.addHook('onClose', () => retention.stop());
 
   const gateways =
     deps.gateways ??
     createGateways(config, {
       clock,
       log: app.log,
-      sandboxSecret: deriveKey(secret, 'sandbox-wallet').toString('base64url'),
+      sandboxSecret: sandboxWalletSecret(secret),
     });
   const payments = new PaymentService({ db: database.db, clock, gateways, catalogue, log: app.log, config });
   await app.register(paymentRoutes, { payments });

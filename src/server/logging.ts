@@ -1,33 +1,12 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions, LoggerOptions } from 'pino';
+import { serializeError } from './log-errors';
+import { redactUrl, SECRET_NAMES } from './log-redaction';
 
-/** Parameter names whose values never reach a log line, wherever they appear. */
-const SECRET_NAMES = [
-  'password',
-  'old_password',
-  'new_password',
-  'code',
-  'token',
-  'authorization',
-  'card',
-  'card_no',
-  'cardNumber',
-  'card_number',
-  'security_code',
-  'cvv',
-  'cardCode',
-  'expiration_time',
-  'date',
-  'verifySign',
-];
-const SECRET_PARAM = new RegExp(`([?&](?:${SECRET_NAMES.join('|')})=)[^&#]*`, 'gi');
-
-/** The URL with the value of every secret query parameter replaced. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAM, '$1[REDACTED]');
-}
-
-/** pino options: secrets redacted from headers, bodies and query strings. */
+/**
+ * pino options: secrets redacted from headers, bodies and URLs (see redactUrl), and database errors
+ * logged without the parameters their queries were given (see serializeError).
+ */
 export function loggerOptions(level: string): LoggerOptions & { level: string } {
   const bodyPaths = SECRET_NAMES.flatMap((n) => [`*.${n}`, `*.*.${n}`, `body.${n}`]);
   return {
@@ -38,8 +17,9 @@ export function loggerOptions(level: string): LoggerOptions & { level: string } 
     },
     serializers: {
       req(request: FastifyRequest) {
-        return { method: request.method, url: redactUrl(request.url), ip: request.ip };
+        return { method: request.method, url: redactUrl(request.url, request.method), ip: request.ip };
       },
+      err: serializeError,
     },
   };
 }

@@ -49,7 +49,7 @@ export async function startTestApp(
   };
   const clock = new ManualClock();
   const logs: string[] = [];
-  const logger = pino(loggerOptions('info'), { write: (line: string) => void logs.push(line) });
+  const logger = pino(loggerOptions(config.logLevel), { write: (line: string) => void logs.push(line) });
   const passwords = new PasswordHasher(TEST_SCRYPT_PARAMS);
   const gateways = options.gateways?.({ config, clock, log: logger });
   const app = await buildApp({

@@ -10,8 +10,9 @@ import { translate } from '../i18n';
 import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from '../modules/order/order.admin';
 import { expireOverdueOrders } from '../modules/order/order.expiry';
 import { orderDetail } from '../modules/order/order.queries';
-import { createGateways, type GatewayLog } from '../modules/payment/gateways/gateway';
+import { createGateways, type GatewayLog, sandboxWalletSecret } from '../modules/payment/gateways/gateway';
 import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
+import { loadShopSecret } from '../secret';
 
 /**
  * What a command of the shop's command line runs against. The same in both places a command runs:
@@ -126,7 +127,8 @@ const COMMANDS: Record<string, ShopCommand> = {
     async run(ctx, args) {
       const orderNo = orderNoOf(args);
       const { clock, log } = ctx;
-      const gateways = createGateways(ctx.config, { clock, log });
+      const sandboxSecret = sandboxWalletSecret(loadShopSecret(ctx.config));
+      const gateways = createGateways(ctx.config, { clock, log, sandboxSecret });
       ctx.print(describeRefund(await refundOrder({ db: ctx.database.db, clock, gateways, log }, orderNo)));
     },
   },

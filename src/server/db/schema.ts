@@ -409,6 +409,11 @@ export const payments = pgTable(
     cardLast4: text('card_last4'),
     cardBrand: text('card_brand'),
     message: text('message'),
+    /**
+     * Sandbox wallet attempts: when the pay link's Pay or Fail was pressed. A link is used once
+     * (a conditional update claims it, in whichever process), so Fail can never be followed by Pay.
+     */
+    sandboxUsedAt: timestamp('sandbox_used_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },

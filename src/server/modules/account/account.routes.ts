@@ -117,7 +117,11 @@ export async function accountRoutes(
     return ok(await accounts.updateProfile(user, { avatar: url }));
   });
 
-  app.get('/api/avatars', async () => ok(avatars.bundled()));
+  // The same bundled pictures for everyone: cacheable, unlike the rest of this module.
+  app.get('/api/avatars', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return ok(avatars.bundled());
+  });
 
   app.put('/api/user/password', async (request) => {
     const user = await request.requireUser();

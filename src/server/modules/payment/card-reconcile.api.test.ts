@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateways } from './gateways/gateway';
+import { loadShopSecret } from '../../secret';
+import { createGateways, sandboxWalletSecret } from './gateways/gateway';
 import type { PaymentDeps } from './payment.core';
 import {
   cardForm,
@@ -32,7 +33,11 @@ beforeAll(async () => {
   deps = {
     db: t.database.db,
     clock: t.clock,
-    gateways: createGateways(t.config, { clock: t.clock, log }),
+    gateways: createGateways(t.config, {
+      clock: t.clock,
+      log,
+      sandboxSecret: sandboxWalletSecret(loadShopSecret(t.config)),
+    }),
     catalogue: t.app.catalogue,
     log,
     config: t.config,

@@ -7,7 +7,8 @@ import { ADDRESS, BILLING, callAs, createShopper, type Shopper } from '../../../
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { orderItems, orders, payments, products } from '../../db/schema';
 import { uuidFromKey } from '../../db/seed';
-import { createGateways } from './gateways/gateway';
+import { loadShopSecret } from '../../secret';
+import { createGateways, sandboxWalletSecret } from './gateways/gateway';
 
 /**
  * The payment API tests' world: the real app in live mode, its real Yuansfer and Authorize.Net
@@ -42,7 +43,13 @@ export async function startLiveShop(): Promise<LiveShop> {
   const t = await startTestApp(env, {
     // A timer that never fires in a test: a held call ends only through TimeoutOnHold.
     gateways: ({ config, clock, log }) =>
-      createGateways(config, { clock, log, fetch: timeouts.fetch, timeoutMs: 10 * 60_000 }),
+      createGateways(config, {
+        clock,
+        log,
+        fetch: timeouts.fetch,
+        timeoutMs: 10 * 60_000,
+        sandboxSecret: sandboxWalletSecret(loadShopSecret(config)),
+      }),
   });
   const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   // The port is known only now; the payment flows read PUBLIC_URL at each call, as for the IPN URL.

@@ -2,8 +2,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n';
+import { loadShopSecret } from '../../secret';
 import { moveOrder } from '../order/order.admin';
-import { createGateways } from './gateways/gateway';
+import { createGateways, sandboxWalletSecret } from './gateways/gateway';
 import { cardForm, type LiveShop, orderRow, paymentsOf, placeOrder, startLiveShop } from './payment.fixture';
 import { type RefundDeps, refundOrder } from './payment.refund';
 
@@ -13,7 +14,8 @@ beforeAll(async () => {
   shop = await startLiveShop();
   const log = pino({ level: 'silent' });
   // What `npm run shop -- refund ORDER` builds: the configured gateways, here the doubles.
-  const gateways = createGateways(shop.t.config, { clock: shop.t.clock, log });
+  const sandboxSecret = sandboxWalletSecret(loadShopSecret(shop.t.config));
+  const gateways = createGateways(shop.t.config, { clock: shop.t.clock, log, sandboxSecret });
   deps = { db: shop.t.database.db, clock: shop.t.clock, gateways, log };
 });
 afterAll(async () => shop?.close());

@@ -1,6 +1,8 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { buildApp } from '../../app';
 import { coupons } from '../../db/schema';
 import { cardForm, orderRow, paymentsOf, placeOrder, shown, soldCountOf } from './payment.fixture';
 
@@ -58,11 +60,76 @@ describe('the sandbox wallet', () => {
     expect([paid.statusCode, paid.headers.location]).toEqual([303, `/pay/${o.orderNo}?returned=1`]);
     expect(await orderRow(t, o.orderNo)).toMatchObject({ status: 2 });
     expect(await soldCountOf(t, o.productKey)).toBe(soldBefore + 3);
-    expect((await press(link, 'paid')).statusCode).toBe(303);
+    expect((await press(link, 'paid')).statusCode).toBe(410);
     expect(await soldCountOf(t, o.productKey)).toBe(soldBefore + 3);
     expect((await callAs(t.app, o.s, 'GET', `/api/order/${o.orderNo}/payment`)).body.data).toEqual({
       status: 2,
     });
+  });
+
+  it('uses a link once: Fail then Pay leaves the order unpaid, and the page says it was used', async () => {
+    const o = await placeOrder(t, 6);
+    const link = await sandboxLink(o.s.token, o.orderNo);
+    expect((await press(link, 'failed')).statusCode).toBe(303);
+    const again = await press(link, 'paid');
+    expect(again.statusCode).toBe(410);
+    expect(again.body).toContain('already been used');
+    expect(again.body).toContain('已使用');
+    expect((await orderRow(t, o.orderNo)).status).toBe(1);
+    expect((await paymentsOf(t, o.orderNo)).map((p) => p.status)).toEqual(['failed']);
+    const page = await t.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('already been used');
+    expect(page.body).toContain(`/pay/${o.orderNo}`);
+    expect(page.body).not.toContain('<form');
+
+    // A new payment gets a new link, which works.
+    const fresh = await sandboxLink(o.s.token, o.orderNo);
+    expect(fresh).not.toBe(link);
+    expect((await press(fresh, 'paid')).statusCode).toBe(303);
+    expect((await orderRow(t, o.orderNo)).status).toBe(2);
+    expect((await press(fresh, 'failed')).statusCode).toBe(410);
+    expect((await paymentsOf(t, o.orderNo)).map((p) => p.status)).toEqual(['failed', 'succeeded']);
+  });
+
+  it('lets one of two presses at once through, whichever it is', async () => {
+    const o = await placeOrder(t, 8);
+    const link = await sandboxLink(o.s.token, o.orderNo);
+    const [failed, paid] = await Promise.all([press(link, 'failed'), press(link, 'paid')]);
+    expect([failed.statusCode, paid.statusCode].sort()).toEqual([303, 410]);
+    const [payment] = await paymentsOf(t, o.orderNo);
+    const payWon = paid.statusCode === 303;
+    expect([(await orderRow(t, o.orderNo)).status, payment?.status]).toEqual(
+      payWon ? [2, 'succeeded'] : [1, 'failed'],
+    );
+  });
+
+  it('takes a link made by one server on another that shares the shop secret', async () => {
+    const second = await buildApp({
+      config: t.config,
+      database: t.database,
+      clock: t.clock,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const o = await placeOrder(t, 7);
+      const link = await sandboxLink(o.s.token, o.orderNo);
+      const page = await second.inject({ method: 'GET', url: link });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(o.orderNo);
+      const paid = await second.inject({
+        method: 'POST',
+        url: link,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'outcome=paid',
+      });
+      expect(paid.statusCode).toBe(303);
+      expect((await orderRow(t, o.orderNo)).status).toBe(2);
+      // Used on the second server is used on the first too.
+      expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(410);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses a forged link and a made-up outcome', async () => {

@@ -77,3 +77,14 @@ export function sandboxLinkGonePage(shopName: string): string {
 <p lang="zh">该支付链接无效或已过期，请从订单页面重新发起支付。</p>`,
   );
 }
+
+/** What a link shows once its Pay or Fail was pressed: it works once; the order is one click away. */
+export function sandboxLinkUsedPage(shopName: string, orderPath: string): string {
+  return page(
+    shopName,
+    `<h1>${escapeHtml(shopName)}</h1>
+<p>This payment link has already been used. To pay, go back to your order and start a new payment.</p>
+<p lang="zh">该支付链接已使用。如需支付，请返回订单重新发起支付。</p>
+<p><a href="${escapeHtml(orderPath)}">Back to your order <span lang="zh">返回订单</span></a></p>`,
+  );
+}

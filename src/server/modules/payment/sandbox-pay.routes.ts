@@ -5,7 +5,8 @@ import { paramsOf, parseInput } from '../../http';
 import type { SandboxWalletPages } from './gateways/gateway';
 import type { PaymentService } from './payment.service';
 import { returnPathOf } from './payment.wallet';
-import { sandboxLinkGonePage, sandboxPayPage } from './sandbox-pay.page';
+import { claimSandboxLink, type SandboxLinkState, sandboxLinkState } from './sandbox-pay.links';
+import { sandboxLinkGonePage, sandboxLinkUsedPage, sandboxPayPage } from './sandbox-pay.page';
 
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
 const Outcome = z.object({ outcome: z.enum(['paid', 'failed']) });
@@ -22,7 +23,8 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 /**
  * The sandbox wallet's pay page (sandbox mode only). Its buttons make the notification Yuansfer
  * would send, signed the same way, and hand it to the same handler as the real notification
- * endpoint; then the browser goes back to the shop's pay page, as from a real cashier.
+ * endpoint; then the browser goes back to the shop's pay page, as from a real cashier. A link is
+ * used once: after Pay or Fail its page says so, and another press changes nothing.
  */
 export async function sandboxPayRoutes(
   app: FastifyInstance,
@@ -30,10 +32,22 @@ export async function sandboxPayRoutes(
 ) {
   const { payments, sandbox, shopName } = opts;
 
+  /** The page for a link that is forged, expired, unknown, or used already; undefined when open. */
+  const closedLinkPage = (reply: FastifyReply, reference: string, state: SandboxLinkState | 'claimed') => {
+    if (state === 'unknown') return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
+    if (state === 'used') {
+      return sendHtml(reply, 410, sandboxLinkUsedPage(shopName, returnPathOf(orderNoOfReference(reference))));
+    }
+    return undefined;
+  };
+
   app.get('/sandbox/pay/:token', async (request, reply) => {
     const { token } = parseInput(TokenParams, request.params);
     const details = sandbox.sandboxPaymentDetails(token);
     if (!details) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
+    const state = await sandboxLinkState(payments.deps.db, details.reference);
+    const closed = closedLinkPage(reply, details.reference, state);
+    if (closed) return closed;
     const html = sandboxPayPage({
       shopName,
       orderNo: orderNoOfReference(details.reference),
@@ -48,6 +62,12 @@ export async function sandboxPayRoutes(
     const { token } = parseInput(TokenParams, request.params);
     const parsed = Outcome.safeParse(paramsOf(request));
     if (!parsed.success) throw new BadInput('errors:badParameter', { field: 'outcome' });
+    const details = sandbox.sandboxPaymentDetails(token);
+    if (!details) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
+    const { db, clock } = payments.deps;
+    const claim = await claimSandboxLink(db, details.reference, clock.now());
+    const closed = closedLinkPage(reply, details.reference, claim);
+    if (closed) return closed;
     const form = sandbox.sandboxNotification(token, parsed.data.outcome);
     if (!form) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
     const answer = await payments.handleNotification(form);

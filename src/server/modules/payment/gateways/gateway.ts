@@ -1,5 +1,6 @@
 import type { Clock } from '../../../clock';
 import type { Config } from '../../../config';
+import { deriveKey } from '../../../secret';
 import { AuthorizeNetCardGateway } from './authorizenet';
 import { SandboxCardGateway, SandboxWalletGateway } from './sandbox';
 import { YuansferWalletGateway } from './yuansfer';
@@ -207,10 +208,11 @@ export interface GatewayDeps {
   /** How long to wait for a gateway; 15 s by default. */
   timeoutMs?: number;
   /**
-   * Signs the sandbox's pay-page tokens and notifications. Processes that share one database must
-   * share it; without it, the Yuansfer token or else a per-process random secret is used.
+   * Signs the sandbox's pay-page tokens and notifications: `sandboxWalletSecret(loadShopSecret(config))`,
+   * so every process of one shop (and its command line) signs alike and a link made by one is good
+   * on all of them.
    */
-  sandboxSecret?: string;
+  sandboxSecret: string;
 }
 
 export interface Gateways {
@@ -226,6 +228,11 @@ export const GATEWAY_UNAVAILABLE_MESSAGE = 'The payment service is unavailable, 
 
 type GatewayConfig = Pick<Config, 'payments' | 'publicUrl' | 'yuansfer' | 'authorizeNet'>;
 
+/** The sandbox wallet's signing secret, derived from the shop's secret (see secret.ts). */
+export function sandboxWalletSecret(shopSecret: Buffer): string {
+  return deriveKey(shopSecret, 'sandbox-wallet').toString('base64url');
+}
+
 /**
  * The wallet and card gateways `config.payments` asks for: the built-in sandbox, or Yuansfer and
  * Authorize.Net. Throws at start-up when live mode lacks a credential.
@@ -236,7 +243,7 @@ export function createGateways(config: GatewayConfig, deps: GatewayDeps): Gatewa
   if (config.payments === 'sandbox') {
     const wallet = new SandboxWalletGateway({
       publicUrl: config.publicUrl,
-      secret: deps.sandboxSecret ?? config.yuansfer.token,
+      secret: deps.sandboxSecret,
       clock: deps.clock,
     });
     return { kind: 'sandbox', wallet, card: new SandboxCardGateway(deps.clock), sandbox: wallet };

@@ -4,7 +4,7 @@ import { ManualClock } from '../../../clock';
 import { loadConfig } from '../../../config';
 import { schemaOrderError } from './authorizenet-schema';
 import { cardBrandOf, expirationDateOf, isExpired, passesLuhn } from './card-rules';
-import { createGateways, type GatewayLog } from './gateway';
+import { createGateways, type GatewayLog, type Gateways } from './gateway';
 import { yuansferTime } from './yuansfer-notification';
 import { hasValidYuansferSignature, signYuansferFields, yuansferSignature } from './yuansfer-sign';
 
@@ -117,7 +117,7 @@ describe('Authorize.Net schema order', () => {
 });
 
 describe('createGateways', () => {
-  const deps = { clock: new ManualClock(), log: quietLog };
+  const deps = { clock: new ManualClock(), log: quietLog, sandboxSecret: 'the shop secret, derived' };
 
   it('builds the sandbox by default, with its pay-page helpers', () => {
     const gateways = createGateways(loadConfig({}), deps);
@@ -144,6 +144,28 @@ describe('createGateways', () => {
     const gateways = createGateways(config, deps);
     expect(gateways.kind).toBe('live');
     expect(gateways.sandbox).toBeUndefined();
+  });
+
+  it('signs sandbox links so that another process with the same secret takes them, and no other', async () => {
+    const start = async (gateways: Gateways) => {
+      const started = await gateways.wallet.startWalletPayment({
+        reference: '2601151234567890-1',
+        amountCents: 990,
+        vendor: 'alipay',
+        ipnUrl: 'http://127.0.0.1:3000/api/yuansfer/ipn',
+        callbackUrl: 'http://127.0.0.1:3000/pay/2601151234567890',
+        goods: [],
+      });
+      if (!started.ok) throw new Error(started.message);
+      return started.url.split('/').pop() ?? '';
+    };
+    const token = await start(createGateways(loadConfig({}), deps));
+    expect(createGateways(loadConfig({}), deps).sandbox?.sandboxPaymentDetails(token)).toMatchObject({
+      amountCents: 990,
+    });
+    const elsewhere = createGateways(loadConfig({}), { ...deps, sandboxSecret: 'another shop entirely' });
+    expect(elsewhere.sandbox?.sandboxPaymentDetails(token)).toBeUndefined();
+    expect(() => createGateways(loadConfig({}), { ...deps, sandboxSecret: '' })).toThrow(/secret/);
   });
 
   it('takes a pino logger', () => {

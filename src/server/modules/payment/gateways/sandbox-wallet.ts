@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { centsToDecimalString } from '../../../../shared/money';
 import type { Clock } from '../../../clock';
 import { assertChargeableCents } from './card-rules';
@@ -20,8 +20,8 @@ import { signYuansferFields } from './yuansfer-sign';
 export interface SandboxWalletOptions {
   /** The shop's own URL: the pay page is served at `${publicUrl}/sandbox/pay/<token>`. */
   publicUrl: string;
-  /** Shared by every process of one shop; undefined: a random secret for this process only. */
-  secret: string | undefined;
+  /** Shared by every process of one shop, so a link made by one is good on all. */
+  secret: string;
   clock: Clock;
 }
 
@@ -66,9 +66,9 @@ export class SandboxWalletGateway implements WalletGateway, SandboxWalletPages {
   private readonly known = new Map<string, WalletTransaction>();
 
   constructor(private readonly options: SandboxWalletOptions) {
-    this.secret = options.secret
-      ? createHash('sha256').update(`sandbox-wallet:${options.secret}`).digest()
-      : randomBytes(32);
+    if (options.secret.length < 16)
+      throw new Error('the sandbox wallet needs a secret of 16 characters or more');
+    this.secret = createHash('sha256').update(`sandbox-wallet:${options.secret}`).digest();
     this.signingToken = createHmac('sha256', this.secret).update('yuansfer-token').digest('hex');
   }
 

@@ -130,7 +130,7 @@ describe('sandbox cards', () => {
 
 describe('sandbox wallet', () => {
   const clock = new ManualClock(new Date('2026-01-15T12:00:00Z'));
-  const options = { publicUrl: 'http://127.0.0.1:3000', secret: 'shared-secret', clock };
+  const options = { publicUrl: 'http://127.0.0.1:3000', secret: 'a secret the shop shares', clock };
   const wallet = new SandboxWalletGateway(options);
   const payment: StartWalletPaymentInput = {
     reference: '20260115123456789',
@@ -169,7 +169,7 @@ describe('sandbox wallet', () => {
     expect(wallet.sandboxPaymentDetails(`${body}.${mac.slice(1)}x`)).toBeUndefined();
     expect(wallet.sandboxPaymentDetails('garbage')).toBeUndefined();
     expect(
-      new SandboxWalletGateway({ ...options, secret: undefined }).sandboxPaymentDetails(token),
+      new SandboxWalletGateway({ ...options, secret: 'another shop entirely' }).sandboxPaymentDetails(token),
     ).toBeUndefined();
     const later = new SandboxWalletGateway({
       ...options,
@@ -201,7 +201,7 @@ describe('sandbox wallet', () => {
     const failed = wallet.sandboxNotification(token, 'failed') as Record<string, string>;
     expect(wallet.verifyNotification(failed)?.status).toBe('failed');
     expect(
-      new SandboxWalletGateway({ ...options, secret: 'other' }).verifyNotification(failed),
+      new SandboxWalletGateway({ ...options, secret: 'another shop entirely' }).verifyNotification(failed),
     ).toBeUndefined();
   });
 

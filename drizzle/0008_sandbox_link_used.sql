@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "sandbox_used_at" timestamp with time zone;
