@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Db } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
-import { Conflict, NotFound } from '../../errors';
+import { Conflict, NotFound, TooManyRequests } from '../../errors';
 import { GATEWAY_UNAVAILABLE_MESSAGE } from './gateways/gateway';
 
 /** Queries on orders and payment attempts that the payment flows share. */
@@ -105,7 +105,17 @@ export interface NewPayment {
   now: Date;
   cardLast4?: string;
   cardBrand?: string;
+  /** Refuse (429) once the order already has this many attempts of this kind. */
+  maxAttempts?: number;
 }
+
+/**
+ * Wallet payments an order may start: each start asks the gateway for a cashier page, so a
+ * shopper (or a script) pressing Pay in a loop must not turn into a stream of gateway calls.
+ */
+export const WALLET_STARTS_PER_ORDER = 10;
+/** An order waits ten minutes for its payment; after that a new order is the way on. */
+const ATTEMPTS_RETRY_SECONDS = 600;
 
 /**
  * Records an attempt as `started`, for the order's whole amount. Its reference is the order number
@@ -116,6 +126,15 @@ export async function insertPayment(db: Db, p: NewPayment): Promise<PaymentRow> 
   return db.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, p.order.id)).for('no key update');
     const [existing] = await tx.select({ n: count() }).from(payments).where(eq(payments.orderId, p.order.id));
+    if (p.maxAttempts !== undefined) {
+      const [same] = await tx
+        .select({ n: count() })
+        .from(payments)
+        .where(and(eq(payments.orderId, p.order.id), eq(payments.kind, p.kind)));
+      if ((same?.n ?? 0) >= p.maxAttempts) {
+        throw new TooManyRequests(ATTEMPTS_RETRY_SECONDS, 'errors:payment.tooManyStarts');
+      }
+    }
     const first = (existing?.n ?? 0) + 1;
     // References are consecutive, so the first try is free; a gap left by hand is stepped over.
     for (let attempt = first; attempt < first + 20; attempt++) {

@@ -23,6 +23,7 @@ import {
   type PaymentRow,
   paymentByReference,
   slotHeld,
+  WALLET_STARTS_PER_ORDER,
 } from './payment.store';
 
 export type WalletStartOutcome = { url: string } | { message: PaymentMessage };
@@ -59,6 +60,7 @@ export async function startWalletPayment(
     vendor: request.vendor,
     gateway: deps.gateways.kind,
     now,
+    maxAttempts: WALLET_STARTS_PER_ORDER,
   });
   const started = await deps.gateways.wallet.startWalletPayment({
     reference: payment.reference,
