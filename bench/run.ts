@@ -1,9 +1,10 @@
 /**
- * `npm run bench [reads|search|orders|load|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
+ * `npm run bench [reads|search|cache-bound|orders|load|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
  * table per part and writes them to bench/RESULTS.md. Targets are DESIGN.md §9.
  */
 import { fileURLToPath } from 'node:url';
 import { runBundle } from './bundle';
+import { runCacheBound } from './cache-bound';
 import { runCatalogueReads } from './catalogue-reads';
 import { runColdStart } from './cold-start';
 import { installCleanup } from './lib/children';
@@ -23,6 +24,7 @@ import { runSearch } from './search-suite';
 const PARTS: Record<string, { title: string; run: () => Promise<PartResult> }> = {
   reads: { title: 'catalogue reads vs node:http ceiling (wrk)', run: runCatalogueReads },
   search: { title: 'search latency (in-process and HTTP)', run: runSearch },
+  'cache-bound': { title: 'memory under 10,000 distinct catalogue queries', run: runCacheBound },
   orders: { title: 'order placement, 20 concurrent shoppers', run: runOrders },
   load: { title: 'load: 80% browse, 15% cart, 5% checkout', run: runLoad },
   cold: { title: 'cold start of npm start', run: runColdStart },

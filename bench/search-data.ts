@@ -25,7 +25,8 @@ export async function seedSearchDatabase(dataDir: string, extra: number): Promis
   }
 }
 
-async function addSyntheticProducts(db: Db, count: number): Promise<void> {
+/** Adds `count` generated products (deterministic names, random categories and prices) and bumps the catalogue version. */
+export async function addSyntheticProducts(db: Db, count: number): Promise<void> {
   const children = await db
     .select({ id: categories.id })
     .from(categories)

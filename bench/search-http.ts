@@ -39,16 +39,18 @@ async function getJson<T>(url: string): Promise<T> {
   return ((await res.json()) as Envelope<T>).data;
 }
 
-type NamedCategory = Names['categories'][number] & { childCategory?: Names['categories'] };
+type NamedCategory = Names['categories'][number] & { id: number; childCategory?: NamedCategory[] };
 
 /** Every product and category name the server has (which also proves it loaded the extra products). */
-async function catalogueNames(base: string): Promise<Names & { total: number }> {
+export async function catalogueNames(
+  base: string,
+): Promise<Names & { total: number; categoryIds: number[] }> {
   const page = await getJson<{ list: Names['products']; total: number }>(
     `${base}/api/index_product?page=1&page_size=10000`,
   );
   const tops = await getJson<NamedCategory[]>(`${base}/api/product_category`);
   const categories = tops.flatMap((c) => [c, ...(c.childCategory ?? [])]);
-  return { products: page.list, categories, total: page.total };
+  return { products: page.list, categories, total: page.total, categoryIds: categories.map((c) => c.id) };
 }
 
 /** `concurrency` loops, each taking the next query; the time of each until its body has arrived. */

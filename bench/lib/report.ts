@@ -108,7 +108,7 @@ export function writeResults(path: string, parts: readonly PartResult[], order: 
   const sections = new Map<string, string>();
   if (existsSync(path)) {
     const old = readFileSync(path, 'utf8');
-    for (const match of old.matchAll(/<!-- part:(\w+) -->\n([\s\S]*?)\n<!-- \/part:\1 -->/g)) {
+    for (const match of old.matchAll(/<!-- part:([\w-]+) -->\n([\s\S]*?)\n<!-- \/part:\1 -->/g)) {
       if (match[1] && match[2]) sections.set(match[1], match[2]);
     }
   }

@@ -1,76 +1,156 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ByteLru } from './byte-lru';
+
+/** Smaller answers go as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
+/**
+ * How hard an answer is compressed. Brotli at quality 6 costs about 20–35 µs of main-thread time a
+ * KB of JSON; quality 1 (and gzip 1) about 3–5 µs, for 10–25% more bytes (measured on product
+ * pages, docs/decisions/006). An answer asked for once gets the cheap form; one asked for again is
+ * compressed well, if it is no larger than COMPRESS_WELL_UP_TO_BYTES: above that a single
+ * compression would stall every other request for tens of milliseconds.
+ */
+const EFFORT = { cheap: { brotli: 1, gzip: 1 }, well: { brotli: 6, gzip: 6 } } as const;
+const COMPRESS_WELL_UP_TO_BYTES = 256 * 1024;
+type Effort = keyof typeof EFFORT;
 
 /**
- * How an answer is compressed. `lasting` answers (the catalogue pages every shopper asks for) are
- * compressed once and served many times: brotli, for the smallest bytes. `fleeting` answers (a
- * search term few shoppers type alike) are compressed about as often as they are served: gzip,
- * which costs half of what brotli does on a page of results for 10% more bytes.
+ * The bytes in memory of their own. A small Buffer is a view into a shared 8 KB pool and zlib's
+ * output a view into a 16 KB chunk: a kept view keeps all of it alive, which a byte budget counting
+ * the view's length would not see.
  */
-export type Compression = 'lasting' | 'fleeting';
+function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
 
 /**
  * A JSON answer serialised once, with its ETag and compressed forms made on first demand.
  * Serving these bytes instead of serialising per request is what keeps catalogue reads near
- * the ceiling of a bare node:http server (DESIGN.md §5, Hot paths).
+ * the ceiling of a bare node:http server (docs/decisions/001).
  */
 export class PrebuiltAnswer {
   readonly etag: string;
-  private gzipped?: Buffer;
+  private effort: Effort = 'cheap';
   private brotlied?: Buffer;
+  private gzipped?: Buffer;
 
+  /** `resized` hears how many bytes each compressed form added (or dropping them freed). */
   constructor(
     readonly body: Buffer,
-    private readonly compression: Compression = 'lasting',
+    private readonly resized?: (delta: number) => void,
   ) {
     this.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   }
 
-  static of(value: unknown, compression: Compression = 'lasting'): PrebuiltAnswer {
-    return new PrebuiltAnswer(Buffer.from(JSON.stringify(value)), compression);
+  static of(value: unknown, resized?: (delta: number) => void): PrebuiltAnswer {
+    return new PrebuiltAnswer(ownBytes(Buffer.from(JSON.stringify(value))), resized);
   }
 
-  /** The body in the encoding the client accepts that suits the answer; small bodies stay as they are. */
+  /** Bytes held: the body and every compressed form made so far. */
+  get bytes(): number {
+    return this.body.length + (this.brotlied?.length ?? 0) + (this.gzipped?.length ?? 0);
+  }
+
+  /** Asked for again: compressed well from now on, unless too large to compress well cheaply. */
+  compressWell(): void {
+    if (this.effort === 'well' || this.body.length > COMPRESS_WELL_UP_TO_BYTES) return;
+    this.effort = 'well';
+    const freed = this.bytes - this.body.length;
+    this.brotlied = this.gzipped = undefined;
+    if (freed > 0) this.resized?.(-freed);
+  }
+
+  /** The body in the best encoding the client accepts (brotli, then gzip); small bodies stay as they are. */
   encoded(acceptEncoding: string | undefined): { encoding?: 'br' | 'gzip'; bytes: Buffer } {
-    if (!acceptEncoding || this.body.length < 1024) return { bytes: this.body };
-    const br = /\bbr\b/.test(acceptEncoding);
-    const gzip = /\bgzip\b/.test(acceptEncoding);
-    if (br && (this.compression === 'lasting' || !gzip)) {
-      this.brotlied ??= brotliCompressSync(this.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } });
+    if (!acceptEncoding || this.body.length < COMPRESS_FROM_BYTES) return { bytes: this.body };
+    const effort = EFFORT[this.effort];
+    if (/\bbr\b/.test(acceptEncoding)) {
+      this.brotlied ??= this.hold(
+        brotliCompressSync(this.body, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: effort.brotli,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+          },
+        }),
+      );
       return { encoding: 'br', bytes: this.brotlied };
     }
-    if (gzip) {
-      this.gzipped ??= gzipSync(this.body, { level: 6 });
+    if (/\bgzip\b/.test(acceptEncoding)) {
+      this.gzipped ??= this.hold(gzipSync(this.body, { level: effort.gzip }));
       return { encoding: 'gzip', bytes: this.gzipped };
     }
     return { bytes: this.body };
   }
+
+  private hold(compressed: Buffer): Buffer {
+    const own = ownBytes(compressed);
+    this.resized?.(own.length);
+    return own;
+  }
 }
 
-/** A bounded map of answers; the oldest entry goes when it is full. Replaced whole when data changes. */
+/** How many of the answers kept in one cache are asked for well again in the next one. */
+const CARRIED_KEYS = 200;
+
+/**
+ * The prebuilt answers of one catalogue snapshot, bounded in bytes: each answer's body and every
+ * compressed form it holds. A segmented LRU: a new answer waits in the `tried` quarter of the
+ * budget, compressed cheaply; asked for again, it moves to the `kept` three quarters and is
+ * compressed well. A stream of one-off queries (odd page sizes, searches typed once) so churns
+ * only `tried` and never pushes out the pages every shopper asks for. An answer larger than an
+ * eighth of the budget is served without being kept. Replaced whole when the data changes; the
+ * answers most recently kept in the cache it replaces go straight to `kept` in the new one.
+ */
 export class AnswerCache {
-  private readonly entries = new Map<string, PrebuiltAnswer>();
+  private readonly tried: ByteLru<PrebuiltAnswer>;
+  private readonly kept: ByteLru<PrebuiltAnswer>;
+  private readonly largest: number;
+  private readonly wasKept: ReadonlySet<string>;
 
   constructor(
-    private readonly maxEntries = 2000,
-    private readonly compression: Compression = 'lasting',
-  ) {}
+    readonly budget: number,
+    previous?: AnswerCache,
+  ) {
+    this.tried = new ByteLru(Math.floor(budget / 4));
+    this.kept = new ByteLru(budget - this.tried.budget);
+    this.largest = Math.floor(budget / 8);
+    this.wasKept = new Set(previous?.kept.recentKeys(CARRIED_KEYS));
+  }
 
+  /** The answer under `key`; built from `build()` when missing, and kept if it fits. */
   get(key: string, build: () => unknown): PrebuiltAnswer {
-    const hit = this.entries.get(key);
-    if (hit) return hit;
-    const answer = PrebuiltAnswer.of(build(), this.compression);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(key, answer);
+    const kept = this.kept.get(key);
+    if (kept) return kept;
+    const again = this.tried.take(key);
+    if (again) return this.keep(key, again);
+    const answer = PrebuiltAnswer.of(build(), (delta) => this.charge(key, answer, delta));
+    if (this.wasKept.has(key)) return this.keep(key, answer);
+    if (answer.body.length <= this.largest) this.tried.set(key, answer, answer.bytes);
     return answer;
   }
 
+  /** Bytes held by the answers kept now; never above `budget`. */
+  get bytes(): number {
+    return this.tried.bytes + this.kept.bytes;
+  }
+
   get size(): number {
-    return this.entries.size;
+    return this.tried.size + this.kept.size;
+  }
+
+  private keep(key: string, answer: PrebuiltAnswer): PrebuiltAnswer {
+    answer.compressWell();
+    if (answer.body.length <= this.largest) this.kept.set(key, answer, answer.bytes);
+    return answer;
+  }
+
+  private charge(key: string, answer: PrebuiltAnswer, delta: number): void {
+    if (!this.tried.charge(key, answer, delta)) this.kept.charge(key, answer, delta);
   }
 }
 

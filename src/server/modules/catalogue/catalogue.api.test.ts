@@ -270,6 +270,31 @@ describe('caching', () => {
     expect(res.rawPayload.length).toBeLessThan(plain.raw.rawPayload.length / 3);
   });
 
+  it('keeps one answer for asks that differ only in spelling', async () => {
+    const searches = t.app.catalogue.searches.size;
+    const byName = await Promise.all(
+      ['Bok Choy', '  bok   CHOY ', 'bok choy'].map((q) =>
+        data(`/api/index_product?en_search=${encodeURIComponent(q)}&page_size=50`, ProductPage),
+      ),
+    );
+    expect(byName[0]?.total).toBeGreaterThan(0);
+    expect(byName[1]).toEqual(byName[0]);
+    const simplified = await data(`/api/index_product?en_search=${encodeURIComponent('苹果')}`, ProductPage);
+    const traditional = await data(`/api/index_product?en_search=${encodeURIComponent('蘋果')}`, ProductPage);
+    expect(traditional).toEqual(simplified);
+    expect(t.app.catalogue.searches.size).toBe(searches + 2);
+
+    const pages = t.app.catalogue.answers.size;
+    for (const url of [
+      '/api/index_product?page_size=5',
+      '/api/index_product?page_size=005&most_sold=false',
+      '/api/index_product?most_sold=0&page=1&page_size=5',
+    ]) {
+      expect((await data(url, ProductPage)).list).toHaveLength(5);
+    }
+    expect(t.app.catalogue.answers.size).toBe(pages + 1);
+  });
+
   it('serves changed data and a new ETag after a catalogue change', async () => {
     const seed = demo.products[0];
     if (!seed) throw new Error('no products');

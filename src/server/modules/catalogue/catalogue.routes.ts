@@ -6,9 +6,11 @@ import {
   ProductParams,
   PromotionParams,
 } from '../../../shared/schemas/catalogue';
+import { ByteLru } from '../../byte-lru';
 import type { Clock } from '../../clock';
 import { ok, parseInput } from '../../http';
 import { sendPrebuilt } from '../../prebuilt-answer';
+import { normaliseQuery } from '../search/search.normalise';
 import {
   listBanners,
   listCategories,
@@ -26,21 +28,25 @@ import type { CatalogueStore } from './catalogue.store';
 const MAX_AGE_SECONDS = 15;
 const HOUR_MS = 3_600_000;
 
+/** Bytes each route's memo of query strings may hold (a query string alone may be 16 KB). */
+export const QUERY_MEMO_BYTES = 256 * 1024;
+
 /**
  * What a query string means, remembered by its raw text. A few URLs make most catalogue reads,
  * and parsing their query was the costliest step left of a read served from prebuilt bytes.
- * Only queries that parse are kept; a bad one throws its 400 every time.
+ * Only queries that parse are kept; a bad one throws its 400 every time. Bounded in bytes: the
+ * parsed value is charged as much as the text it came from (it holds at most that text again and a
+ * few fields, which the entry overhead covers).
  */
-function byQueryString<T>(read: (query: unknown) => T, max = 2000): (request: FastifyRequest) => T {
-  const known = new Map<string, T>();
+function byQueryString<T>(read: (query: unknown) => T): (request: FastifyRequest) => T {
+  const known = new ByteLru<T>(QUERY_MEMO_BYTES);
   return (request) => {
     const at = request.url.indexOf('?');
     const raw = at < 0 ? '' : request.url.slice(at + 1);
     const hit = known.get(raw);
     if (hit !== undefined) return hit;
     const value = read(request.query);
-    if (known.size >= max) known.delete(known.keys().next().value as string);
-    known.set(raw, value);
+    known.set(raw, value, raw.length * 2);
     return value;
   };
 }
@@ -89,9 +95,12 @@ export async function catalogueRoutes(
     return answer(request, reply, key, (s) => listNewProducts(s, q, clock.now()));
   });
 
+  // Keyed by what decides the answer: search terms as the search reads them (case, spacing,
+  // traditional characters folded), and "not most sold" however it was spelled.
   const productQuery = byQueryString((query) => {
     const q = parseInput(ProductListQuery, query);
-    const key = `products:${JSON.stringify([q.category_id, q.promotion_plan, q.most_sold, q.en_search, q.page, q.page_size])}`;
+    const search = q.en_search === undefined ? null : normaliseQuery(q.en_search);
+    const key = `products:${JSON.stringify([q.category_id, q.promotion_plan, q.most_sold === true, search, q.page, q.page_size])}`;
     return { q, key };
   });
   app.get('/api/index_product', (request, reply) => {

@@ -26,8 +26,18 @@ interface Loaded {
   searches: AnswerCache;
 }
 
-function emptyCaches(): Pick<Loaded, 'answers' | 'searches'> {
-  return { answers: new AnswerCache(2000, 'lasting'), searches: new AnswerCache(1000, 'fleeting') };
+/**
+ * Bytes the prebuilt answers of one snapshot may hold: catalogue pages, and search results apart.
+ * With the routes' query memos that is about 41 MB whatever visitors ask (docs/decisions/012).
+ */
+export const ANSWER_BUDGET_BYTES = { answers: 32 * 1024 * 1024, searches: 8 * 1024 * 1024 } as const;
+
+/** New caches; the answers kept busiest in `previous` are compressed well again from their first ask. */
+function emptyCaches(previous?: Loaded): Pick<Loaded, 'answers' | 'searches'> {
+  return {
+    answers: new AnswerCache(ANSWER_BUDGET_BYTES.answers, previous?.answers),
+    searches: new AnswerCache(ANSWER_BUDGET_BYTES.searches, previous?.searches),
+  };
 }
 
 /**
@@ -130,7 +140,8 @@ export class CatalogueStore {
       entry.card.sold_count = entry.detail.sold_count = row.soldCount;
       changed = true;
     }
-    if (changed && this.loaded === loaded) this.loaded = { snapshot: loaded.snapshot, ...emptyCaches() };
+    if (changed && this.loaded === loaded)
+      this.loaded = { snapshot: loaded.snapshot, ...emptyCaches(loaded) };
   }
 
   private current(): Loaded {
@@ -144,7 +155,7 @@ export class CatalogueStore {
       .catch(() => undefined)
       .then(async () => {
         const snapshot = await loadCatalogueSnapshot(this.db, this.clock.now());
-        this.loaded = { snapshot, ...emptyCaches() };
+        this.loaded = { snapshot, ...emptyCaches(this.loaded) };
         this.log.debug({ version: snapshot.version, products: snapshot.products.length }, 'catalogue loaded');
       });
     this.reloading = run;

@@ -1,0 +1,91 @@
+/**
+ * What an entry costs beyond the bytes it is charged: the map's slot, the objects around the bytes
+ * and a buffer's own header. Charging it keeps a flood of tiny entries bounded too.
+ */
+export const ENTRY_OVERHEAD_BYTES = 256;
+
+interface Entry<V> {
+  value: V;
+  bytes: number;
+}
+
+/**
+ * A map bounded by the bytes its entries hold, not by their number: one catalogue answer is 100
+ * bytes and another 3 MB, so a count says nothing about memory. The least recently used entry goes
+ * first. Each entry is charged what its owner says it holds, plus its key (two bytes a character)
+ * and ENTRY_OVERHEAD_BYTES.
+ */
+export class ByteLru<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private used = 0;
+
+  constructor(readonly budget: number) {}
+
+  /** Bytes charged to the entries held now; never above `budget`. */
+  get bytes(): number {
+    return this.used;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The value kept under `key`, which becomes the most recently used. */
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Removes the entry under `key` and returns its value. */
+  take(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.used -= entry.bytes;
+    return entry.value;
+  }
+
+  /**
+   * Keeps `value` as the most recently used entry, charged `bytes` plus its key and overhead, and
+   * evicts the least recently used until the budget holds. An entry larger than the whole budget
+   * is not kept (false).
+   */
+  set(key: string, value: V, bytes: number): boolean {
+    this.take(key);
+    const charged = bytes + key.length * 2 + ENTRY_OVERHEAD_BYTES;
+    if (charged > this.budget) return false;
+    this.entries.set(key, { value, bytes: charged });
+    this.used += charged;
+    this.evictOverBudget();
+    return true;
+  }
+
+  /**
+   * Charges the entry under `key` `delta` more bytes (its value grew or shrank in place), then
+   * evicts until the budget holds. Nothing happens unless `key` still holds `value`.
+   */
+  charge(key: string, value: V, delta: number): boolean {
+    const entry = this.entries.get(key);
+    if (entry?.value !== value) return false;
+    entry.bytes += delta;
+    this.used += delta;
+    this.evictOverBudget();
+    return true;
+  }
+
+  /** Up to `count` keys, the most recently used first. */
+  recentKeys(count: number): string[] {
+    return [...this.entries.keys()].slice(-count).reverse();
+  }
+
+  private evictOverBudget(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.used <= this.budget) return;
+      this.entries.delete(key);
+      this.used -= entry.bytes;
+    }
+  }
+}
