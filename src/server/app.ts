@@ -63,6 +63,18 @@ const YEAR_SECONDS = 31_536_000;
 const SERVER_PREFIXES = ['/api/', '/sandbox/', '/assets/', '/media/', '/uploads/', '/locales/'];
 
 /**
+ * Which hops of X-Forwarded-For to trust. Fastify takes a list of addresses as it is, but ignores
+ * a hop count (it trusts nothing then): `n` proxies means the socket's peer and the n - 1 entries
+ * nearest it are proxies, so the client is the entry before them.
+ */
+function trustedProxies(
+  setting: Config['trustProxy'],
+): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
+/**
  * The whole shop as a Fastify instance that has not started listening. Everything it needs comes
  * in `deps`, so tests build it on a fresh database with their own clock.
  */
@@ -73,8 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Our own onResponse hook logs requests, at a level that depends on the outcome.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyChildLoggerFactory,
-    // Fastify accepts a hop count here too, though its types leave numbers out.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1_048_576,
     // A bad or overlong path segment fails in the router, before the error plugin: answer the envelope here.
     frameworkErrors: (error, request, reply) => {

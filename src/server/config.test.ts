@@ -21,3 +21,17 @@ describe('order limits in the configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set, and `true` means one proxy, never "trust what the client sends"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('takes the proxies addresses, and refuses anything else', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy).toBe('10.0.0.1,10.1.0.0/16');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY:/);
+  });
+});
