@@ -8,6 +8,7 @@ const ROOT = join(import.meta.dirname, '../..');
 /** The shop's real server process (`src/server/server.ts`), as `npm start` runs it. */
 export interface ShopProcess {
   url: string;
+  pid: number;
   /** What it wrote to stderr (its warnings and errors), for a failing test's message. */
   stderr(): string;
   /** SIGKILL: no shutdown hook runs, whatever was in flight is cut off. */
@@ -62,6 +63,7 @@ export async function startShopProcess(port: number, settings: Record<string, st
   };
   return {
     url,
+    pid: child.pid ?? 0,
     stderr: () => errors,
     kill: () => signal('SIGKILL'),
     stop: async () => {

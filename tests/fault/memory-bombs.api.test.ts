@@ -1,0 +1,118 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOMB, type BodyShape, oversizeShapes, streamRequest } from '../api/security/oversize-bodies';
+import { multipartUpload } from '../helpers/uploads';
+import { type FaultDatabase, faultDatabase, makeShoppers, plainProducts } from './fault-database';
+import { freePort, type ShopProcess, startShopProcess } from './shop-process';
+
+/**
+ * Issue 14, item 1, against the real server process: `POST /api/login` with 1000 multipart fields
+ * of 1 MB each, eight at once, took the process from 535 to 1558 MB per request and then out of
+ * heap. Every body shape too big in any way (a gigabyte of JSON, form, text, multipart fields,
+ * a file, parts, a preamble), eight at once, to a form route and to the avatar upload, must be
+ * refused long before it is sent, and the server's resident memory must not grow by more than
+ * 100 MB over what it held before (the peak, as the kernel counts it: /proc/<pid>/status VmHWM).
+ */
+
+const PARALLEL = 8;
+const GROWTH_MAX_MB = 100;
+/** What a sender can have pushed into the sockets' buffers before the refusal reaches it. */
+const SENT_MAX_BYTES = 64 * 1024 ** 2;
+
+let store: FaultDatabase;
+let shop: ShopProcess;
+let token = '';
+
+beforeAll(async () => {
+  store = await faultDatabase();
+  await store.use(async (database) => {
+    const [product] = await plainProducts(database, 1);
+    const [shopper] = await makeShoppers(database, 1, () => [[product?.id ?? 0, 1]]);
+    token = shopper?.token ?? '';
+  });
+  shop = await startShopProcess(await freePort(), store.settings);
+  await warmUp();
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.kill();
+  await store?.drop();
+});
+
+/** Resident memory now and at its peak since the last reset, in MB. */
+function memory(): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${shop.pid}/status`, 'utf8');
+  const kb = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** Starts counting the peak again from what the process holds now (Linux 4.0+, proc(5)). */
+function resetPeak(): number {
+  writeFileSync(`/proc/${shop.pid}/clear_refs`, '5');
+  return memory().rss;
+}
+
+/** Every code path the bombs take, once with a normal body, so loading code is not counted. */
+async function warmUp(): Promise<void> {
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
+  const upload = multipartUpload(picture);
+  const calls: [string, Record<string, string>, Buffer][] = [
+    [
+      '/api/login',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      Buffer.from('email=a%40b.co&password=x'),
+    ],
+    ['/api/login', { 'content-type': 'application/json' }, Buffer.from('{"email":"a@b.co","password":"x"}')],
+    ['/api/user/avatar', { 'content-type': upload.contentType }, upload.body],
+  ];
+  for (const [path, headers, body] of calls) {
+    const answer = await streamRequest(`${shop.url}${path}`, {
+      method: 'POST',
+      headers: { ...headers, authorization: token, 'content-length': String(body.length) },
+      body: [body],
+    });
+    if (answer.status >= 500) throw new Error(`warm-up ${path}: ${JSON.stringify(answer)}`);
+  }
+}
+
+const targets = [
+  { path: '/api/login', expected: (shape: BodyShape) => shape.status.form },
+  { path: '/api/user/avatar', expected: (shape: BodyShape) => shape.status.upload },
+];
+
+describe(`${PARALLEL} bombs at once`, () => {
+  for (const shape of oversizeShapes(BOMB)) {
+    for (const target of targets) {
+      it(`${shape.name} to ${target.path}: refused early, RSS grows < ${GROWTH_MAX_MB} MB`, async () => {
+        const before = resetPeak();
+        const answers = await Promise.all(
+          Array.from({ length: PARALLEL }, (_, i) =>
+            streamRequest(`${shop.url}${target.path}`, {
+              method: 'POST',
+              headers: { ...shape.headers, authorization: token, 'accept-language': i % 2 ? 'en' : 'zh' },
+              body: shape.body(),
+            }).catch((error: Error) => ({ status: 0, body: { message: error.message }, sent: Number.NaN })),
+          ),
+        );
+        const { peak } = memory();
+        const where = `${shape.name} → ${JSON.stringify(answers[0])}; ${shop.stderr().slice(-500)}`;
+        for (const answer of answers) {
+          expect(answer.status, where).toBe(target.expected(shape));
+          expect(answer.sent, where).toBeLessThan(SENT_MAX_BYTES);
+        }
+        expect(peak - before, `RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`).toBeLessThan(
+          GROWTH_MAX_MB,
+        );
+      });
+    }
+  }
+
+  it('leaves the server answering', async () => {
+    const res = await fetch(`${shop.url}/api/index_banners`);
+    expect(res.status).toBe(200);
+  });
+});
