@@ -96,6 +96,31 @@ describe('avatar formats', () => {
 });
 
 describe('avatar size', () => {
+  it.each([
+    ['GIF', () => sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#3a7' } }).gif()],
+    [
+      'progressive JPEG',
+      () =>
+        sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#3a7' } }).jpeg({
+          progressive: true,
+        }),
+    ],
+  ])('refuses a %s of a few KB that decodes to 36 megapixels, and stores nothing', async (_format, make) => {
+    const shopper = await createShopper(t.database);
+    const before = await storedFiles();
+    const bytes = await make().toBuffer();
+    expect(await upload(shopper, bytes)).toEqual({
+      status: 400,
+      body: { code: 400, message: en.account.imagePixels },
+    });
+    expect(await upload(shopper, bytes, {}, 'zh')).toEqual({
+      status: 400,
+      body: { code: 400, message: zh.account.imagePixels },
+    });
+    expect(await storedFiles()).toEqual(before);
+    expect(await avatarOf(shopper)).toBe('');
+  });
+
   it('refuses a file over 5 MB with a 413 that says so, and stores nothing', async () => {
     const shopper = await createShopper(t.database);
     const before = await storedFiles();
