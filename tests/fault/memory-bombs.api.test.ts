@@ -1,7 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECODED_MAX_BYTES, MAX_PIXELS } from '../../src/server/modules/account/avatar.picture';
+import {
+  DECODE_MAX_BYTES,
+  decodedBytesPerPixel,
+  MAX_PIXELS,
+} from '../../src/server/modules/account/avatar.picture';
 import { BOMB, type BodyShape, oversizeShapes, streamRequest } from '../api/security/oversize-bodies';
 import { multipartUpload } from '../helpers/uploads';
 import { type FaultDatabase, faultDatabase, makeShoppers, plainProducts } from './fault-database';
@@ -128,17 +132,29 @@ const solid = (side: number, channels: 3 | 4 = 3) =>
   sharp({
     create: { width: side, height: side, channels, background: { r: 50, g: 170, b: 120, alpha: 0.5 } },
   });
-/** The side of the largest square whose decoded pixels (`channels` bytes each) are still taken. */
-const largestSide = (channels: number) => Math.floor(Math.sqrt(DECODED_MAX_BYTES / channels));
+/** The side of the largest square picture of this kind that is still decoded. */
+function largestSide(kind: Parameters<typeof decodedBytesPerPixel>[0]): number {
+  const perPixel = decodedBytesPerPixel(kind);
+  const pixels = perPixel === 0 ? MAX_PIXELS : Math.min(MAX_PIXELS, DECODE_MAX_BYTES / perPixel);
+  return Math.floor(Math.sqrt(pixels));
+}
+const RGB = { channels: 3, depth: 'uchar' } as const;
+const RGBA = { channels: 4, depth: 'uchar' } as const;
 
 /** The largest picture of each kind that the avatar upload still decodes. */
 const LARGEST_TAKEN: [string, () => Sharp][] = [
-  ['GIF', () => solid(largestSide(4), 4).gif()],
-  ['progressive JPEG', () => solid(largestSide(3)).jpeg({ progressive: true })],
-  ['interlaced PNG', () => solid(largestSide(4), 4).png({ progressive: true })],
-  ['PNG', () => solid(largestSide(4), 4).png()],
-  ['baseline JPEG', () => solid(Math.floor(Math.sqrt(MAX_PIXELS))).jpeg()],
-  ['WebP', () => solid(Math.floor(Math.sqrt(MAX_PIXELS))).webp()],
+  ['GIF', () => solid(largestSide({ format: 'gif', ...RGBA }), 4).gif()],
+  [
+    'progressive JPEG',
+    () => solid(largestSide({ format: 'jpeg', isProgressive: true, ...RGB })).jpeg({ progressive: true }),
+  ],
+  [
+    'interlaced PNG',
+    () => solid(largestSide({ format: 'png', isProgressive: true, ...RGBA }), 4).png({ progressive: true }),
+  ],
+  ['PNG', () => solid(largestSide({ format: 'png', ...RGBA }), 4).png()],
+  ['baseline JPEG', () => solid(largestSide({ format: 'jpeg', ...RGB })).jpeg()],
+  ['WebP', () => solid(largestSide({ format: 'webp', ...RGB })).webp()],
 ];
 
 describe(`${PARALLEL} pixel bombs at once: pictures small in bytes, huge once decoded`, () => {

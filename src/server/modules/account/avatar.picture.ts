@@ -23,24 +23,37 @@ export function pictureFormatOf(bytes: Buffer): PictureFormat | undefined {
 /** Most pixels a picture may have, whatever its format. */
 export const MAX_PIXELS = 40_000_000;
 /**
- * Most bytes the decoded pixels of a picture may take (channels × bytes per sample × pixels;
- * a GIF always decodes to four channels) — unless it is a baseline JPEG or a WebP, which libvips
- * shrinks while decoding (measured at 36 megapixels: about 0.1 byte per pixel). A GIF, a PNG or a
- * progressive JPEG is held whole or nearly so: measured 1.2 (PNG) to 5.1 (GIF) bytes per pixel, so
- * a 5 MB file of one colour could otherwise ask for gigabytes.
+ * Most memory decoding one picture may take, as `decodedBytesPerPixel` estimates it. Decoding
+ * more than this at a time left the process holding two to three times as much afterwards
+ * (glibc keeps freed memory per thread), and a 5 MB file of one colour can ask for gigabytes.
  */
-export const DECODED_MAX_BYTES = 32 * 1024 * 1024;
+export const DECODE_MAX_BYTES = 16 * 1024 * 1024;
 
 const SAMPLE_BYTES: Partial<Record<string, number>> = { uchar: 1, char: 1, ushort: 2, short: 2 };
+
+/**
+ * Memory per pixel that decoding a picture takes, from what was measured at 36 megapixels:
+ * a baseline JPEG or a WebP is shrunk while decoded (about 0.1 byte, counted as none); a PNG is
+ * read a strip at a time but about a third of its pixels stay held (1.2 bytes for RGBA); a
+ * progressive JPEG or an interlaced PNG is held whole (3.2 bytes for RGB JPEG, 4.6 for RGBA PNG);
+ * a GIF is decoded into a four-channel frame that libvips then copies (7 bytes, counted as 12:
+ * decoding GIFs left the most memory held afterwards).
+ */
+export function decodedBytesPerPixel(
+  meta: Partial<Pick<Metadata, 'format' | 'channels' | 'depth' | 'isProgressive'>>,
+): number {
+  const pixel = (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? ''] ?? 4);
+  if (meta.format === 'gif') return 12;
+  if (meta.isProgressive) return pixel + 1;
+  if (meta.format === 'png') return pixel / 3;
+  return 0;
+}
 
 /** Whether decoding this picture stays within the limits above. */
 export function decodesWithinLimits(meta: Metadata): boolean {
   const pixels = (meta.width ?? 0) * (meta.height ?? 0);
   if (pixels === 0 || pixels > MAX_PIXELS) return false;
-  const shrunkWhileDecoded = meta.format === 'webp' || (meta.format === 'jpeg' && !meta.isProgressive);
-  if (shrunkWhileDecoded) return true;
-  const channels = meta.format === 'gif' ? 4 : (meta.channels ?? 4);
-  return pixels * channels * (SAMPLE_BYTES[meta.depth ?? ''] ?? 4) <= DECODED_MAX_BYTES;
+  return pixels * decodedBytesPerPixel(meta) <= DECODE_MAX_BYTES;
 }
 
 /**
