@@ -34,7 +34,7 @@ import { paymentRoutes } from './modules/payment/payment.routes';
 import { PaymentService } from './modules/payment/payment.service';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { authPlugin } from './plugins/auth';
-import { ConnectionErrors } from './plugins/connection-errors';
+import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
 import { BODY_MAX_BYTES, requestTimeouts } from './request-limits';
@@ -84,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+
+  lingerBeforeClosing(app.server);
 
   // Successful reads are the bulk of traffic: logged at debug. Changes and failures at info.
   app.addHook('onResponse', (request, reply, done) => {

@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, Server } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants';
 import { requestLanguage } from '../http';
@@ -63,26 +63,32 @@ export class ConnectionErrors {
   };
 }
 
-/** What is still read of a refused request's body after its answer, at most. */
+/** What is still read of a request's body after its answer, at most. */
 const LINGER_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
- * Closes the connection of a request refused before its body has arrived, without losing the
- * answer. Closing a socket while body bytes still arrive makes the kernel reset the connection,
+ * Closes the connection of a request answered before its body arrived (refused, or a read that
+ * ignores its body) without losing the answer. Node closes such a connection once the answer is
+ * written; closing a socket while body bytes still arrive makes the kernel reset the connection,
  * and a client still sending then often gets the reset instead of the answer. So the answer is
  * followed by a half-close, and what still arrives is read and dropped — at most 16 MiB, within
  * the request timeout — until the client closes its side too (nginx calls this lingering close).
  */
-export function closeAfterAnswer(request: IncomingMessage): void {
-  const socket = request.socket;
-  // Node calls destroySoon once the answer is written, when the answer says `connection: close`.
-  socket.destroySoon = () => {
-    socket.end();
-    let dropped = 0;
-    request.on('data', (chunk: Buffer) => {
-      dropped += chunk.length;
-      if (dropped > LINGER_MAX_BYTES) socket.destroy();
-    });
-    request.resume();
-  };
+export function lingerBeforeClosing(server: Server): void {
+  server.prependListener('request', (request: IncomingMessage) => {
+    const headers = request.headers;
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return;
+    const socket = request.socket;
+    // Node calls destroySoon once an answer that says `connection: close` is written.
+    socket.destroySoon = () => {
+      if (request.complete) return Socket.prototype.destroySoon.call(socket);
+      socket.end();
+      let dropped = 0;
+      request.on('data', (chunk: Buffer) => {
+        dropped += chunk.length;
+        if (dropped > LINGER_MAX_BYTES) socket.destroy();
+      });
+      request.resume();
+    };
+  });
 }

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import { requestLanguage } from '../http';
 import { translate } from '../i18n';
-import { closeAfterAnswer } from './connection-errors';
 
 /** Fastify's own client errors, mapped to our messages. */
 function clientErrorKey(error: FastifyError): { status: number; key: string } | undefined {
@@ -30,11 +29,8 @@ function clientErrorKey(error: FastifyError): { status: number; key: string } | 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
-    // Refused before its body arrived: the rest is not wanted, and must not cost the answer.
-    if (request.raw.complete === false) {
-      reply.header('connection', 'close');
-      closeAfterAnswer(request.raw);
-    }
+    // Refused before its body arrived: the rest is not wanted (lingerBeforeClosing drains it).
+    if (request.raw.complete === false) reply.header('connection', 'close');
     if (error instanceof AppError) {
       reply.headers(error.headers);
       return reply
