@@ -93,6 +93,19 @@ describe('an oversized body, trickled and never finished, to every API route', (
   });
 });
 
+describe('headers past the server’s limit', () => {
+  it('get a 431 envelope and the connection closed', async () => {
+    const answer = await rawExchange(
+      base,
+      `GET /api/index_banners HTTP/1.1\r\nHost: shop\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer.closed).toBe(true);
+    expect(answer.text).toMatch(/^HTTP\/1\.1 431 /);
+    const body = JSON.parse(answer.text.slice(answer.text.indexOf('\r\n\r\n') + 4));
+    expectEnvelope({ status: 431, type: 'application/json', body, sent: 0 }, 'en', 'large headers');
+  });
+});
+
 describe('a client that stops sending', () => {
   let slow: TestApp | undefined;
   let url = '';
