@@ -2,7 +2,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { AppPage } from './app-page';
@@ -17,7 +16,7 @@ import { lazyChildLoggerFactory, loggerOptions } from './logging';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
-import { AVATAR_MAX_BYTES, AvatarStore, UPLOADS_PREFIX } from './modules/account/avatar.store';
+import { AvatarStore, UPLOADS_PREFIX } from './modules/account/avatar.store';
 import { PasswordHasher } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
@@ -37,8 +36,10 @@ import { PaymentService } from './modules/payment/payment.service';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { startRetentionSweep } from './modules/retention/retention';
 import { authPlugin } from './plugins/auth';
+import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
+import { BODY_MAX_BYTES, requestTimeouts } from './request-limits';
 import { deriveKey, loadShopSecret } from './secret';
 
 export interface AppDeps {
@@ -80,13 +81,16 @@ function trustedProxies(
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
+  const connectionErrors = new ConnectionErrors(config.publicUrl);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
     // Our own onResponse hook logs requests, at a level that depends on the outcome.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: trustedProxies(config.trustProxy),
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_MAX_BYTES,
+    ...requestTimeouts(config.requestTimeoutMs),
+    clientErrorHandler: connectionErrors.answer,
     // A bad or overlong path segment fails in the router, before the error plugin: answer the envelope here.
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
@@ -95,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+
+  lingerBeforeClosing(app.server);
 
   // Successful reads are the bulk of traffic: logged at debug. Changes and failures at info.
   app.addHook('onResponse', (request, reply, done) => {
@@ -118,15 +124,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The catalogue reads are the hot path: no bodies to parse, so no body-parser hooks run there.
   await app.register(catalogueRoutes, { catalogue, clock });
-  await app.register(async (shop) => shopRoutes(shop, deps, catalogue));
+  await app.register(async (shop) => shopRoutes(shop, deps, catalogue, connectionErrors));
 
   await registerStatic(app, config, catalogue);
   return app;
 }
 
-/** Everything that takes a body or a signed-in shopper: forms and multipart parsed here only. */
-async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: CatalogueStore): Promise<void> {
+/**
+ * Everything that takes a body or a signed-in shopper: forms parsed here only, multipart only by
+ * the avatar upload (account.routes.ts); any other multipart body is a 415, refused unread.
+ */
+async function shopRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  catalogue: CatalogueStore,
+  connectionErrors: ConnectionErrors,
+): Promise<void> {
   const { config, database, clock } = deps;
+  app.addHook('onRequest', connectionErrors.track);
+  app.addHook('onResponse', connectionErrors.settle);
   // Answers here are about one visitor (a token, a cart, an order, a card): no cache may keep
   // them (SECURITY.md, per-user data). A route that answers public data may say otherwise.
   app.addHook('onRequest', (_request, reply, done) => {
@@ -134,11 +150,6 @@ async function shopRoutes(app: FastifyInstance, deps: AppDeps, catalogue: Catalo
     done();
   });
   await app.register(formbody);
-  // Multipart forms land in request.body like urlencoded ones: fields as text, a file as a Buffer.
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 1000, parts: 1001 },
-  });
 
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());

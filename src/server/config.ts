@@ -5,6 +5,11 @@ import { z } from 'zod';
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * How long a client may take to send one whole request, headers and body, before the server
+   * answers 408 and closes the connection: a client that trickles bytes holds nothing longer.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   DATABASE_URL: z
     .string()
     .refine((v) => v === 'memory:' || /^postgres(ql)?:\/\//.test(v), 'must be memory: or a postgres:// URL')
@@ -64,6 +69,7 @@ export interface OrderLimits {
 export interface Config {
   port: number;
   host: string;
+  requestTimeoutMs: number;
   database: { kind: 'memory' } | { kind: 'files'; dir: string } | { kind: 'postgres'; url: string };
   dataDir: string;
   /** Shoppers' uploaded pictures, served at /uploads/. */
@@ -105,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     database,
     dataDir,
     uploadsDir: resolve(dataDir, 'uploads'),

@@ -50,3 +50,10 @@ export class TooManyRequests extends AppError {
     super(429, key, { seconds: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
   }
 }
+
+/** A body, or one part of it, past its limit: refused while it still arrives. */
+export class TooLarge extends AppError {
+  constructor(key = 'errors:bodyTooLarge', params: MessageParams = {}) {
+    super(413, key, params);
+  }
+}

@@ -29,6 +29,8 @@ function clientErrorKey(error: FastifyError): { status: number; key: string } | 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
+    // Refused before its body arrived: the rest is not wanted (lingerBeforeClosing drains it).
+    if (request.raw.complete === false) reply.header('connection', 'close');
     if (error instanceof AppError) {
       reply.headers(error.headers);
       return reply

@@ -76,6 +76,8 @@ export interface RouteRule {
   valid?: (own: ShopperIds, product: string) => Record<string, string>;
   /** Tables a refused call writes by design: a failed sign-in, a counted wrong code. */
   writesWhenRefused?: readonly string[];
+  /** Takes an uploaded file: the only kind of route that reads a multipart body. */
+  upload?: true;
 }
 
 const ADDRESS_FIELDS = [...Object.keys(ADDRESS), 'default_status'];
@@ -137,7 +139,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/quit': { access: 'shopper', foreign: 'own', fields: [] },
   'GET /api/user': { access: 'shopper', foreign: 'own', fields: [] },
   'PATCH /api/user': { access: 'shopper', foreign: 'own', fields: ['name', 'avatar'] },
-  'POST /api/user/avatar': { access: 'shopper', foreign: 'own', fields: ['file'] },
+  'POST /api/user/avatar': { access: 'shopper', foreign: 'own', fields: ['file'], upload: true },
   'PUT /api/user/password': {
     access: 'shopper',
     foreign: 'own',

@@ -3,6 +3,7 @@ import { codeProblem, emailProblem, nameProblem, passwordProblem } from '../../.
 import { BadInput, badField } from '../../errors';
 import { clientKey, ok, paramsOf, requestLanguage } from '../../http';
 import type { AccountService } from './account.service';
+import { avatarUploadRoutes } from './avatar.routes';
 import type { AvatarStore } from './avatar.store';
 
 type Params = Record<string, unknown>;
@@ -109,13 +110,7 @@ export async function accountRoutes(
     return ok(await accounts.updateProfile(user, change));
   });
 
-  app.post('/api/user/avatar', async (request) => {
-    const user = await request.requireUser();
-    const file = request.isMultipart() ? paramsOf(request).file : undefined;
-    if (!Buffer.isBuffer(file)) throw new BadInput('errors:account.imageInvalid');
-    const url = await avatars.saveUpload(user, file);
-    return ok(await accounts.updateProfile(user, { avatar: url }));
-  });
+  await app.register(avatarUploadRoutes, { accounts, avatars });
 
   // The same bundled pictures for everyone: cacheable, unlike the rest of this module.
   app.get('/api/avatars', async (_request, reply) => {

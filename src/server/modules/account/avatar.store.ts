@@ -6,6 +6,7 @@ import { avatarNames } from '../../../../seed/media/avatars';
 import { DEFAULT_WIDTH, MEDIA_WIDTHS, mediaPath } from '../../../shared/media';
 import { BadInput } from '../../errors';
 import type { AuthUser } from './account.service';
+import { pictureFormatOf, squareWebps } from './avatar.picture';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOADS_PREFIX = '/uploads/';
@@ -13,9 +14,13 @@ export const UPLOADS_PREFIX = '/uploads/';
 /** Avatars: the bundled drawings anyone may choose, and each shopper's own uploaded picture. */
 export class AvatarStore {
   private readonly bundledUrls: string[];
+  /** The decode under way, which the next one waits for. */
+  private decoding: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly uploadsDir: string) {
     this.bundledUrls = avatarNames().map((name) => mediaPath(name, DEFAULT_WIDTH.avatar));
+    // libvips keeps recent operations and their pixels for reuse; no upload is decoded twice.
+    sharp.cache(false);
   }
 
   bundled(): string[] {
@@ -31,25 +36,29 @@ export class AvatarStore {
     return own.test(url);
   }
 
-  /** Squares, resizes and re-encodes an uploaded image (dropping its metadata); answers its URL. */
+  /**
+   * Squares, resizes and re-encodes an uploaded picture (avatar.picture.ts); answers its URL.
+   * Pictures are decoded one at a time, so shoppers uploading at once cost the memory of one
+   * decode, not of all of them (and leave Node's thread pool to the rest of the shop).
+   */
   async saveUpload(user: Pick<AuthUser, 'uuid'>, bytes: Buffer): Promise<string> {
     if (bytes.length === 0 || bytes.length > AVATAR_MAX_BYTES)
       throw new BadInput('errors:account.imageInvalid');
+    const format = pictureFormatOf(bytes);
+    if (!format) throw new BadInput('errors:account.imageFormat');
+    const webps = await this.oneAtATime(() => squareWebps(bytes, format, MEDIA_WIDTHS.avatar));
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
     const dir = join(this.uploadsDir, 'avatars');
     await mkdir(dir, { recursive: true });
-    try {
-      for (const width of MEDIA_WIDTHS.avatar) {
-        const webp = await sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
-          .rotate()
-          .resize(width, width, { fit: 'cover' })
-          .webp({ quality: 80 })
-          .toBuffer();
-        await writeFile(join(dir, `${user.uuid}-${hash}-${width}.webp`), webp);
-      }
-    } catch {
-      throw new BadInput('errors:account.imageInvalid');
-    }
+    for (const { width, webp } of webps)
+      await writeFile(join(dir, `${user.uuid}-${hash}-${width}.webp`), webp);
     return `${UPLOADS_PREFIX}avatars/${user.uuid}-${hash}-${DEFAULT_WIDTH.avatar}.webp`;
+  }
+
+  /** Runs `task` once every task started before it has settled. */
+  private oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+    const turn = this.decoding.then(task);
+    this.decoding = turn.catch(() => undefined);
+    return turn;
   }
 }
