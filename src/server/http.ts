@@ -1,43 +1,150 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Language } from '../shared/constants';
-import { badField } from './errors';
+import { NoInput, NoParams } from '../shared/schemas/common';
+import { ByteLru } from './byte-lru';
+import { BadInput, badField } from './errors';
 import { languageOf } from './i18n';
 
-/** The success envelope of DESIGN.md §4. */
+/** The success envelope of docs/architecture.md §4. */
 export function ok<T>(data: T): { code: 200; message: 'ok'; data: T } {
   return { code: 200, message: 'ok', data };
 }
 
-/** Parses input with a shared schema; a failure is a 400 naming the first bad field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+/**
+ * The first issue of a request schema as the error the caller reads (src/shared/schemas/common.zod.ts):
+ * a translation key answers that message; any other issue names its field.
+ */
+export function inputError(issues: readonly z.core.$ZodIssue[]): BadInput {
+  const issue = issues[0];
+  if (issue?.message.startsWith('errors:')) return new BadInput(issue.message);
+  return badField(issue?.path.length ? issue.path.join('.') : (issue?.message ?? 'input'));
+}
+
+function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw badField(issue?.path.length ? issue.path.join('.') : (issue?.message ?? 'input'));
+  throw inputError(result.error.issues);
 }
 
 /**
- * Parameters from wherever the client put them (DESIGN.md §4): the query string, then a form or
- * JSON body over it.
+ * Where a call's parameters come from (docs/api.md, Parameters): reads take the query string;
+ * writes the query string with a form or JSON body over it; the gateway's signed notification its
+ * body alone.
  */
-export function paramsOf(request: FastifyRequest): Record<string, unknown> {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const body = request.body;
-  if (body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body)) {
-    return { ...query, ...(body as Record<string, unknown>) };
-  }
-  return query;
+export type InputSource = 'query' | 'query+body' | 'body';
+
+function isFields(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
 }
 
-/** `paramsOf`, with numbers a JSON client sent turned into the text a query string would carry. */
-export function textParamsOf(request: FastifyRequest): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(paramsOf(request)).map(([k, v]) => [
-      k,
-      typeof v === 'number' || typeof v === 'boolean' ? String(v) : v,
-    ]),
-  );
+function rawInput(request: FastifyRequest, from: InputSource): Record<string, unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const body = isFields(request.body) ? request.body : undefined;
+  if (from === 'query') return query;
+  if (from === 'body') return body ?? {};
+  return body ? { ...query, ...body } : query;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Shopper = Awaited<ReturnType<FastifyRequest['requireUser']>>;
+
+/** What a route declares about its request: `config.request` of every route (tests/api/security reads it). */
+export interface DeclaredRequest {
+  /** The path's `:parameters`. */
+  params: z.ZodType;
+  /** The query string and body fields the call reads (`NoInput` when none). */
+  input: z.ZodType;
+  from: InputSource;
+}
+
+export interface RouteSpec<I extends z.ZodType, P extends z.ZodType, A extends 'shopper' | undefined> {
+  method: Method;
+  url: string;
+  /** The call's parameters (`NoInput` when it reads none); unknown ones are dropped. */
+  input: I;
+  /** Required when `url` names `:parameters`, with exactly those keys. */
+  params?: P;
+  /** Defaults to `query` for GET, `query+body` otherwise. */
+  from?: InputSource;
+  /** `shopper`: the token is checked (401) before the input is read, and the handler gets `user`. */
+  auth?: A;
+  /**
+   * Remember parsed inputs by the raw query string, within this many bytes (GET only): for the hot
+   * catalogue reads, where parsing was the costliest step left. Only inputs that parse are kept.
+   */
+  memoBytes?: number;
+}
+
+/** What a handler receives: the parsed input and path parameters, and the shopper when signed in. */
+export interface RouteCall<I extends z.ZodType, P extends z.ZodType, A extends 'shopper' | undefined> {
+  input: z.output<I>;
+  params: z.output<P>;
+  user: A extends 'shopper' ? Shopper : undefined;
+}
+
+const PATH_PARAM = /:(\w+)/g;
+
+/**
+ * Registers a route with its request schemas (docs/architecture.md §2): the one way a route is
+ * written. Path parameters, then the input, are parsed before the handler runs (after the
+ * shopper's token, for shopper routes), and a bad one answers 400 in the caller's language.
+ */
+export function route<
+  I extends z.ZodType,
+  P extends z.ZodType = typeof NoParams,
+  A extends 'shopper' | undefined = undefined,
+>(
+  app: FastifyInstance,
+  spec: RouteSpec<I, P, A>,
+  handler: (call: RouteCall<I, P, A>, request: FastifyRequest, reply: FastifyReply) => unknown,
+): void {
+  const params = (spec.params ?? NoParams) as z.ZodType;
+  const named = [...spec.url.matchAll(PATH_PARAM)].map((m) => m[1]).sort();
+  const declared = params instanceof z.ZodObject ? Object.keys(params.shape).sort() : [];
+  if (named.join() !== declared.join()) {
+    throw new Error(`${spec.method} ${spec.url}: params must declare exactly ${named.join(', ') || 'none'}`);
+  }
+  const from = spec.from ?? (spec.method === 'GET' ? 'query' : 'query+body');
+  const readInput = inputReader(spec.input, from, spec.method === 'GET' ? spec.memoBytes : undefined);
+  const readParams =
+    params === NoParams ? () => ({}) : (request: FastifyRequest) => parsed(params, request.params);
+  const callOf = (request: FastifyRequest, user: Shopper | undefined) =>
+    ({ params: readParams(request), input: readInput(request), user }) as RouteCall<I, P, A>;
+  const config: { request: DeclaredRequest } = { request: { params, input: spec.input, from } };
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config,
+    handler:
+      spec.auth === 'shopper'
+        ? async (request, reply) => handler(callOf(request, await request.requireUser()), request, reply)
+        : (request, reply) => handler(callOf(request, undefined), request, reply),
+  });
+}
+
+function inputReader<I extends z.ZodType>(
+  schema: I,
+  from: InputSource,
+  memoBytes: number | undefined,
+): (request: FastifyRequest) => z.output<I> {
+  // Nothing to read: unknown parameters are ignored, so the answer is always the same.
+  if ((schema as z.ZodType) === NoInput) return () => ({}) as z.output<I>;
+  const read = (request: FastifyRequest) => parsed(schema, rawInput(request, from));
+  if (memoBytes === undefined) return read;
+  // What a query string means, remembered by its raw text. Bounded in bytes: the parsed value is
+  // charged as much as the text it came from (it holds at most that text again and a few fields,
+  // which the entry overhead covers).
+  const known = new ByteLru<z.output<I>>(memoBytes);
+  return (request) => {
+    const at = request.url.indexOf('?');
+    const raw = at < 0 ? '' : request.url.slice(at + 1);
+    const hit = known.get(raw);
+    if (hit !== undefined) return hit;
+    const value = read(request);
+    known.set(raw, value, raw.length * 2);
+    return value;
+  };
 }
 
 /**

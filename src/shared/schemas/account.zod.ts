@@ -1,4 +1,30 @@
 import { z } from 'zod';
+import { codeProblem, emailProblem, nameProblem, passwordProblem } from './account.rules';
+import { ruled, Text } from './common.zod';
+
+/* Requests (docs/api.md, Account). A rule's problem is a key of `errors:account.*`. */
+
+const problem = (key: string | undefined) => (key ? (`errors:account.${key}` as const) : undefined);
+
+/** The address, checked, trimmed and lower-cased. */
+const Email = ruled(Text(320), (v) => problem(emailProblem(v))).transform((v) => v.trim().toLowerCase());
+/** A new password: 8 to 64 characters. */
+const NewPassword = ruled(Text(200), (v) => problem(passwordProblem(v)));
+/** The password a shopper signs in with: only required (an old rule's password still signs in). */
+const CurrentPassword = ruled(Text(200), (v) => problem(v === '' ? 'passwordEmpty' : undefined));
+const Code = ruled(Text(50), (v) => problem(codeProblem(v))).transform((v) => v.trim());
+const Name = ruled(Text(200), (v) => problem(nameProblem(v))).transform((v) => v.trim());
+
+/** `POST /api/buy/email` and `POST /api/buy/found/password`: where to send a code. */
+export const EmailInput = z.object({ email: Email });
+export const RegistrationInput = z.object({ email: Email, code: Code, name: Name, password: NewPassword });
+export const LoginInput = z.object({ email: Email, password: CurrentPassword });
+export const PasswordResetInput = z.object({ email: Email, code: Code, password: NewPassword });
+/** `PATCH /api/user`: each field changes only when sent. */
+export const ProfileChangeInput = z.object({ name: Name.optional(), avatar: Text(300).optional() });
+export const PasswordChangeInput = z.object({ old_password: CurrentPassword, password: NewPassword });
+
+/* Answers. */
 
 /** The user as the browser keeps it after sign-in (spec §3), and the sign-in answer. */
 export const User = z.object({

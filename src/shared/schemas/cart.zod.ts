@@ -1,4 +1,20 @@
 import { z } from 'zod';
+import { formFields, IdParam, UuidParam } from './common.zod';
+
+/* Requests (docs/api.md, Cart). */
+
+/** `POST /api/cart`: a product and its amount; `type=cart` sets the amount instead of adding to it. */
+export const CartChangeInput = formFields({
+  uuid: UuidParam,
+  amount: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number),
+  type: z.enum(['cart']).optional(),
+});
+export const CartLineParams = z.object({ itemId: IdParam });
+
+/* Answers. */
 
 /** A cart line as GET /api/cart answers it (spec §3 Cart item, plus what the cart screen needs). */
 export const CartItem = z.object({

@@ -1,13 +1,3 @@
-/** Order statuses (spec §4). */
-export const ORDER_STATUS = {
-  pending: 1,
-  processing: 2,
-  shipped: 3,
-  completed: 4,
-  cancelled: 5,
-  refunded: 6,
-} as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-
-// The zod shapes live in order.zod.ts so that the browser, which only needs the rules above, never loads zod.
+/** The order contract in one import: its field rules (no zod, for the browser) and its zod shapes. */
+export * from './order.rules';
 export * from './order.zod';

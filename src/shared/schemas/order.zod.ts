@@ -1,5 +1,74 @@
 import { z } from 'zod';
 import { Address } from './address.zod';
+import { refuse, Text, UuidParam } from './common.zod';
+import { ORDER_NO_PATTERN } from './order.rules';
+
+/* Requests (docs/api.md, Orders). */
+
+export const OrderNoParams = z.object({ orderNo: z.string().regex(ORDER_NO_PATTERN) });
+
+const MAX_LINES = 200;
+const FLAT_ITEM = /^items\[(\d{1,3})\]\[(id|num)\]$/;
+const positive = (max: number) =>
+  z.union([z.string(), z.number()]).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(n) || n < 1 || n > max) ctx.addIssue({ code: 'custom', message: 'range' });
+    return n;
+  });
+const Item = z.object({ id: positive(2_147_483_647), num: positive(99_999) });
+
+/**
+ * The lines of `items[i][id]` / `items[i][num]` form fields (docs/api.md) gathered into `items`,
+ * beside those of a JSON `items` array. An `items` that is not an array is left for the schema to refuse.
+ */
+function withFlatItems(params: unknown): unknown {
+  if (!params || typeof params !== 'object') return params;
+  const fields = params as Record<string, unknown>;
+  if (fields.items !== undefined && !Array.isArray(fields.items)) return params;
+  const raw: Record<string, Record<string, unknown>> = {};
+  (fields.items as unknown[] | undefined)?.forEach((item, i) => {
+    raw[i] = item as Record<string, unknown>;
+  });
+  for (const [key, value] of Object.entries(fields)) {
+    const match = FLAT_ITEM.exec(key);
+    if (!match) continue;
+    const [, index = '', field = ''] = match;
+    raw[index] = { ...raw[index], [field]: value };
+  }
+  return { ...fields, items: Object.values(raw) };
+}
+
+const Items = z
+  .unknown()
+  .optional()
+  .transform((items, ctx) => {
+    if (!Array.isArray(items)) return refuse(ctx, 'field');
+    if (items.length === 0) return refuse(ctx, 'errors:order.empty');
+    if (items.length > MAX_LINES) return refuse(ctx, 'errors:order.badItems');
+    return items.map((entry) => {
+      const parsed = Item.safeParse(entry);
+      return parsed.success ? parsed.data : refuse(ctx, 'errors:order.badItems');
+    });
+  });
+
+/** `POST /api/order`: the address's `uuid`, an optional `coupon`, and the lines. */
+export const PlaceOrderInput = z.preprocess(
+  withFlatItems,
+  z.object({
+    uuid: z
+      .unknown()
+      .optional()
+      .transform((uuid, ctx) => {
+        if (typeof uuid !== 'string' || uuid === '') return refuse(ctx, 'errors:order.addressMissing');
+        const parsed = UuidParam.safeParse(uuid);
+        return parsed.success ? parsed.data : refuse(ctx, 'field');
+      }),
+    coupon: Text(64),
+    items: Items,
+  }),
+);
+
+/* Answers. */
 
 export const OrderSummary = z.object({
   id: z.number().int(),

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../http';
+import { NoInput } from '../../../shared/schemas/common';
+import { ok, route } from '../../http';
 import type { AccountService } from './account.service';
 import type { AvatarStore } from './avatar.store';
 import { AVATAR_UPLOAD_LIMITS, readAvatarUpload } from './avatar.upload';
@@ -17,9 +18,13 @@ export async function avatarUploadRoutes(
   const { accounts, avatars } = opts;
   await app.register(multipart, { limits: AVATAR_UPLOAD_LIMITS });
 
-  app.post('/api/user/avatar', async (request) => {
-    const user = await request.requireUser();
-    const url = await avatars.saveUpload(user, await readAvatarUpload(request));
-    return ok(await accounts.updateProfile(user, { avatar: url }));
-  });
+  // The picture is the multipart body, read as it arrives (avatar.upload.ts): no other parameters.
+  route(
+    app,
+    { method: 'POST', url: '/api/user/avatar', input: NoInput, auth: 'shopper' },
+    async ({ user }, request) => {
+      const url = await avatars.saveUpload(user, await readAvatarUpload(request));
+      return ok(await accounts.updateProfile(user, { avatar: url }));
+    },
+  );
 }

@@ -1,49 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ADDRESS_FIELDS, addressProblem } from '../../../shared/schemas/address';
-import { UuidParam } from '../../../shared/schemas/common';
-import { BadInput, badField } from '../../errors';
-import { ok, parseInput, textParamsOf } from '../../http';
-import type { AddressInput, AddressService } from './address.service';
+import { AddressChangeInput, AddressParams, NewAddressInput } from '../../../shared/schemas/address';
+import { NoInput } from '../../../shared/schemas/common';
+import { ok, route } from '../../http';
+import type { AddressService } from './address.service';
 
-/** Reads and checks the address form: every field required (spec §5). */
-function addressInput(params: Record<string, unknown>): AddressInput {
-  const values = {} as Record<(typeof ADDRESS_FIELDS)[number], string>;
-  for (const field of ADDRESS_FIELDS) {
-    const value = params[field] ?? '';
-    // PostgreSQL text cannot hold a NUL character.
-    if (typeof value !== 'string' || value.includes('\u0000')) throw badField(field);
-    values[field] = value;
-  }
-  const problem = addressProblem(values);
-  if (problem) throw new BadInput(`errors:address.${problem}`);
-  const flag = params.default_status ?? '0';
-  if (!['0', '1', 'true', 'false'].includes(String(flag))) throw badField('default_status');
-  return { ...values, default_status: flag === '1' || flag === 'true' };
-}
-
-/** Address calls of spec §7. */
+/** Address calls of docs/api.md. */
 export async function addressRoutes(app: FastifyInstance, opts: { addresses: AddressService }) {
   const { addresses } = opts;
 
-  app.get('/api/address', async (request) => ok(await addresses.list((await request.requireUser()).id)));
+  route(app, { method: 'GET', url: '/api/address', input: NoInput, auth: 'shopper' }, async ({ user }) =>
+    ok(await addresses.list(user.id)),
+  );
 
-  app.post('/api/address', async (request) => {
-    const user = await request.requireUser();
-    return ok(await addresses.create(user.id, addressInput(textParamsOf(request))));
-  });
+  route(
+    app,
+    { method: 'POST', url: '/api/address', input: NewAddressInput, auth: 'shopper' },
+    async ({ input, user }) => ok(await addresses.create(user.id, input)),
+  );
 
-  app.patch('/api/address', async (request) => {
-    const user = await request.requireUser();
-    const params = textParamsOf(request);
-    const { uuid } = parseInput(z.object({ uuid: UuidParam }), params);
-    return ok(await addresses.update(user.id, uuid, addressInput(params)));
-  });
+  route(
+    app,
+    { method: 'PATCH', url: '/api/address', input: AddressChangeInput, auth: 'shopper' },
+    async ({ input: { uuid, ...address }, user }) => ok(await addresses.update(user.id, uuid, address)),
+  );
 
-  app.delete('/api/address/:uuid', async (request) => {
-    const user = await request.requireUser();
-    const { uuid } = parseInput(z.object({ uuid: UuidParam }), request.params);
-    await addresses.remove(user.id, uuid);
-    return ok(null);
-  });
+  route(
+    app,
+    { method: 'DELETE', url: '/api/address/:uuid', params: AddressParams, input: NoInput, auth: 'shopper' },
+    async ({ params, user }) => {
+      await addresses.remove(user.id, params.uuid);
+      return ok(null);
+    },
+  );
 }

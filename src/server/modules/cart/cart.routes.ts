@@ -1,35 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { IdParam, UuidParam } from '../../../shared/schemas/common';
-import { ok, parseInput, textParamsOf } from '../../http';
+import { CartChangeInput, CartLineParams } from '../../../shared/schemas/cart';
+import { NoInput } from '../../../shared/schemas/common';
+import { ok, route } from '../../http';
 import type { CartService } from './cart.service';
 
-const ChangeInput = z.object({
-  uuid: UuidParam,
-  amount: z
-    .string()
-    .regex(/^\d{1,5}$/)
-    .transform(Number),
-  type: z.enum(['cart']).optional(),
-});
-
-/** Cart calls of spec §7. */
+/** Cart calls of docs/api.md. */
 export async function cartRoutes(app: FastifyInstance, opts: { cart: CartService }) {
   const { cart } = opts;
 
-  app.get('/api/goods/count', async (request) => ok(await cart.count((await request.requireUser()).id)));
+  route(app, { method: 'GET', url: '/api/goods/count', input: NoInput, auth: 'shopper' }, async ({ user }) =>
+    ok(await cart.count(user.id)),
+  );
 
-  app.get('/api/cart', async (request) => ok(await cart.list((await request.requireUser()).id)));
+  route(app, { method: 'GET', url: '/api/cart', input: NoInput, auth: 'shopper' }, async ({ user }) =>
+    ok(await cart.list(user.id)),
+  );
 
-  app.post('/api/cart', async (request) => {
-    const user = await request.requireUser();
-    const input = parseInput(ChangeInput, textParamsOf(request));
-    return ok(await cart.change(user.id, input.uuid, input.amount, input.type === 'cart'));
-  });
+  route(
+    app,
+    { method: 'POST', url: '/api/cart', input: CartChangeInput, auth: 'shopper' },
+    async ({ input, user }) =>
+      ok(await cart.change(user.id, input.uuid, input.amount, input.type === 'cart')),
+  );
 
-  app.delete('/api/cart/:itemId', async (request) => {
-    const user = await request.requireUser();
-    const { itemId } = parseInput(z.object({ itemId: IdParam }), request.params);
-    return ok({ count: await cart.remove(user.id, itemId) });
-  });
+  route(
+    app,
+    { method: 'DELETE', url: '/api/cart/:itemId', params: CartLineParams, input: NoInput, auth: 'shopper' },
+    async ({ params, user }) => ok({ count: await cart.remove(user.id, params.itemId) }),
+  );
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Language } from '../../../shared/constants';
 import type { CardPaymentResult, WalletStartResult } from '../../../shared/schemas/card';
-import { clientKey, ok, parseInput, requestLanguage, textParamsOf } from '../../http';
+import { NoInput } from '../../../shared/schemas/common';
+import { OrderNoParams } from '../../../shared/schemas/order';
+import { CardPayInput, WalletNotificationInput, WalletPayInput } from '../../../shared/schemas/payment';
+import { clientKey, ok, requestLanguage, route } from '../../http';
 import { translate } from '../../i18n';
 import type { PaymentMessage } from './payment.core';
-import { cardPaymentRequestOf, walletPaymentRequestOf } from './payment.form';
+import type { CardPaymentRequest, WalletPaymentRequest } from './payment.form';
 import type { PaymentService } from './payment.service';
 import { IPN_PATH } from './payment.wallet';
 
@@ -15,56 +17,62 @@ export function messageText(language: Language, message: PaymentMessage): string
   return translate(language, message.key, message.params ?? {});
 }
 
-/** The string fields of a notification form (a repeated field is not one Yuansfer sends). */
-export function stringFields(body: unknown): Record<string, string> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
-  return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>).filter(
-      (e): e is [string, string] => typeof e[1] === 'string',
-    ),
-  );
-}
-
-const OrderNoParams = z.object({ orderNo: z.string().regex(/^\d{6,32}$/) });
-
 /** Payment calls of spec §7, the gateway's notification endpoint, and "Paid Already". */
 export async function paymentRoutes(app: FastifyInstance, opts: { payments: PaymentService }) {
   const { payments } = opts;
 
-  app.post('/api/authorize/pay', async (request) => {
-    const user = await request.requireUser();
-    const who = { userId: user.id, clientKey: clientKey(request) };
-    const outcome = await payments.payByCard(who, cardPaymentRequestOf(textParamsOf(request)));
-    const data: CardPaymentResult =
-      outcome.status === 2
-        ? { status: 2, order_no: outcome.orderNo }
-        : {
-            status: 1,
-            message: { message: [{ text: messageText(requestLanguage(request), outcome.message) }] },
-          };
-    return ok(data);
-  });
+  route(
+    app,
+    { method: 'POST', url: '/api/authorize/pay', input: CardPayInput, auth: 'shopper' },
+    async ({ input, user }, request) => {
+      const who = { userId: user.id, clientKey: clientKey(request) };
+      const pay: CardPaymentRequest = input;
+      const outcome = await payments.payByCard(who, pay);
+      const data: CardPaymentResult =
+        outcome.status === 2
+          ? { status: 2, order_no: outcome.orderNo }
+          : {
+              status: 1,
+              message: { message: [{ text: messageText(requestLanguage(request), outcome.message) }] },
+            };
+      return ok(data);
+    },
+  );
 
-  app.post('/api/yuansfer/pay', async (request) => {
-    const user = await request.requireUser();
-    const outcome = await payments.startWallet(user.id, walletPaymentRequestOf(textParamsOf(request)));
-    const data: WalletStartResult =
-      'url' in outcome
-        ? { url: outcome.url }
-        : { ret_msg: messageText(requestLanguage(request), outcome.message) };
-    return ok(data);
-  });
+  route(
+    app,
+    { method: 'POST', url: '/api/yuansfer/pay', input: WalletPayInput, auth: 'shopper' },
+    async ({ input, user }, request) => {
+      const start: WalletPaymentRequest = input;
+      const outcome = await payments.startWallet(user.id, start);
+      const data: WalletStartResult =
+        'url' in outcome
+          ? { url: outcome.url }
+          : { ret_msg: messageText(requestLanguage(request), outcome.message) };
+      return ok(data);
+    },
+  );
 
   // The gateway's server calls this, not a shopper: no token; the signature is the proof.
-  app.post(IPN_PATH, async (request, reply) => {
-    const answer = await payments.handleNotification(stringFields(request.body));
-    const status = answer === 'success' ? 200 : answer === 'invalid' ? 400 : 409;
-    return reply.code(status).type('text/plain; charset=utf-8').send(answer);
-  });
+  route(
+    app,
+    { method: 'POST', url: IPN_PATH, input: WalletNotificationInput, from: 'body' },
+    async ({ input }, _request, reply) => {
+      const answer = await payments.handleNotification(input);
+      const status = answer === 'success' ? 200 : answer === 'invalid' ? 400 : 409;
+      return reply.code(status).type('text/plain; charset=utf-8').send(answer);
+    },
+  );
 
-  app.get('/api/order/:orderNo/payment', async (request) => {
-    const user = await request.requireUser();
-    const { orderNo } = parseInput(OrderNoParams, request.params);
-    return ok(await payments.paymentStatus(user.id, orderNo));
-  });
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/order/:orderNo/payment',
+      params: OrderNoParams,
+      input: NoInput,
+      auth: 'shopper',
+    },
+    async ({ params, user }) => ok(await payments.paymentStatus(user.id, params.orderNo)),
+  );
 }

@@ -1,15 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { BadInput } from '../../errors';
-import { paramsOf, parseInput } from '../../http';
+import { NoInput } from '../../../shared/schemas/common';
+import { SandboxLinkParams, SandboxOutcomeInput } from '../../../shared/schemas/payment';
+import { route } from '../../http';
 import type { SandboxWalletPages } from './gateways/gateway';
 import type { PaymentService } from './payment.service';
 import { returnPathOf } from './payment.wallet';
 import { claimSandboxLink, type SandboxLinkState, sandboxLinkState } from './sandbox-pay.links';
 import { sandboxLinkGonePage, sandboxLinkUsedPage, sandboxPayPage } from './sandbox-pay.page';
-
-const TokenParams = z.object({ token: z.string().min(1).max(200) });
-const Outcome = z.object({ outcome: z.enum(['paid', 'failed']) });
 
 /** The order number inside a wallet reference (`<order number>-<attempt>`). */
 export function orderNoOfReference(reference: string): string {
@@ -41,8 +38,9 @@ export async function sandboxPayRoutes(
     return undefined;
   };
 
-  app.get('/sandbox/pay/:token', async (request, reply) => {
-    const { token } = parseInput(TokenParams, request.params);
+  const link = { url: '/sandbox/pay/:token', params: SandboxLinkParams } as const;
+
+  route(app, { ...link, method: 'GET', input: NoInput }, async ({ params: { token } }, _request, reply) => {
     const details = sandbox.sandboxPaymentDetails(token);
     if (!details) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
     const state = await sandboxLinkState(payments.deps.db, details.reference);
@@ -58,21 +56,22 @@ export async function sandboxPayRoutes(
     return sendHtml(reply, 200, html);
   });
 
-  app.post('/sandbox/pay/:token', async (request, reply) => {
-    const { token } = parseInput(TokenParams, request.params);
-    const parsed = Outcome.safeParse(paramsOf(request));
-    if (!parsed.success) throw new BadInput('errors:badParameter', { field: 'outcome' });
-    const details = sandbox.sandboxPaymentDetails(token);
-    if (!details) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
-    const { db, clock } = payments.deps;
-    const claim = await claimSandboxLink(db, details.reference, clock.now());
-    const closed = closedLinkPage(reply, details.reference, claim);
-    if (closed) return closed;
-    const form = sandbox.sandboxNotification(token, parsed.data.outcome);
-    if (!form) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
-    const answer = await payments.handleNotification(form);
-    if (answer !== 'success')
-      request.log.warn({ reference: form.reference, answer }, 'sandbox notification refused');
-    return reply.redirect(returnPathOf(orderNoOfReference(form.reference ?? '')), 303);
-  });
+  route(
+    app,
+    { ...link, method: 'POST', input: SandboxOutcomeInput },
+    async ({ params: { token }, input }, request, reply) => {
+      const details = sandbox.sandboxPaymentDetails(token);
+      if (!details) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
+      const { db, clock } = payments.deps;
+      const claim = await claimSandboxLink(db, details.reference, clock.now());
+      const closed = closedLinkPage(reply, details.reference, claim);
+      if (closed) return closed;
+      const form = sandbox.sandboxNotification(token, input.outcome);
+      if (!form) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
+      const answer = await payments.handleNotification(form);
+      if (answer !== 'success')
+        request.log.warn({ reference: form.reference, answer }, 'sandbox notification refused');
+      return reply.redirect(returnPathOf(orderNoOfReference(form.reference ?? '')), 303);
+    },
+  );
 }

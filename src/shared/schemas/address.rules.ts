@@ -1,0 +1,32 @@
+/** Address fields in form order (spec §3 Address); all required (spec §5). */
+export const ADDRESS_FIELDS = [
+  'name',
+  'surname',
+  'phone',
+  'address',
+  'area',
+  'city',
+  'province',
+  'zip',
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export const ADDRESS_FIELD_MAX = 120;
+/** Digits with the usual separators; 7–15 digits (placeholder xxx-xxx-xxxx). */
+export const PHONE_PATTERN = /^\+?[0-9 ().-]{7,25}$/;
+export const ZIP_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
+
+export type AddressProblem = `required.${AddressField}` | 'phoneInvalid' | 'zipInvalid' | 'tooLong';
+
+/** The first problem of an address form, as a key of `errors:address.*` / the address namespace. */
+export function addressProblem(values: Record<AddressField, string>): AddressProblem | undefined {
+  for (const field of ADDRESS_FIELDS) {
+    const value = values[field].trim();
+    if (value === '') return `required.${field}`;
+    if (value.length > ADDRESS_FIELD_MAX) return 'tooLong';
+  }
+  const phone = values.phone.trim();
+  const digits = phone.replace(/\D/g, '').length;
+  if (!PHONE_PATTERN.test(phone) || digits < 7 || digits > 15) return 'phoneInvalid';
+  if (!ZIP_PATTERN.test(values.zip.trim())) return 'zipInvalid';
+  return undefined;
+}

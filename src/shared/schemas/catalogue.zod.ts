@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { BooleanFlag, IdParam, PageParams, pageOf, UuidParam } from './common.zod';
+
+/** Requests: what each catalogue call accepts (docs/api.md, Catalogue). Unknown keys are ignored. */
+export const CategoryQuery = z.object({ category_id: IdParam.optional() });
+
+export const NewProductQuery = PageParams.extend({ category_id: IdParam.optional() });
+
+export const ProductListQuery = PageParams.extend({
+  category_id: IdParam.optional(),
+  most_sold: BooleanFlag.optional(),
+  en_search: z.string().max(200, 'en_search').optional(),
+  promotion_plan: IdParam.optional(),
+});
+export type ProductListQuery = z.output<typeof ProductListQuery>;
+
+export const ProductParams = z.object({ id: UuidParam });
+export const PromotionParams = z.object({ id: IdParam });
+
+/** Answers. */
+export const Banner = z.object({
+  id: z.number().int(),
+  /** 1 product (url is its uuid), 2 a path in the shop, 3 a promotion (url is its id). */
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  url: z.string(),
+  image: z.string(),
+});
+export type Banner = z.infer<typeof Banner>;
+
+export const ChildCategory = z.object({
+  id: z.number().int(),
+  icon: z.string(),
+  en_name: z.string(),
+  zn_name: z.string(),
+});
+export type ChildCategory = z.infer<typeof ChildCategory>;
+
+export const Category = ChildCategory.extend({
+  /** The parent's id for a child category, null for a top-level one. */
+  parent_id: z.number().int().nullable(),
+  /** Number of products on sale in it, its children's included. */
+  product_count: z.number().int(),
+  childCategory: z.array(ChildCategory.extend({ product_count: z.number().int() })),
+});
+export type Category = z.infer<typeof Category>;
+
+export const ProductCard = z.object({
+  uuid: z.string(),
+  price: z.number(),
+  /** The running promotion's price, when the product is on one; null otherwise. */
+  promotion_price: z.number().nullable(),
+  product_image: z.string(),
+  en_name: z.string(),
+  zn_name: z.string(),
+  en_number: z.string(),
+  zn_number: z.string(),
+  real_stock: z.number().int(),
+  sold_count: z.number().int(),
+  category_id: z.number().int(),
+});
+export type ProductCard = z.infer<typeof ProductCard>;
+export const ProductPage = pageOf(ProductCard);
+export type ProductPage = z.infer<typeof ProductPage>;
+
+export const Product = ProductCard.extend({
+  en_weight: z.string(),
+  zn_weight: z.string(),
+  en_describe: z.string(),
+  zn_describe: z.string(),
+  brand_en_name: z.string(),
+  brand_zn_name: z.string(),
+  category_en_name: z.string(),
+  category_zn_name: z.string(),
+  /** The category's parent, for a link to the parent's page; null when the category is top-level. */
+  parent_category_id: z.number().int().nullable(),
+  images: z.array(z.object({ link: z.string() })),
+  /** Grams. */
+  weight: z.number().int(),
+  net_weight: z.number().int(),
+  /** Box gauge, e.g. "1 × 12". */
+  number: z.string(),
+  /** Shelf life in days. */
+  term: z.number().int(),
+});
+export type Product = z.infer<typeof Product>;
+
+export const NewCategory = ChildCategory;
+export type NewCategory = z.infer<typeof NewCategory>;
+
+export const Plate = z.object({
+  id: z.number().int(),
+  /** 2: an image grid of `item`; others: the most-sold products of `category_id`. */
+  style: z.number().int(),
+  en_name: z.string(),
+  zn_name: z.string(),
+  category_id: z.number().int().nullable(),
+  item: z.array(z.object({ img: z.string(), url: z.string() })),
+});
+export type Plate = z.infer<typeof Plate>;
+
+export const Promotion = z.object({
+  id: z.number().int(),
+  ad_img: z.string(),
+  en_name: z.string(),
+  zn_name: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  /** Whether it runs now: only a running promotion's prices apply. */
+  active: z.boolean(),
+});
+export type Promotion = z.infer<typeof Promotion>;

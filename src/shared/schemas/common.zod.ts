@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { hasNul } from './common.rules';
+
+/*
+ * Request schemas (docs/architecture.md §2). The server parses every call's input with one of them
+ * and answers the first issue as a 400: an issue whose message is a translation key (`errors:…`)
+ * answers that message; any other names its field ("The field … is not valid.").
+ */
+
+/** Where a refine or transform refuses a value: `key` is a translation key, or `field` to name the field. */
+export type Refusal = `errors:${string}` | 'field';
+export type RefinementContext = z.core.$RefinementCtx<unknown>;
+
+/** Adds the issue for `refusal` (at `path`, below the value's own) and answers zod's "no value". */
+export function refuse(ctx: RefinementContext, refusal: Refusal, path?: (string | number)[]): never {
+  ctx.addIssue({ code: 'custom', message: refusal, ...(path ? { path } : {}) });
+  return z.NEVER;
+}
+
+/**
+ * One text field (docs/api.md, Parameters): absent or null is empty; one string of at most `max`
+ * characters, without a NUL; anything else — a repeated field, an object, a number — names the field.
+ */
+export function Text(max = Number.POSITIVE_INFINITY) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): string => {
+      if (value === undefined || value === null) return '';
+      if (typeof value === 'string' && value.length <= max && !hasNul(value)) return value;
+      return refuse(ctx, 'field');
+    });
+}
+
+/** `schema`'s value, refused with the translation key `problemOf` gives, when it gives one. */
+export function ruled<S extends z.ZodType>(
+  schema: S,
+  problemOf: (value: z.output<S>) => `errors:${string}` | undefined,
+) {
+  return schema.transform((value, ctx): z.output<S> => {
+    const problem = problemOf(value);
+    return problem ? refuse(ctx, problem) : value;
+  });
+}
+
+/** A number or true/false a JSON client sent, as the text a form or query string would carry. */
+function asFormText(value: unknown): unknown {
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+}
+
+/**
+ * The fields of a form: a JSON number or boolean at the top level is read as its text, so a JSON
+ * client and a form post the same values.
+ */
+export function formFields<T extends z.ZodRawShape>(shape: T) {
+  return z.preprocess(
+    (params) =>
+      params && typeof params === 'object'
+        ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, asFormText(v)]))
+        : params,
+    z.object(shape),
+  );
+}
+
+/** Calls that read no parameters declare this; unknown parameters are ignored (docs/api.md). */
+export const NoInput = z.object({});
+/** Paths without `:parameters`. */
+export const NoParams = z.object({});
+
+/** A positive database id as it arrives in a query string or path: digits only, within int4. */
+export const IdParam = z
+  .string()
+  .regex(/^\d{1,10}$/, 'id')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 2_147_483_647, 'id');
+
+export const UuidParam = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'uuid')
+  .transform((s) => s.toLowerCase());
+
+/** `page` from 1; `page_size` from 1, capped at 10,000 (larger asks are served 10,000). */
+export const PageParams = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .refine((n) => n >= 1)
+    .optional()
+    .default(1),
+  page_size: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform((s) => Math.min(Number(s), MAX_PAGE_SIZE))
+    .refine((n) => n >= 1)
+    .optional()
+    .default(DEFAULT_PAGE_SIZE),
+});
+
+export const BooleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/* Answers. */
+
+/** The envelope of every answer (docs/architecture.md §4). */
+export function okEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(200), message: z.string(), data });
+}
+export const ErrorEnvelope = z.object({ code: z.number().int(), message: z.string() });
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+}
