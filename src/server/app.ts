@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { startEmbeddedMaintenance } from './db/maintenance';
 import { NotFound } from './errors';
-import { requestLanguage } from './http';
+import { requestLanguage, requireDeclaredRequests } from './http';
 import { translate } from './i18n';
 import { lazyChildLoggerFactory, loggerOptions } from './logging';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -101,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   lingerBeforeClosing(app.server);
+  // Every API route declares its request schemas: one registered without them stops the start.
+  requireDeclaredRequests(app);
 
   // Successful reads are the bulk of traffic: logged at debug. Changes and failures at info.
   app.addHook('onResponse', (request, reply, done) => {

@@ -11,6 +11,36 @@ export function ok<T>(data: T): { code: 200; message: 'ok'; data: T } {
   return { code: 200, message: 'ok', data };
 }
 
+/** Paths the API answers (and the sandbox pay pages); everything else the server has is files. */
+export const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/sandbox/');
+
+const declarations = new WeakMap<FastifyInstance, Map<string, DeclaredRequest>>();
+
+/**
+ * Refuses, as it is registered, any API route without a declared request schema — one written with
+ * `app.get(…)` instead of `route()` — so the app does not start with one (docs/architecture.md §2).
+ * Call it on the root instance before any route; `declaredRequests` then lists what each declared.
+ */
+export function requireDeclaredRequests(app: FastifyInstance): void {
+  const declared = new Map<string, DeclaredRequest>();
+  declarations.set(app, declared);
+  app.addHook('onRoute', (options) => {
+    if (!isApiPath(options.url)) return;
+    const request = options.config?.request;
+    if (!request) {
+      throw new Error(
+        `${options.method} ${options.url} declares no request schema: register it with route() (http.ts)`,
+      );
+    }
+    for (const method of [options.method].flat()) declared.set(`${method} ${options.url}`, request);
+  });
+}
+
+/** What every API route declared, by `METHOD /url` (HEAD routes Fastify adds included). */
+export function declaredRequests(app: FastifyInstance): ReadonlyMap<string, DeclaredRequest> {
+  return declarations.get(app) ?? new Map();
+}
+
 /**
  * The first issue of a request schema as the error the caller reads (src/shared/schemas/common.zod.ts):
  * a translation key answers that message; any other issue names its field.
@@ -177,3 +207,10 @@ export function requestLanguage(request: FastifyRequest): Language {
 }
 
 export type Reply = FastifyReply;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's request schemas, as `route()` declares them. */
+    request?: DeclaredRequest;
+  }
+}

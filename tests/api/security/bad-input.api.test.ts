@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../helpers/test-app';
 import { type BadRequest, badRequests, ODD_BODIES, type Value } from './bad-input-arbitraries';
 import {
+  fieldsOf,
   isApiPath,
   type Route,
   type RouteRule,
@@ -164,7 +165,7 @@ describe('bad input to every API route', () => {
       const token = rule.access === 'shopper' && own ? own.token : '';
       let state = await databaseFingerprint(t.database);
       await fc.assert(
-        fc.asyncProperty(badRequests(route, rule, valid), async (req) => {
+        fc.asyncProperty(badRequests(route, fieldsOf(t.app, route, rule, valid), valid), async (req) => {
           const res = await t.app.inject(injectOf(route, req, token));
           const where = `${name} ${req.channel} → ${res.statusCode} ${res.body.slice(0, 300)}`;
           const refused = checkAnswer(rule, res, req.language, where);
@@ -193,34 +194,53 @@ describe('bad input to every API route', () => {
 });
 
 describe('each field alone', () => {
-  // Values random runs meet rarely: a NUL (which PostgreSQL text cannot hold), a lone surrogate, 100 kB.
-  const killers = ['a\u0000b', '\uD800', 'x'.repeat(100_000)];
+  // Values random runs meet rarely: a NUL (which PostgreSQL text cannot hold), a lone surrogate,
+  // 100 kB, a repeated field; and in a JSON body every type but text.
+  const killers: Value[] = ['a\u0000b', '\uD800', 'x'.repeat(100_000), ['1', '2']];
+  const jsonKillers: Value[] = [
+    12345,
+    -1.5,
+    true,
+    null,
+    ['a', 'b'],
+    { entries: [['a', '1']] },
+    'x'.repeat(100_000),
+    '\u0000',
+  ];
 
-  it('holding a value that breaks databases and parsers is refused or accepted, never a 5xx', async () => {
+  it('every field its request schemas declare, holding a value that breaks databases and parsers, is refused or accepted, never a 5xx', async () => {
     for (const route of routes) {
       const rule = ruleOf(route);
-      if (!rule || rule.fields.length === 0) continue;
+      if (!rule) continue;
       const own = await shopperWithRows(t);
       const valid = rule.valid?.(own, plentifulProduct()) ?? {};
+      const fields = fieldsOf(t.app, route, rule, valid);
       const token = rule.access === 'shopper' ? own.token : '';
-      for (const field of rule.fields) {
-        for (const [i, killer] of killers.entries()) {
+      const reads = route.method === 'GET';
+      for (const field of fields) {
+        const tries: [BadRequest['channel'], Value][] = [
+          ...killers.map((k): [BadRequest['channel'], Value] => [reads ? 'query' : 'form', k]),
+          ...(reads || field.startsWith(':')
+            ? []
+            : jsonKillers.map((k): [BadRequest['channel'], Value] => ['json', k])),
+        ];
+        for (const [i, [channel, killer]] of tries.entries()) {
           const language = i % 2 === 0 ? 'zh-CN' : 'en';
           const params: [string, Value][] = Object.entries({ ...valid, [field]: killer });
+          const pathText = typeof killer === 'string' ? killer.replace('\uD800', '\uFFFD') : String(killer);
           const path = Object.fromEntries(
             (route.url.match(/:\w+/g) ?? []).map((name) => [
               name,
-              encodeURIComponent(name === field ? killer.replace('\uD800', '\uFFFD') : (valid[name] ?? 'x')),
+              encodeURIComponent(name === field ? pathText : (valid[name] ?? 'x')),
             ]),
           );
-          const channel = route.method === 'GET' ? 'query' : 'form';
           const req: BadRequest = { channel, params, path, odd: 0, language };
           const res = await t.app.inject(injectOf(route, req, token));
           checkAnswer(
             rule,
             res,
             language,
-            `${route.method} ${route.url} ${field}=${killer.slice(0, 5)} → ${res.statusCode} ${res.body.slice(0, 200)}`,
+            `${route.method} ${route.url} ${channel} ${field}=${JSON.stringify(killer).slice(0, 12)} → ${res.statusCode} ${res.body.slice(0, 200)}`,
           );
         }
       }

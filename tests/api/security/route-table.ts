@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { type DeclaredRequest, declaredRequests } from '../../../src/server/http';
 import { ADDRESS, BILLING } from '../../helpers/shoppers';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -70,111 +72,88 @@ export interface RouteRule {
    * per-user row and only ever reads or changes the caller's own.
    */
   foreign?: ((owner: ShopperIds, caller: ShopperIds) => Probe[]) | 'own';
-  /** Parameters the route reads from the query, form or JSON body (path parameters as `:name`). */
-  fields: readonly string[];
   /** Valid parameters for the caller's own rows; bad input then replaces some of them. */
   valid?: (own: ShopperIds, product: string) => Record<string, string>;
   /** Tables a refused call writes by design: a failed sign-in, a counted wrong code. */
   writesWhenRefused?: readonly string[];
-  /** Takes an uploaded file: the only kind of route that reads a multipart body. */
-  upload?: true;
+  /** The file field of an upload: the only kind of route that reads a multipart body. */
+  upload?: 'file';
 }
 
-const ADDRESS_FIELDS = [...Object.keys(ADDRESS), 'default_status'];
 const CARD_FORM = { name: 'Mei Lin', card_no: '4111111111111111', expiration_time: '08/29', code: '123' };
 const CARD_PAY = { card: '4111111111111111', date: '08/29', code: '123', ...BILLING };
-const IPN_FIELDS = [
-  'transactionNo',
-  'status',
-  'amount',
-  'currency',
-  'settleCurrency',
-  'time',
-  'reference',
-  'verifySign',
-];
 
 /**
  * Every API route with its access decision. A route the server registers that is missing here
  * fails the suites: adding an endpoint means deciding who may call it and how its owner is checked.
  */
 export const ROUTE_RULES: Record<string, RouteRule> = {
-  'GET /api/index_banners': { access: 'public', fields: [] },
-  'GET /api/product_category': { access: 'public', fields: ['category_id'] },
-  'GET /api/new_category': { access: 'public', fields: [] },
-  'GET /api/all_plate': { access: 'public', fields: [] },
-  'GET /api/new_product': { access: 'public', fields: ['category_id', 'page', 'page_size'] },
+  'GET /api/index_banners': { access: 'public' },
+  'GET /api/product_category': { access: 'public' },
+  'GET /api/new_category': { access: 'public' },
+  'GET /api/all_plate': { access: 'public' },
+  'GET /api/new_product': { access: 'public' },
   'GET /api/index_product': {
     access: 'public',
-    fields: ['category_id', 'most_sold', 'en_search', 'promotion_plan', 'page', 'page_size'],
     valid: () => ({ en_search: 'apple', page: '1', page_size: '20' }),
   },
   'GET /api/index_product/:id': {
     access: 'public',
-    fields: [':id'],
     valid: (_own, product) => ({ ':id': product }),
   },
-  'GET /api/index_promotion/:id': { access: 'public', fields: [':id'], valid: () => ({ ':id': '1' }) },
-  'GET /api/avatars': { access: 'public', fields: [] },
+  'GET /api/index_promotion/:id': { access: 'public', valid: () => ({ ':id': '1' }) },
+  'GET /api/avatars': { access: 'public' },
 
-  'POST /api/buy/email': { access: 'public', fields: ['email'] },
+  'POST /api/buy/email': { access: 'public' },
   'POST /api/buy/registration': {
     access: 'public',
-    fields: ['email', 'code', 'name', 'password'],
     valid: () => ({ email: 'new.shopper@example.com', code: '123456', name: 'Mei', password: 'long enough' }),
     writesWhenRefused: ['email_codes'],
   },
   'POST /api/login': {
     access: 'public',
-    fields: ['email', 'password'],
     writesWhenRefused: ['sign_in_failures'],
   },
-  'POST /api/buy/found/password': { access: 'public', fields: ['email'] },
+  'POST /api/buy/found/password': { access: 'public' },
   'PUT /api/buy/found/password': {
     access: 'public',
-    fields: ['email', 'code', 'password'],
     writesWhenRefused: ['email_codes'],
   },
 
-  'POST /api/quit': { access: 'shopper', foreign: 'own', fields: [] },
-  'GET /api/user': { access: 'shopper', foreign: 'own', fields: [] },
-  'PATCH /api/user': { access: 'shopper', foreign: 'own', fields: ['name', 'avatar'] },
-  'POST /api/user/avatar': { access: 'shopper', foreign: 'own', fields: ['file'], upload: true },
+  'POST /api/quit': { access: 'shopper', foreign: 'own' },
+  'GET /api/user': { access: 'shopper', foreign: 'own' },
+  'PATCH /api/user': { access: 'shopper', foreign: 'own' },
+  'POST /api/user/avatar': { access: 'shopper', foreign: 'own', upload: 'file' },
   'PUT /api/user/password': {
     access: 'shopper',
     foreign: 'own',
-    fields: ['old_password', 'password'],
     valid: () => ({ old_password: 'not the password', password: 'a new password' }),
     writesWhenRefused: ['sign_in_failures'],
   },
 
-  'GET /api/goods/count': { access: 'shopper', foreign: 'own', fields: [] },
-  'GET /api/cart': { access: 'shopper', foreign: 'own', fields: [] },
+  'GET /api/goods/count': { access: 'shopper', foreign: 'own' },
+  'GET /api/cart': { access: 'shopper', foreign: 'own' },
   'POST /api/cart': {
     access: 'shopper',
     foreign: 'own',
-    fields: ['uuid', 'amount', 'type'],
     valid: (_own, product) => ({ uuid: product, amount: '1' }),
   },
   'DELETE /api/cart/:itemId': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':itemId': String(owner.cartLine) } }],
-    fields: [':itemId'],
     valid: (own) => ({ ':itemId': String(own.cartLine) }),
   },
 
-  'GET /api/address': { access: 'shopper', foreign: 'own', fields: [] },
-  'POST /api/address': { access: 'shopper', foreign: 'own', fields: ADDRESS_FIELDS, valid: () => ADDRESS },
+  'GET /api/address': { access: 'shopper', foreign: 'own' },
+  'POST /api/address': { access: 'shopper', foreign: 'own', valid: () => ADDRESS },
   'PATCH /api/address': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ...ADDRESS, city: 'Elsewhere', uuid: owner.address } }],
-    fields: ['uuid', ...ADDRESS_FIELDS],
     valid: (own) => ({ ...ADDRESS, uuid: own.address }),
   },
   'DELETE /api/address/:uuid': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':uuid': owner.address } }],
-    fields: [':uuid'],
     valid: (own) => ({ ':uuid': own.address }),
   },
 
@@ -185,20 +164,17 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       { params: { uuid: owner.address, 'items[0][id]': String(caller.cartLine), 'items[0][num]': '1' } },
       { params: { uuid: caller.address, 'items[0][id]': String(owner.cartLine), 'items[0][num]': '1' } },
     ],
-    fields: ['uuid', 'coupon', 'items', 'items[0][id]', 'items[0][num]'],
     valid: (own) => ({ uuid: own.address, 'items[0][id]': String(own.cartLine), 'items[0][num]': '1' }),
   },
-  'GET /api/order': { access: 'shopper', foreign: 'own', fields: [] },
+  'GET /api/order': { access: 'shopper', foreign: 'own' },
   'GET /api/order/:orderNo': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],
-    fields: [':orderNo'],
     valid: (own) => ({ ':orderNo': own.orderNo }),
   },
   'GET /api/order/:orderNo/payment': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],
-    fields: [':orderNo'],
     valid: (own) => ({ ':orderNo': own.orderNo }),
   },
 
@@ -209,22 +185,19 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       { params: { order: owner.orderNo, ...CARD_PAY } },
       { params: { order: caller.orderNo, card_uuid: owner.card, code: '123' } },
     ],
-    fields: ['order', 'card', 'date', 'code', 'card_uuid', 'billing', ...Object.keys(BILLING)],
     valid: (own) => ({ order: own.orderNo, ...CARD_PAY, 'billing[zip]': '46282' }),
   },
   'POST /api/yuansfer/pay': {
     access: 'shopper',
     foreign: (owner) => [{ params: { reference: owner.orderNo, vendor: 'alipay', terminal: 'ONLINE' } }],
-    fields: ['reference', 'vendor', 'terminal'],
     valid: (own) => ({ reference: own.orderNo, vendor: 'alipay', terminal: 'WAP' }),
   },
-  'POST /api/yuansfer/ipn': { access: 'gateway', fields: IPN_FIELDS },
+  'POST /api/yuansfer/ipn': { access: 'gateway' },
 
-  'GET /api/credit_card': { access: 'shopper', foreign: 'own', fields: [] },
+  'GET /api/credit_card': { access: 'shopper', foreign: 'own' },
   'PUT /api/credit_card': {
     access: 'shopper',
     foreign: 'own',
-    fields: ['name', 'holder_name', 'card_no', 'expiration_time', 'code'],
     valid: () => CARD_FORM,
     // A card the gateway refused counts against the card-tries limit.
     writesWhenRefused: ['card_tries'],
@@ -232,19 +205,17 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'PUT /api/credit_card/:uuid': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':uuid': owner.card, ...CARD_FORM } }],
-    fields: [':uuid', 'name', 'holder_name', 'card_no', 'expiration_time', 'code'],
     valid: (own) => ({ ':uuid': own.card, ...CARD_FORM }),
     writesWhenRefused: ['card_tries'],
   },
   'DELETE /api/credit_card/:uuid': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':uuid': owner.card } }],
-    fields: [':uuid'],
     valid: (own) => ({ ':uuid': own.card }),
   },
 
-  'GET /sandbox/pay/:token': { access: 'sandbox', fields: [':token'] },
-  'POST /sandbox/pay/:token': { access: 'sandbox', fields: [':token', 'outcome'] },
+  'GET /sandbox/pay/:token': { access: 'sandbox' },
+  'POST /sandbox/pay/:token': { access: 'sandbox' },
 };
 
 /** Routes the API answers (and the sandbox pages); everything else is the web app's files. */
@@ -282,4 +253,34 @@ export function urlOf(route: Route, params: Record<string, string>): string {
 /** The parameters that are not path parameters. */
 export function bodyParams(params: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(params).filter(([k]) => !k.startsWith(':')));
+}
+
+/** The keys a request schema reads: an object's, through the pipes that preprocess or transform it. */
+export function declaredFields(schema: unknown): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe)
+    return [...new Set([...declaredFields(schema.in), ...declaredFields(schema.out)])];
+  return [];
+}
+
+/**
+ * The parameters a route reads, from the schemas it declares (path parameters as `:name`), with
+ * the keys its valid example sends (flat form keys such as `items[0][id]`) and its upload's file.
+ */
+export function fieldsOf(
+  app: FastifyInstance,
+  route: Route,
+  rule: RouteRule,
+  valid: Record<string, string> = {},
+): string[] {
+  const method = route.method === 'HEAD' ? 'GET' : route.method;
+  const request: DeclaredRequest | undefined = declaredRequests(app).get(`${method} ${route.url}`);
+  return [
+    ...new Set([
+      ...declaredFields(request?.params).map((name) => `:${name}`),
+      ...declaredFields(request?.input),
+      ...Object.keys(valid),
+      ...(rule.upload ? [rule.upload] : []),
+    ]),
+  ];
 }
