@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BANNER_SIZES, DEFAULT_WIDTH, MEDIA_ASPECT, mediaSrcSet } from '../shared/media';
+import { escapeHtml } from './html';
 import type { CatalogueStore } from './modules/catalogue/catalogue.store';
 
 const HOME_PATHS = new Set(['/', '/home']);
@@ -16,12 +17,8 @@ const MODULE_SCRIPT = /<script type="module"|<link rel="modulepreload"/g;
 const shellStart = (kind: ShellKind) => `<!--boot-shell:${kind}-->`;
 const shellEnd = (kind: ShellKind) => `<!--/boot-shell:${kind}-->`;
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
 function attributesOf(pairs: [string, string][]): string {
-  return pairs.map(([name, value]) => `${name}="${escapeAttribute(value)}"`).join(' ');
+  return pairs.map(([name, value]) => `${name}="${escapeHtml(value)}"`).join(' ');
 }
 
 /** The page without one first screen: whole lines, from its first marker's to its last marker's. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { formatCents } from '../../shared/money';
-import { ORDER_STATUS } from '../../shared/schemas/order';
+import { ORDER_STATUS, orderStatusName } from '../../shared/schemas/order';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -40,10 +40,6 @@ interface ShopCommand {
 /** A command's argument is missing or wrong: said with the usage, exit status 2. */
 class UsageError extends Error {}
 
-const STATUS_NAMES: Record<number, string> = Object.fromEntries(
-  Object.entries(ORDER_STATUS).map(([k, v]) => [v, k]),
-);
-
 function orderNoOf(args: string[]): string {
   const [orderNo] = args;
   if (!orderNo) throw new UsageError('this command needs an order number');
@@ -71,7 +67,7 @@ function transition(name: keyof typeof SHOP_TRANSITIONS, does: string): ShopComm
     async run(ctx, args) {
       const orderNo = orderNoOf(args);
       await moveOrder(ctx.database.db, orderNo, from, to, ctx.clock);
-      ctx.print(`order ${orderNo}: ${STATUS_NAMES[from]} -> ${STATUS_NAMES[to]}`);
+      ctx.print(`order ${orderNo}: ${orderStatusName(from)} -> ${orderStatusName(to)}`);
     },
   };
 }
@@ -91,7 +87,7 @@ const COMMANDS: Record<string, ShopCommand> = {
         ctx.print(
           [
             o.orderNo,
-            (STATUS_NAMES[o.status] ?? String(o.status)).padEnd(10),
+            (orderStatusName(o.status) ?? String(o.status)).padEnd(10),
             formatCents(o.totalCents).padStart(10),
             `${o.totalCount} items`.padEnd(10),
             o.createdAt.toISOString(),

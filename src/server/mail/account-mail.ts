@@ -1,14 +1,9 @@
 import { LANGUAGES, type Language } from '../../shared/constants';
+import { escapeHtml } from '../html';
 import { translate } from '../i18n';
 import type { MailMessage } from './mailer';
 
 export type AccountMailKind = 'signupCode' | 'signupExisting' | 'resetCode' | 'resetUnknown';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * A bilingual account mail: the shopper's language first, then the other, each with the code when

@@ -1,4 +1,5 @@
 import { formatCents } from '../../../shared/money';
+import { escapeHtml } from '../../html';
 import type { WalletVendor } from './gateways/gateway';
 
 /**
@@ -11,18 +12,6 @@ const VENDOR_NAMES: Record<WalletVendor, [en: string, zh: string]> = {
   alipay: ['Alipay', '支付宝'],
   creditcard: ['Credit card', '信用卡'],
 };
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 const STYLE = `body{font-family:system-ui,-apple-system,"PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC",sans-serif;background:#f4f6f4;color:#1f2a1f;margin:0;padding:24px}
 main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 4px rgba(0,0,0,.08)}

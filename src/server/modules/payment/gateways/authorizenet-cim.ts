@@ -1,5 +1,6 @@
+import { cardNumberDigits } from '../../../../shared/schemas/card';
 import { type AnetAnswer, type AuthorizeNetOptions, billToOf, callAuthorizeNet } from './authorizenet-client';
-import { cardBrandOf, cardDigits, expirationDateOf, lastFour, precheckCard } from './card-rules';
+import { cardBrandOf, expirationDateOf, lastFour, precheckCard } from './card-rules';
 import {
   type BillingAddress,
   GATEWAY_UNAVAILABLE_MESSAGE,
@@ -72,7 +73,7 @@ async function createPaymentProfile(
       billTo: billToOf(billingOf(input)),
       payment: {
         creditCard: {
-          cardNumber: cardDigits(card.number),
+          cardNumber: cardNumberDigits(card.number),
           expirationDate: expirationDateOf(card.expMonth, card.expYear),
           ...(code ? { cardCode: code } : {}),
         },

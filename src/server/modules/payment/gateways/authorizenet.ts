@@ -1,4 +1,5 @@
 import { centsToDecimalString } from '../../../../shared/money';
+import { cardNumberDigits, SECURITY_CODE_PATTERN } from '../../../../shared/schemas/card';
 import { deleteCardProfile, parseProfileToken, saveCardProfile } from './authorizenet-cim';
 import {
   type AnetAnswer,
@@ -12,7 +13,6 @@ import {
   assertChargeableCents,
   CARD_MESSAGES,
   cardBrandOf,
-  cardDigits,
   declined,
   expirationDateOf,
   lastFour,
@@ -50,7 +50,7 @@ export class AuthorizeNetCardGateway implements CardGateway {
     assertChargeableCents(input.amountCents);
     const refused = precheckCard(input.card, this.options.clock.now(), true);
     if (refused) return refused;
-    const number = cardDigits(input.card.number);
+    const number = cardNumberDigits(input.card.number);
     const creditCard = {
       cardNumber: number,
       expirationDate: expirationDateOf(input.card.expMonth, input.card.expYear),
@@ -71,7 +71,7 @@ export class AuthorizeNetCardGateway implements CardGateway {
     assertChargeableCents(input.amountCents);
     const ids = parseProfileToken(input.token);
     if (!ids) return declined('not_found');
-    if (!/^\d{3,4}$/.test(input.code)) return declined('invalid_code');
+    if (!SECURITY_CODE_PATTERN.test(input.code)) return declined('invalid_code');
     const profile = {
       customerProfileId: ids.customerProfileId,
       paymentProfile: { paymentProfileId: ids.paymentProfileId, cardCode: input.code },

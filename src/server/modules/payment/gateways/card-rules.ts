@@ -1,3 +1,4 @@
+import { cardNumberDigits, SECURITY_CODE_PATTERN } from '../../../../shared/schemas/card';
 import type { CardBrand, CardChargeResult, CardDetails, DeclineReason } from './gateway';
 
 /** Authorize.Net's own wording, so sandbox and live refusals read alike. */
@@ -9,14 +10,9 @@ export const CARD_MESSAGES = {
   not_found: 'The saved card cannot be found.',
 } as const satisfies Record<DeclineReason, string>;
 
-/** The number without the spaces and dashes people type. */
-export function cardDigits(number: string): string {
-  return number.replace(/[\s-]/g, '');
-}
-
 /** True for 12 to 19 digits whose Luhn checksum holds. */
 export function passesLuhn(number: string): boolean {
-  const digits = cardDigits(number);
+  const digits = cardNumberDigits(number);
   if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
@@ -41,13 +37,13 @@ const BRAND_PREFIXES: [RegExp, CardBrand][] = [
 
 /** The brand a card number's first digits announce. */
 export function cardBrandOf(number: string): CardBrand {
-  const digits = cardDigits(number);
+  const digits = cardNumberDigits(number);
   return BRAND_PREFIXES.find(([prefix]) => prefix.test(digits))?.[1] ?? 'Unknown';
 }
 
 /** The last four digits, the only part of a number that may be shown or logged. */
 export function lastFour(number: string): string {
-  return cardDigits(number).slice(-4);
+  return cardNumberDigits(number).slice(-4);
 }
 
 /** Two-digit years are read as 20YY. */
@@ -72,7 +68,7 @@ function isValidMonth(month: number): boolean {
 
 /** Three digits, or four for American Express. */
 export function isValidCardCode(code: string, number: string): boolean {
-  return cardBrandOf(number) === 'AmericanExpress' ? /^\d{3,4}$/.test(code) : /^\d{3}$/.test(code);
+  return cardBrandOf(number) === 'AmericanExpress' ? SECURITY_CODE_PATTERN.test(code) : /^\d{3}$/.test(code);
 }
 
 export function declined(reason: DeclineReason, message: string = CARD_MESSAGES[reason]): CardChargeResult {

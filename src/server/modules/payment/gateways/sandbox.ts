@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { cardNumberDigits } from '../../../../shared/schemas/card';
 import type { Clock } from '../../../clock';
 import {
   assertChargeableCents,
   cardBrandOf,
-  cardDigits,
   declined,
   expirationDateOf,
   isExpired,
@@ -51,7 +51,7 @@ interface SandboxCardToken {
 }
 
 function sandboxTokenOf(card: SaveCardInput['card'], billingZip: string | undefined): string {
-  const number = cardDigits(card.number);
+  const number = cardNumberDigits(card.number);
   const declines = number === SANDBOX_DECLINED_CARD || billingZip?.trim() === SANDBOX_DECLINED_ZIP;
   const expiration = expirationDateOf(card.expMonth, card.expYear);
   const parts = [randomBytes(12).toString('hex'), lastFour(number), expiration, declines ? 'd' : 'a'];
@@ -104,7 +104,7 @@ export class SandboxCardGateway implements CardGateway {
     assertChargeableCents(input.amountCents);
     const refused = precheckCard(input.card, this.clock.now(), true);
     if (refused) return refused;
-    const number = cardDigits(input.card.number);
+    const number = cardNumberDigits(input.card.number);
     if (number === SANDBOX_DECLINED_CARD || input.billing.zip.trim() === SANDBOX_DECLINED_ZIP) {
       return declined('declined');
     }
@@ -129,7 +129,7 @@ export class SandboxCardGateway implements CardGateway {
     const refused = precheckCard(input.card, this.clock.now(), false);
     if (refused?.status === 'declined')
       return { ok: false, message: refused.message, reason: refused.reason };
-    const number = cardDigits(input.card.number);
+    const number = cardNumberDigits(input.card.number);
     const token = sandboxTokenOf(input.card, input.billing?.zip);
     return { ok: true, token, brand: cardBrandOf(number), last4: lastFour(number) };
   }

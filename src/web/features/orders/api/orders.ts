@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderDetail, OrderSummary } from '../../../../shared/schemas/order';
+import { type OrderDetail, type OrderSummary, orderStatusName } from '../../../../shared/schemas/order';
 import { apiGet } from '../../../lib/api-client';
 
 export function ordersQueryOptions() {
@@ -20,16 +20,7 @@ export function orderQueryOptions(orderNo: string) {
 export const useOrders = () => useQuery(ordersQueryOptions());
 export const useOrder = (orderNo: string) => useQuery(orderQueryOptions(orderNo));
 
-const STATUS_KEYS: Record<number, string> = {
-  1: 'pending',
-  2: 'processing',
-  3: 'shipped',
-  4: 'completed',
-  5: 'cancelled',
-  6: 'refunded',
-};
-
-/** The `orders:status.*` key of a status number (spec §4). */
+/** The `orders:status.*` key of a status number (docs/product.md §4). */
 export function statusKey(status: number): string {
-  return `status.${STATUS_KEYS[status] ?? 'pending'}`;
+  return `status.${orderStatusName(status) ?? 'pending'}`;
 }

@@ -79,9 +79,3 @@ export function typeExpiry(text: string, previous: string): string {
     return digits.slice(0, 1);
   return `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }
-
-/** Security code: 3 or 4 digits. */
-export function codeProblem(code: string): 'codeRequired' | 'codeInvalid' | undefined {
-  if (code.trim() === '') return 'codeRequired';
-  return /^\d{3,4}$/.test(code.trim()) ? undefined : 'codeInvalid';
-}

@@ -11,7 +11,7 @@ export interface CardValues {
   code: string;
 }
 
-/** Which field each card problem (see cardFormProblem, codeProblem) is about, to mark and focus it. */
+/** Which field each card problem (see cardFormProblem, securityCodeProblem) is about, to mark and focus it. */
 export const CARD_PROBLEM_FIELD: Record<string, keyof CardValues> = {
   holderRequired: 'holderName',
   holderInvalid: 'holderName',

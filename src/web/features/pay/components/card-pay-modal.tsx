@@ -6,9 +6,10 @@ import {
   type BillingField,
   type CardPaymentResult,
   cardFormProblem,
+  securityCodeProblem,
 } from '../../../../shared/schemas/card';
 import { Modal } from '../../../components/ui/modal';
-import { codeProblem, type useCardPay, useSavedCards } from '../api/pay';
+import { type useCardPay, useSavedCards } from '../api/pay';
 import {
   BillingFields,
   CARD_PROBLEM_FIELD,
@@ -51,7 +52,7 @@ export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPa
     event.preventDefault();
     const cardProblem =
       cardFormProblem({ holderName: card.holderName, number: card.number, expiry: card.expiry }) ??
-      codeProblem(card.code);
+      securityCodeProblem(card.code);
     if (cardProblem)
       return setProblem({ key: `problem.${cardProblem}`, field: CARD_PROBLEM_FIELD[cardProblem] });
     const missing = BILLING_FIELDS.find((f: BillingField) => billing[f].trim() === '');
@@ -64,7 +65,7 @@ export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPa
     event.preventDefault();
     const cardUuid = chosen ?? cards.data?.[0]?.uuid;
     if (!cardUuid) return;
-    const found = codeProblem(savedCode);
+    const found = securityCodeProblem(savedCode);
     if (found) return setProblem({ key: `problem.${found}`, field: 'savedCode' });
     setProblem(undefined);
     pay.mutate({ cardUuid, code: savedCode }, handlers);

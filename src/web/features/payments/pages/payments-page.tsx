@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardFormProblem, type SavedCard } from '../../../../shared/schemas/card';
+import { cardFormProblem, type SavedCard, securityCodeProblem } from '../../../../shared/schemas/card';
 import { messageOf } from '../../../api/cart';
 import { ManagedList } from '../../../components/ui/managed-list';
 import { TitlePage } from '../../../components/ui/title-page';
 import { apiRequest } from '../../../lib/api-client';
-import { CARDS_KEY, codeProblem, useSavedCards } from '../../pay/api/pay';
+import { CARDS_KEY, useSavedCards } from '../../pay/api/pay';
 import {
   CARD_PROBLEM_FIELD,
   CardFields,
@@ -73,7 +73,7 @@ function CardForm({ card, onSaved }: { card?: SavedCard; onSaved: () => void }) 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = cardFormProblem(values) ?? codeProblem(values.code);
+    const found = cardFormProblem(values) ?? securityCodeProblem(values.code);
     if (found) return setProblem({ text: t(`problem.${found}`), field: CARD_PROBLEM_FIELD[found] });
     setProblem(undefined);
     save.mutate();
