@@ -18,6 +18,28 @@ export function refuse(ctx: RefinementContext, refusal: Refusal, path?: (string 
   return z.NEVER;
 }
 
+/** Refuses and ends a check made with `inOrder`. */
+export type Stop = (refusal: Refusal, path?: (string | number)[]) => never;
+const STOPPED = Symbol('refused');
+
+/**
+ * A transform that checks fields one after another, as a form shows its problems: `stop` refuses
+ * and ends the check, so later fields are not read.
+ */
+export function inOrder<V, T>(check: (v: V, stop: Stop) => T) {
+  return (v: V, ctx: RefinementContext): T => {
+    try {
+      return check(v, (refusal, path) => {
+        refuse(ctx, refusal, path);
+        throw STOPPED;
+      });
+    } catch (error) {
+      if (error === STOPPED) return z.NEVER;
+      throw error;
+    }
+  };
+}
+
 /**
  * One text field (docs/api.md, Parameters): absent or null is empty; one string of at most `max`
  * characters, without a NUL; anything else — a repeated field, an object, a number — names the field.
@@ -44,6 +66,11 @@ export function ruled<S extends z.ZodType>(
   });
 }
 
+/** A plain object of fields (a parsed form or JSON object), not a list or bytes. */
+export function isFields(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
+}
+
 /** A number or true/false a JSON client sent, as the text a form or query string would carry. */
 function asFormText(value: unknown): unknown {
   return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
@@ -56,7 +83,7 @@ function asFormText(value: unknown): unknown {
 export function formFields<T extends z.ZodRawShape>(shape: T) {
   return z.preprocess(
     (params) =>
-      params && typeof params === 'object'
+      isFields(params)
         ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, asFormText(v)]))
         : params,
     z.object(shape),

@@ -11,7 +11,7 @@ import {
   WALLET_VENDORS,
   type WalletVendorName,
 } from './card.rules';
-import { formFields, type RefinementContext, refuse, Text, UuidParam } from './common.zod';
+import { formFields, inOrder, isFields, refuse, type Stop, Text, UuidParam } from './common.zod';
 import { ORDER_NO_PATTERN } from './order.rules';
 
 /*
@@ -29,70 +29,71 @@ const OrderToPay = PayText.transform((orderNo, ctx) => {
   return ORDER_NO_PATTERN.test(orderNo) ? orderNo : refuse(ctx, 'field');
 });
 
-const BILLING_KEYS = Object.fromEntries(
-  BILLING_FIELDS.map((field) => [`billing[${field}]`, PayText]),
-) as Record<`billing[${BillingField}]`, typeof PayText>;
+/** A field read in its turn: the pay form's fields are checked in the order the form shows them. */
+function textOf(v: Record<string, unknown>, key: string, stop: Stop): string {
+  const value = v[key];
+  const parsed = PayText.safeParse(typeof value === 'number' ? String(value) : value);
+  return parsed.success ? parsed.data : stop('field', [key]);
+}
 
 /** `billing[firstName]` … as flat form keys, or a nested `billing` object from a JSON body. */
-function billingOf(
-  v: Record<`billing[${BillingField}]`, string> & { billing?: unknown },
-  ctx: RefinementContext,
-): Record<BillingField, string> {
-  const nested = v.billing;
-  const source =
-    nested && typeof nested === 'object' && !Array.isArray(nested) ? (nested as Record<string, unknown>) : {};
+function billingOf(v: Record<string, unknown>, stop: Stop): Record<BillingField, string> {
+  const source = isFields(v.billing) ? v.billing : {};
   const billing = {} as Record<BillingField, string>;
   for (const field of BILLING_FIELDS) {
-    const key = `billing[${field}]` as const;
-    let value = v[key];
-    if (field in source) {
-      const parsed = PayText.safeParse(asText(source[field]));
-      if (!parsed.success) return refuse(ctx, 'field', [key]);
-      value = parsed.data;
-    }
-    if (value === '') return refuse(ctx, `errors:payment.billingRequired.${field}`);
-    if (value.length > BILLING_FIELD_MAX) return refuse(ctx, 'errors:payment.billingTooLong');
+    const key = `billing[${field}]`;
+    const value = textOf(field in source ? { [key]: source[field] } : v, key, stop);
+    if (value === '') stop(`errors:payment.billingRequired.${field}`);
+    if (value.length > BILLING_FIELD_MAX) stop('errors:payment.billingTooLong');
     billing[field] = value;
   }
   return billing;
 }
 
-const asText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
-
-function securityCodeOf(code: string, ctx: RefinementContext): string {
+function securityCodeOf(v: Record<string, unknown>, stop: Stop): string {
+  const code = textOf(v, 'code', stop);
   const problem = securityCodeProblem(code);
-  return problem ? refuse(ctx, `errors:card.${problem}`) : code;
+  return problem ? stop(`errors:card.${problem}`) : code;
 }
+
+const Raw = z.unknown().optional();
 
 /**
  * `POST /api/authorize/pay` (docs/api.md): order, card, date MM/YY, code, billing[…]; or our
- * `card_uuid` of a saved card with the code.
+ * `card_uuid` of a saved card with the code. Checked one field after another, as the form shows
+ * them; the first problem is the answer.
  */
 export const CardPayInput = formFields({
   order: OrderToPay,
-  card_uuid: z.unknown().optional(),
-  card: PayText,
-  date: PayText,
-  code: PayText,
-  billing: z.unknown().optional(),
-  ...BILLING_KEYS,
-}).transform((v, ctx) => {
-  const orderNo = v.order;
-  if (v.card_uuid !== undefined && v.card_uuid !== '') {
-    const uuid = UuidParam.safeParse(v.card_uuid);
-    if (!uuid.success) return refuse(ctx, 'field', ['card_uuid']);
-    const code = securityCodeOf(v.code, ctx);
-    return { kind: 'saved' as const, orderNo, cardUuid: uuid.data, code };
-  }
-  const numberProblem = cardNumberProblem(v.card);
-  if (numberProblem) return refuse(ctx, `errors:card.${numberProblem}`);
-  const dateProblem = expiryProblem(v.date);
-  if (dateProblem) return refuse(ctx, `errors:card.${dateProblem}`);
-  const code = securityCodeOf(v.code, ctx);
-  const { month, year } = parseExpiry(v.date) ?? { month: 0, year: 0 };
-  const card = { number: cardNumberDigits(v.card), expMonth: month, expYear: year, code };
-  return { kind: 'card' as const, orderNo, card, code, billing: billingOf(v, ctx) };
-});
+  card_uuid: Raw,
+  card: Raw,
+  date: Raw,
+  code: Raw,
+  billing: Raw,
+  ...(Object.fromEntries(BILLING_FIELDS.map((field) => [`billing[${field}]`, Raw])) as Record<
+    `billing[${BillingField}]`,
+    typeof Raw
+  >),
+}).transform(
+  inOrder((v, stop) => {
+    const orderNo = v.order;
+    if (v.card_uuid !== undefined && v.card_uuid !== '') {
+      const uuid = UuidParam.safeParse(v.card_uuid);
+      if (!uuid.success) return stop('field', ['card_uuid']);
+      return { kind: 'saved' as const, orderNo, cardUuid: uuid.data, code: securityCodeOf(v, stop) };
+    }
+    const number = textOf(v, 'card', stop);
+    const numberProblem = cardNumberProblem(number);
+    if (numberProblem) stop(`errors:card.${numberProblem}`);
+    const date = textOf(v, 'date', stop);
+    const dateProblem = expiryProblem(date);
+    if (dateProblem) stop(`errors:card.${dateProblem}`);
+    const code = securityCodeOf(v, stop);
+    const { month, year } = parseExpiry(date) ?? { month: 0, year: 0 };
+    const card = { number: cardNumberDigits(number), expMonth: month, expYear: year, code };
+    return { kind: 'card' as const, orderNo, card, code, billing: billingOf(v, stop) };
+  }),
+);
 
 /** `POST /api/yuansfer/pay` (docs/api.md): vendor, reference (the order number), terminal. */
 export const WalletPayInput = formFields({
