@@ -8,6 +8,9 @@ export function hasNul(text: string): boolean {
   return text.includes('\u0000');
 }
 
+/** A uuid as paths and parameters carry it (products, addresses, cards, users); either case. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface Page<T> {
   list: T[];
   total: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { hasNul } from './common.rules';
+import { hasNul, UUID_PATTERN } from './common.rules';
 
 /*
  * Request schemas (docs/architecture.md §2). The server parses every call's input with one of them
@@ -104,7 +104,7 @@ export const IdParam = z
 
 export const UuidParam = z
   .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'uuid')
+  .regex(UUID_PATTERN, 'uuid')
   .transform((s) => s.toLowerCase());
 
 /** `page` from 1; `page_size` from 1, capped at 10,000 (larger asks are served 10,000). */

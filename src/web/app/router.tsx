@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
+import { UUID_PATTERN } from '../../shared/schemas/common';
 import { categoriesQueryOptions, categoryQueryOptions } from '../api/categories';
 import { productListQueryOptions } from '../api/products';
 import { productQueryOptions } from '../features/catalogue/api/get-product';
@@ -28,7 +29,6 @@ function page<M extends PageModule>(load: () => Promise<M>, name: keyof M & stri
 const tab: RouteHandle = { tab: true };
 
 const ID = /^\d{1,9}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Loaders of the catalogue's lazy pages: they start the page's first calls alongside its code and
@@ -44,7 +44,8 @@ function catalogueLoaders(queryClient: QueryClient) {
     return null;
   };
   const product: LoaderFunction = ({ params }) => {
-    if (params.id && UUID.test(params.id)) void queryClient.prefetchQuery(productQueryOptions(params.id));
+    if (params.id && UUID_PATTERN.test(params.id))
+      void queryClient.prefetchQuery(productQueryOptions(params.id));
     return null;
   };
   const search: LoaderFunction = ({ request }) => {

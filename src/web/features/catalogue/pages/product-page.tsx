@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Product } from '../../../../shared/schemas/catalogue';
+import { UUID_PATTERN } from '../../../../shared/schemas/common';
 import { useCartCount } from '../../../api/cart';
 import { CartLink } from '../../../components/ui/cart-link';
 import { ChevronRightIcon, HeartIcon, ShareIcon } from '../../../components/ui/icons';
@@ -18,13 +19,11 @@ import { ProductSkeleton } from '../components/product-skeleton';
 import { ProductSpecs } from '../components/product-specs';
 import '../product.css';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** product/{uuid} (spec §2, Product detail). */
 export function ProductPage() {
   const { t } = useTranslation('catalogue');
   const { id = '' } = useParams();
-  const valid = UUID.test(id);
+  const valid = UUID_PATTERN.test(id);
   const query = useProduct(id, valid);
   const cartCount = useCartCount();
   const language = useLanguage();
