@@ -2,17 +2,18 @@ import { z } from 'zod';
 import { BooleanFlag, IdParam, PageParams, pageOf, UuidParam } from './common.zod';
 
 /** Requests: what each catalogue call accepts (docs/api.md, Catalogue). Unknown keys are ignored. */
-export const CategoryQuery = z.object({ category_id: IdParam.optional() });
+export const CategoryListInput = z.object({ category_id: IdParam.optional() });
 
-export const NewProductQuery = PageParams.extend({ category_id: IdParam.optional() });
+export const NewProductListInput = PageParams.extend({ category_id: IdParam.optional() });
 
-export const ProductListQuery = PageParams.extend({
+export const ProductListInput = PageParams.extend({
   category_id: IdParam.optional(),
   most_sold: BooleanFlag.optional(),
   en_search: z.string().max(200, 'en_search').optional(),
   promotion_plan: IdParam.optional(),
 });
-export type ProductListQuery = z.output<typeof ProductListQuery>;
+/** The product list's parameters, parsed: what the catalogue service lists by. */
+export type ProductListQuery = z.output<typeof ProductListInput>;
 
 export const ProductParams = z.object({ id: UuidParam });
 export const PromotionParams = z.object({ id: IdParam });

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  CategoryQuery,
-  NewProductQuery,
-  ProductListQuery,
+  CategoryListInput,
+  NewProductListInput,
+  ProductListInput,
   ProductParams,
   PromotionParams,
 } from '../../../shared/schemas/catalogue';
@@ -40,7 +40,7 @@ export const QUERY_MEMO_BYTES = 256 * 1024;
  * memo keeps both): search terms as the search reads them (case, spacing, traditional characters
  * folded), and "not most sold" however it was spelled.
  */
-const ProductListRead = ProductListQuery.transform((q) => {
+const ProductListRead = ProductListInput.transform((q) => {
   const search = q.en_search === undefined ? null : normaliseQuery(q.en_search);
   const key = `products:${JSON.stringify([q.category_id, q.promotion_plan, q.most_sold === true, search, q.page, q.page_size])}`;
   return { q, key };
@@ -73,7 +73,7 @@ export async function catalogueRoutes(
 
   route(
     app,
-    { method: 'GET', url: '/api/product_category', input: CategoryQuery, memoBytes: QUERY_MEMO_BYTES },
+    { method: 'GET', url: '/api/product_category', input: CategoryListInput, memoBytes: QUERY_MEMO_BYTES },
     ({ input }, request, reply) =>
       answer(request, reply, `categories:${input.category_id ?? ''}`, (s) =>
         listCategories(s, input.category_id),
@@ -90,7 +90,7 @@ export async function catalogueRoutes(
 
   route(
     app,
-    { method: 'GET', url: '/api/new_product', input: NewProductQuery, memoBytes: QUERY_MEMO_BYTES },
+    { method: 'GET', url: '/api/new_product', input: NewProductListInput, memoBytes: QUERY_MEMO_BYTES },
     ({ input: q }, request, reply) => {
       const key = `new_product:${hour()}:${q.category_id ?? ''}:${q.page}:${q.page_size}`;
       return answer(request, reply, key, (s) => listNewProducts(s, q, clock.now()));
