@@ -1,12 +1,12 @@
 /**
- * Account rules shared by the web forms and the server (spec §5). A problem is reported as a key
+ * Account rules shared by the web forms and the server (docs/product.md §5). A problem is reported as a key
  * of the `account` namespace (public/locales/{en,zh}/account.json and errors.json `account.*`).
  */
 
 /** Starts with a letter or digit; letters, digits, hyphen, dot or underscore; @; a domain; a 2+ letter suffix. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 export const EMAIL_MAX = 254;
-/** DESIGN.md §5: at least 8, up to 64 accepted (the hint text stays as the spec writes it). */
+/** docs/architecture.md §5: at least 8, up to 64 accepted (the hint keeps docs/product.md's words). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const NAME_MAX = 40;

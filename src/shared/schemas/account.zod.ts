@@ -26,7 +26,7 @@ export const PasswordChangeInput = z.object({ old_password: CurrentPassword, pas
 
 /* Answers. */
 
-/** The user as the browser keeps it after sign-in (spec §3), and the sign-in answer. */
+/** The user as the browser keeps it after sign-in (docs/product.md §3), and the sign-in answer. */
 export const User = z.object({
   uuid: z.string(),
   email: z.string(),

@@ -1,4 +1,4 @@
-/** Address fields in form order (spec §3 Address); all required (spec §5). */
+/** Address fields in form order (docs/product.md §3 Address); all required (docs/product.md §5). */
 export const ADDRESS_FIELDS = [
   'name',
   'surname',

@@ -1,12 +1,12 @@
 /**
- * Card rules shared by the web's card forms and the server (spec §5), and the answers of the card
- * and payment calls (spec §3, §4, §7). A problem is a key under `errors:card.*`.
+ * Card rules shared by the web's card forms and the server (docs/product.md §5), and the answers of the card
+ * and payment calls (docs/product.md §3, §4, §7). A problem is a key under `errors:card.*`.
  */
 
-/** Letters (any script), spaces and ' , . - (spec §5). */
+/** Letters (any script), spaces and ' , . - (docs/product.md §5). */
 export const HOLDER_NAME_PATTERN = /^[\p{L}\p{M} ',.-]+$/u;
 export const HOLDER_NAME_MAX = 64;
-/** MM/YY with month 01 to 12 (spec §5). */
+/** MM/YY with month 01 to 12 (docs/product.md §5). */
 export const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\/(\d{2})$/;
 /** What a typed card number may hold: digits in groups, spaces or dashes between. */
 export const CARD_NUMBER_PATTERN = /^[0-9][0-9 -]*$/;
@@ -89,11 +89,11 @@ export function cardFormProblem(values: CardFormValues): CardFormProblem | undef
   );
 }
 
-/** The billing address of the pay form, in form order (spec §7: billing[firstName] …). */
+/** The billing address of the pay form, in form order (docs/product.md §7: billing[firstName] …). */
 export const BILLING_FIELDS = ['firstName', 'lastName', 'address', 'city', 'state', 'zip'] as const;
 export type BillingField = (typeof BILLING_FIELDS)[number];
 export const BILLING_FIELD_MAX = 60;
 
-/** Wallets of the pay page (spec §2 Pay). */
+/** Wallets of the pay page (docs/product.md §2 Pay). */
 export const WALLET_VENDORS = ['creditcard', 'wechatpay', 'alipay'] as const;
 export type WalletVendorName = (typeof WALLET_VENDORS)[number];

@@ -51,7 +51,7 @@ export const SavedCard = z.object({
 });
 export type SavedCard = z.infer<typeof SavedCard>;
 
-/** `POST /api/authorize/pay` (spec §4): status 2 paid; status 1 with the reason to show. */
+/** `POST /api/authorize/pay` (docs/product.md §4): status 2 paid; status 1 with the reason to show. */
 export const CardPaymentResult = z.union([
   z.object({ status: z.literal(2), order_no: z.string() }),
   z.object({
@@ -61,7 +61,7 @@ export const CardPaymentResult = z.union([
 ]);
 export type CardPaymentResult = z.infer<typeof CardPaymentResult>;
 
-/** `POST /api/yuansfer/pay` (spec §7): the cashier page to open, or why there is none. */
+/** `POST /api/yuansfer/pay` (docs/product.md §7): the cashier page to open, or why there is none. */
 export const WalletStartResult = z.union([z.object({ url: z.string() }), z.object({ ret_msg: z.string() })]);
 export type WalletStartResult = z.infer<typeof WalletStartResult>;
 

@@ -16,7 +16,7 @@ export const CartLineParams = z.object({ itemId: IdParam });
 
 /* Answers. */
 
-/** A cart line as GET /api/cart answers it (spec §3 Cart item, plus what the cart screen needs). */
+/** A cart line as GET /api/cart answers it (docs/product.md §3 Cart item, plus what the cart screen needs). */
 export const CartItem = z.object({
   id: z.number().int(),
   uuid: z.string(),

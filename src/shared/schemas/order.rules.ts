@@ -1,4 +1,4 @@
-/** Order statuses (spec §4). */
+/** Order statuses (docs/product.md §4). */
 export const ORDER_STATUS = {
   pending: 1,
   processing: 2,
