@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Language } from '../shared/constants';
-import { NoInput, NoParams } from '../shared/schemas/common';
+import { isFields, NoInput, NoParams } from '../shared/schemas/common';
 import { ByteLru } from './byte-lru';
 import { BadInput, badField } from './errors';
 import { languageOf } from './i18n';
@@ -63,10 +63,6 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
  * body alone.
  */
 export type InputSource = 'query' | 'query+body' | 'body';
-
-function isFields(value: unknown): value is Record<string, unknown> {
-  return !!value && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
-}
 
 function rawInput(request: FastifyRequest, from: InputSource): Record<string, unknown> {
   const query = (request.query ?? {}) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type DeclaredRequest, declaredRequests } from '../../../src/server/http';
+import { type DeclaredRequest, declaredRequests, isApiPath } from '../../../src/server/http';
 import { ADDRESS, BILLING } from '../../helpers/shoppers';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -219,7 +219,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
 };
 
 /** Routes the API answers (and the sandbox pages); everything else is the web app's files. */
-export const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/sandbox/');
+export { isApiPath };
 
 /** The rule for a route; HEAD shares its GET's. */
 export function ruleOf(route: Route): RouteRule | undefined {
