@@ -22,3 +22,6 @@ export function orderStatusName(status: number): OrderStatusName | undefined {
 
 /** An order number as the API takes it: 6 to 32 digits (ours are 16). */
 export const ORDER_NO_PATTERN = /^\d{6,32}$/;
+
+/** The longest coupon code an order takes. */
+export const COUPON_MAX = 64;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Address } from './address.zod';
 import { refuse, Text, UuidParam } from './common.zod';
-import { ORDER_NO_PATTERN } from './order.rules';
+import { COUPON_MAX, ORDER_NO_PATTERN } from './order.rules';
 
 /* Requests (docs/api.md, Orders). */
 
@@ -63,7 +63,7 @@ export const PlaceOrderInput = z.preprocess(
         const parsed = UuidParam.safeParse(uuid);
         return parsed.success ? parsed.data : refuse(ctx, 'field');
       }),
-    coupon: Text(64),
+    coupon: Text(COUPON_MAX),
     items: Items,
   }),
 );

@@ -1,6 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_FIELDS, type Address, addressProblem } from '../../../../shared/schemas/address';
+import {
+  ADDRESS_FIELD_MAX,
+  ADDRESS_FIELDS,
+  type Address,
+  addressProblem,
+} from '../../../../shared/schemas/address';
 import { messageOf } from '../../../api/cart';
 import { type AddressValues, useSaveAddress } from '../api/addresses';
 
@@ -70,7 +75,7 @@ export function AddressForm({ address, first = false, onSaved }: AddressFormProp
               className="input"
               required
               aria-required="true"
-              maxLength={120}
+              maxLength={ADDRESS_FIELD_MAX}
               value={values[field]}
               type={field === 'phone' ? 'tel' : 'text'}
               placeholder={field === 'phone' ? 'xxx-xxx-xxxx' : undefined}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type Totals } from '../../../../shared/money';
+import { COUPON_MAX } from '../../../../shared/schemas/order';
 
 interface CartSummaryProps {
   totals: Totals;
@@ -36,7 +37,7 @@ export function CartSummary({
           id={couponId}
           className="input"
           value={coupon}
-          maxLength={64}
+          maxLength={COUPON_MAX}
           autoCapitalize="characters"
           placeholder={t('couponPlaceholder')}
           onChange={(event) => onCoupon(event.target.value)}

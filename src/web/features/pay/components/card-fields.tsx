@@ -1,6 +1,11 @@
 import { type ChangeEvent, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BILLING_FIELDS, type BillingField } from '../../../../shared/schemas/card';
+import {
+  BILLING_FIELD_MAX,
+  BILLING_FIELDS,
+  type BillingField,
+  HOLDER_NAME_MAX,
+} from '../../../../shared/schemas/card';
 import { groupCardNumber, typeExpiry } from '../api/pay';
 import { reformatAsTyped } from './typed-card-text';
 
@@ -100,7 +105,7 @@ export function CardFields({ values, onChange, invalid }: CardFieldsProps) {
         { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '1234 5678 9012 3456' },
         groupCardNumber,
       )}
-      {field('holderName', { autoComplete: 'cc-name', maxLength: 64 })}
+      {field('holderName', { autoComplete: 'cc-name', maxLength: HOLDER_NAME_MAX })}
       {field(
         'expiry',
         { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 5 },
@@ -147,7 +152,7 @@ export function BillingFields({ values, onChange, invalid }: BillingFieldsProps)
               id={`${id}-${name}`}
               className="input"
               required
-              maxLength={60}
+              maxLength={BILLING_FIELD_MAX}
               aria-invalid={invalid === name ? true : undefined}
               autoComplete={BILLING_AUTOCOMPLETE[name]}
               value={values[name]}
