@@ -1,6 +1,6 @@
 /**
- * Card rules shared by the web's card forms and the server (docs/product.md §5), and the answers of the card
- * and payment calls (docs/product.md §3, §4, §7). A problem is a key under `errors:card.*`.
+ * Card rules shared by the web's card forms (saved cards and the pay page) and the server
+ * (docs/product.md §5). A problem is a key under `errors:card.*`.
  */
 
 /** Letters (any script), spaces and ' , . - (docs/product.md §5). */
@@ -88,12 +88,3 @@ export function cardFormProblem(values: CardFormValues): CardFormProblem | undef
     holderNameProblem(values.holderName) ?? cardNumberProblem(values.number) ?? expiryProblem(values.expiry)
   );
 }
-
-/** The billing address of the pay form, in form order (docs/product.md §7: billing[firstName] …). */
-export const BILLING_FIELDS = ['firstName', 'lastName', 'address', 'city', 'state', 'zip'] as const;
-export type BillingField = (typeof BILLING_FIELDS)[number];
-export const BILLING_FIELD_MAX = 60;
-
-/** Wallets of the pay page (docs/product.md §2 Pay). */
-export const WALLET_VENDORS = ['creditcard', 'wechatpay', 'alipay'] as const;
-export type WalletVendorName = (typeof WALLET_VENDORS)[number];

@@ -1,2 +1,3 @@
-/** The payment contract: its rules are the card's (card.rules.ts); its request shapes are in payment.zod.ts. */
+/** The payment contract in one import: its field rules (no zod, for the browser) and its zod shapes. */
+export * from './payment.rules';
 export * from './payment.zod';

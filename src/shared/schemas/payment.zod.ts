@@ -1,23 +1,22 @@
 import { z } from 'zod';
 import {
-  BILLING_FIELD_MAX,
-  BILLING_FIELDS,
-  type BillingField,
   cardNumberDigits,
   cardNumberProblem,
   expiryProblem,
   parseExpiry,
   securityCodeProblem,
-  WALLET_VENDORS,
-  type WalletVendorName,
 } from './card.rules';
 import { formFields, inOrder, isFields, refuse, type Stop, Text, UuidParam } from './common.zod';
 import { ORDER_NO_PATTERN } from './order.rules';
+import {
+  BILLING_FIELD_MAX,
+  BILLING_FIELDS,
+  type BillingField,
+  WALLET_VENDORS,
+  type WalletVendorName,
+} from './payment.rules';
 
-/*
- * Requests of the payment calls (docs/api.md, Payment). Their answers are in card.zod.ts, beside
- * the saved cards they share rules with.
- */
+/* Requests of the payment calls (docs/api.md, Payment); the card rules are the saved cards' own. */
 
 const TEXT_MAX = 100;
 /** A pay-form field, trimmed. */
@@ -134,3 +133,23 @@ export const WalletNotificationInput = z
 export const SandboxLinkParams = z.object({ token: z.string().min(1).max(200) });
 /** Its Pay and Fail buttons. */
 export const SandboxOutcomeInput = z.object({ outcome: z.enum(['paid', 'failed']) });
+
+/* Answers. */
+
+/** `POST /api/authorize/pay` (docs/product.md §4): status 2 paid; status 1 with the reason to show. */
+export const CardPaymentResult = z.union([
+  z.object({ status: z.literal(2), order_no: z.string() }),
+  z.object({
+    status: z.literal(1),
+    message: z.object({ message: z.array(z.object({ text: z.string() })) }),
+  }),
+]);
+export type CardPaymentResult = z.infer<typeof CardPaymentResult>;
+
+/** `POST /api/yuansfer/pay` (docs/product.md §7): the cashier page to open, or why there is none. */
+export const WalletStartResult = z.union([z.object({ url: z.string() }), z.object({ ret_msg: z.string() })]);
+export type WalletStartResult = z.infer<typeof WalletStartResult>;
+
+/** `GET /api/order/{orderNo}/payment`: the order's status after asking the gateway ("Paid Already"). */
+export const PaymentStatusAnswer = z.object({ status: z.number().int() });
+export type PaymentStatusAnswer = z.infer<typeof PaymentStatusAnswer>;

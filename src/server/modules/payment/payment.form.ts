@@ -1,4 +1,4 @@
-import type { WalletVendorName } from '../../../shared/schemas/card';
+import type { WalletVendorName } from '../../../shared/schemas/payment';
 import type { BillingAddress, CardDetails } from './gateways/gateway';
 
 /*

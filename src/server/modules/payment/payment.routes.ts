@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../../shared/constants';
-import type { CardPaymentResult, WalletStartResult } from '../../../shared/schemas/card';
 import { NoInput } from '../../../shared/schemas/common';
 import { OrderNoParams } from '../../../shared/schemas/order';
-import { CardPayInput, WalletNotificationInput, WalletPayInput } from '../../../shared/schemas/payment';
+import {
+  CardPayInput,
+  type CardPaymentResult,
+  WalletNotificationInput,
+  WalletPayInput,
+  type WalletStartResult,
+} from '../../../shared/schemas/payment';
 import { clientKey, ok, requestLanguage, route } from '../../http';
 import { translate } from '../../i18n';
 import type { PaymentMessage } from './payment.core';

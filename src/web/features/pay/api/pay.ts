@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SavedCard } from '../../../../shared/schemas/card';
 import type {
   BillingField,
   CardPaymentResult,
   PaymentStatusAnswer,
-  SavedCard,
   WalletStartResult,
-} from '../../../../shared/schemas/card';
+} from '../../../../shared/schemas/payment';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 
 export const CARDS_KEY = ['cards'] as const;

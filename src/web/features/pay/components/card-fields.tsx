@@ -1,11 +1,7 @@
 import { type ChangeEvent, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  BILLING_FIELD_MAX,
-  BILLING_FIELDS,
-  type BillingField,
-  HOLDER_NAME_MAX,
-} from '../../../../shared/schemas/card';
+import { HOLDER_NAME_MAX } from '../../../../shared/schemas/card';
+import { BILLING_FIELD_MAX, BILLING_FIELDS, type BillingField } from '../../../../shared/schemas/payment';
 import { groupCardNumber, typeExpiry } from '../api/pay';
 import { reformatAsTyped } from './typed-card-text';
 

@@ -1,13 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cardFormProblem, securityCodeProblem } from '../../../../shared/schemas/card';
 import {
   BILLING_FIELDS,
   type BillingField,
   type CardPaymentResult,
-  cardFormProblem,
-  securityCodeProblem,
-} from '../../../../shared/schemas/card';
+} from '../../../../shared/schemas/payment';
 import { Modal } from '../../../components/ui/modal';
 import { type useCardPay, useSavedCards } from '../api/pay';
 import {

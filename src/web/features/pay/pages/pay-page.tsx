@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { CardPaymentResult } from '../../../../shared/schemas/card';
 import { ORDER_STATUS } from '../../../../shared/schemas/order';
+import type { CardPaymentResult } from '../../../../shared/schemas/payment';
 import { messageOf } from '../../../api/cart';
 import { Modal } from '../../../components/ui/modal';
 import { ErrorState } from '../../../components/ui/states';
