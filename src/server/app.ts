@@ -170,9 +170,15 @@ async function shopRoutes(
   const cart = new CartService({ db: database.db, clock, lineMax: config.orderLimits.lineMax });
   await app.register(cartRoutes, { cart });
   await app.register(addressRoutes, { addresses });
-  const orders = new OrderService({ db: database.db, clock, addresses, limits: config.orderLimits });
+  const orders = new OrderService({
+    db: database.db,
+    clock,
+    addresses,
+    limits: config.orderLimits,
+    catalogue,
+  });
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
-  startExpirySweep(app, database.db, clock, catalogue);
+  startExpirySweep(app, { db: database.db, clock, catalogue });
   const retention = startRetentionSweep(database.db, clock, app.log);
   app.addHook('onClose', () => retention.stop());
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { centsToAmount } from '../../../shared/money';
 import type {
   Banner,
@@ -75,14 +75,6 @@ export async function readCatalogueVersion(db: Db): Promise<number> {
     .from(catalogueState)
     .where(eq(catalogueState.id, 1));
   return row?.version ?? 0;
-}
-
-/** Tells every process that the catalogue changed. Call it inside the transaction that changed it. */
-export async function bumpCatalogueVersion(db: Pick<Db, 'insert'>): Promise<void> {
-  await db
-    .insert(catalogueState)
-    .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({ target: catalogueState.id, set: { version: sql`${catalogueState.version} + 1` } });
 }
 
 export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<CatalogueSnapshot> {
