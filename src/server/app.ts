@@ -30,9 +30,9 @@ import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
 import { createGateways, type Gateways, sandboxWalletSecret } from './modules/payment/gateways/gateway';
+import type { PaymentDeps } from './modules/payment/payment.core';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
-import { PaymentService } from './modules/payment/payment.service';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { startRetentionSweep } from './modules/retention/retention';
 import { authPlugin } from './plugins/auth';
@@ -189,9 +189,9 @@ async function shopRoutes(
       log: app.log,
       sandboxSecret: sandboxWalletSecret(secret),
     });
-  const payments = new PaymentService({ db: database.db, clock, gateways, catalogue, log: app.log, config });
+  const payments: PaymentDeps = { db: database.db, clock, gateways, catalogue, log: app.log, config };
   await app.register(paymentRoutes, { payments });
-  startReconcileSweep(app, payments.deps);
+  startReconcileSweep(app, payments);
   if (gateways.sandbox) {
     await app.register(sandboxPayRoutes, {
       payments,
