@@ -11,7 +11,8 @@ import { NO_STOCK_LISTENER } from '../modules/catalogue/catalogue.changes';
 import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from '../modules/order/order.admin';
 import { expireOverdueOrders } from '../modules/order/order.expiry';
 import { orderDetail } from '../modules/order/order.queries';
-import { createGateways, type GatewayLog, sandboxWalletSecret } from '../modules/payment/gateways/gateway';
+import { createGateways, sandboxWalletSecret } from '../modules/payment/gateways/create-gateways';
+import type { GatewayLog } from '../modules/payment/gateways/gateway';
 import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
 import { loadShopSecret } from '../secret';
 

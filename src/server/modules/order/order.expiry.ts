@@ -5,7 +5,12 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { couponRedemptions, orders } from '../../db/schema';
 import { type StockChanges, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
-import { PAYMENT_SLOT_MS } from '../payment/payment.store';
+
+/**
+ * How long one payment attempt holds its order (`orders.payment_started_at`); after that a crashed
+ * attempt no longer blocks paying again, and expiry no longer waits for it.
+ */
+export const PAYMENT_SLOT_MS = 2 * 60_000;
 
 /** What expiring orders needs: the database, the time, and the catalogue to tell of returned stock. */
 export interface ExpiryDeps {

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShopSecret } from '../../secret';
-import { createGateways, sandboxWalletSecret } from './gateways/gateway';
+import { PAYMENT_SLOT_MS } from '../order/order.expiry';
+import { createGateways, sandboxWalletSecret } from './gateways/create-gateways';
 import type { PaymentDeps } from './payment.core';
 import {
   cardForm,
@@ -16,7 +17,7 @@ import {
   startLiveShop,
 } from './payment.fixture';
 import { NOT_CHARGED_MESSAGE, reconcileCardAttempts } from './payment.reconcile';
-import { insertPayment, PAYMENT_SLOT_MS } from './payment.store';
+import { insertPayment } from './payment.store';
 
 /**
  * A card attempt whose answer never reached the order — the connection dropped after the gateway

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { orderItems, orders, payments, products } from '../../db/schema';
 import { uuidFromKey } from '../../db/seed';
 import { loadShopSecret } from '../../secret';
-import { createGateways, sandboxWalletSecret } from './gateways/gateway';
+import { createGateways, sandboxWalletSecret } from './gateways/create-gateways';
 
 /**
  * The payment API tests' world: the real app in live mode, its real Yuansfer and Authorize.Net

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n';
 import { loadShopSecret } from '../../secret';
 import { moveOrder } from '../order/order.admin';
-import { createGateways, sandboxWalletSecret } from './gateways/gateway';
+import { createGateways, sandboxWalletSecret } from './gateways/create-gateways';
 import { cardForm, type LiveShop, orderRow, paymentsOf, placeOrder, startLiveShop } from './payment.fixture';
 import { type RefundDeps, refundOrder } from './payment.refund';
 
