@@ -6,13 +6,13 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { AppError, NotFound } from '../errors';
+import { createGateways, sandboxWalletSecret } from '../gateways/create-gateways';
+import type { GatewayLog } from '../gateways/gateway';
 import { translate } from '../i18n';
 import { NO_STOCK_LISTENER } from '../modules/catalogue/catalogue.changes';
 import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from '../modules/order/order.admin';
 import { expireOverdueOrders } from '../modules/order/order.expiry';
 import { orderDetail } from '../modules/order/order.queries';
-import { createGateways, sandboxWalletSecret } from '../modules/payment/gateways/create-gateways';
-import type { GatewayLog } from '../modules/payment/gateways/gateway';
 import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
 import { loadShopSecret } from '../secret';
 

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateways, sandboxWalletSecret } from '../../gateways/create-gateways';
 import { loadShopSecret } from '../../secret';
 import { PAYMENT_SLOT_MS } from '../order/order.expiry';
-import { createGateways, sandboxWalletSecret } from './gateways/create-gateways';
 import type { PaymentDeps } from './payment.core';
 import {
   cardForm,

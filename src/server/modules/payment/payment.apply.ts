@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
+import type { GatewayLog, Gateways } from '../../gateways/gateway';
 import type { StockChanges } from '../catalogue/catalogue.changes';
-import type { GatewayLog, Gateways } from './gateways/gateway';
 import type { PaymentRow } from './payment.store';
 
 /**

@@ -1,7 +1,13 @@
+import { cardBrandOf, lastFour } from '../../gateways/card-rules';
+import type { CardChargeResult } from '../../gateways/gateway';
 import { type CardRow, ownCard } from '../card/card.service';
-import { type CardTrier, type CardTry, releaseCardTry, reserveCardTry, settleCardTry } from './card-tries';
-import { cardBrandOf, lastFour } from './gateways/card-rules';
-import type { CardChargeResult } from './gateways/gateway';
+import {
+  type CardTrier,
+  type CardTry,
+  releaseCardTry,
+  reserveCardTry,
+  settleCardTry,
+} from '../card/card.tries';
 import {
   type PaymentDeps,
   type PaymentMessage,

@@ -1,10 +1,10 @@
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { GatewayLog, Gateways } from '../../gateways/gateway';
 import type { MessageParams } from '../../i18n';
 import { type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { expireOverdueOrders } from '../order/order.expiry';
-import type { GatewayLog, Gateways } from './gateways/gateway';
 import { type ApplyOutcome, applyPayment, giveBack } from './payment.apply';
 import { assertPending, insertPayment, type OrderRow, ownOrder, type PaymentRow } from './payment.store';
 

@@ -3,8 +3,8 @@ import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Db } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { Conflict, NotFound, TooManyRequests } from '../../errors';
+import { GATEWAY_UNAVAILABLE_MESSAGE } from '../../gateways/gateway';
 import { PAYMENT_SLOT_MS } from '../order/order.expiry';
-import { GATEWAY_UNAVAILABLE_MESSAGE } from './gateways/gateway';
 
 /** Queries on orders and payment attempts that the payment flows share. */
 

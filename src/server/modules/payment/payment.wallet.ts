@@ -2,8 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import { payments } from '../../db/schema';
 import { Conflict } from '../../errors';
+import type { WalletNotification } from '../../gateways/gateway';
 import { expireOverdueOrders } from '../order/order.expiry';
-import type { WalletNotification } from './gateways/gateway';
 import { isSettled } from './payment.apply';
 import {
   type PaymentDeps,

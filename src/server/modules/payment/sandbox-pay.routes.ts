@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BadInput } from '../../errors';
+import type { SandboxWalletPages } from '../../gateways/gateway';
 import { paramsOf, parseInput } from '../../http';
-import type { SandboxWalletPages } from './gateways/gateway';
 import type { PaymentDeps } from './payment.core';
 import { handleWalletNotification, returnPathOf } from './payment.wallet';
 import { claimSandboxLink, type SandboxLinkState, sandboxLinkState } from './sandbox-pay.links';

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../clock';
-import { loadConfig } from '../../../config';
+import { ManualClock } from '../clock';
+import { loadConfig } from '../config';
 import { schemaOrderError } from './authorizenet-schema';
 import { cardBrandOf, expirationDateOf, isExpired, passesLuhn } from './card-rules';
 import { createGateways } from './create-gateways';

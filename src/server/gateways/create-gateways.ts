@@ -1,5 +1,5 @@
-import type { Config } from '../../../config';
-import { deriveKey } from '../../../secret';
+import type { Config } from '../config';
+import { deriveKey } from '../secret';
 import { AuthorizeNetCardGateway } from './authorizenet';
 import { DEFAULT_GATEWAY_TIMEOUT_MS, type GatewayDeps, type Gateways } from './gateway';
 import { SandboxCardGateway, SandboxWalletGateway } from './sandbox';

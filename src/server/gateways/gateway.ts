@@ -1,4 +1,4 @@
-import type { Clock } from '../../../clock';
+import type { Clock } from '../clock';
 
 /**
  * What the shop asks of a payment gateway, and what it answers: types only, so the gateways and
