@@ -18,7 +18,7 @@ import { lazyChildLoggerFactory, loggerOptions } from './logging';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
-import { AvatarStore, UPLOADS_PREFIX } from './modules/account/avatar.store';
+import { AvatarFiles, UPLOADS_PREFIX } from './modules/account/avatar.files';
 import { PasswordHasher } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
@@ -165,7 +165,7 @@ async function shopRoutes(
     codeKey: deriveKey(secret, 'email-code'),
   });
   await app.register(authPlugin, { accounts });
-  await app.register(accountRoutes, { accounts, avatars: new AvatarStore(config.uploadsDir) });
+  await app.register(accountRoutes, { accounts, avatars: new AvatarFiles(config.uploadsDir) });
 
   const addresses = new AddressService({ db: database.db, clock });
   const cart = new CartService({ db: database.db, clock, lineMax: config.orderLimits.lineMax });

@@ -21,7 +21,7 @@ import {
   promotionProducts,
   promotions,
 } from '../../db/schema';
-import { buildSearchIndex, type SearchIndex } from '../search/search.index';
+import { buildSearchIndex, type SearchIndex } from '../search/search.engine';
 
 export interface ProductEntry {
   id: number;

@@ -227,7 +227,7 @@ describe('expiry', () => {
 
     // A card charge starts a few seconds before the ten minutes are up …
     t.clock.advance(10 * 60_000 - 5_000);
-    const { takePaymentSlot } = await import('../payment/payment.store');
+    const { takePaymentSlot } = await import('../payment/payment.queries');
     const { PAYMENT_SLOT_MS } = await import('./order.expiry');
     expect(await takePaymentSlot(t.database.db, row.id, t.clock.now())).toBe(true);
     // … so the sweep after the deadline leaves the order for the payment to settle.

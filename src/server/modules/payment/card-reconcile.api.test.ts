@@ -16,8 +16,8 @@ import {
   soldCountOf,
   startLiveShop,
 } from './payment.fixture';
+import { insertPayment } from './payment.queries';
 import { NOT_CHARGED_MESSAGE, reconcileCardAttempts } from './payment.reconcile';
-import { insertPayment } from './payment.store';
 
 /**
  * A card attempt whose answer never reached the order — the connection dropped after the gateway

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import type { GatewayLog, Gateways } from '../../gateways/gateway';
 import type { StockChanges } from '../catalogue/catalogue.changes';
-import type { PaymentRow } from './payment.store';
+import type { PaymentRow } from './payment.queries';
 
 /**
  * `applied`: the order went 1 → 2 now. `replay`: this attempt was already settled (a repeated

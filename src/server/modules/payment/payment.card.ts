@@ -16,7 +16,6 @@ import {
   settlePayment,
 } from './payment.core';
 import type { CardPaymentRequest } from './payment.form';
-import { reconcileCardAttempts } from './payment.reconcile';
 import {
   insertPayment,
   markPaymentFailed,
@@ -25,7 +24,8 @@ import {
   releasePaymentSlot,
   slotRefusal,
   takePaymentSlot,
-} from './payment.store';
+} from './payment.queries';
+import { reconcileCardAttempts } from './payment.reconcile';
 
 /** Spec §4: status 2 paid; status 1 with the reason to show. */
 export type CardPaymentOutcome = { status: 2; orderNo: string } | { status: 1; message: PaymentMessage };

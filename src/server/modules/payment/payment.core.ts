@@ -6,7 +6,7 @@ import type { MessageParams } from '../../i18n';
 import { type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { expireOverdueOrders } from '../order/order.expiry';
 import { type ApplyOutcome, applyPayment, giveBack } from './payment.apply';
-import { assertPending, insertPayment, type OrderRow, ownOrder, type PaymentRow } from './payment.store';
+import { assertPending, insertPayment, type OrderRow, ownOrder, type PaymentRow } from './payment.queries';
 
 /** What every payment flow needs; `config` is read at each call (tests learn their port late). */
 export interface PaymentDeps {

@@ -24,7 +24,7 @@ import {
   paymentByReference,
   slotHeld,
   WALLET_STARTS_PER_ORDER,
-} from './payment.store';
+} from './payment.queries';
 
 export type WalletStartOutcome = { url: string } | { message: PaymentMessage };
 
