@@ -80,43 +80,36 @@ export async function readCatalogueVersion(db: Db): Promise<number> {
 type Rows = Awaited<ReturnType<typeof readRows>>;
 type CategoryRow = Rows['categoryRows'][number];
 
+/** Awaits every read of `reads` at once; answers their results under the same names. */
+async function allOf<T extends Record<string, PromiseLike<unknown>>>(
+  reads: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.all(Object.values(reads));
+  const keys = Object.keys(reads);
+  return Object.fromEntries(keys.map((key, i) => [key, results[i]])) as { [K in keyof T]: Awaited<T[K]> };
+}
+
 /** Every catalogue table, in catalogue order; only products on sale. */
-async function readRows(db: Db) {
-  const [
-    categoryRows,
-    productRows,
-    imageRows,
-    bannerRows,
-    plateRows,
-    plateItemRows,
-    promotionRows,
-    promoProductRows,
-  ] = await Promise.all([
-    db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
-    db.select().from(products).where(eq(products.onSale, true)).orderBy(asc(products.id)),
-    db
+function readRows(db: Db) {
+  return allOf({
+    categoryRows: db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
+    productRows: db.select().from(products).where(eq(products.onSale, true)).orderBy(asc(products.id)),
+    imageRows: db
       .select()
       .from(productImages)
       .orderBy(asc(productImages.productId), asc(productImages.sort), asc(productImages.id)),
-    db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)),
-    db.select().from(plates).orderBy(asc(plates.sort), asc(plates.id)),
-    db.select().from(plateItems).orderBy(asc(plateItems.plateId), asc(plateItems.sort), asc(plateItems.id)),
-    db.select().from(promotions).orderBy(asc(promotions.id)),
-    db
+    bannerRows: db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)),
+    plateRows: db.select().from(plates).orderBy(asc(plates.sort), asc(plates.id)),
+    plateItemRows: db
+      .select()
+      .from(plateItems)
+      .orderBy(asc(plateItems.plateId), asc(plateItems.sort), asc(plateItems.id)),
+    promotionRows: db.select().from(promotions).orderBy(asc(promotions.id)),
+    promoProductRows: db
       .select()
       .from(promotionProducts)
       .orderBy(asc(promotionProducts.promotionId), asc(promotionProducts.sort)),
-  ]);
-  return {
-    categoryRows,
-    productRows,
-    imageRows,
-    bannerRows,
-    plateRows,
-    plateItemRows,
-    promotionRows,
-    promoProductRows,
-  };
+  });
 }
 
 /** `list` grouped by `keyOf`, each group in the list's order. */
