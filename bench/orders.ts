@@ -13,7 +13,7 @@ import type { Config } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { prepareDatabase } from '../src/server/db/prepare';
 import { products } from '../src/server/db/schema';
-import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue.snapshot';
+import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue.changes';
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
 import { ADDRESS } from '../tests/helpers/forms';
 import { pinSelf } from './lib/children';

@@ -7,10 +7,9 @@ import { buildApp } from '../../src/server/app';
 import { ManualClock } from '../../src/server/clock';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
+import type { GatewayLog, Gateways } from '../../src/server/gateways/gateway';
 import { loggerOptions } from '../../src/server/logging';
 import { PasswordHasher } from '../../src/server/modules/account/password';
-
-import type { GatewayLog, Gateways } from '../../src/server/modules/payment/gateways/gateway';
 import { freshDatabase } from './test-database';
 
 export interface TestApp {

@@ -33,7 +33,7 @@ export interface Database {
 
 export interface OpenOptions {
   /** A PGlite data directory dump (from `dumpDataDir`) to start from instead of an empty cluster. */
-  snapshot?: Blob;
+  dump?: Blob;
   /** SEED=demo: a new PGlite database starts from the build's migrated and seeded dump, if any. */
   seed?: 'demo' | 'none';
   /** PGlite files: what this process is, for the message a second process gets ("the shop server"). */
@@ -86,8 +86,8 @@ export async function openDatabase(
 async function openPglite(dataDir: string | undefined, options: OpenOptions): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const isNew = dataDir === undefined || readdirSync(dataDir).length === 0;
-  const demo = isNew && !options.snapshot && options.seed === 'demo' ? readDemoDump() : undefined;
-  const start = options.snapshot ?? demo ?? (isNew ? readEmptyClusterDump() : undefined);
+  const demo = isNew && !options.dump && options.seed === 'demo' ? readDemoDump() : undefined;
+  const start = options.dump ?? demo ?? (isNew ? readEmptyClusterDump() : undefined);
   const client = await PGlite.create(dataDir, start ? { loadDataDir: start } : {});
   if (isNew && !start) await saveEmptyClusterDump(client);
   return { ...wrapPglite(client), fromDemoDump: demo !== undefined };

@@ -12,10 +12,6 @@ import {
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { eq, sql } from 'drizzle-orm';
-import type { Clock } from '../clock';
-import type { Database } from './client';
-import { catalogueState, coupons, products, promotions } from './schema';
 
 /**
  * A first start on PGlite used to spend most of its time migrating and seeding a new cluster. The
@@ -78,25 +74,4 @@ export async function saveDemoDump(client: PGlite): Promise<string> {
       rmSync(join(BUILD_DIR, name), { force: true });
   }
   return path;
-}
-
-/**
- * Moves every date the seed set relative to its `now` by the time since the dump was seeded, in
- * one transaction, so the shop looks as if it was seeded at this start.
- */
-export async function redateDemo(database: Database, clock: Clock): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    const [state] = await tx.select({ seededAt: catalogueState.seededAt }).from(catalogueState);
-    if (!state?.seededAt) return;
-    const shift = sql`${`${clock.now().getTime() - state.seededAt.getTime()} milliseconds`}::interval`;
-    await tx.update(products).set({ createdAt: sql`${products.createdAt} + ${shift}` });
-    await tx.update(promotions).set({
-      startsAt: sql`${promotions.startsAt} + ${shift}`,
-      endsAt: sql`${promotions.endsAt} + ${shift}`,
-    });
-    await tx
-      .update(coupons)
-      .set({ startsAt: sql`${coupons.startsAt} + ${shift}`, endsAt: sql`${coupons.endsAt} + ${shift}` });
-    await tx.update(catalogueState).set({ seededAt: clock.now() }).where(eq(catalogueState.id, 1));
-  });
 }

@@ -11,13 +11,13 @@ import { NoInput } from '../../../shared/schemas/common';
 import { BadInput } from '../../errors';
 import { clientKey, ok, requestLanguage, route } from '../../http';
 import type { AccountService } from './account.service';
+import type { AvatarFiles } from './avatar.files';
 import { avatarUploadRoutes } from './avatar.routes';
-import type { AvatarStore } from './avatar.store';
 
 /** Account calls of spec §7, and the profile calls we add (README: API). */
 export async function accountRoutes(
   app: FastifyInstance,
-  opts: { accounts: AccountService; avatars: AvatarStore },
+  opts: { accounts: AccountService; avatars: AvatarFiles },
 ) {
   const { accounts, avatars } = opts;
   const ip = (request: FastifyRequest) => clientKey(request);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { NoInput } from '../../../shared/schemas/common';
 import { ok, route } from '../../http';
 import type { AccountService } from './account.service';
-import type { AvatarStore } from './avatar.store';
+import type { AvatarFiles } from './avatar.files';
 import { AVATAR_UPLOAD_LIMITS, readAvatarUpload } from './avatar.upload';
 
 /**
@@ -13,7 +13,7 @@ import { AVATAR_UPLOAD_LIMITS, readAvatarUpload } from './avatar.upload';
  */
 export async function avatarUploadRoutes(
   app: FastifyInstance,
-  opts: { accounts: AccountService; avatars: AvatarStore },
+  opts: { accounts: AccountService; avatars: AvatarFiles },
 ) {
   const { accounts, avatars } = opts;
   await app.register(multipart, { limits: AVATAR_UPLOAD_LIMITS });

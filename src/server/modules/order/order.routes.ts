@@ -4,7 +4,7 @@ import { OrderNoParams, PlaceOrderInput } from '../../../shared/schemas/order';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { ok, route } from '../../http';
-import type { CatalogueStore } from '../catalogue/catalogue.store';
+import type { StockListener } from '../catalogue/catalogue.changes';
 import { expireOverdueOrders } from './order.expiry';
 import { listOrders, orderDetail } from './order.queries';
 import type { OrderService } from './order.service';
@@ -12,7 +12,7 @@ import type { OrderService } from './order.service';
 /** Order calls of spec §7. Pending orders past their time are expired whenever orders are read. */
 export async function orderRoutes(
   app: FastifyInstance,
-  opts: { orders: OrderService; db: Db; clock: Clock; catalogue: CatalogueStore },
+  opts: { orders: OrderService; db: Db; clock: Clock; catalogue: StockListener },
 ) {
   const { orders, db, clock, catalogue } = opts;
 
@@ -21,19 +21,15 @@ export async function orderRoutes(
     { method: 'POST', url: '/api/order', input: PlaceOrderInput, auth: 'shopper' },
     async ({ input, user }) => {
       // Orders past their ten minutes no longer count against the shopper's unpaid-orders limit.
-      if ((await expireOverdueOrders(db, clock.now(), user.id)) > 0) catalogue.stockChanged();
-      const orderNo = await orders.place(user.id, {
-        addressUuid: input.uuid,
-        coupon: input.coupon,
-        items: input.items,
-      });
-      catalogue.stockChanged();
-      return ok(orderNo);
+      await expireOverdueOrders({ db, clock, catalogue }, user.id);
+      return ok(
+        await orders.place(user.id, { addressUuid: input.uuid, coupon: input.coupon, items: input.items }),
+      );
     },
   );
 
   route(app, { method: 'GET', url: '/api/order', input: NoInput, auth: 'shopper' }, async ({ user }) => {
-    if ((await expireOverdueOrders(db, clock.now(), user.id)) > 0) catalogue.stockChanged();
+    await expireOverdueOrders({ db, clock, catalogue }, user.id);
     return ok(await listOrders(db, user.id));
   });
 
@@ -41,7 +37,7 @@ export async function orderRoutes(
     app,
     { method: 'GET', url: '/api/order/:orderNo', params: OrderNoParams, input: NoInput, auth: 'shopper' },
     async ({ params, user }) => {
-      if ((await expireOverdueOrders(db, clock.now(), user.id)) > 0) catalogue.stockChanged();
+      await expireOverdueOrders({ db, clock, catalogue }, user.id);
       return ok(await orderDetail(db, user.id, params.orderNo));
     },
   );

@@ -11,10 +11,15 @@ import {
 } from '../../../shared/schemas/payment';
 import { clientKey, ok, requestLanguage, route } from '../../http';
 import { translate } from '../../i18n';
-import type { PaymentMessage } from './payment.core';
+import { payByCard } from './payment.card';
+import type { PaymentDeps, PaymentMessage } from './payment.core';
 import type { CardPaymentRequest, WalletPaymentRequest } from './payment.form';
-import type { PaymentService } from './payment.service';
-import { IPN_PATH } from './payment.wallet';
+import {
+  handleWalletNotification,
+  IPN_PATH,
+  refreshPaymentStatus,
+  startWalletPayment,
+} from './payment.wallet';
 
 /** The shopper's reason in their language: the gateway's own words in English, when it gave some. */
 export function messageText(language: Language, message: PaymentMessage): string {
@@ -23,7 +28,7 @@ export function messageText(language: Language, message: PaymentMessage): string
 }
 
 /** Payment calls of spec §7, the gateway's notification endpoint, and "Paid Already". */
-export async function paymentRoutes(app: FastifyInstance, opts: { payments: PaymentService }) {
+export async function paymentRoutes(app: FastifyInstance, opts: { payments: PaymentDeps }) {
   const { payments } = opts;
 
   route(
@@ -32,7 +37,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
     async ({ input, user }, request) => {
       const who = { userId: user.id, clientKey: clientKey(request) };
       const pay: CardPaymentRequest = input;
-      const outcome = await payments.payByCard(who, pay);
+      const outcome = await payByCard(payments, who, pay);
       const data: CardPaymentResult =
         outcome.status === 2
           ? { status: 2, order_no: outcome.orderNo }
@@ -49,7 +54,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
     { method: 'POST', url: '/api/yuansfer/pay', input: WalletPayInput, auth: 'shopper' },
     async ({ input, user }, request) => {
       const start: WalletPaymentRequest = input;
-      const outcome = await payments.startWallet(user.id, start);
+      const outcome = await startWalletPayment(payments, user.id, start);
       const data: WalletStartResult =
         'url' in outcome
           ? { url: outcome.url }
@@ -63,7 +68,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
     app,
     { method: 'POST', url: IPN_PATH, input: WalletNotificationInput, from: 'body' },
     async ({ input }, _request, reply) => {
-      const answer = await payments.handleNotification(input);
+      const answer = await handleWalletNotification(payments, input);
       const status = answer === 'success' ? 200 : answer === 'invalid' ? 400 : 409;
       return reply.code(status).type('text/plain; charset=utf-8').send(answer);
     },
@@ -78,6 +83,6 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
       input: NoInput,
       auth: 'shopper',
     },
-    async ({ params, user }) => ok(await payments.paymentStatus(user.id, params.orderNo)),
+    async ({ params, user }) => ok(await refreshPaymentStatus(payments, user.id, params.orderNo)),
   );
 }

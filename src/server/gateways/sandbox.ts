@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { cardNumberDigits } from '../../../../shared/schemas/card';
-import type { Clock } from '../../../clock';
+import { cardNumberDigits } from '../../shared/schemas/card';
+import type { Clock } from '../clock';
 import {
   assertChargeableCents,
   cardBrandOf,
