@@ -10,10 +10,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
+import { PROJECT_ROOT } from '../project-root';
 import type { Database } from './client';
 import { catalogueState, coupons, products, promotions } from './schema';
 
@@ -25,7 +25,7 @@ import { catalogueState, coupons, products, promotions } from './schema';
  * fingerprint of everything that shapes its contents, so a changed migration or seed file is
  * never served from an old dump: it is simply not found, and the slow path runs.
  */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = PROJECT_ROOT;
 const BUILD_DIR = join(ROOT, 'build');
 const PREFIX = 'pglite-demo-';
 
