@@ -13,4 +13,6 @@ try {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 }
-await import('../dist/server/server.js');
+// A name tsc does not follow: the file exists only once built.
+const server = '../dist/server/server.js';
+await import(server);

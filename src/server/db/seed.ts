@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import { DEFAULT_WIDTH, type MediaKind, mediaPath } from '#shared/media';
 import type { SeedCoupon } from '../../../seed/catalogue/coupons';
 import type * as Demo from '../../../seed/catalogue/types';
 import { artName } from '../../../seed/media/art-name';
-import { DEFAULT_WIDTH, type MediaKind, mediaPath } from '../../shared/media';
 import type { Database, Tx } from './client';
 import {
   banners,
