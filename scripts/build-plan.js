@@ -37,6 +37,7 @@ export const PARTS = {
       'seed',
       'src/server/db',
       'src/server/modules/catalogue/description.ts',
+      'src/shared',
       'package-lock.json',
     ],
     outputs: ['build/pglite-empty-cluster.tar', 'build/pglite-demo-*'],

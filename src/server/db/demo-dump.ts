@@ -30,7 +30,15 @@ const BUILD_DIR = join(ROOT, 'build');
 const PREFIX = 'pglite-demo-';
 
 /** The files whose contents decide what a migrated, seeded database holds. */
-const SOURCES = ['drizzle', 'seed/catalogue', 'seed/media', 'src/server/db', 'src/shared/media.ts'];
+const SOURCES = [
+  'drizzle',
+  'seed/catalogue',
+  'seed/media',
+  'src/server/db',
+  'src/server/modules/catalogue/description.ts',
+  'src/shared/media.ts',
+  'src/shared/rich-text.ts',
+];
 
 function filesUnder(path: string): string[] {
   const full = join(ROOT, path);

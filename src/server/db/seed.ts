@@ -4,6 +4,7 @@ import { DEFAULT_WIDTH, type MediaKind, mediaPath } from '#shared/media';
 import type { SeedCoupon } from '../../../seed/catalogue/coupons';
 import type * as Demo from '../../../seed/catalogue/types';
 import { artName } from '../../../seed/media/art-name';
+import { sanitizeDescription } from '../modules/catalogue/description';
 import type { Database, Tx } from './client';
 import {
   banners,
@@ -145,8 +146,8 @@ async function insertProducts(
             priceCents: p.price_cents,
             realStock: p.stock,
             soldCount: p.sold_count,
-            enDescribe: p.en_describe,
-            znDescribe: p.zn_describe,
+            enDescribe: sanitizeDescription(p.en_describe),
+            znDescribe: sanitizeDescription(p.zn_describe),
             productImage: image('product', first),
             // Seconds apart keep "newest first" stable among products added the same day.
             createdAt: new Date(now.getTime() - p.added_days_ago * DAY_MS - (start + i) * 1000),
