@@ -17,7 +17,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const STAMPS = join(ROOT, 'dist/.stamps');
+const STAMPS = 'dist/.stamps';
 const TEST_FILE = /\.test\.tsx?$/;
 
 /**
@@ -79,33 +79,33 @@ function changedSince(/** @type {string} */ path, /** @type {number} */ since) {
   return false;
 }
 
-/** @param {string} output */
-function outputExists(output) {
-  const path = join(ROOT, output);
+/** @param {string} root @param {string} output */
+function outputExists(root, output) {
+  const path = join(root, output);
   if (!output.endsWith('*')) return existsSync(path);
   const dir = dirname(path);
   const prefix = basename(path).slice(0, -1);
   return existsSync(dir) && readdirSync(dir).some((name) => name.startsWith(prefix));
 }
 
-/** @param {PartName} name */
-export function isStale(name) {
+/** @param {PartName} name @param {string} root the checkout (another one in tests) */
+export function isStale(name, root = ROOT) {
   const part = PARTS[name];
-  const stamp = join(STAMPS, name);
-  if (!existsSync(stamp) || !part.outputs.every(outputExists)) return true;
+  const stamp = join(root, STAMPS, name);
+  if (!existsSync(stamp) || !part.outputs.every((output) => outputExists(root, output))) return true;
   const builtAt = mtimeMs(stamp);
-  return part.inputs.some((input) => changedSince(join(ROOT, input), builtAt));
+  return part.inputs.some((input) => changedSince(join(root, input), builtAt));
 }
 
 /** @returns {PartName[]} */
-export function staleParts() {
-  return /** @type {PartName[]} */ (Object.keys(PARTS)).filter(isStale);
+export function staleParts(root = ROOT) {
+  return /** @type {PartName[]} */ (Object.keys(PARTS)).filter((name) => isStale(name, root));
 }
 
 /** Records that `name` was built from the inputs as they were at `startedAt` (ms since the epoch). */
-export function stamp(/** @type {PartName} */ name, /** @type {number} */ startedAt) {
-  mkdirSync(STAMPS, { recursive: true });
-  const path = join(STAMPS, name);
+export function stamp(/** @type {PartName} */ name, /** @type {number} */ startedAt, root = ROOT) {
+  mkdirSync(join(root, STAMPS), { recursive: true });
+  const path = join(root, STAMPS, name);
   writeFileSync(path, `${new Date(startedAt).toISOString()}\n`);
   utimesSync(path, startedAt / 1000, startedAt / 1000);
 }
