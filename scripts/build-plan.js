@@ -28,22 +28,28 @@ const TEST_FILE = /\.test\.tsx?$/;
 /** @type {Record<PartName, Part>} In build order. Outputs may end in `*` (any file so named). */
 export const PARTS = {
   // The catalogue's drawn pictures; only missing ones are drawn (their names carry a hash of the art).
-  media: { inputs: ['seed/media', 'seed/catalogue', 'src/shared/media.ts'], outputs: ['build/media/*'] },
-  // The migrated, seeded PGlite dump a first start loads (src/server/db/demo-dump.ts); its name
-  // carries a fingerprint of its sources, checked again when this part runs.
+  media: {
+    inputs: ['seed/media', 'seed/catalogue', 'src/shared/media.ts', 'scripts/build-steps.ts'],
+    outputs: ['build/media/*'],
+  },
+  // The migrated, seeded PGlite dump a first start loads (src/server/db/demo-dump.ts). Its name
+  // carries a fingerprint of the files that shape it, checked when this part runs, so here any
+  // server change is enough to look again (cheap when the fingerprint matches).
   dump: {
-    inputs: [
-      'drizzle',
-      'seed',
-      'src/server/db',
-      'src/server/modules/catalogue/description.ts',
-      'src/shared',
-      'package-lock.json',
-    ],
+    inputs: ['drizzle', 'seed', 'src/server', 'src/shared', 'scripts/build-steps.ts', 'package-lock.json'],
     outputs: ['build/pglite-empty-cluster.tar', 'build/pglite-demo-*'],
   },
   web: {
-    inputs: ['src/web', 'src/shared', 'public', 'vite.config.ts', 'package.json', 'package-lock.json'],
+    inputs: [
+      'src/web',
+      'src/shared',
+      'public',
+      'vite.config.ts',
+      'tsconfig.json',
+      'scripts/build-steps.ts',
+      'package.json',
+      'package-lock.json',
+    ],
     outputs: ['dist/web/index.html'],
   },
   server: {
@@ -52,6 +58,7 @@ export const PARTS = {
       'src/shared',
       'seed',
       'scripts/build-server.ts',
+      'tsconfig.json',
       'package.json',
       'package-lock.json',
     ],
