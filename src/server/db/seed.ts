@@ -4,7 +4,6 @@ import { DEFAULT_WIDTH, type MediaKind, mediaPath } from '#shared/media';
 import type { SeedCoupon } from '../../../seed/catalogue/coupons';
 import type * as Demo from '../../../seed/catalogue/types';
 import { artName } from '../../../seed/media/art-name';
-import { sanitizeDescription } from '../modules/catalogue/description';
 import type { Database, Tx } from './client';
 import {
   banners,
@@ -115,6 +114,8 @@ async function insertProducts(
   categoryIds: Map<string, number>,
   now: Date,
 ): Promise<Map<string, ProductRef>> {
+  // Loaded here, not at the top: sanitize-html takes 0.1–0.5 s to load, and most starts seed nothing.
+  const { sanitizeDescription } = await import('../modules/catalogue/description');
   const refs = new Map<string, ProductRef>();
   const batchSize = 100;
   for (let start = 0; start < list.length; start += batchSize) {
