@@ -7,9 +7,10 @@
  * The rule (make's): a part is rebuilt when one of its outputs is missing, when it has never been
  * built here (no stamp in dist/.stamps/), or when a file or folder among its inputs was modified
  * after its last build started. Folders count so that a deleted or renamed file is noticed (its
- * folder's time changes); test files (`*.test.ts`, `*.test.tsx`) do not, since no build contains them. Editing, `git pull`, `git checkout` and `npm install` all leave newer
- * times; a copy that keeps old times (`cp -p`, `rsync -t`, an unpacked archive) is not noticed:
- * `npm run build` rebuilds everything.
+ * folder's time changes); test files (`*.test.ts`, `*.test.tsx`) do not, since no build contains
+ * them. Editing, `git pull`, `git checkout` and `npm install` all leave newer times; a copy that
+ * keeps old times (`cp -p`, `rsync -t`, an unpacked archive) is not noticed: `npm run build`
+ * rebuilds everything.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
