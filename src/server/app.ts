@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
@@ -40,6 +39,7 @@ import { authPlugin } from './plugins/auth';
 import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
+import { projectPath } from './project-root';
 import { BODY_MAX_BYTES, requestTimeouts } from './request-limits';
 import { deriveKey, loadShopSecret } from './secret';
 
@@ -59,7 +59,7 @@ export interface AppDeps {
   passwords?: PasswordHasher;
 }
 
-const LOCALES_DIR = fileURLToPath(new URL('../../public/locales', import.meta.url));
+const LOCALES_DIR = projectPath('public/locales');
 const YEAR_SECONDS = 31_536_000;
 /** Paths the server answers itself, from files or routes; anything else is a page of the app. */
 const SERVER_PREFIXES = ['/api/', '/sandbox/', '/assets/', '/media/', '/uploads/', '/locales/'];

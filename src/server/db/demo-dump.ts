@@ -10,8 +10,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { PROJECT_ROOT } from '../project-root';
 
 /**
  * A first start on PGlite used to spend most of its time migrating and seeding a new cluster. The
@@ -21,12 +21,20 @@ import type { PGlite } from '@electric-sql/pglite';
  * fingerprint of everything that shapes its contents, so a changed migration or seed file is
  * never served from an old dump: it is simply not found, and the slow path runs.
  */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = PROJECT_ROOT;
 const BUILD_DIR = join(ROOT, 'build');
 const PREFIX = 'pglite-demo-';
 
 /** The files whose contents decide what a migrated, seeded database holds. */
-const SOURCES = ['drizzle', 'seed/catalogue', 'seed/media', 'src/server/db', 'src/shared/media.ts'];
+const SOURCES = [
+  'drizzle',
+  'seed/catalogue',
+  'seed/media',
+  'src/server/db',
+  'src/server/modules/catalogue/description.ts',
+  'src/shared/media.ts',
+  'src/shared/rich-text.ts',
+];
 
 function filesUnder(path: string): string[] {
   const full = join(ROOT, path);
