@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Address, AddressField } from '../../shared/schemas/address';
 import { apiGet, apiRequest } from '../lib/api-client';
 
+// The address module's calls (docs/api.md): list, add, edit, delete.
+
 const KEY = ['address'] as const;
 
 export type AddressValues = Record<AddressField, string> & { default_status: boolean };
@@ -36,12 +38,4 @@ export function useDeleteAddress() {
     mutationFn: (uuid: string) => apiRequest<null>(`/api/address/${uuid}`, { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
-}
-
-/** One line for lists: "Name Surname · phone". */
-export function addressLines(a: Omit<Address, 'uuid' | 'default_status'>): [string, string] {
-  return [
-    `${a.name} ${a.surname} · ${a.phone}`,
-    `${a.address}, ${a.area}, ${a.city}, ${a.province} ${a.zip}`,
-  ];
 }

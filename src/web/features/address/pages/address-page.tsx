@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { addressLines, useAddresses, useDeleteAddress } from '../../../api/address';
+import { useAddresses, useDeleteAddress } from '../../../api/address';
 import { AddressForm } from '../../../components/ui/address-form';
 import { ManagedList } from '../../../components/ui/managed-list';
 import { TitlePage } from '../../../components/ui/title-page';
+import { addressLines } from '../../../lib/address-lines';
 import '../../../components/ui/form.css';
 
 /** The address book (/profile/address): each entry with edit and delete, an add-new card, a modal form. */

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Address } from '../../../../shared/schemas/address';
-import { addressLines } from '../../../api/address';
 import { AddressForm } from '../../../components/ui/address-form';
 import { Modal } from '../../../components/ui/modal';
+import { addressLines } from '../../../lib/address-lines';
 
 interface AddressPickerProps {
   open: boolean;
