@@ -131,7 +131,8 @@ describe('check-imports', () => {
   it('fails an import that names no file, and ignores import-like text in comments and strings', () => {
     const report = check({
       'src/web/lib/bad.ts':
-        "// import x from './commented-out';\nconst s = \"import('./in-a-string')\";\nimport { y } from './missing';\nexport const z = [s, y];\n",
+        "// import x from './commented-out';\nconst s = \"import('./in-a-string')\";\nimport { y } from './missing';\nexport const z = [s, y, (n: string) => import(`./pages/$" +
+        '{n}`)];\n',
     });
     expect(report.problems).toEqual([
       expect.stringMatching(/^src\/web\/lib\/bad\.ts:3: cannot resolve '\.\/missing'/),

@@ -121,7 +121,9 @@ export function importsOf(root: string, file: string): Edge[] {
     const literal = /^\s*(['"`])([^'"`]*)\1\s*$/.exec(
       code.slice(item.moduleRequest.start, item.moduleRequest.end),
     );
-    if (literal?.[2] !== undefined) edges.push(edge(literal[2], item.start, ''));
+    // A computed path (`import(name)`, a template with `${…}`) names no one file: nothing to check.
+    if (literal?.[2] !== undefined && !literal[2].includes('${'))
+      edges.push(edge(literal[2], item.start, ''));
   }
   return edges;
 }
