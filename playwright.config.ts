@@ -31,11 +31,14 @@ export default defineConfig({
     },
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 }, browserName: 'chromium' } },
   ],
+  // The shop as users run it: `npm start`'s script (rebuilds what changed, then serves the compiled
+  // server). `npm test` has built everything just before, so it only serves here.
   webServer: {
-    command: 'node --import tsx src/server/server.ts',
+    command: 'node scripts/start.js',
     url: `http://127.0.0.1:${PORT}/api/index_banners`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Long enough for a build of the web app when the sources changed since the last one.
+    timeout: 180_000,
     env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'memory:', LOG_LEVEL: 'warn' },
   },
 });

@@ -1,19 +1,13 @@
 /**
  * Bundle budget (DESIGN.md §9): the home route's initial JavaScript ≤ 150 KB gzip and every other
- * route chunk ≤ 30 KB gzip. Builds the web app with `npx vite build` unless dist/web is newer than
- * every source it is built from, then asks scripts/check-bundle.ts (which runs on import and exits,
+ * route chunk ≤ 30 KB gzip. Builds what `npm start` would build first (the web app when it is older
+ * than its sources, scripts/build-plan.js), then asks scripts/check-bundle.ts (which runs on import and exits,
  * so it is run as a child) for its figures.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { runChild } from './lib/children';
 import { type PartResult, target } from './lib/report';
-import { ROOT } from './lib/shop';
-import { fmtS } from './lib/stats';
+import { ensureBuilt, ROOT } from './lib/shop';
 
-const MANIFEST = join(ROOT, 'dist/web/.vite/manifest.json');
-/** What `vite build` reads: when any is newer than the manifest, dist/web is stale. */
-const SOURCES = ['src/web', 'src/shared', 'public', 'vite.config.ts', 'package-lock.json'];
 const CHECK_SCRIPT = 'scripts/check-bundle.ts';
 
 interface CheckJson {
@@ -24,31 +18,9 @@ interface CheckJson {
   ok: boolean;
 }
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-/** True when dist/web has a manifest newer than every file it is built from. */
-export function webBuildIsFresh(): boolean {
-  if (!existsSync(MANIFEST)) return false;
-  const built = statSync(MANIFEST).mtimeMs;
-  return SOURCES.every((s) => newestMtime(join(ROOT, s)) <= built);
-}
-
-/** Runs `npx vite build` unless dist/web is fresh; returns a note saying which. */
+/** Builds what is out of date (scripts/build-plan.js), as `npm start` would; returns a note saying which. */
 export async function ensureWebBuild(): Promise<string> {
-  if (webBuildIsFresh())
-    return 'dist/web was newer than src/web, src/shared, public and vite.config.ts: reused it.';
-  console.log('  dist/web missing or older than its sources: npx vite build');
-  const started = performance.now();
-  const res = await runChild('vite build', 'npx', ['vite', 'build'], { cwd: ROOT, timeoutMs: 300_000 });
-  if (res.code !== 0) throw new Error(`npx vite build failed (${res.code}):\n${res.output}`);
-  return `built dist/web with npx vite build (${fmtS(performance.now() - started)}).`;
+  return (await ensureBuilt()) ?? 'dist/web was newer than its sources (scripts/build-plan.js): reused it.';
 }
 
 async function checkBundle(extra: string[]): Promise<string> {

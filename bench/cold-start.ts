@@ -1,45 +1,28 @@
 /**
  * Cold start (DESIGN.md §9): on a built checkout with an empty database, the time from spawning
- * `node --import tsx scripts/start.ts` (what `npm start` runs) to the first 200 from
- * GET /api/index_banners; median of 3, target ≤ 5 s. Once on PGlite files, once on memory:.
+ * `node scripts/start.js` (what `npm start` runs: it finds nothing to build, then serves the
+ * compiled server in the same process) to the first 200 from GET /api/index_banners; median of 3,
+ * target ≤ 5 s. Once on PGlite files, once on memory:.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runChild, startChild, stopChild } from './lib/children';
+import { startChild, stopChild } from './lib/children';
 import { freePort, waitFor200 } from './lib/net';
 import { type PartResult, target } from './lib/report';
-import { READY_PATH, ROOT } from './lib/shop';
+import { ensureBuilt, READY_PATH, ROOT } from './lib/shop';
 import { fmtS, median } from './lib/stats';
 
 const RUNS = 3;
 const TARGET_MS = 5000;
-const START_SCRIPT = 'scripts/start.ts';
-
-function isBuilt(): boolean {
-  const media = join(ROOT, 'build/media');
-  return existsSync(join(ROOT, 'dist/web/index.html')) && existsSync(media) && readdirSync(media).length > 0;
-}
-
-/** Builds the web app and media when they are missing; returns a note saying so, or undefined. */
-async function ensureBuilt(): Promise<string | undefined> {
-  if (isBuilt()) return undefined;
-  console.log('  not built: running scripts/build.ts first');
-  const started = performance.now();
-  const res = await runChild('build', process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-    cwd: ROOT,
-    timeoutMs: 900_000,
-  });
-  if (res.code !== 0) throw new Error(`scripts/build.ts failed (${res.code}):\n${res.output}`);
-  return `dist/web or build/media was missing: ran scripts/build.ts first (${fmtS(performance.now() - started)}).`;
-}
+const START_SCRIPT = 'scripts/start.js';
 
 /** One cold start in a new, empty DATA_DIR; ms from spawn to the first 200. */
 async function coldStartOnce(env: Record<string, string | undefined>): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-cold-'));
   const port = await freePort();
   const started = performance.now();
-  const child = startChild('npm start', process.execPath, ['--import', 'tsx', START_SCRIPT], {
+  const child = startChild('npm start', process.execPath, [START_SCRIPT], {
     cwd: ROOT,
     env: {
       ...env,
@@ -84,13 +67,13 @@ export async function runColdStart(): Promise<PartResult> {
   }
   return {
     id: 'cold',
-    title: 'Cold start: spawn `node --import tsx scripts/start.ts` → first 200 from /api/index_banners',
+    title: 'Cold start: spawn `node scripts/start.js` (npm start) → first 200 from /api/index_banners',
     columns: ['database', 'median', 'runs'],
     rows,
     targets,
     notes: [
       ...(buildNote ? [buildNote] : []),
-      'Built checkout (dist/web, build/media), new empty DATA_DIR each run, SEED=demo, LOG_LEVEL=warn, not pinned.',
+      'Built checkout (dist/web, dist/server, build/), new empty DATA_DIR each run, SEED=demo, LOG_LEVEL=warn, not pinned.',
     ],
   };
 }

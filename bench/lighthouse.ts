@@ -321,7 +321,7 @@ export async function runLighthouse(): Promise<PartResult> {
           `${f.page.name} ${f.scores.performance.map((p, i) => `${p}/${f.scores.accessibility[i]}/${f.scores['best-practices'][i]}`).join(', ')}`,
       )
       .join('; ')}.`,
-    `Lighthouse ${figures[0]?.results[0]?.lighthouseVersion ?? '?'}, default config (mobile: Moto G Power emulation, simulated slow 4G and 4× CPU), ${RUNS} runs per page, each in a fresh headless Chromium (${CHROME_PATH}); server: node --import tsx src/server/server.ts, DATABASE_URL=memory:, LOG_LEVEL=warn, serving a copy of dist/web taken as the part started (WEB_DIR). Chromium's benchmarkIndex (Lighthouse's CPU speed figure, higher is faster) ${bench.length ? `${Math.min(...bench)}–${Math.max(...bench)}` : 'unknown'}. Full reports (JSON, replaced by the next run): ${REPORT_DIR}/<page>-<run>.json.`,
+    `Lighthouse ${figures[0]?.results[0]?.lighthouseVersion ?? '?'}, default config (mobile: Moto G Power emulation, simulated slow 4G and 4× CPU), ${RUNS} runs per page, each in a fresh headless Chromium (${CHROME_PATH}); server: node dist/server/server.js, DATABASE_URL=memory:, LOG_LEVEL=warn, serving a copy of dist/web taken as the part started (WEB_DIR). Chromium's benchmarkIndex (Lighthouse's CPU speed figure, higher is faster) ${bench.length ? `${Math.min(...bench)}–${Math.max(...bench)}` : 'unknown'}. Full reports (JSON, replaced by the next run): ${REPORT_DIR}/<page>-<run>.json.`,
   );
   return {
     id: 'lighthouse',

@@ -13,7 +13,7 @@ import type { Config } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { prepareDatabase } from '../src/server/db/prepare';
 import { products } from '../src/server/db/schema';
-import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue.snapshot';
+import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue.changes';
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
 import { ADDRESS } from '../tests/helpers/forms';
 import { pinSelf } from './lib/children';
@@ -297,7 +297,7 @@ export async function runOrders(): Promise<PartResult> {
     rmSync(dir, { recursive: true, force: true });
   }
   notes.push(
-    `${SHOPPERS} shoppers signed up over HTTP (codes through a local SMTP catcher), each with an address and two cart lines; each orders one unit of both lines in a loop (POST /api/order, form data), ${WARMUP_MS / 1000} s warm-up then ${MEASURE_MS / 1000} s measured; latency is per successful order. Server: node --import tsx src/server/server.ts pinned to core 0, shoppers (this process) on core 1; PostgreSQL's own processes are not pinned. The first three products on sale get stock ${fmtInt(PLENTY)}, ${fmtInt(PLENTY)} and ${LAST_UNITS} before the server starts.`,
+    `${SHOPPERS} shoppers signed up over HTTP (codes through a local SMTP catcher), each with an address and two cart lines; each orders one unit of both lines in a loop (POST /api/order, form data), ${WARMUP_MS / 1000} s warm-up then ${MEASURE_MS / 1000} s measured; latency is per successful order. Server: node dist/server/server.js pinned to core 0, shoppers (this process) on core 1; PostgreSQL's own processes are not pinned. The first three products on sale get stock ${fmtInt(PLENTY)}, ${fmtInt(PLENTY)} and ${LAST_UNITS} before the server starts.`,
   );
   return {
     id: 'orders',

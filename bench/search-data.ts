@@ -9,7 +9,7 @@ import { systemClock } from '../src/server/clock';
 import { type Db, openDatabase } from '../src/server/db/client';
 import { prepareDatabase } from '../src/server/db/prepare';
 import { categories, products } from '../src/server/db/schema';
-import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue.snapshot';
+import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue.changes';
 import { generateCatalogue, prng } from './search/catalogue';
 
 const BATCH = 500;

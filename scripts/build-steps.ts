@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/** The two things `npm start` needs built: the web app (Vite) and the catalogue's drawn images. */
-export const WEB_INDEX = resolve('dist/web/index.html');
+/** The steps of scripts/build.ts: the web app (Vite), the catalogue's drawn images, the dumps. */
 export const MEDIA_DIR = resolve(process.env.MEDIA_DIR ?? 'build/media');
 
 export async function buildWeb(): Promise<void> {
@@ -43,7 +42,7 @@ async function precompress(dir: string): Promise<number> {
 
 /**
  * Renders every catalogue image that is not on disk yet. Checking is cheap; the renderer (sharp and
- * the drawings) is loaded only when something is missing, to keep `npm start` quick.
+ * the drawings) is loaded only when something is missing.
  */
 export async function renderMissingMedia(): Promise<void> {
   const started = performance.now();
@@ -61,10 +60,6 @@ export async function renderMissingMedia(): Promise<void> {
   const { renderMedia } = await import('../seed/media/render-media');
   const { rendered } = await renderMedia(missing, MEDIA_DIR);
   console.log(`rendered ${rendered} image files in ${Math.round(performance.now() - started)} ms`);
-}
-
-export function webIsBuilt(): boolean {
-  return existsSync(WEB_INDEX);
 }
 
 /** The dump new PGlite databases start from (see EMPTY_CLUSTER_DUMP); made once. */

@@ -1,13 +1,14 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Child, startChild, stopChild } from './children';
+import { staleParts } from '../../scripts/build-plan.js';
+import { type Child, runChild, startChild, stopChild } from './children';
 import { freePort, waitFor200 } from './net';
 
 /** The checkout the benchmark runs in (bench/lib/ → two levels up). */
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-/** The server under test: `node --import tsx src/server/server.ts`. */
-export const SERVER_SCRIPT = 'src/server/server.ts';
+/** The server under test, compiled as `npm start` runs it: `node dist/server/server.js`. */
+export const SERVER_SCRIPT = 'dist/server/server.js';
 export const READY_PATH = '/api/index_banners';
 
 export interface Shop {
@@ -39,11 +40,29 @@ function profileArgs(): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(dir)}`] : [];
 }
 
+/**
+ * Builds what `npm start` would build first (scripts/build-plan.js: missing or older than its
+ * sources), so the figures are of the current code; returns a note saying what was built, if anything.
+ */
+export async function ensureBuilt(): Promise<string | undefined> {
+  const stale = staleParts();
+  if (stale.length === 0) return undefined;
+  console.log(`  building ${stale.join(', ')} first`);
+  const started = performance.now();
+  const res = await runChild('build', process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...stale], {
+    cwd: ROOT,
+    timeoutMs: 900_000,
+  });
+  if (res.code !== 0) throw new Error(`scripts/build.ts failed (${res.code}):\n${res.output}`);
+  return `${stale.join(', ')} out of date: built first (${Math.round(performance.now() - started)} ms).`;
+}
+
 /** Spawns the shop on a free port and waits for its first 200 from GET /api/index_banners. */
 export async function startShop(opts: ShopOptions): Promise<Shop> {
+  await ensureBuilt();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const args = [...(opts.nodeArgs ?? []), ...profileArgs(), '--import', 'tsx', opts.script ?? SERVER_SCRIPT];
+  const args = [...(opts.nodeArgs ?? []), ...profileArgs(), opts.script ?? SERVER_SCRIPT];
   const child = startChild('shop server', process.execPath, args, {
     cwd: ROOT,
     cpu: opts.cpu,

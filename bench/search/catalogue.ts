@@ -4,7 +4,7 @@
  */
 
 import { prng } from '../../seed/prng';
-import type { SearchDocument } from '../../src/server/modules/search/search.index';
+import type { SearchDocument } from '../../src/server/modules/search/search.engine';
 
 export { prng };
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MediaKind } from '../../src/shared/media';
+import type { MediaKind } from '#shared/media';
 import type { Art, BannerArt } from '../catalogue/types';
 
 /**

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { banners } from './db/schema';
-import { bumpCatalogueVersion } from './modules/catalogue/catalogue.snapshot';
+import { withCatalogueChange } from './modules/catalogue/catalogue.changes';
 
 let t: TestApp;
 let webDir: string;
@@ -125,12 +125,10 @@ describe('the app page', () => {
     const rows = await t.database.db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id));
     const [first, second] = rows;
     if (!first || !second) throw new Error('two banners needed');
-    await t.database.db.transaction(async (tx) => {
+    await withCatalogueChange(t.database.db, t.app.catalogue, async (tx) => {
       await tx.update(banners).set({ sort: second.sort }).where(eq(banners.id, first.id));
       await tx.update(banners).set({ sort: first.sort }).where(eq(banners.id, second.id));
-      await bumpCatalogueVersion(tx);
     });
-    await t.app.catalogue.changed();
     const after = await firstBanner();
     expect(after).not.toBe(before);
     expect(preloads(await page('/home'))[0]).toContain(`href="${after}"`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BANNER_SIZES, DEFAULT_WIDTH, MEDIA_ASPECT, mediaSrcSet } from '../shared/media';
+import { BANNER_SIZES, DEFAULT_WIDTH, MEDIA_ASPECT, mediaSrcSet } from '#shared/media';
 import type { CatalogueStore } from './modules/catalogue/catalogue.store';
 
 const HOME_PATHS = new Set(['/', '/home']);

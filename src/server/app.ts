@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
@@ -10,13 +9,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { startEmbeddedMaintenance } from './db/maintenance';
 import { NotFound } from './errors';
+import { createGateways, sandboxWalletSecret } from './gateways/create-gateways';
+import type { Gateways } from './gateways/gateway';
 import { requestLanguage } from './http';
 import { translate } from './i18n';
 import { lazyChildLoggerFactory, loggerOptions } from './logging';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
-import { AvatarStore, UPLOADS_PREFIX } from './modules/account/avatar.store';
+import { AvatarFiles, UPLOADS_PREFIX } from './modules/account/avatar.files';
 import { PasswordHasher } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
@@ -29,16 +30,16 @@ import { CatalogueStore } from './modules/catalogue/catalogue.store';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
-import { createGateways, type Gateways, sandboxWalletSecret } from './modules/payment/gateways/gateway';
+import type { PaymentDeps } from './modules/payment/payment.core';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
-import { PaymentService } from './modules/payment/payment.service';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { startRetentionSweep } from './modules/retention/retention';
 import { authPlugin } from './plugins/auth';
 import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
+import { projectPath } from './project-root';
 import { BODY_MAX_BYTES, requestTimeouts } from './request-limits';
 import { deriveKey, loadShopSecret } from './secret';
 
@@ -58,7 +59,7 @@ export interface AppDeps {
   passwords?: PasswordHasher;
 }
 
-const LOCALES_DIR = fileURLToPath(new URL('../../public/locales', import.meta.url));
+const LOCALES_DIR = projectPath('public/locales');
 const YEAR_SECONDS = 31_536_000;
 /** Paths the server answers itself, from files or routes; anything else is a page of the app. */
 const SERVER_PREFIXES = ['/api/', '/sandbox/', '/assets/', '/media/', '/uploads/', '/locales/'];
@@ -164,15 +165,21 @@ async function shopRoutes(
     codeKey: deriveKey(secret, 'email-code'),
   });
   await app.register(authPlugin, { accounts });
-  await app.register(accountRoutes, { accounts, avatars: new AvatarStore(config.uploadsDir) });
+  await app.register(accountRoutes, { accounts, avatars: new AvatarFiles(config.uploadsDir) });
 
   const addresses = new AddressService({ db: database.db, clock });
   const cart = new CartService({ db: database.db, clock, lineMax: config.orderLimits.lineMax });
   await app.register(cartRoutes, { cart });
   await app.register(addressRoutes, { addresses });
-  const orders = new OrderService({ db: database.db, clock, addresses, limits: config.orderLimits });
+  const orders = new OrderService({
+    db: database.db,
+    clock,
+    addresses,
+    limits: config.orderLimits,
+    catalogue,
+  });
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
-  startExpirySweep(app, database.db, clock, catalogue);
+  startExpirySweep(app, { db: database.db, clock, catalogue });
   const retention = startRetentionSweep(database.db, clock, app.log);
   app.addHook('onClose', () => retention.stop());
 
@@ -183,9 +190,9 @@ async function shopRoutes(
       log: app.log,
       sandboxSecret: sandboxWalletSecret(secret),
     });
-  const payments = new PaymentService({ db: database.db, clock, gateways, catalogue, log: app.log, config });
+  const payments: PaymentDeps = { db: database.db, clock, gateways, catalogue, log: app.log, config };
   await app.register(paymentRoutes, { payments });
-  startReconcileSweep(app, payments.deps);
+  startReconcileSweep(app, payments);
   if (gateways.sandbox) {
     await app.register(sandboxPayRoutes, {
       payments,

@@ -1,8 +1,8 @@
+import type { Language } from '#shared/constants';
 import en from '../../public/locales/en/errors.json' with { type: 'json' };
 import enMail from '../../public/locales/en/mail.json' with { type: 'json' };
 import zh from '../../public/locales/zh/errors.json' with { type: 'json' };
 import zhMail from '../../public/locales/zh/mail.json' with { type: 'json' };
-import type { Language } from '../shared/constants';
 
 /**
  * Messages the server answers with, from the same locale files the web uses. A key is

@@ -51,13 +51,13 @@ export async function faultDatabase(): Promise<FaultDatabase> {
     };
   }
   const dir = join(dataDir, 'db');
-  let snapshot: Blob | undefined = new Blob([await readFile(ref.location)]);
+  let dump: Blob | undefined = new Blob([await readFile(ref.location)]);
   return {
     kind: 'pglite',
     settings: { DATA_DIR: dataDir },
     use: async (fn) => {
-      const database = await openDatabase({ kind: 'files', dir }, snapshot ? { snapshot } : {});
-      snapshot = undefined;
+      const database = await openDatabase({ kind: 'files', dir }, dump ? { dump } : {});
+      dump = undefined;
       try {
         return await fn(database);
       } finally {

@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../../src/server/app';
-import { ManualClock } from '../../src/server/clock';
-import { type Config, loadConfig } from '../../src/server/config';
-import type { Database } from '../../src/server/db/client';
-import { loggerOptions } from '../../src/server/logging';
-import { PasswordHasher } from '../../src/server/modules/account/password';
-
-import type { GatewayLog, Gateways } from '../../src/server/modules/payment/gateways/gateway';
+import { buildApp } from '#server/app';
+import { ManualClock } from '#server/clock';
+import { type Config, loadConfig } from '#server/config';
+import type { Database } from '#server/db/client';
+import type { GatewayLog, Gateways } from '#server/gateways/gateway';
+import { loggerOptions } from '#server/logging';
+import { PasswordHasher } from '#server/modules/account/password';
 import { freshDatabase } from './test-database';
 
 export interface TestApp {

@@ -38,7 +38,7 @@ export async function freshDatabase(ref: TemplateRef = templateRef()): Promise<{
 }> {
   if (ref.kind === 'pglite') {
     const dump = await readFile(ref.location);
-    const database = await openDatabase({ kind: 'memory' }, { snapshot: new Blob([dump]) });
+    const database = await openDatabase({ kind: 'memory' }, { dump: new Blob([dump]) });
     return { database, config: { kind: 'memory' }, drop: async () => database.close() };
   }
   const serverUrl = ref.url ?? '';

@@ -6,11 +6,13 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { AppError, NotFound } from '../errors';
+import { createGateways, sandboxWalletSecret } from '../gateways/create-gateways';
+import type { GatewayLog } from '../gateways/gateway';
 import { translate } from '../i18n';
+import { NO_STOCK_LISTENER } from '../modules/catalogue/catalogue.changes';
 import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from '../modules/order/order.admin';
 import { expireOverdueOrders } from '../modules/order/order.expiry';
 import { orderDetail } from '../modules/order/order.queries';
-import { createGateways, type GatewayLog, sandboxWalletSecret } from '../modules/payment/gateways/gateway';
 import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
 import { loadShopSecret } from '../secret';
 
@@ -173,7 +175,7 @@ export async function runShopCommand(
   }
   try {
     // Orders past their ten minutes are cancelled first, so the owner sees what shoppers see.
-    await expireOverdueOrders(ctx.database.db, ctx.clock.now());
+    await expireOverdueOrders({ db: ctx.database.db, clock: ctx.clock, catalogue: NO_STOCK_LISTENER });
     await command.run(ctx, args);
     return 0;
   } catch (err) {

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
+import { projectPath } from '../project-root';
 import { readDemoDump } from './demo-dump';
 import { acquireProcessLock } from './process-lock';
 import * as schema from './schema';
@@ -33,7 +33,7 @@ export interface Database {
 
 export interface OpenOptions {
   /** A PGlite data directory dump (from `dumpDataDir`) to start from instead of an empty cluster. */
-  snapshot?: Blob;
+  dump?: Blob;
   /** SEED=demo: a new PGlite database starts from the build's migrated and seeded dump, if any. */
   seed?: 'demo' | 'none';
   /** PGlite files: what this process is, for the message a second process gets ("the shop server"). */
@@ -45,9 +45,7 @@ export interface OpenOptions {
  * these machines, loading this dump under 1 s; so a new database starts from it (migrations and
  * seeding still run). Made the first time it is missing; `npm run build` makes it too.
  */
-export const EMPTY_CLUSTER_DUMP = fileURLToPath(
-  new URL('../../../build/pglite-empty-cluster.tar', import.meta.url),
-);
+export const EMPTY_CLUSTER_DUMP = projectPath('build/pglite-empty-cluster.tar');
 
 /**
  * Opens the database the configuration names: PGlite files, a throw-away PGlite, or PostgreSQL.
@@ -86,8 +84,8 @@ export async function openDatabase(
 async function openPglite(dataDir: string | undefined, options: OpenOptions): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const isNew = dataDir === undefined || readdirSync(dataDir).length === 0;
-  const demo = isNew && !options.snapshot && options.seed === 'demo' ? readDemoDump() : undefined;
-  const start = options.snapshot ?? demo ?? (isNew ? readEmptyClusterDump() : undefined);
+  const demo = isNew && !options.dump && options.seed === 'demo' ? readDemoDump() : undefined;
+  const start = options.dump ?? demo ?? (isNew ? readEmptyClusterDump() : undefined);
   const client = await PGlite.create(dataDir, start ? { loadDataDir: start } : {});
   if (isNew && !start) await saveEmptyClusterDump(client);
   return { ...wrapPglite(client), fromDemoDump: demo !== undefined };

@@ -10,12 +10,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { eq, sql } from 'drizzle-orm';
-import type { Clock } from '../clock';
-import type { Database } from './client';
-import { catalogueState, coupons, products, promotions } from './schema';
+import { PROJECT_ROOT } from '../project-root';
 
 /**
  * A first start on PGlite used to spend most of its time migrating and seeding a new cluster. The
@@ -25,12 +21,20 @@ import { catalogueState, coupons, products, promotions } from './schema';
  * fingerprint of everything that shapes its contents, so a changed migration or seed file is
  * never served from an old dump: it is simply not found, and the slow path runs.
  */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = PROJECT_ROOT;
 const BUILD_DIR = join(ROOT, 'build');
 const PREFIX = 'pglite-demo-';
 
 /** The files whose contents decide what a migrated, seeded database holds. */
-const SOURCES = ['drizzle', 'seed/catalogue', 'seed/media', 'src/server/db', 'src/shared/media.ts'];
+const SOURCES = [
+  'drizzle',
+  'seed/catalogue',
+  'seed/media',
+  'src/server/db',
+  'src/server/modules/catalogue/description.ts',
+  'src/shared/media.ts',
+  'src/shared/rich-text.ts',
+];
 
 function filesUnder(path: string): string[] {
   const full = join(ROOT, path);
@@ -78,25 +82,4 @@ export async function saveDemoDump(client: PGlite): Promise<string> {
       rmSync(join(BUILD_DIR, name), { force: true });
   }
   return path;
-}
-
-/**
- * Moves every date the seed set relative to its `now` by the time since the dump was seeded, in
- * one transaction, so the shop looks as if it was seeded at this start.
- */
-export async function redateDemo(database: Database, clock: Clock): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    const [state] = await tx.select({ seededAt: catalogueState.seededAt }).from(catalogueState);
-    if (!state?.seededAt) return;
-    const shift = sql`${`${clock.now().getTime() - state.seededAt.getTime()} milliseconds`}::interval`;
-    await tx.update(products).set({ createdAt: sql`${products.createdAt} + ${shift}` });
-    await tx.update(promotions).set({
-      startsAt: sql`${promotions.startsAt} + ${shift}`,
-      endsAt: sql`${promotions.endsAt} + ${shift}`,
-    });
-    await tx
-      .update(coupons)
-      .set({ startsAt: sql`${coupons.startsAt} + ${shift}`, endsAt: sql`${coupons.endsAt} + ${shift}` });
-    await tx.update(catalogueState).set({ seededAt: clock.now() }).where(eq(catalogueState.id, 1));
-  });
 }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import { DEFAULT_WIDTH, type MediaKind, mediaPath } from '#shared/media';
 import type { SeedCoupon } from '../../../seed/catalogue/coupons';
 import type * as Demo from '../../../seed/catalogue/types';
 import { artName } from '../../../seed/media/art-name';
-import { DEFAULT_WIDTH, type MediaKind, mediaPath } from '../../shared/media';
 import type { Database, Tx } from './client';
 import {
   banners,
@@ -114,6 +114,8 @@ async function insertProducts(
   categoryIds: Map<string, number>,
   now: Date,
 ): Promise<Map<string, ProductRef>> {
+  // Loaded here, not at the top: sanitize-html takes 0.1–0.5 s to load, and most starts seed nothing.
+  const { sanitizeDescription } = await import('../modules/catalogue/description');
   const refs = new Map<string, ProductRef>();
   const batchSize = 100;
   for (let start = 0; start < list.length; start += batchSize) {
@@ -145,8 +147,8 @@ async function insertProducts(
             priceCents: p.price_cents,
             realStock: p.stock,
             soldCount: p.sold_count,
-            enDescribe: p.en_describe,
-            znDescribe: p.zn_describe,
+            enDescribe: sanitizeDescription(p.en_describe),
+            znDescribe: sanitizeDescription(p.zn_describe),
             productImage: image('product', first),
             // Seconds apart keep "newest first" stable among products added the same day.
             createdAt: new Date(now.getTime() - p.added_days_ago * DAY_MS - (start + i) * 1000),

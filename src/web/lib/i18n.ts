@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../shared/constants';
+import { LANGUAGES, type Language } from '#shared/constants';
 import { readLanguage, saveLanguage } from './storage';
 
 /** Every namespace under public/locales/{lng}/; `common` is loaded first, the rest with their routes. */

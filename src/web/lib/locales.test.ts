@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../shared/constants';
+import { LANGUAGES } from '#shared/constants';
 import { NAMESPACES } from './i18n';
 
 const LOCALES = join(import.meta.dirname, '../../../public/locales');

@@ -1,4 +1,4 @@
-import { formatCents } from '../../shared/money';
+import { formatCents } from '#shared/money';
 
 /** The API sends amounts as decimal numbers; shown as "$12.50" (spec §9). */
 export function formatAmount(amount: number): string {

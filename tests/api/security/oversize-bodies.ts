@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { AVATAR_MAX_BYTES } from '../../../src/server/modules/account/avatar.store';
+import { AVATAR_MAX_BYTES } from '../../../src/server/modules/account/avatar.files';
 import { AVATAR_BODY_MAX_BYTES } from '../../../src/server/modules/account/avatar.upload';
 import { BODY_MAX_BYTES } from '../../../src/server/request-limits';
 

@@ -3,8 +3,8 @@ import { codeProblem, emailProblem, nameProblem, passwordProblem } from '../../.
 import { BadInput, badField } from '../../errors';
 import { clientKey, ok, paramsOf, requestLanguage } from '../../http';
 import type { AccountService } from './account.service';
+import type { AvatarFiles } from './avatar.files';
 import { avatarUploadRoutes } from './avatar.routes';
-import type { AvatarStore } from './avatar.store';
 
 type Params = Record<string, unknown>;
 
@@ -50,7 +50,7 @@ function name(params: Params): string {
 /** Account calls of spec §7, and the profile calls we add (README: API). */
 export async function accountRoutes(
   app: FastifyInstance,
-  opts: { accounts: AccountService; avatars: AvatarStore },
+  opts: { accounts: AccountService; avatars: AvatarFiles },
 ) {
   const { accounts, avatars } = opts;
   const ip = (request: FastifyRequest) => clientKey(request);

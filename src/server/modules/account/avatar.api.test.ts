@@ -7,7 +7,7 @@ import zh from '../../../../public/locales/zh/errors.json' with { type: 'json' }
 import { createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp } from '../../../../tests/helpers/test-app';
 import { multipartUpload } from '../../../../tests/helpers/uploads';
-import { AVATAR_MAX_BYTES } from './avatar.store';
+import { AVATAR_MAX_BYTES } from './avatar.files';
 
 /**
  * Issue 14, item 14: an avatar is taken only when its bytes are a JPEG, PNG, WebP or GIF, whatever

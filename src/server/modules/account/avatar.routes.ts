@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http';
 import type { AccountService } from './account.service';
-import type { AvatarStore } from './avatar.store';
+import type { AvatarFiles } from './avatar.files';
 import { AVATAR_UPLOAD_LIMITS, readAvatarUpload } from './avatar.upload';
 
 /**
@@ -12,7 +12,7 @@ import { AVATAR_UPLOAD_LIMITS, readAvatarUpload } from './avatar.upload';
  */
 export async function avatarUploadRoutes(
   app: FastifyInstance,
-  opts: { accounts: AccountService; avatars: AvatarStore },
+  opts: { accounts: AccountService; avatars: AvatarFiles },
 ) {
   const { accounts, avatars } = opts;
   await app.register(multipart, { limits: AVATAR_UPLOAD_LIMITS });

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { BadInput, TooLarge } from '../../errors';
-import { AVATAR_MAX_BYTES } from './avatar.store';
+import { AVATAR_MAX_BYTES } from './avatar.files';
 
 /**
  * What one avatar upload may carry: the picture as one file part named `file`, a few short fields

@@ -5,9 +5,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { creditCards } from '../../db/schema';
 import { AppError, BadInput, NotFound } from '../../errors';
-import { type CardTrier, type CardTry, reserveCardTry, settleCardTry } from '../payment/card-tries';
-import { precheckCard } from '../payment/gateways/card-rules';
-import type { CardGateway, SaveCardInput, SaveCardResult } from '../payment/gateways/gateway';
+import { precheckCard } from '../../gateways/card-rules';
+import type { CardGateway, SaveCardInput, SaveCardResult } from '../../gateways/gateway';
+import { type CardTrier, type CardTry, reserveCardTry, settleCardTry } from './card.tries';
 
 export type CardRow = typeof creditCards.$inferSelect;
 

@@ -8,7 +8,7 @@ import { ManualClock } from '../../clock';
 import { loadConfig } from '../../config';
 import { products, promotions } from '../../db/schema';
 import { uuidFromKey } from '../../db/seed';
-import { bumpCatalogueVersion } from './catalogue.snapshot';
+import { bumpCatalogueVersion } from './catalogue.changes';
 
 /**
  * Two app instances on one database stand in for two server processes: a change committed through

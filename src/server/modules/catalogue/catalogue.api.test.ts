@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/catalogue';
 import { products as productsTable } from '../../db/schema';
 import { uuidFromKey } from '../../db/seed';
-import { bumpCatalogueVersion } from './catalogue.snapshot';
+import { bumpCatalogueVersion } from './catalogue.changes';
 
 let t: TestApp;
 beforeAll(async () => {

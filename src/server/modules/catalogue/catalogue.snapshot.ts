@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { centsToAmount } from '../../../shared/money';
 import type {
   Banner,
@@ -21,7 +21,7 @@ import {
   promotionProducts,
   promotions,
 } from '../../db/schema';
-import { buildSearchIndex, type SearchIndex } from '../search/search.index';
+import { buildSearchIndex, type SearchIndex } from '../search/search.engine';
 
 export interface ProductEntry {
   id: number;
@@ -77,82 +77,101 @@ export async function readCatalogueVersion(db: Db): Promise<number> {
   return row?.version ?? 0;
 }
 
-/** Tells every process that the catalogue changed. Call it inside the transaction that changed it. */
-export async function bumpCatalogueVersion(db: Pick<Db, 'insert'>): Promise<void> {
-  await db
-    .insert(catalogueState)
-    .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({ target: catalogueState.id, set: { version: sql`${catalogueState.version} + 1` } });
+type Rows = Awaited<ReturnType<typeof readRows>>;
+type CategoryRow = Rows['categoryRows'][number];
+
+/** Awaits every read of `reads` at once; answers their results under the same names. */
+async function allOf<T extends Record<string, PromiseLike<unknown>>>(
+  reads: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.all(Object.values(reads));
+  const keys = Object.keys(reads);
+  return Object.fromEntries(keys.map((key, i) => [key, results[i]])) as { [K in keyof T]: Awaited<T[K]> };
 }
 
-export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<CatalogueSnapshot> {
-  // Read the version first: a change landing during the reads bumps it again and triggers a reload.
-  const version = await readCatalogueVersion(db);
-  const [
-    categoryRows,
-    productRows,
-    imageRows,
-    bannerRows,
-    plateRows,
-    plateItemRows,
-    promotionRows,
-    promoProductRows,
-  ] = await Promise.all([
-    db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
-    db.select().from(products).where(eq(products.onSale, true)).orderBy(asc(products.id)),
-    db
+/** Every catalogue table, in catalogue order; only products on sale. */
+function readRows(db: Db) {
+  return allOf({
+    categoryRows: db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
+    productRows: db.select().from(products).where(eq(products.onSale, true)).orderBy(asc(products.id)),
+    imageRows: db
       .select()
       .from(productImages)
       .orderBy(asc(productImages.productId), asc(productImages.sort), asc(productImages.id)),
-    db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)),
-    db.select().from(plates).orderBy(asc(plates.sort), asc(plates.id)),
-    db.select().from(plateItems).orderBy(asc(plateItems.plateId), asc(plateItems.sort), asc(plateItems.id)),
-    db.select().from(promotions).orderBy(asc(promotions.id)),
-    db
+    bannerRows: db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)),
+    plateRows: db.select().from(plates).orderBy(asc(plates.sort), asc(plates.id)),
+    plateItemRows: db
+      .select()
+      .from(plateItems)
+      .orderBy(asc(plateItems.plateId), asc(plateItems.sort), asc(plateItems.id)),
+    promotionRows: db.select().from(promotions).orderBy(asc(promotions.id)),
+    promoProductRows: db
       .select()
       .from(promotionProducts)
       .orderBy(asc(promotionProducts.promotionId), asc(promotionProducts.sort)),
-  ]);
-  const nowMs = now.getTime();
+  });
+}
 
-  // Promotions: which run now, and the lowest running price per product.
+/** `list` grouped by `keyOf`, each group in the list's order. */
+function groupBy<T, V>(
+  list: readonly T[],
+  keyOf: (item: T) => number,
+  entryOf: (item: T) => V,
+): Map<number, V[]> {
+  const groups = new Map<number, V[]>();
+  for (const item of list) {
+    const key = keyOf(item);
+    const group = groups.get(key) ?? [];
+    group.push(entryOf(item));
+    groups.set(key, group);
+  }
+  return groups;
+}
+
+interface RunningPromotions {
+  /** Ids of the promotions running now. */
+  active: Set<number>;
+  /** The lowest running promotion price of each product, in cents. */
+  runningPrice: Map<number, number>;
+  /** When a promotion next starts or ends (ms since epoch). */
+  nextChangeAt: number | null;
+}
+
+/** Promotions: which run now, the lowest running price per product, and the next boundary. */
+function runningPromotions(rows: Rows, nowMs: number): RunningPromotions {
   let nextChangeAt: number | null = null;
   const consider = (t: number) => {
     if (t > nowMs && (nextChangeAt === null || t < nextChangeAt)) nextChangeAt = t;
   };
-  const activePromotions = new Set<number>();
-  for (const p of promotionRows) {
+  const active = new Set<number>();
+  for (const p of rows.promotionRows) {
     consider(p.startsAt.getTime());
     consider(p.endsAt.getTime());
-    if (p.startsAt.getTime() <= nowMs && nowMs < p.endsAt.getTime()) activePromotions.add(p.id);
+    if (p.startsAt.getTime() <= nowMs && nowMs < p.endsAt.getTime()) active.add(p.id);
   }
   const runningPrice = new Map<number, number>();
-  for (const pp of promoProductRows) {
-    if (!activePromotions.has(pp.promotionId)) continue;
+  for (const pp of rows.promoProductRows) {
+    if (!active.has(pp.promotionId)) continue;
     const current = runningPrice.get(pp.productId);
     if (current === undefined || pp.promotionPriceCents < current)
       runningPrice.set(pp.productId, pp.promotionPriceCents);
   }
+  return { active, runningPrice, nextChangeAt };
+}
 
-  // Categories as a tree.
-  const categoryRowById = new Map(categoryRows.map((c) => [c.id, c]));
-  const childrenOf = new Map<number, typeof categoryRows>();
-  for (const c of categoryRows) {
-    if (c.parentId === null) continue;
-    const list = childrenOf.get(c.parentId) ?? [];
-    list.push(c);
-    childrenOf.set(c.parentId, list);
-  }
-
-  // Products.
-  const imagesOf = new Map<number, { link: string }[]>();
-  for (const img of imageRows) {
-    const list = imagesOf.get(img.productId) ?? [];
-    list.push({ link: img.link });
-    imagesOf.set(img.productId, list);
-  }
-  const productList: ProductEntry[] = [];
-  for (const p of productRows) {
+/** Products on sale whose category exists, with their card and detail views. */
+function productEntries(
+  rows: Rows,
+  categoryRowById: Map<number, CategoryRow>,
+  runningPrice: Map<number, number>,
+): ProductEntry[] {
+  const imagesOf = groupBy(
+    rows.imageRows,
+    (img) => img.productId,
+    (img) => ({ link: img.link }),
+  );
+  const list: ProductEntry[] = [];
+  for (const p of rows.productRows) {
     const category = categoryRowById.get(p.categoryId);
     if (!category) continue;
     const promo = runningPrice.get(p.id);
@@ -186,7 +205,7 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
       number: p.boxGauge,
       term: p.termDays,
     };
-    productList.push({
+    list.push({
       id: p.id,
       categoryId: p.categoryId,
       createdAt: p.createdAt.getTime(),
@@ -195,16 +214,25 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
       detail,
     });
   }
-  const productById = new Map(productList.map((p) => [p.id, p]));
-  const productByUuid = new Map(productList.map((p) => [p.card.uuid, p]));
+  return list;
+}
 
-  const productsByCategory = new Map<number, ProductEntry[]>();
-  for (const p of productList) {
-    const list = productsByCategory.get(p.categoryId) ?? [];
-    list.push(p);
-    productsByCategory.set(p.categoryId, list);
-  }
-  const childView = (c: (typeof categoryRows)[number]): ChildCategory => ({
+/** Categories as a tree: each with its children and its products (its children's included). */
+function categoryEntries(
+  categoryRows: readonly CategoryRow[],
+  productList: readonly ProductEntry[],
+): Map<number, CategoryEntry> {
+  const childrenOf = groupBy(
+    categoryRows.filter((c) => c.parentId !== null),
+    (c) => c.parentId ?? 0,
+    (c) => c,
+  );
+  const productsByCategory = groupBy(
+    productList,
+    (p) => p.categoryId,
+    (p) => p,
+  );
+  const childView = (c: CategoryRow): ChildCategory => ({
     id: c.id,
     icon: c.icon,
     en_name: c.enName,
@@ -231,25 +259,25 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
       },
     });
   }
-  const topLevel = categoryRows
-    .filter((c) => c.parentId === null)
-    .map((c) => categoryById.get(c.id)?.category)
-    .filter((c): c is Category => c !== undefined);
+  return categoryById;
+}
 
-  // Banners and plates.
-  const bannerList: Banner[] = bannerRows.map((b) => ({
+function bannerList(rows: Rows): Banner[] {
+  return rows.bannerRows.map((b) => ({
     id: b.id,
     type: b.type as 1 | 2 | 3,
     url: b.url,
     image: b.image,
   }));
-  const itemsOf = new Map<number, { img: string; url: string }[]>();
-  for (const item of plateItemRows) {
-    const list = itemsOf.get(item.plateId) ?? [];
-    list.push({ img: item.img, url: item.url });
-    itemsOf.set(item.plateId, list);
-  }
-  const plateList: Plate[] = plateRows.map((p) => ({
+}
+
+function plateList(rows: Rows): Plate[] {
+  const itemsOf = groupBy(
+    rows.plateItemRows,
+    (item) => item.plateId,
+    (item) => ({ img: item.img, url: item.url }),
+  );
+  return rows.plateRows.map((p) => ({
     id: p.id,
     style: p.style,
     en_name: p.enName,
@@ -257,10 +285,16 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
     category_id: p.categoryId,
     item: itemsOf.get(p.id) ?? [],
   }));
+}
 
-  // Promotions with their products.
+/** Promotions with their products and their prices. */
+function promotionEntries(
+  rows: Rows,
+  active: Set<number>,
+  productById: Map<number, ProductEntry>,
+): Map<number, PromotionEntry> {
   const promotionById = new Map<number, PromotionEntry>();
-  for (const p of promotionRows) {
+  for (const p of rows.promotionRows) {
     promotionById.set(p.id, {
       promotion: {
         id: p.id,
@@ -269,21 +303,25 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
         zn_name: p.znName,
         starts_at: p.startsAt.toISOString(),
         ends_at: p.endsAt.toISOString(),
-        active: activePromotions.has(p.id),
+        active: active.has(p.id),
       },
       products: [],
       priceCents: new Map(),
     });
   }
-  for (const pp of promoProductRows) {
+  for (const pp of rows.promoProductRows) {
     const entry = promotionById.get(pp.promotionId);
     const product = productById.get(pp.productId);
     if (!entry || !product) continue;
     entry.products.push(product);
     entry.priceCents.set(product.id, pp.promotionPriceCents);
   }
+  return promotionById;
+}
 
-  const search = buildSearchIndex(
+/** The search index over the products, with their category's and its parent's names. */
+function searchIndexOf(productList: readonly ProductEntry[], categoryRowById: Map<number, CategoryRow>) {
+  return buildSearchIndex(
     productList.map((p) => {
       const category = categoryRowById.get(p.categoryId);
       const parent = category?.parentId ? categoryRowById.get(category.parentId) : undefined;
@@ -299,18 +337,33 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
       };
     }),
   );
+}
 
+/** Reads the whole catalogue and builds the snapshot the catalogue routes answer from. */
+export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<CatalogueSnapshot> {
+  // Read the version first: a change landing during the reads bumps it again and triggers a reload.
+  const version = await readCatalogueVersion(db);
+  const rows = await readRows(db);
+  const promotionsNow = runningPromotions(rows, now.getTime());
+  const categoryRowById = new Map(rows.categoryRows.map((c) => [c.id, c]));
+  const productList = productEntries(rows, categoryRowById, promotionsNow.runningPrice);
+  const productById = new Map(productList.map((p) => [p.id, p]));
+  const categoryById = categoryEntries(rows.categoryRows, productList);
+  const topLevel = rows.categoryRows
+    .filter((c) => c.parentId === null)
+    .map((c) => categoryById.get(c.id)?.category)
+    .filter((c): c is Category => c !== undefined);
   return {
     version,
-    nextChangeAt,
-    banners: bannerList,
+    nextChangeAt: promotionsNow.nextChangeAt,
+    banners: bannerList(rows),
     categories: topLevel,
     categoryById,
     products: productList,
     productById,
-    productByUuid,
-    plates: plateList,
-    promotionById,
-    search,
+    productByUuid: new Map(productList.map((p) => [p.card.uuid, p])),
+    plates: plateList(rows),
+    promotionById: promotionEntries(rows, promotionsNow.active, productById),
+    search: searchIndexOf(productList, categoryRowById),
   };
 }

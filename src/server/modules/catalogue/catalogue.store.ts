@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { AnswerCache } from '../../prebuilt-answer';
+import type { CatalogueListener } from './catalogue.changes';
 import { type CatalogueSnapshot, loadCatalogueSnapshot, readCatalogueVersion } from './catalogue.snapshot';
 
 /** A lone stock change shows in the catalogue this soon. */
@@ -43,9 +44,10 @@ function emptyCaches(previous?: Loaded): Pick<Loaded, 'answers' | 'searches'> {
 /**
  * The live catalogue of one process: the current snapshot and its prebuilt answers. It polls the
  * catalogue version so a change made by any process (or a promotion starting) is picked up within
- * one poll interval; a change made here is picked up at once through `changed()`.
+ * one poll interval; a change made here (through catalogue.changes.ts) is picked up at once through
+ * `changed()` or `stockChanged()`.
  */
-export class CatalogueStore {
+export class CatalogueStore implements CatalogueListener {
   private loaded: Loaded | undefined;
   private reloading: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;

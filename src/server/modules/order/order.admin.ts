@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
+import { NO_STOCK_LISTENER, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { releaseOrders } from './order.expiry';
 
 /** The shop's side of orders (the command line): list, ship, complete, cancel. */
@@ -35,7 +36,8 @@ export async function listShopOrders(db: Db, status?: number, limit = 100): Prom
 
 /**
  * Moves an order from one status to the next with a conditional update, so two people (or a
- * payment arriving) cannot both change it. Cancelling a pending order returns its stock.
+ * payment arriving) cannot both change it. Cancelling a pending order returns its stock (and tells
+ * `catalogue`, when this process has one in memory).
  */
 export async function moveOrder(
   db: Db,
@@ -43,8 +45,9 @@ export async function moveOrder(
   from: OrderStatus,
   to: OrderStatus,
   clock: Clock,
+  catalogue: StockListener = NO_STOCK_LISTENER,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withStockChanges(db, catalogue, async (tx, stock) => {
     const moved = await tx
       .update(orders)
       .set({ status: to, updatedAt: clock.now() })
@@ -61,6 +64,7 @@ export async function moveOrder(
     if (to === ORDER_STATUS.cancelled)
       await releaseOrders(
         tx,
+        stock,
         moved.map((o) => o.id),
       );
   });

@@ -201,7 +201,11 @@ describe('expiry', () => {
     expect((await call(s, 'GET', `/api/order/${orderNo}`)).body.data.status).toBe(1);
     t.clock.advance(60_000 + 1);
     const { expireOverdueOrders } = await import('./order.expiry');
-    const swept = await Promise.all([1, 2, 3].map(() => expireOverdueOrders(t.database.db, t.clock.now())));
+    const swept = await Promise.all(
+      [1, 2, 3].map(() =>
+        expireOverdueOrders({ db: t.database.db, clock: t.clock, catalogue: t.app.catalogue }),
+      ),
+    );
     expect(swept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect((await call(s, 'GET', `/api/order/${orderNo}`)).body.data.status).toBe(5);
     expect(await stockOf(p.key)).toBe(before);
@@ -223,12 +227,15 @@ describe('expiry', () => {
 
     // A card charge starts a few seconds before the ten minutes are up …
     t.clock.advance(10 * 60_000 - 5_000);
-    const { takePaymentSlot, PAYMENT_SLOT_MS } = await import('../payment/payment.store');
+    const { takePaymentSlot } = await import('../payment/payment.queries');
+    const { PAYMENT_SLOT_MS } = await import('./order.expiry');
     expect(await takePaymentSlot(t.database.db, row.id, t.clock.now())).toBe(true);
     // … so the sweep after the deadline leaves the order for the payment to settle.
     t.clock.advance(30_000);
     const { expireOverdueOrders } = await import('./order.expiry');
-    expect(await expireOverdueOrders(t.database.db, t.clock.now())).toBe(0);
+    expect(await expireOverdueOrders({ db: t.database.db, clock: t.clock, catalogue: t.app.catalogue })).toBe(
+      0,
+    );
     expect((await call(s, 'GET', `/api/order/${orderNo}`)).body.data.status).toBe(1);
     // An attempt that never came back (a crash) stops holding it after PAYMENT_SLOT_MS.
     t.clock.advance(PAYMENT_SLOT_MS);

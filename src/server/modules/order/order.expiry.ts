@@ -1,30 +1,31 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { couponRedemptions, orderItems, orders, products } from '../../db/schema';
-import type { CatalogueStore } from '../catalogue/catalogue.store';
-import { PAYMENT_SLOT_MS } from '../payment/payment.store';
+import { couponRedemptions, orders } from '../../db/schema';
+import { type StockChanges, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
+
+/**
+ * How long one payment attempt holds its order (`orders.payment_started_at`); after that a crashed
+ * attempt no longer blocks paying again, and expiry no longer waits for it.
+ */
+export const PAYMENT_SLOT_MS = 2 * 60_000;
+
+/** What expiring orders needs: the database, the time, and the catalogue to tell of returned stock. */
+export interface ExpiryDeps {
+  db: Db;
+  clock: Clock;
+  catalogue: StockListener;
+}
 
 /**
  * Returns the stock of the given orders' lines and releases their coupons. Call it in the
  * transaction that moved them out of "pending", so it happens exactly once.
  */
-export async function releaseOrders(tx: Tx, orderIds: number[]): Promise<void> {
+export async function releaseOrders(tx: Tx, stock: StockChanges, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
-  const lines = await tx
-    .select({ productId: orderItems.productId, num: sql<number>`sum(${orderItems.num})::int` })
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
-    .groupBy(orderItems.productId)
-    .orderBy(orderItems.productId);
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ realStock: sql`${products.realStock} + ${line.num}`, stockChangedAt: sql`clock_timestamp()` })
-      .where(eq(products.id, line.productId));
-  }
+  await stock.putBack(orderIds);
   await tx.delete(couponRedemptions).where(inArray(couponRedemptions.orderId, orderIds));
 }
 
@@ -33,10 +34,12 @@ export async function releaseOrders(tx: Tx, orderIds: number[]): Promise<void> {
  * is a conditional update, so when several processes sweep at once each order is expired, and its
  * stock returned, by exactly one of them. An order whose payment attempt is under way waits for it
  * (at most PAYMENT_SLOT_MS), so a charge the gateway approves is never met by a cancelled order.
- * Returns how many it expired.
+ * Without `userId` every shopper's; the catalogue is told when stock came back. Returns how many it
+ * expired.
  */
-export async function expireOverdueOrders(db: Db, now: Date, userId?: number): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function expireOverdueOrders(deps: ExpiryDeps, userId?: number): Promise<number> {
+  const now = deps.clock.now();
+  return withStockChanges(deps.db, deps.catalogue, async (tx, stock) => {
     const expired = await tx
       .update(orders)
       .set({ status: ORDER_STATUS.cancelled, updatedAt: now })
@@ -54,6 +57,7 @@ export async function expireOverdueOrders(db: Db, now: Date, userId?: number): P
       .returning({ id: orders.id });
     await releaseOrders(
       tx,
+      stock,
       expired.map((o) => o.id),
     );
     return expired.length;
@@ -64,18 +68,9 @@ export async function expireOverdueOrders(db: Db, now: Date, userId?: number): P
 export const EXPIRY_SWEEP_MS = 30_000;
 
 /** Sweeps periodically while the app runs; safe with several processes (see expireOverdueOrders). */
-export function startExpirySweep(
-  app: FastifyInstance,
-  db: Db,
-  clock: Clock,
-  catalogue: Pick<CatalogueStore, 'stockChanged'>,
-): void {
+export function startExpirySweep(app: FastifyInstance, deps: ExpiryDeps): void {
   const timer = setInterval(() => {
-    expireOverdueOrders(db, clock.now())
-      .then((n) => {
-        if (n > 0) catalogue.stockChanged();
-      })
-      .catch((err) => app.log.warn({ err }, 'order expiry sweep failed'));
+    expireOverdueOrders(deps).catch((err) => app.log.warn({ err }, 'order expiry sweep failed'));
   }, EXPIRY_SWEEP_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { BadInput, badField } from '../../errors';
 import { ok, paramsOf, parseInput } from '../../http';
-import type { CatalogueStore } from '../catalogue/catalogue.store';
+import type { StockListener } from '../catalogue/catalogue.changes';
 import { expireOverdueOrders } from './order.expiry';
 import { listOrders, orderDetail } from './order.queries';
 import type { OrderService, PlaceOrderInput } from './order.service';
@@ -52,7 +52,7 @@ export function itemsOf(params: Record<string, unknown>): PlaceOrderInput['items
 /** Order calls of spec §7. Pending orders past their time are expired whenever orders are read. */
 export async function orderRoutes(
   app: FastifyInstance,
-  opts: { orders: OrderService; db: Db; clock: Clock; catalogue: CatalogueStore },
+  opts: { orders: OrderService; db: Db; clock: Clock; catalogue: StockListener },
 ) {
   const { orders, db, clock, catalogue } = opts;
 
@@ -68,22 +68,20 @@ export async function orderRoutes(
       throw badField('coupon');
     const items = itemsOf(params);
     // Orders past their ten minutes no longer count against the shopper's unpaid-orders limit.
-    if ((await expireOverdueOrders(db, clock.now(), user.id)) > 0) catalogue.stockChanged();
-    const orderNo = await orders.place(user.id, { addressUuid, coupon, items });
-    catalogue.stockChanged();
-    return ok(orderNo);
+    await expireOverdueOrders({ db, clock, catalogue }, user.id);
+    return ok(await orders.place(user.id, { addressUuid, coupon, items }));
   });
 
   app.get('/api/order', async (request) => {
     const user = await request.requireUser();
-    if ((await expireOverdueOrders(db, clock.now(), user.id)) > 0) catalogue.stockChanged();
+    await expireOverdueOrders({ db, clock, catalogue }, user.id);
     return ok(await listOrders(db, user.id));
   });
 
   app.get('/api/order/:orderNo', async (request) => {
     const user = await request.requireUser();
     const { orderNo } = parseInput(z.object({ orderNo: z.string().regex(/^\d{6,32}$/) }), request.params);
-    if ((await expireOverdueOrders(db, clock.now(), user.id)) > 0) catalogue.stockChanged();
+    await expireOverdueOrders({ db, clock, catalogue }, user.id);
     return ok(await orderDetail(db, user.id, orderNo));
   });
 }

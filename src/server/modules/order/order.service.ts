@@ -10,6 +10,7 @@ import { BadInput, Conflict, NotFound } from '../../errors';
 import { lockShopper } from '../account/shopper-lock';
 import type { AddressService } from '../address/address.service';
 import { onlyLeft } from '../cart/cart.service';
+import { type StockChanges, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
 import { assertLineCaps, assertPendingRoom } from './order.limits';
@@ -32,7 +33,13 @@ type Line = {
 /** Placing orders (DESIGN.md §5, Orders). */
 export class OrderService {
   constructor(
-    private readonly deps: { db: Db; clock: Clock; addresses: AddressService; limits: OrderLimits },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      addresses: AddressService;
+      limits: OrderLimits;
+      catalogue: StockListener;
+    },
   ) {}
 
   /**
@@ -41,12 +48,12 @@ export class OrderService {
    * first); prices come from the database; stock is taken with a conditional update, so the last
    * unit is sold once; what was bought and where it goes are copied into the order; the ordered
    * quantities leave the cart. The shopper's lock makes their parallel orders count each other
-   * (limits, coupon). Answers the order number.
+   * (limits, coupon). The catalogue is told of the stock taken. Answers the order number.
    */
   async place(userId: number, input: PlaceOrderInput): Promise<string> {
     const now = this.deps.clock.now();
     const { limits } = this.deps;
-    return this.deps.db.transaction(async (tx) => {
+    return withStockChanges(this.deps.db, this.deps.catalogue, async (tx, stock) => {
       await lockShopper(tx, userId);
       const address = await this.deps.addresses.own(tx, userId, input.addressUuid).catch(() => {
         throw new NotFound('errors:order.addressMissing');
@@ -58,7 +65,7 @@ export class OrderService {
       const coupon = input.coupon.trim()
         ? await applyCoupon(tx, input.coupon, userId, subtotalCents, now)
         : undefined;
-      await reserveStock(tx, lines);
+      await reserveStock(tx, stock, lines);
       const taxable = subtotalCents - (coupon?.discountCents ?? 0);
       const taxCents = taxOf(taxable);
       const order = await insertOrder(tx, {
@@ -109,14 +116,9 @@ export class OrderService {
 }
 
 /** Takes each line's units with a conditional update, in product order (no deadlocks between orders). */
-async function reserveStock(tx: Tx, lines: Line[]): Promise<void> {
+async function reserveStock(tx: Tx, stock: StockChanges, lines: Line[]): Promise<void> {
   for (const line of lines) {
-    const taken = await tx
-      .update(products)
-      .set({ realStock: sql`${products.realStock} - ${line.num}`, stockChangedAt: sql`clock_timestamp()` })
-      .where(and(eq(products.id, line.product.id), sql`${products.realStock} >= ${line.num}`))
-      .returning({ id: products.id });
-    if (taken.length === 0) {
+    if (!(await stock.take(line.product.id, line.num))) {
       const [now] = await tx.select().from(products).where(eq(products.id, line.product.id));
       throw onlyLeft(now ?? line.product);
     }

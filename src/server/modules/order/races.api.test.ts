@@ -5,7 +5,7 @@ import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { addresses, cartItems, couponRedemptions, orders, payments, products } from '../../db/schema';
 import { uuidFromKey } from '../../db/seed';
-import { WALLET_STARTS_PER_ORDER } from '../payment/payment.store';
+import { WALLET_STARTS_PER_ORDER } from '../payment/payment.queries';
 
 /**
  * One shopper's parallel calls racing each other. PGlite runs one query at a time, so these races

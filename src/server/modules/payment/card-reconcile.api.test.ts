@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateways, sandboxWalletSecret } from '../../gateways/create-gateways';
 import { loadShopSecret } from '../../secret';
-import { createGateways, sandboxWalletSecret } from './gateways/gateway';
+import { PAYMENT_SLOT_MS } from '../order/order.expiry';
 import type { PaymentDeps } from './payment.core';
 import {
   cardForm,
@@ -15,8 +16,8 @@ import {
   soldCountOf,
   startLiveShop,
 } from './payment.fixture';
+import { insertPayment } from './payment.queries';
 import { NOT_CHARGED_MESSAGE, reconcileCardAttempts } from './payment.reconcile';
-import { insertPayment, PAYMENT_SLOT_MS } from './payment.store';
 
 /**
  * A card attempt whose answer never reached the order — the connection dropped after the gateway

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Tx } from '../../db/client';
-import { orderItems, orders, payments, products } from '../../db/schema';
-import type { GatewayLog, Gateways } from './gateways/gateway';
-import type { PaymentRow } from './payment.store';
+import { orders, payments } from '../../db/schema';
+import type { GatewayLog, Gateways } from '../../gateways/gateway';
+import type { StockChanges } from '../catalogue/catalogue.changes';
+import type { PaymentRow } from './payment.queries';
 
 /**
  * `applied`: the order went 1 → 2 now. `replay`: this attempt was already settled (a repeated
@@ -26,10 +27,10 @@ export interface ApplyInput {
  * Settles one payment attempt that the gateway confirmed, inside the caller's transaction. The
  * attempt's row is locked first, so a replay waits and then sees it settled; the order moves
  * 1 → 2 with a conditional update, and only when that update returned the row do the products'
- * sold counts grow (by each line's quantity, stamping stockChangedAt) and the attempt become
+ * sold counts grow (by each line's quantity, see StockChanges.addSold) and the attempt become
  * `succeeded`. An attempt already settled answers `replay` and changes nothing.
  */
-export async function applyPayment(tx: Tx, input: ApplyInput): Promise<ApplyOutcome> {
+export async function applyPayment(tx: Tx, stock: StockChanges, input: ApplyInput): Promise<ApplyOutcome> {
   const { orderId, paymentId, transactionId, now } = input;
   const [payment] = await tx
     .select()
@@ -50,7 +51,7 @@ export async function applyPayment(tx: Tx, input: ApplyInput): Promise<ApplyOutc
       .where(eq(payments.id, paymentId));
     return 'orphan';
   }
-  await addSoldCounts(tx, orderId);
+  await stock.addSold(orderId);
   await tx
     .update(payments)
     .set({ status: 'succeeded', transactionId, message: null, updatedAt: now })
@@ -68,22 +69,6 @@ export function isSettled(payment: Pick<PaymentRow, 'status' | 'transactionId'>)
     payment.status === 'refunded' ||
     (payment.status === 'failed' && payment.transactionId !== null)
   );
-}
-
-/** Each line's quantity onto its product's sold count, in product order (no deadlocks). */
-async function addSoldCounts(tx: Tx, orderId: number): Promise<void> {
-  const lines = await tx
-    .select({ productId: orderItems.productId, num: sql<number>`sum(${orderItems.num})::int` })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .groupBy(orderItems.productId)
-    .orderBy(orderItems.productId);
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ soldCount: sql`${products.soldCount} + ${line.num}`, stockChangedAt: sql`clock_timestamp()` })
-      .where(eq(products.id, line.productId));
-  }
 }
 
 /**

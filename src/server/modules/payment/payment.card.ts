@@ -1,7 +1,13 @@
+import { cardBrandOf, lastFour } from '../../gateways/card-rules';
+import type { CardChargeResult } from '../../gateways/gateway';
 import { type CardRow, ownCard } from '../card/card.service';
-import { type CardTrier, type CardTry, releaseCardTry, reserveCardTry, settleCardTry } from './card-tries';
-import { cardBrandOf, lastFour } from './gateways/card-rules';
-import type { CardChargeResult } from './gateways/gateway';
+import {
+  type CardTrier,
+  type CardTry,
+  releaseCardTry,
+  reserveCardTry,
+  settleCardTry,
+} from '../card/card.tries';
 import {
   type PaymentDeps,
   type PaymentMessage,
@@ -10,7 +16,6 @@ import {
   settlePayment,
 } from './payment.core';
 import type { CardPaymentRequest } from './payment.form';
-import { reconcileCardAttempts } from './payment.reconcile';
 import {
   insertPayment,
   markPaymentFailed,
@@ -19,7 +24,8 @@ import {
   releasePaymentSlot,
   slotRefusal,
   takePaymentSlot,
-} from './payment.store';
+} from './payment.queries';
+import { reconcileCardAttempts } from './payment.reconcile';
 
 /** Spec §4: status 2 paid; status 1 with the reason to show. */
 export type CardPaymentOutcome = { status: 2; orderNo: string } | { status: 1; message: PaymentMessage };

@@ -1,19 +1,19 @@
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { GatewayLog, Gateways } from '../../gateways/gateway';
 import type { MessageParams } from '../../i18n';
-import type { CatalogueStore } from '../catalogue/catalogue.store';
+import { type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { expireOverdueOrders } from '../order/order.expiry';
-import type { GatewayLog, Gateways } from './gateways/gateway';
 import { type ApplyOutcome, applyPayment, giveBack } from './payment.apply';
-import { assertPending, insertPayment, type OrderRow, ownOrder, type PaymentRow } from './payment.store';
+import { assertPending, insertPayment, type OrderRow, ownOrder, type PaymentRow } from './payment.queries';
 
 /** What every payment flow needs; `config` is read at each call (tests learn their port late). */
 export interface PaymentDeps {
   db: Db;
   clock: Clock;
   gateways: Gateways;
-  catalogue: Pick<CatalogueStore, 'stockChanged'>;
+  catalogue: StockListener;
   log: GatewayLog;
   config: Pick<Config, 'publicUrl'>;
 }
@@ -28,22 +28,18 @@ export interface PaymentMessage {
   gatewayText?: string;
 }
 
-/** Expires the shopper's overdue orders first, so an order past its ten minutes cannot be paid. */
-export async function expireShopperOrders(deps: PaymentDeps, userId: number): Promise<void> {
-  if ((await expireOverdueOrders(deps.db, deps.clock.now(), userId)) > 0) deps.catalogue.stockChanged();
-}
-
 /** The shopper's order, if it is waiting for payment; 404 for someone else's, 409 when paid or expired. */
 export async function payableOrder(deps: PaymentDeps, userId: number, orderNo: string): Promise<OrderRow> {
-  await expireShopperOrders(deps, userId);
+  // The shopper's overdue orders expire first, so an order past its ten minutes cannot be paid.
+  await expireOverdueOrders(deps, userId);
   const order = await ownOrder(deps.db, userId, orderNo);
   assertPending(order);
   return order;
 }
 
 /**
- * Applies a confirmed payment in one transaction (see applyPayment); afterwards refreshes the
- * stock figures, or gives the money back when the order had stopped waiting for it.
+ * Applies a confirmed payment in one transaction (see applyPayment), which tells the catalogue of
+ * the sold counts; or gives the money back when the order had stopped waiting for it.
  */
 export async function settlePayment(
   deps: PaymentDeps,
@@ -51,11 +47,10 @@ export async function settlePayment(
   transactionId: string | null,
 ): Promise<ApplyOutcome> {
   const now = deps.clock.now();
-  const outcome = await deps.db.transaction((tx) =>
-    applyPayment(tx, { orderId: payment.orderId, paymentId: payment.id, transactionId, now }),
+  const outcome = await withStockChanges(deps.db, deps.catalogue, (tx, stock) =>
+    applyPayment(tx, stock, { orderId: payment.orderId, paymentId: payment.id, transactionId, now }),
   );
   if (outcome === 'applied') {
-    deps.catalogue.stockChanged();
     deps.log.info({ reference: payment.reference, kind: payment.kind, vendor: payment.vendor }, 'order paid');
   }
   if (outcome === 'orphan' && transactionId !== null) {

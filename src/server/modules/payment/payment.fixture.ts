@@ -7,8 +7,8 @@ import { ADDRESS, BILLING, callAs, createShopper, type Shopper } from '../../../
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { orderItems, orders, payments, products } from '../../db/schema';
 import { uuidFromKey } from '../../db/seed';
+import { createGateways, sandboxWalletSecret } from '../../gateways/create-gateways';
 import { loadShopSecret } from '../../secret';
-import { createGateways, sandboxWalletSecret } from './gateways/gateway';
 
 /**
  * The payment API tests' world: the real app in live mode, its real Yuansfer and Authorize.Net

@@ -11,8 +11,8 @@ import {
 } from '../../../shared/schemas/card';
 import { UuidParam } from '../../../shared/schemas/common';
 import { BadInput, badField } from '../../errors';
+import type { BillingAddress, CardDetails } from '../../gateways/gateway';
 import { parseInput } from '../../http';
-import type { BillingAddress, CardDetails } from './gateways/gateway';
 
 /** The pay form's fields, checked; the card number and code never leave this value but to the gateway. */
 export type CardPaymentRequest = { orderNo: string; code: string } & (

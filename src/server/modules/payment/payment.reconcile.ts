@@ -1,9 +1,10 @@
 import { and, desc, eq, isNotNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, payments } from '../../db/schema';
+import { PAYMENT_SLOT_MS } from '../order/order.expiry';
 import type { PaymentDeps } from './payment.core';
 import { settlePayment } from './payment.core';
-import { markPaymentFailed, PAYMENT_SLOT_MS, type PaymentRow } from './payment.store';
+import { markPaymentFailed, type PaymentRow } from './payment.queries';
 
 /** Why an attempt left behind was closed: the gateway had made no charge for it. */
 export const NOT_CHARGED_MESSAGE = 'stopped before the gateway charged the card';

@@ -4,8 +4,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
-import type { GatewayLog, GatewayOutcome, Gateways } from './gateways/gateway';
-import type { PaymentRow } from './payment.store';
+import type { GatewayLog, GatewayOutcome, Gateways } from '../../gateways/gateway';
+import type { PaymentRow } from './payment.queries';
 
 export interface RefundDeps {
   db: Db;

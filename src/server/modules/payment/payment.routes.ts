@@ -4,10 +4,15 @@ import type { Language } from '../../../shared/constants';
 import type { CardPaymentResult, WalletStartResult } from '../../../shared/schemas/card';
 import { clientKey, ok, parseInput, requestLanguage, textParamsOf } from '../../http';
 import { translate } from '../../i18n';
-import type { PaymentMessage } from './payment.core';
+import { payByCard } from './payment.card';
+import type { PaymentDeps, PaymentMessage } from './payment.core';
 import { cardPaymentRequestOf, walletPaymentRequestOf } from './payment.form';
-import type { PaymentService } from './payment.service';
-import { IPN_PATH } from './payment.wallet';
+import {
+  handleWalletNotification,
+  IPN_PATH,
+  refreshPaymentStatus,
+  startWalletPayment,
+} from './payment.wallet';
 
 /** The shopper's reason in their language: the gateway's own words in English, when it gave some. */
 export function messageText(language: Language, message: PaymentMessage): string {
@@ -28,13 +33,13 @@ export function stringFields(body: unknown): Record<string, string> {
 const OrderNoParams = z.object({ orderNo: z.string().regex(/^\d{6,32}$/) });
 
 /** Payment calls of spec §7, the gateway's notification endpoint, and "Paid Already". */
-export async function paymentRoutes(app: FastifyInstance, opts: { payments: PaymentService }) {
+export async function paymentRoutes(app: FastifyInstance, opts: { payments: PaymentDeps }) {
   const { payments } = opts;
 
   app.post('/api/authorize/pay', async (request) => {
     const user = await request.requireUser();
     const who = { userId: user.id, clientKey: clientKey(request) };
-    const outcome = await payments.payByCard(who, cardPaymentRequestOf(textParamsOf(request)));
+    const outcome = await payByCard(payments, who, cardPaymentRequestOf(textParamsOf(request)));
     const data: CardPaymentResult =
       outcome.status === 2
         ? { status: 2, order_no: outcome.orderNo }
@@ -47,7 +52,11 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
 
   app.post('/api/yuansfer/pay', async (request) => {
     const user = await request.requireUser();
-    const outcome = await payments.startWallet(user.id, walletPaymentRequestOf(textParamsOf(request)));
+    const outcome = await startWalletPayment(
+      payments,
+      user.id,
+      walletPaymentRequestOf(textParamsOf(request)),
+    );
     const data: WalletStartResult =
       'url' in outcome
         ? { url: outcome.url }
@@ -57,7 +66,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
 
   // The gateway's server calls this, not a shopper: no token; the signature is the proof.
   app.post(IPN_PATH, async (request, reply) => {
-    const answer = await payments.handleNotification(stringFields(request.body));
+    const answer = await handleWalletNotification(payments, stringFields(request.body));
     const status = answer === 'success' ? 200 : answer === 'invalid' ? 400 : 409;
     return reply.code(status).type('text/plain; charset=utf-8').send(answer);
   });
@@ -65,6 +74,6 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
   app.get('/api/order/:orderNo/payment', async (request) => {
     const user = await request.requireUser();
     const { orderNo } = parseInput(OrderNoParams, request.params);
-    return ok(await payments.paymentStatus(user.id, orderNo));
+    return ok(await refreshPaymentStatus(payments, user.id, orderNo));
   });
 }

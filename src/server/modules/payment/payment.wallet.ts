@@ -2,10 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { ORDER_STATUS } from '../../../shared/schemas/order';
 import { payments } from '../../db/schema';
 import { Conflict } from '../../errors';
-import type { WalletNotification } from './gateways/gateway';
+import type { WalletNotification } from '../../gateways/gateway';
+import { expireOverdueOrders } from '../order/order.expiry';
 import { isSettled } from './payment.apply';
 import {
-  expireShopperOrders,
   type PaymentDeps,
   type PaymentMessage,
   payableOrder,
@@ -24,7 +24,7 @@ import {
   paymentByReference,
   slotHeld,
   WALLET_STARTS_PER_ORDER,
-} from './payment.store';
+} from './payment.queries';
 
 export type WalletStartOutcome = { url: string } | { message: PaymentMessage };
 
@@ -166,7 +166,7 @@ export async function refreshPaymentStatus(
   userId: number,
   orderNo: string,
 ): Promise<{ status: number }> {
-  await expireShopperOrders(deps, userId);
+  await expireOverdueOrders(deps, userId);
   const order = await ownOrder(deps.db, userId, orderNo);
   if (order.status !== ORDER_STATUS.pending) return { status: order.status };
   const attempts = await deps.db

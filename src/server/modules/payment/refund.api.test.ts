@@ -1,10 +1,10 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
+import { createGateways, sandboxWalletSecret } from '../../gateways/create-gateways';
 import { translate } from '../../i18n';
 import { loadShopSecret } from '../../secret';
 import { moveOrder } from '../order/order.admin';
-import { createGateways, sandboxWalletSecret } from './gateways/gateway';
 import { cardForm, type LiveShop, orderRow, paymentsOf, placeOrder, startLiveShop } from './payment.fixture';
 import { type RefundDeps, refundOrder } from './payment.refund';
 

@@ -1,5 +1,5 @@
 import { formatCents } from '../../../shared/money';
-import type { WalletVendor } from './gateways/gateway';
+import type { WalletVendor } from '../../gateways/gateway';
 
 /**
  * The sandbox's stand-in for a wallet's cashier page (DESIGN.md §6): English and Chinese side by

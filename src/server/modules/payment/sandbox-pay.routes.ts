@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BadInput } from '../../errors';
+import type { SandboxWalletPages } from '../../gateways/gateway';
 import { paramsOf, parseInput } from '../../http';
-import type { SandboxWalletPages } from './gateways/gateway';
-import type { PaymentService } from './payment.service';
-import { returnPathOf } from './payment.wallet';
+import type { PaymentDeps } from './payment.core';
+import { handleWalletNotification, returnPathOf } from './payment.wallet';
 import { claimSandboxLink, type SandboxLinkState, sandboxLinkState } from './sandbox-pay.links';
 import { sandboxLinkGonePage, sandboxLinkUsedPage, sandboxPayPage } from './sandbox-pay.page';
 
@@ -28,7 +28,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
  */
 export async function sandboxPayRoutes(
   app: FastifyInstance,
-  opts: { payments: PaymentService; sandbox: SandboxWalletPages; shopName: string },
+  opts: { payments: PaymentDeps; sandbox: SandboxWalletPages; shopName: string },
 ) {
   const { payments, sandbox, shopName } = opts;
 
@@ -45,7 +45,7 @@ export async function sandboxPayRoutes(
     const { token } = parseInput(TokenParams, request.params);
     const details = sandbox.sandboxPaymentDetails(token);
     if (!details) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
-    const state = await sandboxLinkState(payments.deps.db, details.reference);
+    const state = await sandboxLinkState(payments.db, details.reference);
     const closed = closedLinkPage(reply, details.reference, state);
     if (closed) return closed;
     const html = sandboxPayPage({
@@ -64,13 +64,13 @@ export async function sandboxPayRoutes(
     if (!parsed.success) throw new BadInput('errors:badParameter', { field: 'outcome' });
     const details = sandbox.sandboxPaymentDetails(token);
     if (!details) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
-    const { db, clock } = payments.deps;
+    const { db, clock } = payments;
     const claim = await claimSandboxLink(db, details.reference, clock.now());
     const closed = closedLinkPage(reply, details.reference, claim);
     if (closed) return closed;
     const form = sandbox.sandboxNotification(token, parsed.data.outcome);
     if (!form) return sendHtml(reply, 404, sandboxLinkGonePage(shopName));
-    const answer = await payments.handleNotification(form);
+    const answer = await handleWalletNotification(payments, form);
     if (answer !== 'success')
       request.log.warn({ reference: form.reference, answer }, 'sandbox notification refused');
     return reply.redirect(returnPathOf(orderNoOfReference(form.reference ?? '')), 303);

@@ -9,7 +9,7 @@ import {
   soldCountOf,
   startLiveShop,
 } from './payment.fixture';
-import { PAYMENT_CHECK_MS } from './payment.store';
+import { PAYMENT_CHECK_MS } from './payment.queries';
 
 let shop: LiveShop;
 beforeAll(async () => {

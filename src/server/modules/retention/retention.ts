@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import { CODE_TTL_MS } from '../account/account.codes';
 import { ADDRESS_WINDOW_MS, FAILURE_WINDOW_MS, KNOWN_CLIENT_MS } from '../account/account.throttle';
-import { CARD_TRIES_WINDOW_MS } from '../payment/card-tries';
+import { CARD_TRIES_WINDOW_MS } from '../card/card.tries';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,5 +1,5 @@
 /** A small hand-made bilingual catalogue for the search tests. */
-import type { SearchDocument } from './search.index';
+import type { SearchDocument } from './search.engine';
 
 type Row = [id: number, en: string, zh: string, brand: string, category: string, sold: number];
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, type SearchDocument } from './search.engine';
 import { DOCS } from './search.fixture';
-import { buildSearchIndex, type SearchDocument } from './search.index';
 import {
   capCodePoints,
   foldText,

@@ -1,43 +1,9 @@
 import { createElement, Fragment, type ReactNode, useMemo } from 'react';
+import { RICH_TEXT_DROPPED, RICH_TEXT_TAGS } from '../../../shared/rich-text';
 
-/** Elements kept as they are (without any attribute); everything else is unwrapped to its text. */
-const KEPT = new Set([
-  'p',
-  'br',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  'h3',
-  'h4',
-  'h5',
-  'small',
-  'sub',
-  'sup',
-  'blockquote',
-]);
-/** Elements dropped together with their content. */
-const DROPPED = new Set([
-  'script',
-  'style',
-  'iframe',
-  'object',
-  'embed',
-  'template',
-  'noscript',
-  'svg',
-  'math',
-  'head',
-  'title',
-  'form',
-  'textarea',
-  'select',
-  'button',
-]);
+/** Kept (without any attribute; any other element is unwrapped to its text) and dropped with its content. */
+const KEPT: ReadonlySet<string> = new Set(RICH_TEXT_TAGS);
+const DROPPED: ReadonlySet<string> = new Set(RICH_TEXT_DROPPED);
 const VOID = new Set(['br']);
 
 function toReact(node: Node, key: number): ReactNode {
@@ -51,9 +17,10 @@ function toReact(node: Node, key: number): ReactNode {
 }
 
 /**
- * Product HTML (spec §3 `…_describe`), sanitized by rebuilding it: the markup is parsed into an
- * inert document (no script runs, nothing loads), and only allow-listed elements are recreated as
- * React elements, with no attributes at all. No HTML string ever reaches the page, so there is
+ * Product HTML (spec §3 `…_describe`; the server sanitizes it by the same allow-list when it is
+ * written), sanitized again by rebuilding it: the markup is parsed into an inert document (no
+ * script runs, nothing loads), and only allow-listed elements are recreated as React elements,
+ * with no attributes at all. No HTML string ever reaches the page, so there is
  * nothing for a crafted description to smuggle through.
  */
 export function RichText({ html, className }: { html: string; className?: string }) {

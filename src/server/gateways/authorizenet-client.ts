@@ -1,4 +1,4 @@
-import type { Clock } from '../../../clock';
+import type { Clock } from '../clock';
 import { CARD_MESSAGES, declined } from './card-rules';
 import {
   type BillingAddress,

@@ -1,10 +1,11 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../clock';
-import { loadConfig } from '../../../config';
+import { ManualClock } from '../clock';
+import { loadConfig } from '../config';
 import { schemaOrderError } from './authorizenet-schema';
 import { cardBrandOf, expirationDateOf, isExpired, passesLuhn } from './card-rules';
-import { createGateways, type GatewayLog, type Gateways } from './gateway';
+import { createGateways } from './create-gateways';
+import type { GatewayLog, Gateways } from './gateway';
 import { yuansferTime } from './yuansfer-notification';
 import { hasValidYuansferSignature, signYuansferFields, yuansferSignature } from './yuansfer-sign';
 

@@ -43,7 +43,7 @@ async function lockKey(tx: Tx, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-/** What counts now, read in one statement so every figure comes from the same snapshot. */
+/** What counts now, read in one statement so every figure is read at the same moment. */
 function countsOf(tx: Tx, who: CardTrier, since: Date) {
   const mine = sql`${cardTries.userId} = ${who.userId}`;
   const client = sql`${cardTries.clientKey} = ${who.clientKey}`;

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { centsToDecimalString } from '../../../../shared/money';
-import type { Clock } from '../../../clock';
+import { centsToDecimalString } from '../../shared/money';
+import type { Clock } from '../clock';
 import { assertChargeableCents } from './card-rules';
 import type {
   GatewayOutcome,

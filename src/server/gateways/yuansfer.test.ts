@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { YuansferDouble } from '../../../../../tests/fakes/yuansfer-double';
+import { YuansferDouble } from '../../../tests/fakes/yuansfer-double';
 import type { GatewayLog, StartWalletPaymentInput, WalletNotification } from './gateway';
 import { YuansferWalletGateway } from './yuansfer';
 

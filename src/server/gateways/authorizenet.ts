@@ -1,4 +1,4 @@
-import { centsToDecimalString } from '../../../../shared/money';
+import { centsToDecimalString } from '../../shared/money';
 import { deleteCardProfile, parseProfileToken, saveCardProfile } from './authorizenet-cim';
 import {
   type AnetAnswer,

@@ -3,14 +3,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { creditCards } from '../../db/schema';
+import { passesLuhn } from '../../gateways/card-rules';
+import {
+  cardForm,
+  copiesOfOrder,
+  type LiveShop,
+  placeOrder,
+  shown,
+  startLiveShop,
+} from '../payment/payment.fixture';
 import {
   CARD_TRIES_PER_CLIENT,
   CARD_TRIES_PER_SHOPPER,
   CARD_TRIES_WINDOW_MS,
   SAVED_CARDS_MAX,
-} from './card-tries';
-import { passesLuhn } from './gateways/card-rules';
-import { cardForm, copiesOfOrder, type LiveShop, placeOrder, shown, startLiveShop } from './payment.fixture';
+} from './card.tries';
 
 let shop: LiveShop;
 beforeAll(async () => {

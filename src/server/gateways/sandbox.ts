@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Clock } from '../../../clock';
+import type { Clock } from '../clock';
 import {
   assertChargeableCents,
   cardBrandOf,

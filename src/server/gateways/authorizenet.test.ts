@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AuthorizeNetDouble } from '../../../../../tests/fakes/authorizenet-double';
-import { ManualClock } from '../../../clock';
+import { AuthorizeNetDouble } from '../../../tests/fakes/authorizenet-double';
+import { ManualClock } from '../clock';
 import { AuthorizeNetCardGateway } from './authorizenet';
 import type { AuthorizeNetOptions } from './authorizenet-client';
 import type { ChargeCardInput, GatewayLog, SaveCardInput } from './gateway';

@@ -3,15 +3,13 @@ import { ORDER_STATUS } from '../../../shared/schemas/order';
 import type { Db } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { Conflict, NotFound, TooManyRequests } from '../../errors';
-import { GATEWAY_UNAVAILABLE_MESSAGE } from './gateways/gateway';
+import { GATEWAY_UNAVAILABLE_MESSAGE } from '../../gateways/gateway';
+import { PAYMENT_SLOT_MS } from '../order/order.expiry';
 
 /** Queries on orders and payment attempts that the payment flows share. */
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-
-/** How long one payment attempt holds its order; after that a crashed attempt no longer blocks. */
-export const PAYMENT_SLOT_MS = 2 * 60_000;
 
 /** One of the shopper's orders by number; someone else's answers 404 as if it did not exist. */
 export async function ownOrder(db: Db, userId: number, orderNo: string): Promise<OrderRow> {

@@ -11,8 +11,8 @@ import { pictureFormatOf, squareWebps } from './avatar.picture';
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOADS_PREFIX = '/uploads/';
 
-/** Avatars: the bundled drawings anyone may choose, and each shopper's own uploaded picture. */
-export class AvatarStore {
+/** Avatar files on disk: the bundled drawings anyone may choose, and each shopper's own uploaded picture. */
+export class AvatarFiles {
   private readonly bundledUrls: string[];
   /** The decode under way, which the next one waits for. */
   private decoding: Promise<unknown> = Promise.resolve();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../clock';
+import { ManualClock } from '../clock';
 import type { ChargeCardInput, StartWalletPaymentInput } from './gateway';
 import { SANDBOX_APPROVED_CARDS, SandboxCardGateway, SandboxWalletGateway } from './sandbox';
 

@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PARTS, type PartName, staleParts, stamp } from './build-plan.js';
+
+/** Times are set explicitly (seconds since the epoch): nothing here depends on the clock. */
+const BUILT = 1_800_000_000;
+const BEFORE = BUILT - 60;
+const AFTER = BUILT + 60;
+
+let root: string;
+
+function write(path: string, at = BEFORE): void {
+  const full = join(root, path);
+  mkdirSync(dirname(full), { recursive: true });
+  writeFileSync(full, path);
+  utimesSync(full, at, at);
+}
+
+/** Every folder's time set to `at`, as if nothing were added or removed since. */
+function settle(): void {
+  for (const sub of [
+    'src',
+    'src/web',
+    'src/shared',
+    'src/server',
+    'src/server/db',
+    'seed',
+    'seed/media',
+    'seed/catalogue',
+    'drizzle',
+    'public',
+    'build',
+    'build/media',
+    'dist',
+    'dist/web',
+    'dist/server',
+  ])
+    utimesSync(join(root, sub), BEFORE, BEFORE);
+}
+
+/** A checkout where every part was built at BUILT from sources older than that. */
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'build-plan-'));
+  for (const file of [
+    'src/web/main.tsx',
+    'src/shared/money.ts',
+    'src/server/server.ts',
+    'src/server/db/seed.ts',
+    'seed/media/scene.ts',
+    'seed/catalogue/index.ts',
+    'drizzle/0000_init.sql',
+    'public/favicon.svg',
+    'package.json',
+    'package-lock.json',
+    'vite.config.ts',
+    'scripts/build-server.ts',
+    'build/media/a-96.webp',
+    'build/pglite-empty-cluster.tar',
+    'build/pglite-demo-0123.tar',
+    'dist/web/index.html',
+    'dist/server/server.js',
+  ])
+    write(file);
+  for (const name of Object.keys(PARTS) as PartName[]) stamp(name, BUILT * 1000, root);
+  settle();
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('staleParts', () => {
+  it('finds nothing to build when every output is there and newer than its sources', () => {
+    expect(staleParts(root)).toEqual([]);
+  });
+
+  it('rebuilds only the parts whose sources changed after their build', () => {
+    write('src/web/main.tsx', AFTER);
+    expect(staleParts(root)).toEqual(['web']);
+    write('src/shared/money.ts', AFTER);
+    expect(staleParts(root)).toEqual(['dump', 'web', 'server']);
+  });
+
+  it('notices a deleted source by its folder', () => {
+    unlinkSync(join(root, 'seed/catalogue/index.ts'));
+    utimesSync(join(root, 'seed/catalogue'), AFTER, AFTER);
+    expect(staleParts(root)).toEqual(['media', 'dump', 'server']);
+  });
+
+  it('ignores a changed test file', () => {
+    write('src/server/db/seed.test.ts', AFTER);
+    utimesSync(join(root, 'src/server/db'), BEFORE, BEFORE);
+    expect(staleParts(root)).toEqual([]);
+  });
+
+  it('rebuilds a part whose output is missing or which was never stamped', () => {
+    unlinkSync(join(root, 'dist/server/server.js'));
+    unlinkSync(join(root, 'build/pglite-demo-0123.tar'));
+    expect(staleParts(root)).toEqual(['dump', 'server']);
+    rmSync(join(root, 'dist/.stamps/web'));
+    expect(staleParts(root)).toEqual(['dump', 'web', 'server']);
+  });
+});

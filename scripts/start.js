@@ -1,0 +1,18 @@
+// @ts-check
+import { buildStaleParts } from './build-plan.js';
+
+/**
+ * `npm start`: builds what is missing or out of date (scripts/build-plan.js) in a child process that
+ * exits when done, then runs the compiled server (dist/server/server.js) in this same process, so
+ * the shell's Ctrl-C and a supervisor's SIGTERM reach it directly. Plain JavaScript: the serving
+ * process loads neither tsx nor Vite, sharp or the build.
+ */
+try {
+  buildStaleParts();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+// A name tsc does not follow: the file exists only once built.
+const server = '../dist/server/server.js';
+await import(server);

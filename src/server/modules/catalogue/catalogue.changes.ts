@@ -1,0 +1,125 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { catalogueState, orderItems, products } from '../../db/schema';
+
+/**
+ * Every change to the catalogue goes through this file (docs/architecture.md §5; decisions/001,
+ * decisions/003), so that every process's in-memory catalogue learns of it:
+ * - stock and sold counts (orders, expiry, payments, cancelling): `withStockChanges`. Each write
+ *   stamps `stock_changed_at`, which every process polls; the process that made the change also
+ *   tells its own catalogue once the transaction has committed, so it shows the figures at once.
+ * - anything else (products, categories, banners, promotions): `withCatalogueChange`, which bumps
+ *   the catalogue's version, which every process polls, and reloads this process's catalogue.
+ */
+
+/** The in-memory catalogue of this process (CatalogueStore), told after a committed change. */
+export interface CatalogueListener {
+  /** Stock or sold counts changed: patched shortly, once for a burst. */
+  stockChanged(): void;
+  /** Anything else changed: reloaded now. */
+  changed(): Promise<void>;
+}
+
+/** Told after a committed transaction changed stock or sold counts. */
+export type StockListener = Pick<CatalogueListener, 'stockChanged'>;
+
+/** For a process with no catalogue in memory (the command line): the servers' polls find the change. */
+export const NO_STOCK_LISTENER: StockListener = { stockChanged: () => undefined };
+
+/** The stock writes of one transaction. `changed` says whether any happened. */
+export class StockChanges {
+  changed = false;
+
+  constructor(private readonly tx: Tx) {}
+
+  /**
+   * Takes `num` units with a conditional update (`real_stock >= num`), so the last unit is sold
+   * once. False when fewer are left; then nothing changed.
+   */
+  async take(productId: number, num: number): Promise<boolean> {
+    const taken = await this.tx
+      .update(products)
+      .set({ realStock: sql`${products.realStock} - ${num}`, stockChangedAt: sql`clock_timestamp()` })
+      .where(and(eq(products.id, productId), sql`${products.realStock} >= ${num}`))
+      .returning({ id: products.id });
+    if (taken.length > 0) this.changed = true;
+    return taken.length > 0;
+  }
+
+  /** Puts the units of the given orders' lines back into stock. */
+  async putBack(orderIds: number[]): Promise<void> {
+    for (const line of await this.linesOf(orderIds)) {
+      await this.tx
+        .update(products)
+        .set({ realStock: sql`${products.realStock} + ${line.num}`, stockChangedAt: sql`clock_timestamp()` })
+        .where(eq(products.id, line.productId));
+      this.changed = true;
+    }
+  }
+
+  /** Adds each line's quantity of a paid order onto its product's sold count. */
+  async addSold(orderId: number): Promise<void> {
+    for (const line of await this.linesOf([orderId])) {
+      await this.tx
+        .update(products)
+        .set({ soldCount: sql`${products.soldCount} + ${line.num}`, stockChangedAt: sql`clock_timestamp()` })
+        .where(eq(products.id, line.productId));
+      this.changed = true;
+    }
+  }
+
+  /** The orders' quantities summed per product, in product order (so two writers cannot deadlock). */
+  private linesOf(orderIds: number[]): Promise<{ productId: number; num: number }[]> {
+    if (orderIds.length === 0) return Promise.resolve([]);
+    return this.tx
+      .select({ productId: orderItems.productId, num: sql<number>`sum(${orderItems.num})::int` })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds))
+      .groupBy(orderItems.productId)
+      .orderBy(orderItems.productId);
+  }
+}
+
+/**
+ * Runs `work` in one transaction with its stock writes; once it has committed, tells `listener`
+ * if any stock or sold count changed. A transaction that throws tells nobody.
+ */
+export async function withStockChanges<T>(
+  db: Db,
+  listener: StockListener,
+  work: (tx: Tx, stock: StockChanges) => Promise<T>,
+): Promise<T> {
+  let stock: StockChanges | undefined;
+  const result = await db.transaction((tx) => {
+    stock = new StockChanges(tx);
+    return work(tx, stock);
+  });
+  if (stock?.changed) listener.stockChanged();
+  return result;
+}
+
+/** Tells every process that the catalogue changed. Call it inside the transaction that changed it. */
+export async function bumpCatalogueVersion(db: Pick<Db, 'insert'>): Promise<void> {
+  await db
+    .insert(catalogueState)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({ target: catalogueState.id, set: { version: sql`${catalogueState.version} + 1` } });
+}
+
+/**
+ * Runs `work` in one transaction that also bumps the catalogue's version; once it has committed,
+ * reloads this process's catalogue (other processes reload on their next poll).
+ */
+export async function withCatalogueChange<T>(
+  db: Db,
+  catalogue: Pick<CatalogueListener, 'changed'>,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const done = await work(tx);
+    await bumpCatalogueVersion(tx);
+    return done;
+  });
+  await catalogue.changed();
+  return result;
+}
