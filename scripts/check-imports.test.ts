@@ -180,6 +180,18 @@ describe('check-imports', () => {
     ]);
   });
 
+  it('leaves tests and fixtures out of the module cycles: they sit above the modules', () => {
+    const report = check({
+      'src/server/modules/payment/payment.fixture.ts':
+        "import { o } from '../order/order.service';\nexport const paid = o;\n",
+      'src/server/modules/payment/refund.api.test.ts':
+        "import { o } from '../order/order.service';\nexport const t = o;\n",
+    });
+    expect(report.problems).toEqual([]);
+    expect(report.cycles).toEqual([]);
+    expect(report.moduleCycles).toEqual([]);
+  });
+
   it('finds a file importing itself', () => {
     const report = check({
       'src/web/lib/self.ts': "import { a } from './self';\nexport const b = 1;\nexport { a };\n",
