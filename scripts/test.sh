@@ -14,6 +14,9 @@ npx tsc --noEmit
 step "lint and format"
 npx biome check .
 
+step "import rules and cycles (docs/architecture.md §1)"
+node --import tsx scripts/check-imports.ts
+
 step "unit and API tests (embedded PGlite)"
 TEST_DATABASE_URL= npx vitest run
 

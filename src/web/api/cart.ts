@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CartChange, CartItem } from '../../shared/schemas/cart';
-import { ApiError, apiGet, apiRequest } from '../lib/api-client';
+import { apiGet, apiRequest, messageOf } from '../lib/api-client';
 import { useSignedIn } from '../lib/auth';
 
 const COUNT_KEY = ['cart', 'count'] as const;
@@ -33,11 +33,6 @@ export function useCartCount(): number {
   const signedIn = useSignedIn();
   const { data } = useQuery({ ...cartCountQueryOptions(), enabled: signedIn });
   return signedIn && typeof data === 'number' ? data : 0;
-}
-
-/** The server's message of a failed call, or undefined. */
-export function messageOf(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.message : undefined;
 }
 
 /**

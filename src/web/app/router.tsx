@@ -1,15 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
-import { UUID_PATTERN } from '../../shared/schemas/common';
-import { categoriesQueryOptions, categoryQueryOptions } from '../api/categories';
-import { productListQueryOptions } from '../api/products';
-import { productQueryOptions } from '../features/catalogue/api/get-product';
+import { UUID_PATTERN } from '../../shared/schemas/common.rules';
 import {
   bannersQueryOptions,
+  categoriesQueryOptions,
+  categoryQueryOptions,
   newCategoriesQueryOptions,
   platesQueryOptions,
-} from '../features/home/api/get-home';
-import { HomePage } from '../features/home/pages/home-page';
+  productListQueryOptions,
+  productQueryOptions,
+} from '../api/catalogue';
+import { HomePage } from '../features/catalogue/pages/home-page';
 import { loadNamespaces, type Namespace } from '../lib/i18n';
 import { RequireUser } from './shell/require-user';
 import { RootLayout, type RouteHandle } from './shell/root-layout';
@@ -59,8 +60,8 @@ function catalogueLoaders(queryClient: QueryClient) {
 /** The route table of spec §2. Home is in the first chunk; every other screen is its own lazy chunk. */
 export function routes(queryClient: QueryClient): RouteObject[] {
   const account = () => import('../features/account/pages/account-pages');
-  const profile = () => import('../features/profile/pages/profile-pages');
-  const settings = () => import('../features/profile/pages/settings-pages');
+  const profile = () => import('../features/account/pages/profile-pages');
+  const settings = () => import('../features/account/pages/settings-pages');
   const loaders = catalogueLoaders(queryClient);
   return [
     {
@@ -134,19 +135,19 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'profile/payments',
-                  lazy: page(() => import('../features/payments/pages/payments-page'), 'PaymentsPage', 'pay'),
+                  lazy: page(() => import('../features/card/pages/cards-page'), 'CardsPage', 'pay'),
                 },
                 {
                   path: 'profile/orders',
-                  lazy: page(() => import('../features/orders/pages/orders-page'), 'OrdersPage', 'orders'),
+                  lazy: page(() => import('../features/order/pages/orders-page'), 'OrdersPage', 'orders'),
                 },
                 {
                   path: 'order/:id',
-                  lazy: page(() => import('../features/orders/pages/order-page'), 'OrderPage', 'orders'),
+                  lazy: page(() => import('../features/order/pages/order-page'), 'OrderPage', 'orders'),
                 },
                 {
                   path: 'pay/:id',
-                  lazy: page(() => import('../features/pay/pages/pay-page'), 'PayPage', 'pay'),
+                  lazy: page(() => import('../features/payment/pages/pay-page'), 'PayPage', 'pay'),
                 },
               ],
             },

@@ -14,16 +14,21 @@ export class ApiError extends Error {
     /** The whole body of a non-200 answer (spec §7), when there was one. */
     readonly body: unknown,
   ) {
-    super(messageOf(body) ?? `${kind} (${status})`);
+    super(bodyMessage(body) ?? `${kind} (${status})`);
     this.name = 'ApiError';
   }
 }
 
-function messageOf(body: unknown): string | undefined {
+function bodyMessage(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     return body.message;
   }
   return undefined;
+}
+
+/** The server's message of a failed call, or undefined. */
+export function messageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.message : undefined;
 }
 
 function kindOf(status: number): ApiErrorKind {

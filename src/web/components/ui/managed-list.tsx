@@ -1,8 +1,10 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../api/cart';
+import { messageOf } from '../../lib/api-client';
+import './form.css';
 import { PlusIcon } from './icons';
+import './managed-list.css';
 import { Modal } from './modal';
 import { ErrorState, type StateKind, StateView } from './states';
 

@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { emailProblem } from '../../../../shared/schemas/account';
+import { signIn } from '../../../api/account';
 import { TitlePage } from '../../../components/ui/title-page';
 import { saveUser } from '../../../lib/storage';
-import { signIn } from '../api/account-calls';
 import { Field, Notice, ServerBanner } from '../components/form';
 import { focusFirstProblem, type Problems } from '../components/problems';
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { useAddresses, useDeleteAddress } from '../../../api/address';
+import { AddressForm } from '../../../components/ui/address-form';
 import { ManagedList } from '../../../components/ui/managed-list';
 import { TitlePage } from '../../../components/ui/title-page';
-import { addressLines, useAddresses, useDeleteAddress } from '../api/addresses';
-import { AddressForm } from '../components/address-form';
-import '../address.css';
-import '../../cart/cart.css';
+import { addressLines } from '../../../lib/address-lines';
+import '../../../components/ui/form.css';
 
 /** The address book (/profile/address): each entry with edit and delete, an add-new card, a modal form. */
 export function AddressPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Address } from '../../../../shared/schemas/address';
-import { addressLines } from '../../address/api/addresses';
+import { addressLines } from '../../../lib/address-lines';
 
 interface AddressSelectorProps {
   address?: Address;

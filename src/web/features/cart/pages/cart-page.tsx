@@ -2,17 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { totalsOf } from '../../../../shared/money';
-import { messageOf, useCartLines, useRemoveCartLine, useSetCartAmount } from '../../../api/cart';
+import { useAddresses } from '../../../api/address';
+import { useCartLines, useRemoveCartLine, useSetCartAmount } from '../../../api/cart';
+import { usePlaceOrder } from '../../../api/order';
 import { ErrorState, StateView } from '../../../components/ui/states';
 import { TitlePage } from '../../../components/ui/title-page';
+import { messageOf } from '../../../lib/api-client';
 import { useSignedIn } from '../../../lib/auth';
-import { useAddresses } from '../../address/api/addresses';
-import { AddressPicker } from '../../address/components/address-picker';
-import { usePlaceOrder } from '../api/place-order';
+import { AddressPicker } from '../components/address-picker';
 import { AddressSelector } from '../components/address-selector';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
-import '../../address/address.css';
+import '../../../components/ui/form.css';
+import '../../../components/ui/panels.css';
 import '../cart.css';
 
 /** The cart tab (spec §2, Cart and checkout). A visitor gets the 'sign in now' prompt. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Category } from '../../../../shared/schemas/catalogue';
-import { useCategories } from '../../../api/categories';
+import { useCategories } from '../../../api/catalogue';
 import { ChevronRightIcon } from '../../../components/ui/icons';
 import { ImageBox } from '../../../components/ui/image-box';
 import { ErrorState } from '../../../components/ui/states';

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAddToCart, useCartCount } from '../../../api/cart';
-import { useCategory } from '../../../api/categories';
-import { useProductList } from '../../../api/products';
+import { useCategory, useProductList } from '../../../api/catalogue';
 import { AddProblem } from '../../../components/ui/add-problem';
 import { CartLink } from '../../../components/ui/cart-link';
 import { PageHeader } from '../../../components/ui/page-header';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAddToCart, useCartCount } from '../../../api/cart';
-import { useProductList } from '../../../api/products';
+import { useProductList, usePromotion } from '../../../api/catalogue';
 import { AddProblem } from '../../../components/ui/add-problem';
 import { CartLink } from '../../../components/ui/cart-link';
 import { ImageBox } from '../../../components/ui/image-box';
@@ -11,7 +11,6 @@ import { ErrorState, StateView } from '../../../components/ui/states';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useLanguage } from '../../../lib/i18n';
 import { nameOf } from '../../../lib/localized';
-import { usePromotion } from '../api/get-product';
 import '../catalogue.css';
 
 /** promotion/{id} (spec §2): the ad image, then the products at their promotion prices. */

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAddToCart } from '../../../api/cart';
-import { useProductList } from '../../../api/products';
+import { useProductList } from '../../../api/catalogue';
 import { AddProblem } from '../../../components/ui/add-problem';
 import { SearchIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';

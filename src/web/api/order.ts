@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail, OrderSummary } from '../../shared/schemas/order';
+import { apiGet, apiRequest } from '../lib/api-client';
+
+// The order module's calls (docs/api.md): place an order, list them, read one.
+
+export interface PlaceOrderInput {
+  address: string;
+  coupon: string;
+  lines: { id: number; num: number }[];
+}
+
+/** `POST /api/order` as a form: uuid, coupon, items[i][id], items[i][num]; answers the order number. */
+export function usePlaceOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ address, coupon, lines }: PlaceOrderInput) => {
+      const form: Record<string, string | number> = { uuid: address, coupon: coupon.trim() };
+      lines.forEach((line, i) => {
+        form[`items[${i}][id]`] = line.id;
+        form[`items[${i}][num]`] = line.num;
+      });
+      return apiRequest<string>('/api/order', { method: 'POST', form });
+    },
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['cart'] });
+      void client.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
+export function ordersQueryOptions() {
+  return queryOptions({
+    queryKey: ['orders'],
+    queryFn: ({ signal }) => apiGet<OrderSummary[]>('/api/order', undefined, signal),
+  });
+}
+
+export function orderQueryOptions(orderNo: string) {
+  return queryOptions({
+    queryKey: ['orders', orderNo],
+    queryFn: ({ signal }) =>
+      apiGet<OrderDetail>(`/api/order/${encodeURIComponent(orderNo)}`, undefined, signal),
+  });
+}
+
+export const useOrders = () => useQuery(ordersQueryOptions());
+export const useOrder = (orderNo: string) => useQuery(orderQueryOptions(orderNo));

@@ -1,0 +1,51 @@
+import { useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { NewCategory } from '../../../../shared/schemas/catalogue';
+import { useAddToCart } from '../../../api/cart';
+import { useNewProducts } from '../../../api/catalogue';
+import { AddProblem } from '../../../components/ui/add-problem';
+import { ChevronRightIcon } from '../../../components/ui/icons';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
+import { ErrorState } from '../../../components/ui/states';
+import { useLanguage } from '../../../lib/i18n';
+import { useInView } from '../../../lib/in-view';
+import { nameOf } from '../../../lib/localized';
+
+/** How many new products one row shows; "See All" leads to the rest. */
+const ROW_LENGTH = 12;
+
+/** One row per category with new products (spec §2, Home), newest first, scrolling sideways. */
+export function NewProductRow({ category }: { category: NewCategory }) {
+  const { t } = useTranslation('home');
+  const language = useLanguage();
+  const { add, message } = useAddToCart();
+  const [ref, near] = useInView<HTMLElement>();
+  const query = useNewProducts(category.id, near);
+  // The cards draw in a background render that yields to the browser, not in the data's arrival.
+  const products = useDeferredValue(query.data?.list);
+  const name = nameOf(category, language);
+  const headingId = `new-${category.id}`;
+  return (
+    <section className="section" aria-labelledby={headingId} ref={ref}>
+      <div className="section-head">
+        <h2 className="section-title" id={headingId}>
+          {t('newIn', { name })}
+        </h2>
+        <Link to={`/category/${category.id}`} className="section-link">
+          {t('seeAll')}
+          <span className="visually-hidden"> {name}</span>
+          <ChevronRightIcon />
+        </Link>
+      </div>
+      <AddProblem message={message} />
+      {query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} size="section" />
+      ) : products ? (
+        <ProductGrid layout="row" products={products.slice(0, ROW_LENGTH)} onAdd={add} label={name} />
+      ) : (
+        <ProductGridSkeleton layout="row" count={5} />
+      )}
+    </section>
+  );
+}
