@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QUERY_MEMO_BYTES } from '../src/server/modules/catalogue/catalogue.routes';
-import { ANSWER_BUDGET_BYTES } from '../src/server/modules/catalogue/catalogue.store';
+import { QUERY_MEMO_BYTES } from '#server/modules/catalogue/catalogue.routes';
+import { ANSWER_BUDGET_BYTES } from '#server/modules/catalogue/catalogue.store';
 import { askCatalogue, distinctCatalogueUrls, floodAsks, homePlateUrl } from './lib/catalogue-flood';
 import { pinSelf } from './lib/children';
 import { rssKb, watchRss } from './lib/load-world';

@@ -11,10 +11,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { systemClock } from '../src/server/clock';
-import type { Config } from '../src/server/config';
-import { type Database, openDatabase } from '../src/server/db/client';
-import { prepareDatabase } from '../src/server/db/prepare';
+import { systemClock } from '#server/clock';
+import type { Config } from '#server/config';
+import { type Database, openDatabase } from '#server/db/client';
+import { prepareDatabase } from '#server/db/prepare';
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
 import { pinSelf } from './lib/children';
 import { type MixRun, runMix, stallsOf, summarize, type World } from './lib/load-mix';

@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { isNotNull } from 'drizzle-orm';
-import { systemClock } from '../src/server/clock';
-import { type Db, openDatabase } from '../src/server/db/client';
-import { prepareDatabase } from '../src/server/db/prepare';
-import { categories, products } from '../src/server/db/schema';
-import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue.changes';
+import { systemClock } from '#server/clock';
+import { type Db, openDatabase } from '#server/db/client';
+import { prepareDatabase } from '#server/db/prepare';
+import { categories, products } from '#server/db/schema';
+import { bumpCatalogueVersion } from '#server/modules/catalogue/catalogue.changes';
 import { generateCatalogue, prng } from './search/catalogue';
 
 const BATCH = 500;

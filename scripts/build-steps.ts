@@ -49,7 +49,7 @@ export async function renderMissingMedia(): Promise<void> {
   const catalogue = await import('../seed/catalogue/index');
   const { collectMediaJobs } = await import('../seed/media/media-jobs');
   const { artName } = await import('../seed/media/art-name');
-  const { MEDIA_WIDTHS, mediaPath } = await import('../src/shared/media');
+  const { MEDIA_WIDTHS, mediaPath } = await import('#shared/media');
   const jobs = collectMediaJobs(catalogue);
   const missing = jobs.filter((job) =>
     MEDIA_WIDTHS[job.kind].some(
@@ -64,7 +64,7 @@ export async function renderMissingMedia(): Promise<void> {
 
 /** The dump new PGlite databases start from (see EMPTY_CLUSTER_DUMP); made once. */
 export async function prepareEmptyClusterDump(): Promise<void> {
-  const { EMPTY_CLUSTER_DUMP, saveEmptyClusterDump } = await import('../src/server/db/client');
+  const { EMPTY_CLUSTER_DUMP, saveEmptyClusterDump } = await import('#server/db/client');
   if (existsSync(EMPTY_CLUSTER_DUMP)) return;
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create();
@@ -77,13 +77,13 @@ export async function prepareEmptyClusterDump(): Promise<void> {
  * migrating and seeding (src/server/db/demo-dump.ts). Made when the sources it depends on changed.
  */
 export async function prepareDemoDump(): Promise<void> {
-  const { demoDumpPath, saveDemoDump } = await import('../src/server/db/demo-dump');
+  const { demoDumpPath, saveDemoDump } = await import('#server/db/demo-dump');
   if (existsSync(demoDumpPath())) return;
   await prepareEmptyClusterDump();
   const started = performance.now();
-  const { openDatabase } = await import('../src/server/db/client');
-  const { prepareDatabase } = await import('../src/server/db/prepare');
-  const { systemClock } = await import('../src/server/clock');
+  const { openDatabase } = await import('#server/db/client');
+  const { prepareDatabase } = await import('#server/db/prepare');
+  const { systemClock } = await import('#server/clock');
   const database = await openDatabase({ kind: 'memory' });
   try {
     await prepareDatabase(database, { seed: 'demo' }, systemClock);

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/client';
-import { orders, payments, products } from '../../src/server/db/schema';
-import { bumpCatalogueVersion } from '../../src/server/modules/catalogue/catalogue.changes';
+import type { Database } from '#server/db/client';
+import { orders, payments, products } from '#server/db/schema';
+import { bumpCatalogueVersion } from '#server/modules/catalogue/catalogue.changes';
 import { codeIn, type SmtpCatcher } from '../../tests/fakes/smtp-catcher';
 import { ADDRESS } from '../../tests/helpers/forms';
 import type { LoadShopper, World } from './load-mix';

@@ -3,8 +3,8 @@
  * from realistic word lists so Chinese one- and two-character terms hit as often as in a real shop.
  */
 
+import type { SearchDocument } from '#server/modules/search/search.engine';
 import { prng } from '../../seed/prng';
-import type { SearchDocument } from '../../src/server/modules/search/search.engine';
 
 export { prng };
 

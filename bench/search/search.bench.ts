@@ -5,7 +5,7 @@
  *   node --import tsx bench/search/search.bench.ts
  */
 import { pathToFileURL } from 'node:url';
-import { buildSearchIndex } from '../../src/server/modules/search/search.engine';
+import { buildSearchIndex } from '#server/modules/search/search.engine';
 import { ADJECTIVES, BRANDS, CATEGORIES, generateCatalogue, PRODUCE, prng } from './catalogue';
 
 export interface SearchBenchResult {

@@ -2,7 +2,7 @@
  * Every image the catalogue needs, as render jobs: category icons, product images, banners,
  * plate tiles, promotion ads and the bundled avatars. Identical jobs are listed once.
  */
-import type { MediaKind } from '../../src/shared/media';
+import type { MediaKind } from '#shared/media';
 import type {
   Art,
   BannerArt,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MEDIA_ASPECT, MEDIA_WIDTHS, type MediaKind } from '../../src/shared/media';
+import { MEDIA_ASPECT, MEDIA_WIDTHS, type MediaKind } from '#shared/media';
 import type { Art, BannerArt } from '../catalogue/types';
 import { artName } from './art-name';
 import { AVATAR_ARTS, avatarNames } from './avatars';

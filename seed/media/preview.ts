@@ -11,7 +11,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
-import type { MediaKind } from '../../src/shared/media';
+import type { MediaKind } from '#shared/media';
 import type { Art, ArtFamily, BannerArt } from '../catalogue/types';
 import { AVATAR_ARTS } from './avatars';
 import { ALL_FAMILIES, familyArt } from './families';

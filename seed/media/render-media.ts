@@ -10,7 +10,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { MEDIA_ASPECT, MEDIA_WIDTHS, type MediaKind } from '../../src/shared/media';
+import { MEDIA_ASPECT, MEDIA_WIDTHS, type MediaKind } from '#shared/media';
 import type { Art, BannerArt } from '../catalogue/types';
 import { artName } from './art-name';
 import { type CatalogueLike, collectMediaJobs } from './media-jobs';

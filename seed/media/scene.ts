@@ -4,7 +4,7 @@
  * part calm (the shop may lay a headline over it); ads add a sale burst; tiles centre the items.
  */
 import { createHash } from 'node:crypto';
-import type { MediaKind } from '../../src/shared/media';
+import type { MediaKind } from '#shared/media';
 import type { ArtFamily, BannerArt } from '../catalogue/types';
 import { drawItem, familyArt } from './families';
 import { C, E, f, G, hex, lighten, lightness, mix, P, rng, starPath, uid } from './svg-kit';

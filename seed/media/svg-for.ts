@@ -2,7 +2,7 @@
  * The complete SVG document for one image: products on a tinted square with a soft blob, icons
  * and avatars on a round tint (transparent corners), banners, ads and tiles as wide scenes.
  */
-import type { MediaKind } from '../../src/shared/media';
+import type { MediaKind } from '#shared/media';
 import type { Art, BannerArt } from '../catalogue/types';
 import { avatarFace } from './avatars';
 import { artContext, drawItem, familyArt } from './families';

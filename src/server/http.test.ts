@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Text } from '../shared/schemas/common';
+import { Text } from '#shared/schemas/common';
 import { Unauthorized } from './errors';
 import { clientKeyOf, route } from './http';
 import { errorsPlugin } from './plugins/errors';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Language } from '../shared/constants';
-import { isFields, NoInput, NoParams } from '../shared/schemas/common';
+import type { Language } from '#shared/constants';
+import { isFields, NoInput, NoParams } from '#shared/schemas/common';
 import { ByteLru } from './byte-lru';
 import { BadInput, badField } from './errors';
 import { languageOf } from './i18n';

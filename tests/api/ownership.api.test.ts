@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../seed/catalogue/index';
-import { uuidFromKey } from '../../src/server/db/seed';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../helpers/shoppers';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,4 +1,4 @@
-import type { Language } from '../../src/shared/constants';
+import type { Language } from '#shared/constants';
 import { type Catalogue, chooseLanguage, expect, expectAccessible, test } from './fixtures/shop';
 
 /** Every kind of screen a visitor can reach; Chinese re-checks the two with the most varied content. */

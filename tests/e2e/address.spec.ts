@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { ADDRESS_FIELDS } from '../../src/shared/schemas/address';
+import { ADDRESS_FIELDS } from '#shared/schemas/address';
 import { expect, LANGUAGES, text } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 

@@ -1,5 +1,5 @@
-import type { CartItem } from '../../src/shared/schemas/cart';
-import type { ProductCard as Product } from '../../src/shared/schemas/catalogue';
+import type { CartItem } from '#shared/schemas/cart';
+import type { ProductCard as Product } from '#shared/schemas/catalogue';
 import { type Catalogue, expect, LANGUAGES, nameIn, text } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 

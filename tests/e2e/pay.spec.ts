@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Language } from '../../src/shared/constants';
+import type { Language } from '#shared/constants';
 import { type Catalogue, expect, LANGUAGES, text } from './fixtures/shop';
 import {
   ADDRESS,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { schemaOrderError } from '../../src/server/gateways/authorizenet-schema';
-import { cardBrandOf, passesLuhn } from '../../src/server/gateways/card-rules';
+import { schemaOrderError } from '#server/gateways/authorizenet-schema';
+import { cardBrandOf, passesLuhn } from '#server/gateways/card-rules';
 import { LocalDouble } from './local-double';
 
 /**

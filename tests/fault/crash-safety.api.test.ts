@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { cartItems, orderItems, orders, payments, products } from '../../src/server/db/schema';
-import { ORDER_STATUS } from '../../src/shared/schemas/order';
+import type { Database } from '#server/db/client';
+import { cartItems, orderItems, orders, payments, products } from '#server/db/schema';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import { BILLING } from '../helpers/shoppers';
 import {
   type FaultDatabase,

@@ -3,17 +3,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, notInArray } from 'drizzle-orm';
-import { type Database, openDatabase } from '../../src/server/db/client';
-import {
-  addresses,
-  cartItems,
-  products,
-  promotionProducts,
-  sessions,
-  users,
-} from '../../src/server/db/schema';
-import { SESSION_TTL_MS } from '../../src/server/modules/account/account.service';
-import { hashToken, newToken } from '../../src/server/modules/account/secrets';
+import { type Database, openDatabase } from '#server/db/client';
+import { addresses, cartItems, products, promotionProducts, sessions, users } from '#server/db/schema';
+import { SESSION_TTL_MS } from '#server/modules/account/account.service';
+import { hashToken, newToken } from '#server/modules/account/secrets';
 import { ADDRESS, type Shopper } from '../helpers/shoppers';
 import { freshDatabase, templateRef } from '../helpers/test-database';
 

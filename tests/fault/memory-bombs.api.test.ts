@@ -1,11 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DECODE_MAX_BYTES,
-  decodedBytesPerPixel,
-  MAX_PIXELS,
-} from '../../src/server/modules/account/avatar.picture';
+import { DECODE_MAX_BYTES, decodedBytesPerPixel, MAX_PIXELS } from '#server/modules/account/avatar.picture';
 import { BOMB, type BodyShape, oversizeShapes, streamRequest } from '../api/security/oversize-bodies';
 import { multipartUpload } from '../helpers/uploads';
 import { type FaultDatabase, faultDatabase, makeShoppers, plainProducts } from './fault-database';

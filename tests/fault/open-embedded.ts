@@ -4,8 +4,8 @@
  * `opened` or `refused <owner's pid>`, and closes it when its input ends.
  */
 import { once } from 'node:events';
-import { openDatabase } from '../../src/server/db/client';
-import { DatabaseInUse } from '../../src/server/db/process-lock';
+import { openDatabase } from '#server/db/client';
+import { DatabaseInUse } from '#server/db/process-lock';
 
 const [dir = '', holder = 'a racer'] = process.argv.slice(2);
 const ended = once(process.stdin, 'end');

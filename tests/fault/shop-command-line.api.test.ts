@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '../../src/server/db/schema';
-import { ORDER_STATUS } from '../../src/shared/schemas/order';
+import { orders, products } from '#server/db/schema';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import {
   type FaultDatabase,
   type FaultShopper,

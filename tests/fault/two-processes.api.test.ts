@@ -1,9 +1,9 @@
 import { cpus, loadavg } from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, payments, products } from '../../src/server/db/schema';
-import { bumpCatalogueVersion } from '../../src/server/modules/catalogue/catalogue.changes';
-import { ORDER_STATUS } from '../../src/shared/schemas/order';
+import { orderItems, orders, payments, products } from '#server/db/schema';
+import { bumpCatalogueVersion } from '#server/modules/catalogue/catalogue.changes';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import { BILLING } from '../helpers/shoppers';
 import {
   type FaultDatabase,

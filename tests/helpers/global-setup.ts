@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { ManualClock } from '../../src/server/clock';
-import { openDatabase } from '../../src/server/db/client';
-import { prepareDatabase } from '../../src/server/db/prepare';
+import { ManualClock } from '#server/clock';
+import { openDatabase } from '#server/db/client';
+import { prepareDatabase } from '#server/db/prepare';
 import { adminQuery, TEMPLATE_ENV, type TemplateRef, withDatabase } from './test-database';
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/server/db/client';
-import { sessions, users } from '../../src/server/db/schema';
-import { SESSION_TTL_MS } from '../../src/server/modules/account/account.service';
-import { hashToken, newToken } from '../../src/server/modules/account/secrets';
+import type { Database } from '#server/db/client';
+import { sessions, users } from '#server/db/schema';
+import { SESSION_TTL_MS } from '#server/modules/account/account.service';
+import { hashToken, newToken } from '#server/modules/account/secrets';
 
 export { ADDRESS, BILLING } from './forms';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import type { Config } from '../../src/server/config';
-import { type Database, openDatabase } from '../../src/server/db/client';
+import type { Config } from '#server/config';
+import { type Database, openDatabase } from '#server/db/client';
 
 /**
  * Where the migrated, seeded template lives: a PGlite dump file, or a PostgreSQL template database

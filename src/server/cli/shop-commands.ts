@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { formatCents } from '../../shared/money';
-import { ORDER_STATUS, orderStatusName } from '../../shared/schemas/order';
+import { formatCents } from '#shared/money';
+import { ORDER_STATUS, orderStatusName } from '#shared/schemas/order';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';

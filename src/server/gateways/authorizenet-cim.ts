@@ -1,4 +1,4 @@
-import { cardNumberDigits } from '../../shared/schemas/card';
+import { cardNumberDigits } from '#shared/schemas/card';
 import { type AnetAnswer, type AuthorizeNetOptions, billToOf, callAuthorizeNet } from './authorizenet-client';
 import { cardBrandOf, expirationDateOf, lastFour, precheckCard } from './card-rules';
 import {

@@ -1,5 +1,5 @@
-import { centsToDecimalString } from '../../shared/money';
-import { cardNumberDigits, SECURITY_CODE_PATTERN } from '../../shared/schemas/card';
+import { centsToDecimalString } from '#shared/money';
+import { cardNumberDigits, SECURITY_CODE_PATTERN } from '#shared/schemas/card';
 import { deleteCardProfile, parseProfileToken, saveCardProfile } from './authorizenet-cim';
 import {
   type AnetAnswer,

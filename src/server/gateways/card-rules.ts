@@ -1,4 +1,4 @@
-import { cardNumberDigits, SECURITY_CODE_PATTERN } from '../../shared/schemas/card';
+import { cardNumberDigits, SECURITY_CODE_PATTERN } from '#shared/schemas/card';
 import type { CardBrand, CardChargeResult, CardDetails, DeclineReason } from './gateway';
 
 /** Authorize.Net's own wording, so sandbox and live refusals read alike. */

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { centsToDecimalString } from '../../shared/money';
+import { centsToDecimalString } from '#shared/money';
 import type { Clock } from '../clock';
 import { assertChargeableCents } from './card-rules';
 import type {

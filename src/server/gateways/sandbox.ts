@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { cardNumberDigits } from '../../shared/schemas/card';
+import { cardNumberDigits } from '#shared/schemas/card';
 import type { Clock } from '../clock';
 import {
   assertChargeableCents,

@@ -1,4 +1,4 @@
-import { amountToCents } from '../../shared/money';
+import { amountToCents } from '#shared/money';
 import type { WalletNotification, WalletNotificationStatus, WalletTransaction } from './gateway';
 import { hasValidYuansferSignature } from './yuansfer-sign';
 

@@ -1,4 +1,4 @@
-import { amountToCents, centsToDecimalString } from '../../shared/money';
+import { amountToCents, centsToDecimalString } from '#shared/money';
 import { assertChargeableCents } from './card-rules';
 import {
   GATEWAY_UNAVAILABLE_MESSAGE,

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../shared/constants';
+import { LANGUAGES, type Language } from '#shared/constants';
 import { escapeHtml } from '../html';
 import { translate } from '../i18n';
 import type { MailMessage } from './mailer';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../../shared/constants';
+import type { Language } from '#shared/constants';
 import { requestLanguage } from '../http';
 import { translate } from '../i18n';
 import { apiSecurityHeadersFor } from './security-headers';

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { LoginAnswer, User } from '../../shared/schemas/account';
+import type { LoginAnswer, User } from '#shared/schemas/account';
 import { apiGet, apiRequest } from '../lib/api-client';
 import { readUser, saveUser } from '../lib/storage';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Address, AddressField } from '../../shared/schemas/address';
+import type { Address, AddressField } from '#shared/schemas/address';
 import { apiGet, apiRequest } from '../lib/api-client';
 
 // The address module's calls (docs/api.md): list, add, edit, delete.

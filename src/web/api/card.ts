@@ -1,5 +1,5 @@
 import { type MutateOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedCard } from '../../shared/schemas/card';
+import type { SavedCard } from '#shared/schemas/card';
 import { apiGet, apiRequest } from '../lib/api-client';
 
 // The card module's calls (docs/api.md): the shopper's saved cards, added, replaced and deleted.

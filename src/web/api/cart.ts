@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { CartChange, CartItem } from '../../shared/schemas/cart';
+import type { CartChange, CartItem } from '#shared/schemas/cart';
 import { apiGet, apiRequest, messageOf } from '../lib/api-client';
 import { useSignedIn } from '../lib/auth';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FULL_LIST_PAGE_SIZE } from '../../shared/constants';
+import { FULL_LIST_PAGE_SIZE } from '#shared/constants';
 import type {
   Banner,
   Category,
@@ -8,7 +8,7 @@ import type {
   Product,
   ProductPage,
   Promotion,
-} from '../../shared/schemas/catalogue';
+} from '#shared/schemas/catalogue';
 import { apiGet } from '../lib/api-client';
 
 // The catalogue module's calls (docs/api.md): categories, product lists, a product, a promotion, home's blocks.

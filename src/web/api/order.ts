@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderDetail, OrderSummary } from '../../shared/schemas/order';
+import type { OrderDetail, OrderSummary } from '#shared/schemas/order';
 import { apiGet, apiRequest } from '../lib/api-client';
 
 // The order module's calls (docs/api.md): place an order, list them, read one.

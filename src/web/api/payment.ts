@@ -4,7 +4,7 @@ import type {
   CardPaymentResult,
   PaymentStatusAnswer,
   WalletStartResult,
-} from '../../shared/schemas/payment';
+} from '#shared/schemas/payment';
 import { apiGet, apiRequest } from '../lib/api-client';
 
 // The payment module's calls (docs/api.md): pay by card or wallet, and ask how a payment went.

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
-import { UUID_PATTERN } from '../../shared/schemas/common.rules';
+import { UUID_PATTERN } from '#shared/schemas/common.rules';
 import {
   bannersQueryOptions,
   categoriesQueryOptions,

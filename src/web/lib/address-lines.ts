@@ -1,4 +1,4 @@
-import type { Address } from '../../shared/schemas/address';
+import type { Address } from '#shared/schemas/address';
 
 /** An address as two lines for lists: "Name Surname · phone", then where. */
 export function addressLines(a: Omit<Address, 'uuid' | 'default_status'>): [string, string] {

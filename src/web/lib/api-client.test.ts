@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { REQUEST_TIMEOUT_MS } from '#shared/constants';
 import { ApiError, apiGet, apiRequest, CLIENT_ID } from './api-client';
 
 /** A browser-like window with local storage, for the client's headers. */

@@ -1,4 +1,4 @@
-import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { REQUEST_TIMEOUT_MS } from '#shared/constants';
 import { readLanguage, readUser, saveUser } from './storage';
 
 /** The fixed client id sent with every call (spec §7). */

@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/constants';
+import type { Language } from '#shared/constants';
 
 /** Catalogue texts come as en_… / zn_… pairs (spec §1); the chosen language picks one. */
 export function nameOf(item: { en_name: string; zn_name: string }, language: Language): string {

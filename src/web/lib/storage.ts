@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/constants';
 
 /** Browser storage keys (spec §1, §3): the chosen language and the signed-in user. */
 const LANGUAGE_KEY = 'lang';

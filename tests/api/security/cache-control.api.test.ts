@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/server/db/schema';
-import { PasswordHasher } from '../../../src/server/modules/account/password';
+import { users } from '#server/db/schema';
+import { PasswordHasher } from '#server/modules/account/password';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import {
   bodyParams,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAILURES_PER_CLIENT } from '../../../src/server/modules/account/account.throttle';
+import { FAILURES_PER_CLIENT } from '#server/modules/account/account.throttle';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 
 /**

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { declaredRequests, requireDeclaredRequests, route } from '../../../src/server/http';
-import { NoInput } from '../../../src/shared/schemas/common';
+import { declaredRequests, requireDeclaredRequests, route } from '#server/http';
+import { NoInput } from '#shared/schemas/common';
 import { startTestApp } from '../../helpers/test-app';
 import { declaredFields, isApiPath, registeredRoutes } from './route-table';
 

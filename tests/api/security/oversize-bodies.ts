@@ -1,7 +1,7 @@
 import { request } from 'node:http';
-import { AVATAR_MAX_BYTES } from '../../../src/server/modules/account/avatar.files';
-import { AVATAR_BODY_MAX_BYTES } from '../../../src/server/modules/account/avatar.upload';
-import { BODY_MAX_BYTES } from '../../../src/server/request-limits';
+import { AVATAR_MAX_BYTES } from '#server/modules/account/avatar.files';
+import { AVATAR_BODY_MAX_BYTES } from '#server/modules/account/avatar.upload';
+import { BODY_MAX_BYTES } from '#server/request-limits';
 
 /**
  * A body no client of ours sends, too big in one way, and what the server must answer: a route

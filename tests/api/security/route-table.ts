@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type DeclaredRequest, declaredRequests, isApiPath } from '../../../src/server/http';
+import { type DeclaredRequest, declaredRequests, isApiPath } from '#server/http';
 import { ADDRESS, BILLING } from '../../helpers/shoppers';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '#server/db/client';
+import { uuidFromKey } from '#server/db/seed';
 import en from '../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../public/locales/zh/errors.json' with { type: 'json' };
 import * as demo from '../../../seed/catalogue/index';
-import { type Database, rowsOf } from '../../../src/server/db/client';
-import { uuidFromKey } from '../../../src/server/db/seed';
 import { ADDRESS, callAs, createShopper } from '../../helpers/shoppers';
 import type { TestApp } from '../../helpers/test-app';
 import type { ShopperIds } from './route-table';

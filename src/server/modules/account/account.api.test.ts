@@ -2,10 +2,10 @@ import { createHash, createHmac } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { emailCodes, sessions, users } from '#server/db/schema';
+import { deriveKey } from '#server/secret';
 import { codeIn } from '../../../../tests/fakes/smtp-catcher';
 import type { TestApp } from '../../../../tests/helpers/test-app';
-import { emailCodes, sessions, users } from '../../db/schema';
-import { deriveKey } from '../../secret';
 import { setUpAccountShop } from './account.fixture';
 import { SESSION_TTL_MS } from './account.service';
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { emailCodes } from '../../db/schema';
-import { BadInput, TooManyRequests } from '../../errors';
+import type { Tx } from '#server/db/client';
+import { emailCodes } from '#server/db/schema';
+import { BadInput, TooManyRequests } from '#server/errors';
 import { hashCode, newCode } from './secrets';
 
 export type CodePurpose = 'signup' | 'reset';

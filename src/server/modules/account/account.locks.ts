@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '#server/db/client';
 
 /** Holds a lock named by `key` until the transaction ends, on PGlite and PostgreSQL alike. */
 async function lockUntilCommit(tx: Tx, key: string): Promise<void> {

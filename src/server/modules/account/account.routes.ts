@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BadInput } from '#server/errors';
+import { clientKey, ok, requestLanguage, route } from '#server/http';
 import {
   EmailInput,
   LoginInput,
@@ -6,10 +8,8 @@ import {
   PasswordResetInput,
   ProfileChangeInput,
   RegistrationInput,
-} from '../../../shared/schemas/account';
-import { NoInput } from '../../../shared/schemas/common';
-import { BadInput } from '../../errors';
-import { clientKey, ok, requestLanguage, route } from '../../http';
+} from '#shared/schemas/account';
+import { NoInput } from '#shared/schemas/common';
 import type { AccountService } from './account.service';
 import type { AvatarFiles } from './avatar.files';
 import { avatarUploadRoutes } from './avatar.routes';

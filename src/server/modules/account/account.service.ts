@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language } from '../../../shared/constants';
-import type { LoginAnswer, User } from '../../../shared/schemas/account';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
-import { BadInput, Unauthorized } from '../../errors';
-import { type AccountMailKind, accountMail } from '../../mail/account-mail';
-import type { Mailer } from '../../mail/mailer';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { sessions, users } from '#server/db/schema';
+import { BadInput, Unauthorized } from '#server/errors';
+import { type AccountMailKind, accountMail } from '#server/mail/account-mail';
+import type { Mailer } from '#server/mail/mailer';
+import type { Language } from '#shared/constants';
+import type { LoginAnswer, User } from '#shared/schemas/account';
 import {
   type CodeAttempt,
   type CodeCheck,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, max } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { signInClients, signInFailures } from '../../db/schema';
-import { TooManyRequests } from '../../errors';
+import type { Db, Tx } from '#server/db/client';
+import { signInClients, signInFailures } from '#server/db/schema';
+import { TooManyRequests } from '#server/errors';
 import { lockAddress, lockClient } from './account.locks';
 
 /** Failed tries one client may make at one address within the window (SECURITY.md, Accounts). */

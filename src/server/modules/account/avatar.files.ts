@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { BadInput } from '#server/errors';
+import { DEFAULT_WIDTH, MEDIA_WIDTHS, mediaPath } from '#shared/media';
 import { avatarNames } from '../../../../seed/media/avatars';
-import { DEFAULT_WIDTH, MEDIA_WIDTHS, mediaPath } from '../../../shared/media';
-import { BadInput } from '../../errors';
 import type { AuthUser } from './account.service';
 import { pictureFormatOf, squareWebps } from './avatar.picture';
 

@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { AppError, BadInput } from '../../errors';
+import { AppError, BadInput } from '#server/errors';
 
 /** The picture formats an avatar may be (README: API); sharp's names for them. */
 export type PictureFormat = 'jpeg' | 'png' | 'webp' | 'gif';

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { NoInput } from '../../../shared/schemas/common';
-import { ok, route } from '../../http';
+import { ok, route } from '#server/http';
+import { NoInput } from '#shared/schemas/common';
 import type { AccountService } from './account.service';
 import type { AvatarFiles } from './avatar.files';
 import { AVATAR_UPLOAD_LIMITS, readAvatarUpload } from './avatar.upload';

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { BadInput, TooLarge } from '../../errors';
+import { BadInput, TooLarge } from '#server/errors';
 import { AVATAR_MAX_BYTES } from './avatar.files';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors';
+import { AppError } from '#server/errors';
 import { HashQueue } from './hash-queue';
 
 /** A task that starts when the queue runs it and ends when the test says so. */

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { AppError } from '#server/errors';
 
 /** How long a refused caller is asked to wait: a full line drains in a few seconds at full cost. */
 export const BUSY_RETRY_SECONDS = 5;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Tx } from '#server/db/client';
+import { users } from '#server/db/schema';
 
 /**
  * Makes the shopper's concurrent writes that depend on each other (the default address, a cart

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AddressChangeInput, AddressParams, NewAddressInput } from '../../../shared/schemas/address';
-import { NoInput } from '../../../shared/schemas/common';
-import { ok, route } from '../../http';
+import { ok, route } from '#server/http';
+import { AddressChangeInput, AddressParams, NewAddressInput } from '#shared/schemas/address';
+import { NoInput } from '#shared/schemas/common';
 import type { AddressService } from './address.service';
 
 /** Address calls of docs/api.md. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { Address, AddressField } from '../../../shared/schemas/address';
-import type { Clock } from '../../clock';
-import type { Db, Tx } from '../../db/client';
-import { addresses } from '../../db/schema';
-import { NotFound } from '../../errors';
+import type { Clock } from '#server/clock';
+import type { Db, Tx } from '#server/db/client';
+import { addresses } from '#server/db/schema';
+import { NotFound } from '#server/errors';
+import type { Address, AddressField } from '#shared/schemas/address';
 import { lockShopper } from '../account/shopper-lock';
 
 export type AddressInput = Record<AddressField, string> & { default_status: boolean };

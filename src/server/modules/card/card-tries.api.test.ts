@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditCards } from '#server/db/schema';
+import { passesLuhn } from '#server/gateways/card-rules';
 import { createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
-import { creditCards } from '../../db/schema';
-import { passesLuhn } from '../../gateways/card-rules';
 import {
   cardForm,
   copiesOfOrder,

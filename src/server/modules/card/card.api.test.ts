@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditCards } from '#server/db/schema';
 import { callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
-import { creditCards } from '../../db/schema';
 import {
   type LiveShop,
   orderRow,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { CardFormInput, CardParams } from '../../../shared/schemas/card';
-import { NoInput } from '../../../shared/schemas/common';
-import { clientKey, ok, route } from '../../http';
+import { clientKey, ok, route } from '#server/http';
+import { CardFormInput, CardParams } from '#shared/schemas/card';
+import { NoInput } from '#shared/schemas/common';
 import type { CardService } from './card.service';
 
 /** Card calls of docs/api.md (Cards). */

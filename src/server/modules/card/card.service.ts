@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { formatExpiry, maskedCardNumber, type SavedCard } from '../../../shared/schemas/card';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { creditCards } from '../../db/schema';
-import { AppError, BadInput, NotFound } from '../../errors';
-import { precheckCard } from '../../gateways/card-rules';
-import type { CardGateway, SaveCardInput, SaveCardResult } from '../../gateways/gateway';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { creditCards } from '#server/db/schema';
+import { AppError, BadInput, NotFound } from '#server/errors';
+import { precheckCard } from '#server/gateways/card-rules';
+import type { CardGateway, SaveCardInput, SaveCardResult } from '#server/gateways/gateway';
+import { formatExpiry, maskedCardNumber, type SavedCard } from '#shared/schemas/card';
 import { type CardTrier, type CardTry, reserveCardTry, settleCardTry } from './card.tries';
 
 export type CardRow = typeof creditCards.$inferSelect;

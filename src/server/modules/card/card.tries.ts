@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { cardTries, creditCards } from '../../db/schema';
-import { Conflict, TooManyRequests } from '../../errors';
+import type { Db, Tx } from '#server/db/client';
+import { cardTries, creditCards } from '#server/db/schema';
+import { Conflict, TooManyRequests } from '#server/errors';
 
 /**
  * The card-testing limit. Every call that shows a card to the gateway — saving one, replacing one,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, products } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { cartItems, products } from '../../db/schema';
-import { uuidFromKey } from '../../db/seed';
 
 let t: TestApp;
 let s: Shopper;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { CartChangeInput, CartLineParams } from '../../../shared/schemas/cart';
-import { NoInput } from '../../../shared/schemas/common';
-import { ok, route } from '../../http';
+import { ok, route } from '#server/http';
+import { CartChangeInput, CartLineParams } from '#shared/schemas/cart';
+import { NoInput } from '#shared/schemas/common';
 import type { CartService } from './cart.service';
 
 /** Cart calls of docs/api.md. */

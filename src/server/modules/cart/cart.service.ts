@@ -1,11 +1,11 @@
 import { and, asc, eq, sum } from 'drizzle-orm';
-import { CART_MAX_AMOUNT } from '../../../shared/constants';
-import { centsToAmount } from '../../../shared/money';
-import type { CartChange, CartItem } from '../../../shared/schemas/cart';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { cartItems, products } from '../../db/schema';
-import { Conflict, NotFound } from '../../errors';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { cartItems, products } from '#server/db/schema';
+import { Conflict, NotFound } from '#server/errors';
+import { CART_MAX_AMOUNT } from '#shared/constants';
+import { centsToAmount } from '#shared/money';
+import type { CartChange, CartItem } from '#shared/schemas/cart';
 import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
 

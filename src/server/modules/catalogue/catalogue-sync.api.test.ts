@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app';
+import { ManualClock } from '#server/clock';
+import { loadConfig } from '#server/config';
+import { products, promotions } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { freshDatabase } from '../../../../tests/helpers/test-database';
-import { buildApp } from '../../app';
-import { ManualClock } from '../../clock';
-import { loadConfig } from '../../config';
-import { products, promotions } from '../../db/schema';
-import { uuidFromKey } from '../../db/seed';
 import { bumpCatalogueVersion } from './catalogue.changes';
 
 /**

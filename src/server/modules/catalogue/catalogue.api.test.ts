@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as demo from '../../../../seed/catalogue/index';
-import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { products as productsTable } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
 import {
   Banner,
   Category,
@@ -11,9 +11,9 @@ import {
   Product,
   ProductPage,
   Promotion,
-} from '../../../shared/schemas/catalogue';
-import { products as productsTable } from '../../db/schema';
-import { uuidFromKey } from '../../db/seed';
+} from '#shared/schemas/catalogue';
+import * as demo from '../../../../seed/catalogue/index';
+import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { bumpCatalogueVersion } from './catalogue.changes';
 
 let t: TestApp;

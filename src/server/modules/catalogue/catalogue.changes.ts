@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { catalogueState, orderItems, products } from '../../db/schema';
+import type { Db, Tx } from '#server/db/client';
+import { catalogueState, orderItems, products } from '#server/db/schema';
 
 /**
  * Every change to the catalogue goes through this file (docs/architecture.md §5; decisions/001,

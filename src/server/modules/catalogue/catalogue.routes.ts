@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '#server/clock';
+import { ok, route } from '#server/http';
+import { sendPrebuilt } from '#server/prebuilt-answer';
 import {
   CategoryListInput,
   NewProductListInput,
   ProductListInput,
   ProductParams,
   PromotionParams,
-} from '../../../shared/schemas/catalogue';
-import { NoInput } from '../../../shared/schemas/common';
-import type { Clock } from '../../clock';
-import { ok, route } from '../../http';
-import { sendPrebuilt } from '../../prebuilt-answer';
+} from '#shared/schemas/catalogue';
+import { NoInput } from '#shared/schemas/common';
 import { normaliseQuery } from '../search/search.normalise';
 import {
   listBanners,

@@ -1,5 +1,6 @@
-import { NEW_PRODUCT_DAYS } from '../../../shared/constants';
-import { centsToAmount } from '../../../shared/money';
+import { NotFound } from '#server/errors';
+import { NEW_PRODUCT_DAYS } from '#shared/constants';
+import { centsToAmount } from '#shared/money';
 import type {
   Banner,
   Category,
@@ -9,9 +10,8 @@ import type {
   ProductCard,
   ProductListQuery,
   Promotion,
-} from '../../../shared/schemas/catalogue';
-import type { Page } from '../../../shared/schemas/common';
-import { NotFound } from '../../errors';
+} from '#shared/schemas/catalogue';
+import type { Page } from '#shared/schemas/common';
 import type { CatalogueSnapshot, ProductEntry } from './catalogue.snapshot';
 
 const DAY_MS = 86_400_000;

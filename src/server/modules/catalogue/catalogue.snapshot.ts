@@ -1,15 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { centsToAmount } from '../../../shared/money';
-import type {
-  Banner,
-  Category,
-  ChildCategory,
-  Plate,
-  Product,
-  ProductCard,
-  Promotion,
-} from '../../../shared/schemas/catalogue';
-import type { Db } from '../../db/client';
+import type { Db } from '#server/db/client';
 import {
   banners,
   catalogueState,
@@ -20,7 +10,17 @@ import {
   products,
   promotionProducts,
   promotions,
-} from '../../db/schema';
+} from '#server/db/schema';
+import { centsToAmount } from '#shared/money';
+import type {
+  Banner,
+  Category,
+  ChildCategory,
+  Plate,
+  Product,
+  ProductCard,
+  Promotion,
+} from '#shared/schemas/catalogue';
 import { buildSearchIndex, type SearchIndex } from '../search/search.engine';
 
 export interface ProductEntry {

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '#server/clock';
+import { products } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { freshDatabase } from '../../../../tests/helpers/test-database';
-import { systemClock } from '../../clock';
-import { products } from '../../db/schema';
-import { uuidFromKey } from '../../db/seed';
 import { CatalogueStore, STOCK_REFRESH_MIN_GAP_MS } from './catalogue.store';
 
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;

@@ -1,9 +1,9 @@
 import { gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
-import { AnswerCache } from '../../prebuilt-answer';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { products } from '#server/db/schema';
+import { AnswerCache } from '#server/prebuilt-answer';
 import type { CatalogueListener } from './catalogue.changes';
 import { type CatalogueSnapshot, loadCatalogueSnapshot, readCatalogueVersion } from './catalogue.snapshot';
 

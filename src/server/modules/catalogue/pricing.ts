@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lte, min } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { promotionProducts, promotions } from '../../db/schema';
+import type { Db, Tx } from '#server/db/client';
+import { promotionProducts, promotions } from '#server/db/schema';
 
 /**
  * The lowest running promotion price of each product, read from the database (never from a client

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { formatCents } from '../../../shared/money';
-import type { Tx } from '../../db/client';
-import { couponRedemptions, coupons } from '../../db/schema';
-import { BadInput } from '../../errors';
+import type { Tx } from '#server/db/client';
+import { couponRedemptions, coupons } from '#server/db/schema';
+import { BadInput } from '#server/errors';
+import { formatCents } from '#shared/money';
 
 export interface AppliedCoupon {
   id: number;

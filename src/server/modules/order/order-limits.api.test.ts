@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, orders, products } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
+import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import * as demo from '../../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { ORDER_EXPIRY_MINUTES } from '../../../shared/constants';
-import { cartItems, orders, products } from '../../db/schema';
-import { uuidFromKey } from '../../db/seed';
 import { cardForm } from '../payment/payment.fixture';
 
 /** Hoarding limits (docs/decisions/011-order-limits.md) at their defaults: 50 per product, 3 unpaid orders. */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, products } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { orderItems, orders, products } from '../../db/schema';
-import { uuidFromKey } from '../../db/seed';
 
 let t: TestApp;
 beforeAll(async () => {

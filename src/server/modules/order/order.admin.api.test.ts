@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, products } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import * as demo from '../../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { ORDER_STATUS } from '../../../shared/schemas/order';
-import { orders, products } from '../../db/schema';
-import { uuidFromKey } from '../../db/seed';
 import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from './order.admin';
 
 let t: TestApp;

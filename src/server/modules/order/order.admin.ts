@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { ORDER_STATUS, type OrderStatus } from '../../../shared/schemas/order';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { orders, users } from '../../db/schema';
-import { Conflict, NotFound } from '../../errors';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { orders, users } from '#server/db/schema';
+import { Conflict, NotFound } from '#server/errors';
+import { ORDER_STATUS, type OrderStatus } from '#shared/schemas/order';
 import { NO_STOCK_LISTENER, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { releaseOrders } from './order.expiry';
 

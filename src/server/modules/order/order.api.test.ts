@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, products } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
+import { taxOf } from '#shared/money';
 import * as demo from '../../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { taxOf } from '../../../shared/money';
-import { orders, products } from '../../db/schema';
-import { uuidFromKey } from '../../db/seed';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ORDER_STATUS } from '../../../shared/schemas/order';
-import type { Clock } from '../../clock';
-import type { Db, Tx } from '../../db/client';
-import { couponRedemptions, orders } from '../../db/schema';
+import type { Clock } from '#server/clock';
+import type { Db, Tx } from '#server/db/client';
+import { couponRedemptions, orders } from '#server/db/schema';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import { type StockChanges, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 
 /**

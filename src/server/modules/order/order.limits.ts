@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_STATUS } from '../../../shared/schemas/order';
-import type { OrderLimits } from '../../config';
-import type { Tx } from '../../db/client';
-import { orderItems, orders, type products } from '../../db/schema';
-import { Conflict } from '../../errors';
+import type { OrderLimits } from '#server/config';
+import type { Tx } from '#server/db/client';
+import { orderItems, orders, type products } from '#server/db/schema';
+import { Conflict } from '#server/errors';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import { overLineMax } from '../cart/cart.service';
 
 /**

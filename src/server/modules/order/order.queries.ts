@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { centsToAmount } from '../../../shared/money';
-import type { OrderDetail, OrderSummary } from '../../../shared/schemas/order';
-import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
-import { NotFound } from '../../errors';
+import type { Db } from '#server/db/client';
+import { orderItems, orders } from '#server/db/schema';
+import { NotFound } from '#server/errors';
+import { centsToAmount } from '#shared/money';
+import type { OrderDetail, OrderSummary } from '#shared/schemas/order';
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { NoInput } from '../../../shared/schemas/common';
-import { OrderNoParams, PlaceOrderInput } from '../../../shared/schemas/order';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { ok, route } from '../../http';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { ok, route } from '#server/http';
+import { NoInput } from '#shared/schemas/common';
+import { OrderNoParams, PlaceOrderInput } from '#shared/schemas/order';
 import type { StockListener } from '../catalogue/catalogue.changes';
 import { expireOverdueOrders } from './order.expiry';
 import { listOrders, orderDetail } from './order.queries';

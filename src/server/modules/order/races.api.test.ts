@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addresses, cartItems, couponRedemptions, orders, payments, products } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { addresses, cartItems, couponRedemptions, orders, payments, products } from '../../db/schema';
-import { uuidFromKey } from '../../db/seed';
 import { WALLET_STARTS_PER_ORDER } from '../payment/payment.queries';
 
 /**

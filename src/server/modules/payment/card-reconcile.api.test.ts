@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGateways, sandboxWalletSecret } from '../../gateways/create-gateways';
-import { loadShopSecret } from '../../secret';
+import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
+import { loadShopSecret } from '#server/secret';
 import { PAYMENT_SLOT_MS } from '../order/order.expiry';
 import type { PaymentDeps } from './payment.core';
 import {

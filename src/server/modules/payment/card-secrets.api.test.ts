@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '#server/db/client';
 import { callAs } from '../../../../tests/helpers/shoppers';
-import { rowsOf } from '../../db/client';
 import { cardForm, type LiveShop, orderRow, placeOrder, startLiveShop } from './payment.fixture';
 
 let shop: LiveShop;

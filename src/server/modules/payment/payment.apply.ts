@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { ORDER_STATUS } from '../../../shared/schemas/order';
-import type { Tx } from '../../db/client';
-import { orders, payments } from '../../db/schema';
-import type { GatewayLog, Gateways } from '../../gateways/gateway';
+import type { Tx } from '#server/db/client';
+import { orders, payments } from '#server/db/schema';
+import type { GatewayLog, Gateways } from '#server/gateways/gateway';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import type { StockChanges } from '../catalogue/catalogue.changes';
 import type { PaymentRow } from './payment.queries';
 

@@ -1,5 +1,5 @@
-import { cardBrandOf, lastFour } from '../../gateways/card-rules';
-import type { CardChargeResult } from '../../gateways/gateway';
+import { cardBrandOf, lastFour } from '#server/gateways/card-rules';
+import type { CardChargeResult } from '#server/gateways/gateway';
 import { type CardRow, ownCard } from '../card/card.service';
 import {
   type CardTrier,

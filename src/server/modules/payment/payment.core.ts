@@ -1,8 +1,8 @@
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { GatewayLog, Gateways } from '../../gateways/gateway';
-import type { MessageParams } from '../../i18n';
+import type { Clock } from '#server/clock';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
+import type { GatewayLog, Gateways } from '#server/gateways/gateway';
+import type { MessageParams } from '#server/i18n';
 import { type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { expireOverdueOrders } from '../order/order.expiry';
 import { type ApplyOutcome, applyPayment, giveBack } from './payment.apply';

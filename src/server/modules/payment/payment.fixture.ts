@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
+import { orderItems, orders, payments, products } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
+import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
+import { loadShopSecret } from '#server/secret';
 import * as demo from '../../../../seed/catalogue/index';
 import { AuthorizeNetDouble } from '../../../../tests/fakes/authorizenet-double';
 import { TimeoutOnHold } from '../../../../tests/fakes/timeout-on-hold';
 import { YuansferDouble } from '../../../../tests/fakes/yuansfer-double';
 import { ADDRESS, BILLING, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { orderItems, orders, payments, products } from '../../db/schema';
-import { uuidFromKey } from '../../db/seed';
-import { createGateways, sandboxWalletSecret } from '../../gateways/create-gateways';
-import { loadShopSecret } from '../../secret';
 
 /**
  * The payment API tests' world: the real app in live mode, its real Yuansfer and Authorize.Net

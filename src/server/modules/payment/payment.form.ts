@@ -1,5 +1,5 @@
-import type { WalletVendorName } from '../../../shared/schemas/payment';
-import type { BillingAddress, CardDetails } from '../../gateways/gateway';
+import type { BillingAddress, CardDetails } from '#server/gateways/gateway';
+import type { WalletVendorName } from '#shared/schemas/payment';
 
 /*
  * What the payment services take. The pay calls' input is parsed by their request schemas

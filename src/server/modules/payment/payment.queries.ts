@@ -1,9 +1,9 @@
 import { and, asc, count, eq, isNull, lt, lte, or } from 'drizzle-orm';
-import { ORDER_STATUS } from '../../../shared/schemas/order';
-import type { Db } from '../../db/client';
-import { orderItems, orders, payments } from '../../db/schema';
-import { Conflict, NotFound, TooManyRequests } from '../../errors';
-import { GATEWAY_UNAVAILABLE_MESSAGE } from '../../gateways/gateway';
+import type { Db } from '#server/db/client';
+import { orderItems, orders, payments } from '#server/db/schema';
+import { Conflict, NotFound, TooManyRequests } from '#server/errors';
+import { GATEWAY_UNAVAILABLE_MESSAGE } from '#server/gateways/gateway';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import { PAYMENT_SLOT_MS } from '../order/order.expiry';
 
 /** Queries on orders and payment attempts that the payment flows share. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { orders, payments } from '../../db/schema';
+import { orders, payments } from '#server/db/schema';
 import { PAYMENT_SLOT_MS } from '../order/order.expiry';
 import type { PaymentDeps } from './payment.core';
 import { settlePayment } from './payment.core';

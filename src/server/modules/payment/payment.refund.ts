@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ORDER_STATUS } from '../../../shared/schemas/order';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { orders, payments } from '../../db/schema';
-import { Conflict, NotFound } from '../../errors';
-import type { GatewayLog, GatewayOutcome, Gateways } from '../../gateways/gateway';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { orders, payments } from '#server/db/schema';
+import { Conflict, NotFound } from '#server/errors';
+import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import type { PaymentRow } from './payment.queries';
 
 export interface RefundDeps {

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { Language } from '../../../shared/constants';
-import { NoInput } from '../../../shared/schemas/common';
-import { OrderNoParams } from '../../../shared/schemas/order';
+import { clientKey, ok, requestLanguage, route } from '#server/http';
+import { translate } from '#server/i18n';
+import type { Language } from '#shared/constants';
+import { NoInput } from '#shared/schemas/common';
+import { OrderNoParams } from '#shared/schemas/order';
 import {
   CardPayInput,
   type CardPaymentResult,
   WalletNotificationInput,
   WalletPayInput,
   type WalletStartResult,
-} from '../../../shared/schemas/payment';
-import { clientKey, ok, requestLanguage, route } from '../../http';
-import { translate } from '../../i18n';
+} from '#shared/schemas/payment';
 import { payByCard } from './payment.card';
 import type { PaymentDeps, PaymentMessage } from './payment.core';
 import type { CardPaymentRequest, WalletPaymentRequest } from './payment.form';

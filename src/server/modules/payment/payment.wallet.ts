@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { ORDER_STATUS } from '../../../shared/schemas/order';
-import { payments } from '../../db/schema';
-import { Conflict } from '../../errors';
-import type { WalletNotification } from '../../gateways/gateway';
+import { payments } from '#server/db/schema';
+import { Conflict } from '#server/errors';
+import type { WalletNotification } from '#server/gateways/gateway';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import { expireOverdueOrders } from '../order/order.expiry';
 import { isSettled } from './payment.apply';
 import {

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../errors';
-import { createGateways, sandboxWalletSecret } from '../../gateways/create-gateways';
-import { translate } from '../../i18n';
-import { loadShopSecret } from '../../secret';
+import { AppError } from '#server/errors';
+import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
+import { translate } from '#server/i18n';
+import { loadShopSecret } from '#server/secret';
 import { moveOrder } from '../order/order.admin';
 import { cardForm, type LiveShop, orderRow, paymentsOf, placeOrder, startLiveShop } from './payment.fixture';
 import { type RefundDeps, refundOrder } from './payment.refund';

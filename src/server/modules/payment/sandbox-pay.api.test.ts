@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app';
+import { coupons } from '#server/db/schema';
 import { callAs } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { buildApp } from '../../app';
-import { coupons } from '../../db/schema';
 import { cardForm, orderRow, paymentsOf, placeOrder, shown, soldCountOf } from './payment.fixture';
 
 let t: TestApp;

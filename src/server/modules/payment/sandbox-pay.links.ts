@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import { payments } from '#server/db/schema';
 
 /**
  * A sandbox pay link stands for one wallet attempt and works once (docs: SECURITY.md, payments):

@@ -1,6 +1,6 @@
-import { formatCents } from '../../../shared/money';
-import type { WalletVendor } from '../../gateways/gateway';
-import { escapeHtml } from '../../html';
+import type { WalletVendor } from '#server/gateways/gateway';
+import { escapeHtml } from '#server/html';
+import { formatCents } from '#shared/money';
 
 /**
  * The sandbox's stand-in for a wallet's cashier page (DESIGN.md §6): English and Chinese side by

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { NoInput } from '../../../shared/schemas/common';
-import { SandboxLinkParams, SandboxOutcomeInput } from '../../../shared/schemas/payment';
-import type { SandboxWalletPages } from '../../gateways/gateway';
-import { route } from '../../http';
+import type { SandboxWalletPages } from '#server/gateways/gateway';
+import { route } from '#server/http';
+import { NoInput } from '#shared/schemas/common';
+import { SandboxLinkParams, SandboxOutcomeInput } from '#shared/schemas/payment';
 import type { PaymentDeps } from './payment.core';
 import { handleWalletNotification, returnPathOf } from './payment.wallet';
 import { claimSandboxLink, type SandboxLinkState, sandboxLinkState } from './sandbox-pay.links';

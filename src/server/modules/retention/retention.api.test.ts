@@ -1,8 +1,5 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
-import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { ORDER_STATUS } from '../../../shared/schemas/order';
 import {
   cardTries,
   emailCodes,
@@ -11,7 +8,10 @@ import {
   sessions,
   signInClients,
   signInFailures,
-} from '../../db/schema';
+} from '#server/db/schema';
+import { ORDER_STATUS } from '#shared/schemas/order';
+import { callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
+import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { ADDRESS_WINDOW_MS, FAILURE_WINDOW_MS } from '../account/account.throttle';
 import { placeOrder } from '../payment/payment.fixture';
 import {

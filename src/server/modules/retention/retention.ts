@@ -1,8 +1,7 @@
 import { and, eq, exists, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { ORDER_STATUS } from '../../../shared/schemas/order';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
 import {
   cardTries,
   emailCodes,
@@ -11,7 +10,8 @@ import {
   sessions,
   signInClients,
   signInFailures,
-} from '../../db/schema';
+} from '#server/db/schema';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import { CODE_TTL_MS } from '../account/account.codes';
 import { ADDRESS_WINDOW_MS, FAILURE_WINDOW_MS, KNOWN_CLIENT_MS } from '../account/account.throttle';
 import { CARD_TRIES_WINDOW_MS } from '../card/card.tries';

@@ -1,5 +1,5 @@
 import type { SVGProps } from 'react';
-import { CartIcon, GridIcon, HomeIcon, UserIcon } from '../../components/ui/icons';
+import { CartIcon, GridIcon, HomeIcon, UserIcon } from '#web/components/ui/icons';
 
 /** The four tabs of spec §2: home, categories, cart, profile. */
 export const NAV_ITEMS: {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '../../components/ui/page-header';
-import { StateView } from '../../components/ui/states';
-import { useDocumentTitle } from '../../lib/document-title';
+import { PageHeader } from '#web/components/ui/page-header';
+import { StateView } from '#web/components/ui/states';
+import { useDocumentTitle } from '#web/lib/document-title';
 
 /** Any path outside the route table (spec §2): the not-found state and a way home. */
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useSignedIn } from '../../lib/auth';
+import { useSignedIn } from '#web/lib/auth';
 
 /** Screens only a signed-in shopper sees: a visitor is sent to /account (spec §2, §6). */
 export function RequireUser() {

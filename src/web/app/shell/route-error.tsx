@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { StateView } from '../../components/ui/states';
+import { StateView } from '#web/components/ui/states';
 import { useRemoveBootShell } from './boot-shell';
 
 /**

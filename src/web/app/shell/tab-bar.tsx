@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useCartCount } from '../../api/cart';
+import { useCartCount } from '#web/api/cart';
 import { NAV_ITEMS } from './nav-items';
 
 /** The phone's bottom tab bar; the cart tab carries the badge. */

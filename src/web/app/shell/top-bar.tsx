@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { useCartCount } from '../../api/cart';
-import { CartLink } from '../../components/ui/cart-link';
-import { BellIcon, SearchIcon } from '../../components/ui/icons';
-import { LanguageSwitch } from '../../components/ui/language-switch';
+import { useCartCount } from '#web/api/cart';
+import { CartLink } from '#web/components/ui/cart-link';
+import { BellIcon, SearchIcon } from '#web/components/ui/icons';
+import { LanguageSwitch } from '#web/components/ui/language-switch';
 import { BrandMark } from './brand-mark';
 import { NAV_ITEMS } from './nav-items';
 

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_FIELD_MAX, ADDRESS_FIELDS, addressProblem } from '../../../shared/schemas/address.rules';
-import type { Address } from '../../../shared/schemas/address.zod';
-import { messageOf } from '../../lib/api-client';
+import { ADDRESS_FIELD_MAX, ADDRESS_FIELDS, addressProblem } from '#shared/schemas/address.rules';
+import type { Address } from '#shared/schemas/address.zod';
+import { messageOf } from '#web/lib/api-client';
 import './form.css';
-import { type AddressValues, useSaveAddress } from '../../api/address';
+import { type AddressValues, useSaveAddress } from '#web/api/address';
 
 const EMPTY: AddressValues = {
   name: '',

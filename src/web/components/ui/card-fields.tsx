@@ -1,7 +1,7 @@
 import { type ChangeEvent, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOLDER_NAME_MAX } from '../../../shared/schemas/card.rules';
-import { BILLING_FIELD_MAX, BILLING_FIELDS, type BillingField } from '../../../shared/schemas/payment.rules';
+import { HOLDER_NAME_MAX } from '#shared/schemas/card.rules';
+import { BILLING_FIELD_MAX, BILLING_FIELDS, type BillingField } from '#shared/schemas/payment.rules';
 import './form.css';
 import { groupCardNumber, reformatAsTyped, typeExpiry } from './typed-card-text';
 

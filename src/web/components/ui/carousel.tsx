@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_SWIPE_THRESHOLD } from '../../../shared/constants';
-import { REDUCED_MOTION, useMediaQuery } from '../../lib/media-query';
+import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_SWIPE_THRESHOLD } from '#shared/constants';
+import { REDUCED_MOTION, useMediaQuery } from '#web/lib/media-query';
 import './carousel.css';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { useSwipe } from './use-swipe';

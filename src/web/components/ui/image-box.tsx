@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_WIDTH, MEDIA_ASPECT, type MediaKind, mediaSrcSet } from '../../../shared/media';
+import { DEFAULT_WIDTH, MEDIA_ASPECT, type MediaKind, mediaSrcSet } from '#shared/media';
 import './image-box.css';
 
 interface ImageBoxProps {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { switchLanguage, useLanguage } from '../../lib/i18n';
+import { switchLanguage, useLanguage } from '#web/lib/i18n';
 import { GlobeIcon } from './icons';
 
 /** The top bar's button: English ⇄ 中文, saved in local storage, then the page reloads (spec §2). */

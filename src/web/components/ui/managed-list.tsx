@@ -1,7 +1,7 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../lib/api-client';
+import { messageOf } from '#web/lib/api-client';
 import './form.css';
 import { PlusIcon } from './icons';
 import './managed-list.css';

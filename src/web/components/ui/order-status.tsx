@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { orderStatusName } from '../../../shared/schemas/order.rules';
+import { orderStatusName } from '#shared/schemas/order.rules';
 import './order-status.css';
 
 /** The `orders:status.*` key of a status number (docs/product.md §4). */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ProductCard as Card } from '../../../shared/schemas/catalogue';
-import { useLanguage } from '../../lib/i18n';
-import { nameOf, pick } from '../../lib/localized';
-import { formatAmount } from '../../lib/money';
+import type { ProductCard as Card } from '#shared/schemas/catalogue';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf, pick } from '#web/lib/localized';
+import { formatAmount } from '#web/lib/money';
 import { PlusIcon } from './icons';
 import { ImageBox } from './image-box';
 import './product-card.css';

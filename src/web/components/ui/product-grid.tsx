@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ProductCard as Card } from '../../../shared/schemas/catalogue';
+import type { ProductCard as Card } from '#shared/schemas/catalogue';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
 interface ProductGridProps {

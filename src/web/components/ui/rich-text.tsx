@@ -1,5 +1,5 @@
 import { createElement, Fragment, type ReactNode, useMemo } from 'react';
-import { RICH_TEXT_DROPPED, RICH_TEXT_TAGS } from '../../../shared/rich-text';
+import { RICH_TEXT_DROPPED, RICH_TEXT_TAGS } from '#shared/rich-text';
 
 /** Kept (without any attribute; any other element is unwrapped to its text) and dropped with its content. */
 const KEPT: ReadonlySet<string> = new Set(RICH_TEXT_TAGS);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '#web/lib/api-client';
 import { type DrawingName, StateDrawing } from './state-drawings';
 import './states.css';
 

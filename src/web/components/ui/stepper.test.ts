@@ -4,7 +4,7 @@ import {
   CART_MIN_AMOUNT,
   DETAIL_MAX_QUANTITY,
   DETAIL_MIN_QUANTITY,
-} from '../../../shared/constants';
+} from '#shared/constants';
 import { clampQuantity } from './stepper';
 
 describe('clampQuantity (spec §5)', () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../lib/document-title';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { PageHeader } from './page-header';
 
 /** A screen that, for now, shows its title (and whatever the caller adds under it). */

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { avatarsQueryOptions, rememberUser, updateProfile, uploadAvatar } from '../../../api/account';
-import { ErrorState } from '../../../components/ui/states';
+import { avatarsQueryOptions, rememberUser, updateProfile, uploadAvatar } from '#web/api/account';
+import { ErrorState } from '#web/components/ui/states';
 import { ServerBanner } from './form';
 
 /** The bundled pictures to choose from, and an upload of one's own; either saves at once. */

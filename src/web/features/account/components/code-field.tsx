@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE_RESEND_SECONDS } from '../../../../shared/constants';
+import { CODE_RESEND_SECONDS } from '#shared/constants';
 import { Field, useCountdown } from './form';
 
 /** Sending a code: after a send the button waits CODE_RESEND_SECONDS and the email stays locked (spec §4). */

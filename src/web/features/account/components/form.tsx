@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '#web/lib/api-client';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BellIcon, ChevronRightIcon } from '../../../components/ui/icons';
-import type { StoredUser } from '../../../lib/storage';
+import { BellIcon, ChevronRightIcon } from '#web/components/ui/icons';
+import type { StoredUser } from '#web/lib/storage';
 
 const MENU = ['orders', 'reviews', 'returns', 'coupons', 'address', 'payments'] as const;
 

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordProblem } from '../../../../shared/schemas/account';
-import { ChevronRightIcon } from '../../../components/ui/icons';
-import { Modal } from '../../../components/ui/modal';
-import { TitlePage } from '../../../components/ui/title-page';
-import { useUser } from '../../../lib/auth';
+import { passwordProblem } from '#shared/schemas/account';
+import { ChevronRightIcon } from '#web/components/ui/icons';
+import { Modal } from '#web/components/ui/modal';
+import { TitlePage } from '#web/components/ui/title-page';
+import { useUser } from '#web/lib/auth';
 import { Field, Notice, ServerBanner } from '../components/form';
 import { focusFirstProblem, type Problems } from '../components/problems';
 import '../account.css';
-import { changePassword } from '../../../api/account';
+import { changePassword } from '#web/api/account';
 import '../profile.css';
 
 const FIELDS = ['old_password', 'password'] as const;

@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { rememberUser, userQueryOptions } from '../../../api/account';
-import { StateView } from '../../../components/ui/states';
-import { TitlePage } from '../../../components/ui/title-page';
-import { useUser } from '../../../lib/auth';
-import type { StoredUser } from '../../../lib/storage';
+import { rememberUser, userQueryOptions } from '#web/api/account';
+import { StateView } from '#web/components/ui/states';
+import { TitlePage } from '#web/components/ui/title-page';
+import { useUser } from '#web/lib/auth';
+import type { StoredUser } from '#web/lib/storage';
 import { ProfileMenu } from '../components/profile-menu';
 import '../profile.css';
 

@@ -1,4 +1,4 @@
-import { resetPassword, sendResetCode } from '../../../api/account';
+import { resetPassword, sendResetCode } from '#web/api/account';
 import { EmailCodePage } from '../components/email-code-page';
 
 /** Reset password (spec §2, §5): email, code with Send, new password; success goes to /account. */

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { emailProblem } from '../../../../shared/schemas/account';
-import { signIn } from '../../../api/account';
-import { TitlePage } from '../../../components/ui/title-page';
-import { saveUser } from '../../../lib/storage';
+import { emailProblem } from '#shared/schemas/account';
+import { signIn } from '#web/api/account';
+import { TitlePage } from '#web/components/ui/title-page';
+import { saveUser } from '#web/lib/storage';
 import { Field, Notice, ServerBanner } from '../components/form';
 import { focusFirstProblem, type Problems } from '../components/problems';
 

@@ -1,4 +1,4 @@
-import { register, sendSignUpCode } from '../../../api/account';
+import { register, sendSignUpCode } from '#web/api/account';
 import { EmailCodePage } from '../components/email-code-page';
 
 /** Sign up (spec §2, §5): email, code with Send, name, password; success goes to /account. */

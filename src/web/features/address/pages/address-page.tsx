@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useAddresses, useDeleteAddress } from '../../../api/address';
-import { AddressForm } from '../../../components/ui/address-form';
-import { ManagedList } from '../../../components/ui/managed-list';
-import { TitlePage } from '../../../components/ui/title-page';
-import { addressLines } from '../../../lib/address-lines';
-import '../../../components/ui/form.css';
+import { useAddresses, useDeleteAddress } from '#web/api/address';
+import { AddressForm } from '#web/components/ui/address-form';
+import { ManagedList } from '#web/components/ui/managed-list';
+import { TitlePage } from '#web/components/ui/title-page';
+import { addressLines } from '#web/lib/address-lines';
+import '#web/components/ui/form.css';
 
 /** The address book (/profile/address): each entry with edit and delete, an add-new card, a modal form. */
 export function AddressPage() {

@@ -1,16 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardFormProblem, type SavedCard, securityCodeProblem } from '../../../../shared/schemas/card';
-import { useDeleteCard, useSaveCard, useSavedCards } from '../../../api/card';
-import {
-  CARD_PROBLEM_FIELD,
-  CardFields,
-  type CardValues,
-  EMPTY_CARD,
-} from '../../../components/ui/card-fields';
-import { ManagedList } from '../../../components/ui/managed-list';
-import { TitlePage } from '../../../components/ui/title-page';
-import { messageOf } from '../../../lib/api-client';
+import { cardFormProblem, type SavedCard, securityCodeProblem } from '#shared/schemas/card';
+import { useDeleteCard, useSaveCard, useSavedCards } from '#web/api/card';
+import { CARD_PROBLEM_FIELD, CardFields, type CardValues, EMPTY_CARD } from '#web/components/ui/card-fields';
+import { ManagedList } from '#web/components/ui/managed-list';
+import { TitlePage } from '#web/components/ui/title-page';
+import { messageOf } from '#web/lib/api-client';
 
 /** Saved cards (/profile/payments): the list, add and edit in a modal (spec §5), delete. */
 export function CardsPage() {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Address } from '../../../../shared/schemas/address';
-import { AddressForm } from '../../../components/ui/address-form';
-import { Modal } from '../../../components/ui/modal';
-import { addressLines } from '../../../lib/address-lines';
+import type { Address } from '#shared/schemas/address';
+import { AddressForm } from '#web/components/ui/address-form';
+import { Modal } from '#web/components/ui/modal';
+import { addressLines } from '#web/lib/address-lines';
 
 interface AddressPickerProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Address } from '../../../../shared/schemas/address';
-import { addressLines } from '../../../lib/address-lines';
+import type { Address } from '#shared/schemas/address';
+import { addressLines } from '#web/lib/address-lines';
 
 interface AddressSelectorProps {
   address?: Address;

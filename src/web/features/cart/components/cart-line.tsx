@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CART_MIN_AMOUNT } from '../../../../shared/constants';
-import { type CartItem, clampCartAmount } from '../../../../shared/schemas/cart';
-import { ImageBox } from '../../../components/ui/image-box';
-import { Stepper } from '../../../components/ui/stepper';
-import { useLanguage } from '../../../lib/i18n';
-import { nameOf } from '../../../lib/localized';
-import { formatAmount } from '../../../lib/money';
+import { CART_MIN_AMOUNT } from '#shared/constants';
+import { type CartItem, clampCartAmount } from '#shared/schemas/cart';
+import { ImageBox } from '#web/components/ui/image-box';
+import { Stepper } from '#web/components/ui/stepper';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf } from '#web/lib/localized';
+import { formatAmount } from '#web/lib/money';
 
 interface CartLineProps {
   line: CartItem;

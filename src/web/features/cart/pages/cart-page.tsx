@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { totalsOf } from '../../../../shared/money';
-import { useAddresses } from '../../../api/address';
-import { useCartLines, useRemoveCartLine, useSetCartAmount } from '../../../api/cart';
-import { usePlaceOrder } from '../../../api/order';
-import { ErrorState, StateView } from '../../../components/ui/states';
-import { TitlePage } from '../../../components/ui/title-page';
-import { messageOf } from '../../../lib/api-client';
-import { useSignedIn } from '../../../lib/auth';
+import { totalsOf } from '#shared/money';
+import { useAddresses } from '#web/api/address';
+import { useCartLines, useRemoveCartLine, useSetCartAmount } from '#web/api/cart';
+import { usePlaceOrder } from '#web/api/order';
+import { ErrorState, StateView } from '#web/components/ui/states';
+import { TitlePage } from '#web/components/ui/title-page';
+import { messageOf } from '#web/lib/api-client';
+import { useSignedIn } from '#web/lib/auth';
 import { AddressPicker } from '../components/address-picker';
 import { AddressSelector } from '../components/address-selector';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
-import '../../../components/ui/form.css';
-import '../../../components/ui/panels.css';
+import '#web/components/ui/form.css';
+import '#web/components/ui/panels.css';
 import '../cart.css';
 
 /** The cart tab (spec §2, Cart and checkout). A visitor gets the 'sign in now' prompt. */

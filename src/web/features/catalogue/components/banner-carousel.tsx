@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BANNER_SIZES } from '../../../../shared/media';
-import type { Banner } from '../../../../shared/schemas/catalogue';
-import { Carousel } from '../../../components/ui/carousel';
-import { ImageBox } from '../../../components/ui/image-box';
+import { BANNER_SIZES } from '#shared/media';
+import type { Banner } from '#shared/schemas/catalogue';
+import { Carousel } from '#web/components/ui/carousel';
+import { ImageBox } from '#web/components/ui/image-box';
 
 /** Where a banner goes when tapped (spec §2): 1 a product, 2 a path in the shop, 3 a promotion. */
 export function bannerHref(banner: Banner): string {

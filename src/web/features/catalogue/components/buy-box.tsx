@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DETAIL_MAX_QUANTITY, DETAIL_MIN_QUANTITY } from '../../../../shared/constants';
-import { useAddToCart } from '../../../api/cart';
-import { CartIcon } from '../../../components/ui/icons';
-import { Stepper } from '../../../components/ui/stepper';
+import { DETAIL_MAX_QUANTITY, DETAIL_MIN_QUANTITY } from '#shared/constants';
+import { useAddToCart } from '#web/api/cart';
+import { CartIcon } from '#web/components/ui/icons';
+import { Stepper } from '#web/components/ui/stepper';
 
 /** Quantity (1–100) and add-to-cart; not offered at all when nothing is in stock (spec §2, §5). */
 export function BuyBox({ uuid, stock }: { uuid: string; stock: number }) {

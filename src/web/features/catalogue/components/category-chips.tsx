@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Category } from '../../../../shared/schemas/catalogue';
-import { ImageBox } from '../../../components/ui/image-box';
-import { useLanguage } from '../../../lib/i18n';
-import { nameOf } from '../../../lib/localized';
+import type { Category } from '#shared/schemas/catalogue';
+import { ImageBox } from '#web/components/ui/image-box';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf } from '#web/lib/localized';
 
 /** The top-level categories as round chips with their icons, each to its category page. */
 export function CategoryChips({ categories }: { categories: Category[] }) {

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Category } from '../../../../shared/schemas/catalogue';
-import { ChevronDownIcon } from '../../../components/ui/icons';
-import { useLanguage } from '../../../lib/i18n';
-import { nameOf } from '../../../lib/localized';
+import type { Category } from '#shared/schemas/catalogue';
+import { ChevronDownIcon } from '#web/components/ui/icons';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf } from '#web/lib/localized';
 
 interface CategorySwitcherProps {
   parent: Category;

@@ -1,16 +1,16 @@
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { NewCategory } from '../../../../shared/schemas/catalogue';
-import { useAddToCart } from '../../../api/cart';
-import { useNewProducts } from '../../../api/catalogue';
-import { AddProblem } from '../../../components/ui/add-problem';
-import { ChevronRightIcon } from '../../../components/ui/icons';
-import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
-import { ErrorState } from '../../../components/ui/states';
-import { useLanguage } from '../../../lib/i18n';
-import { useInView } from '../../../lib/in-view';
-import { nameOf } from '../../../lib/localized';
+import type { NewCategory } from '#shared/schemas/catalogue';
+import { useAddToCart } from '#web/api/cart';
+import { useNewProducts } from '#web/api/catalogue';
+import { AddProblem } from '#web/components/ui/add-problem';
+import { ChevronRightIcon } from '#web/components/ui/icons';
+import { ProductGrid, ProductGridSkeleton } from '#web/components/ui/product-grid';
+import { ErrorState } from '#web/components/ui/states';
+import { useLanguage } from '#web/lib/i18n';
+import { useInView } from '#web/lib/in-view';
+import { nameOf } from '#web/lib/localized';
 
 /** How many new products one row shows; "See All" leads to the rest. */
 const ROW_LENGTH = 12;

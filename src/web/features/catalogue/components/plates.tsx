@@ -1,18 +1,18 @@
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HOME_MOST_SOLD_PAGE_SIZE } from '../../../../shared/constants';
-import type { Plate } from '../../../../shared/schemas/catalogue';
-import { useAddToCart } from '../../../api/cart';
-import { useProductList } from '../../../api/catalogue';
-import { AddProblem } from '../../../components/ui/add-problem';
-import { ChevronRightIcon } from '../../../components/ui/icons';
-import { ImageBox } from '../../../components/ui/image-box';
-import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
-import { ErrorState } from '../../../components/ui/states';
-import { useLanguage } from '../../../lib/i18n';
-import { useInView } from '../../../lib/in-view';
-import { nameOf } from '../../../lib/localized';
+import { HOME_MOST_SOLD_PAGE_SIZE } from '#shared/constants';
+import type { Plate } from '#shared/schemas/catalogue';
+import { useAddToCart } from '#web/api/cart';
+import { useProductList } from '#web/api/catalogue';
+import { AddProblem } from '#web/components/ui/add-problem';
+import { ChevronRightIcon } from '#web/components/ui/icons';
+import { ImageBox } from '#web/components/ui/image-box';
+import { ProductGrid, ProductGridSkeleton } from '#web/components/ui/product-grid';
+import { ErrorState } from '#web/components/ui/states';
+import { useLanguage } from '#web/lib/i18n';
+import { useInView } from '#web/lib/in-view';
+import { nameOf } from '#web/lib/localized';
 
 /** Best sellers shown on home per plate; the category page has the rest. */
 const SHOWN = 10;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Carousel } from '../../../components/ui/carousel';
-import { ImageBox } from '../../../components/ui/image-box';
-import { useMediaQuery, WIDE_SCREEN } from '../../../lib/media-query';
+import { Carousel } from '#web/components/ui/carousel';
+import { ImageBox } from '#web/components/ui/image-box';
+import { useMediaQuery, WIDE_SCREEN } from '#web/lib/media-query';
 
 const PHONE_SIZES = '100vw';
 const WIDE_SIZES = '(min-width: 1240px) 600px, 50vw';

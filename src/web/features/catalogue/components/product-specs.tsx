@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../shared/schemas/catalogue';
-import { useLanguage } from '../../../lib/i18n';
-import { pick } from '../../../lib/localized';
+import type { Product } from '#shared/schemas/catalogue';
+import { useLanguage } from '#web/lib/i18n';
+import { pick } from '#web/lib/localized';
 
 /** The specification rows of spec §2: brand, box gauge, weight, net weight, shelf life in days. */
 export function ProductSpecs({ product }: { product: Product }) {

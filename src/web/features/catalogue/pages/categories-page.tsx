@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Category } from '../../../../shared/schemas/catalogue';
-import { useCategories } from '../../../api/catalogue';
-import { ChevronRightIcon } from '../../../components/ui/icons';
-import { ImageBox } from '../../../components/ui/image-box';
-import { ErrorState } from '../../../components/ui/states';
-import { TitlePage } from '../../../components/ui/title-page';
-import { useLanguage } from '../../../lib/i18n';
-import { nameOf } from '../../../lib/localized';
+import type { Category } from '#shared/schemas/catalogue';
+import { useCategories } from '#web/api/catalogue';
+import { ChevronRightIcon } from '#web/components/ui/icons';
+import { ImageBox } from '#web/components/ui/image-box';
+import { ErrorState } from '#web/components/ui/states';
+import { TitlePage } from '#web/components/ui/title-page';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf } from '#web/lib/localized';
 import '../catalogue.css';
 
 /** The categories tab (spec §2): every top-level category, its icon, "See All", and its children. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useBanners, useCategories, useNewCategories, usePlates } from '../../../api/catalogue';
-import { ErrorState } from '../../../components/ui/states';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { useBanners, useCategories, useNewCategories, usePlates } from '#web/api/catalogue';
+import { ErrorState } from '#web/components/ui/states';
+import { useDocumentTitle } from '#web/lib/document-title';
 import { BannerCarousel, BannerSkeleton } from '../components/banner-carousel';
 import { CategoryChips, CategoryChipsSkeleton } from '../components/category-chips';
 import { NewProductRow } from '../components/new-products';

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useAddToCart, useCartCount } from '../../../api/cart';
-import { useProductList, usePromotion } from '../../../api/catalogue';
-import { AddProblem } from '../../../components/ui/add-problem';
-import { CartLink } from '../../../components/ui/cart-link';
-import { ImageBox } from '../../../components/ui/image-box';
-import { PageHeader } from '../../../components/ui/page-header';
-import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
-import { ErrorState, StateView } from '../../../components/ui/states';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { useLanguage } from '../../../lib/i18n';
-import { nameOf } from '../../../lib/localized';
+import { useAddToCart, useCartCount } from '#web/api/cart';
+import { useProductList, usePromotion } from '#web/api/catalogue';
+import { AddProblem } from '#web/components/ui/add-problem';
+import { CartLink } from '#web/components/ui/cart-link';
+import { ImageBox } from '#web/components/ui/image-box';
+import { PageHeader } from '#web/components/ui/page-header';
+import { ProductGrid, ProductGridSkeleton } from '#web/components/ui/product-grid';
+import { ErrorState, StateView } from '#web/components/ui/states';
+import { useDocumentTitle } from '#web/lib/document-title';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf } from '#web/lib/localized';
 import '../catalogue.css';
 
 /** promotion/{id} (spec §2): the ad image, then the products at their promotion prices. */

@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatCents } from '../../../../shared/money';
-import { ORDER_STATUS } from '../../../../shared/schemas/order';
-import { useOrder } from '../../../api/order';
-import { ImageBox } from '../../../components/ui/image-box';
-import { statusKey } from '../../../components/ui/order-status';
-import { ErrorState } from '../../../components/ui/states';
-import { TitlePage } from '../../../components/ui/title-page';
-import { addressLines } from '../../../lib/address-lines';
-import { useLanguage } from '../../../lib/i18n';
-import { nameOf } from '../../../lib/localized';
-import { formatAmount } from '../../../lib/money';
-import '../../../components/ui/panels.css';
+import { formatCents } from '#shared/money';
+import { ORDER_STATUS } from '#shared/schemas/order';
+import { useOrder } from '#web/api/order';
+import { ImageBox } from '#web/components/ui/image-box';
+import { statusKey } from '#web/components/ui/order-status';
+import { ErrorState } from '#web/components/ui/states';
+import { TitlePage } from '#web/components/ui/title-page';
+import { addressLines } from '#web/lib/address-lines';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf } from '#web/lib/localized';
+import { formatAmount } from '#web/lib/money';
+import '#web/components/ui/panels.css';
 import '../order.css';
 
 /** One order (/order/{no}): a status banner, the lines, the address and the totals. */

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ORDER_STATUS } from '../../../../shared/schemas/order';
-import { useOrders } from '../../../api/order';
-import { ImageBox } from '../../../components/ui/image-box';
-import { OrderStatus } from '../../../components/ui/order-status';
-import { ErrorState, StateView } from '../../../components/ui/states';
-import { TitlePage } from '../../../components/ui/title-page';
-import { formatAmount } from '../../../lib/money';
+import { ORDER_STATUS } from '#shared/schemas/order';
+import { useOrders } from '#web/api/order';
+import { ImageBox } from '#web/components/ui/image-box';
+import { OrderStatus } from '#web/components/ui/order-status';
+import { ErrorState, StateView } from '#web/components/ui/states';
+import { TitlePage } from '#web/components/ui/title-page';
+import { formatAmount } from '#web/lib/money';
 import '../order.css';
 
 const THUMBS = 4;

@@ -1,14 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cardFormProblem, securityCodeProblem } from '../../../../shared/schemas/card';
-import {
-  BILLING_FIELDS,
-  type BillingField,
-  type CardPaymentResult,
-} from '../../../../shared/schemas/payment';
-import { useSavedCards } from '../../../api/card';
-import type { useCardPay } from '../../../api/payment';
+import { cardFormProblem, securityCodeProblem } from '#shared/schemas/card';
+import { BILLING_FIELDS, type BillingField, type CardPaymentResult } from '#shared/schemas/payment';
+import { useSavedCards } from '#web/api/card';
+import type { useCardPay } from '#web/api/payment';
 import {
   BillingFields,
   CARD_PROBLEM_FIELD,
@@ -16,8 +12,8 @@ import {
   type CardValues,
   EMPTY_BILLING,
   EMPTY_CARD,
-} from '../../../components/ui/card-fields';
-import { Modal } from '../../../components/ui/modal';
+} from '#web/components/ui/card-fields';
+import { Modal } from '#web/components/ui/modal';
 
 interface CardPayModalProps {
   open: boolean;

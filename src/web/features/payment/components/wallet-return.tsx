@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { usePaymentCheck } from '../../../api/payment';
-import { messageOf } from '../../../lib/api-client';
+import { usePaymentCheck } from '#web/api/payment';
+import { messageOf } from '#web/lib/api-client';
 
 /** After the wallet's page: 'Paid Already' asks the gateway and goes to the orders; Cancel goes home. */
 export function WalletReturn({ orderNo, message }: { orderNo: string; message?: string }) {

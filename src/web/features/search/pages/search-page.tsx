@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAddToCart } from '../../../api/cart';
-import { useProductList } from '../../../api/catalogue';
-import { AddProblem } from '../../../components/ui/add-problem';
-import { SearchIcon } from '../../../components/ui/icons';
-import { PageHeader } from '../../../components/ui/page-header';
-import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
-import { ErrorState, StateView } from '../../../components/ui/states';
-import { useDocumentTitle } from '../../../lib/document-title';
+import { useAddToCart } from '#web/api/cart';
+import { useProductList } from '#web/api/catalogue';
+import { AddProblem } from '#web/components/ui/add-problem';
+import { SearchIcon } from '#web/components/ui/icons';
+import { PageHeader } from '#web/components/ui/page-header';
+import { ProductGrid, ProductGridSkeleton } from '#web/components/ui/product-grid';
+import { ErrorState, StateView } from '#web/components/ui/states';
+import { useDocumentTitle } from '#web/lib/document-title';
 import '../search.css';
 
 /** Search (spec §2): a text form; results under 'Searching For' and the term; not found when empty. */
