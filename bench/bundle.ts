@@ -1,5 +1,5 @@
 /**
- * Bundle budget (DESIGN.md §9): the home route's initial JavaScript ≤ 150 KB gzip and every other
+ * Bundle budget (docs/architecture.md §9): the home route's initial JavaScript ≤ 150 KB gzip and every other
  * route chunk ≤ 30 KB gzip. Builds what `npm start` would build first (the web app when it is older
  * than its sources, scripts/build-plan.js), then asks scripts/check-bundle.ts (which runs on import and exits,
  * so it is run as a child) for its figures.

@@ -1,5 +1,5 @@
 /**
- * Memory under a flood of distinct catalogue queries (DESIGN.md §9: no request a visitor can send
+ * Memory under a flood of distinct catalogue queries (docs/architecture.md §9: no request a visitor can send
  * grows RSS by more than 100 MB; caches are bounded in bytes). The real server on PGlite with the
  * demo catalogue plus 10,000 products answers 10,000 distinct queries (page sizes, pages, searches,
  * long query strings; bench/lib/catalogue-flood.ts) from 8 clients on the other core; its RSS is
@@ -23,7 +23,7 @@ import { catalogueNames } from './search-http';
 const EXTRA_PRODUCTS = 10_000;
 const DISTINCT_QUERIES = 10_000;
 const CLIENTS = 8;
-/** DESIGN.md §9, Memory. */
+/** docs/architecture.md §9, Memory. */
 const MAX_GROWTH_MB = 100;
 /** The routes' three query memos and the two answer caches. */
 const BUDGET_BYTES = ANSWER_BUDGET_BYTES.answers + ANSWER_BUDGET_BYTES.searches + 3 * QUERY_MEMO_BYTES;

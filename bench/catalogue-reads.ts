@@ -1,5 +1,5 @@
 /**
- * Catalogue reads against their ceiling (DESIGN.md §9): the shop's requests per second on each
+ * Catalogue reads against their ceiling (docs/architecture.md §9): the shop's requests per second on each
  * catalogue call, over a bare node:http server's returning the same bytes, ≥ 0.8. Both servers run
  * on core 0 (never at the same time), wrk on core 1. Each call is measured in 3 rounds, each round
  * the shop and the ceiling back to back, so load from elsewhere falls on both alike.

@@ -1,5 +1,5 @@
 /**
- * Cold start (DESIGN.md §9): on a built checkout with an empty database, the time from spawning
+ * Cold start (docs/architecture.md §9): on a built checkout with an empty database, the time from spawning
  * `node scripts/start.js` (what `npm start` runs: it finds nothing to build, then serves the
  * compiled server in the same process) to the first 200 from GET /api/index_banners; median of 3,
  * target ≤ 5 s. Once on PGlite files, once on memory:.

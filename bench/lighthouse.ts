@@ -1,5 +1,5 @@
 /**
- * Lighthouse (DESIGN.md §9): the storefront's home, a category, a product and a search page, each
+ * Lighthouse (docs/architecture.md §9): the storefront's home, a category, a product and a search page, each
  * audited 3 times with Lighthouse's default (mobile, simulated throttling) config on the real
  * server (DATABASE_URL=memory:) serving the built web app. Medians of the category scores and of
  * LCP / TBT / CLS. Targets: performance ≥ 98 (100 on home), accessibility and best practices 100.

@@ -1,5 +1,5 @@
 /**
- * Order placement (DESIGN.md §9): 20 shoppers, signed up over HTTP, each with an address and two
+ * Order placement (docs/architecture.md §9): 20 shoppers, signed up over HTTP, each with an address and two
  * cart lines of well-stocked products, place orders in a loop against the real server for a fixed
  * time; then 200 orders at once race for the last 50 units of a third product. On PGlite files,
  * and on PostgreSQL when one answers at 127.0.0.1:5432 (a fresh database, dropped afterwards).

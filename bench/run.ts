@@ -1,6 +1,6 @@
 /**
  * `npm run bench [reads|search|cache-bound|orders|load|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
- * table per part and writes them to bench/RESULTS.md. Targets are DESIGN.md §9.
+ * table per part and writes them to bench/RESULTS.md. Targets are docs/architecture.md §9.
  */
 import { fileURLToPath } from 'node:url';
 import { runBundle } from './bundle';

@@ -1,5 +1,5 @@
 /**
- * Search over HTTP at 10 concurrent shoppers (DESIGN.md §9: p95 ≤ 50 ms): the real server on a
+ * Search over HTTP at 10 concurrent shoppers (docs/architecture.md §9: p95 ≤ 50 ms): the real server on a
  * PGlite database with the demo catalogue plus 10,000 synthetic products, each query asked once so
  * no answer comes from the server's answer cache.
  */

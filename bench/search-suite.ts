@@ -1,5 +1,5 @@
 /**
- * Search (DESIGN.md §9): in-process p95 at 10k and 100k products (bench/search/search.bench.ts),
+ * Search (docs/architecture.md §9): in-process p95 at 10k and 100k products (bench/search/search.bench.ts),
  * then over HTTP at 10 concurrent shoppers.
  */
 import { type PartResult, type Target, target } from './lib/report';

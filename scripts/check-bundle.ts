@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Bundle budget (DESIGN §9): the home route's initial JavaScript ≤ 150 KB gzip, and every lazy
+ * Bundle budget (docs/architecture.md §9): the home route's initial JavaScript ≤ 150 KB gzip, and every lazy
  * route chunk — with whatever it imports that the first load did not already bring — ≤ 30 KB gzip.
  * Reads Vite's manifest and index.html in dist/web after `npx vite build`; prints the figures
  * (`--json` for a machine-readable line) and exits 1 when over budget.

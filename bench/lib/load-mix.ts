@@ -72,7 +72,7 @@ const asShopper = (
   run: async (w: World, rnd: Rnd) => expectOk(await call(w, pick(rnd, w.shoppers), rnd), name),
 });
 
-/** The sandbox gateway's approved test card (DESIGN.md §6). */
+/** The sandbox gateway's approved test card (docs/architecture.md §6). */
 const APPROVED_CARD = {
   card: '4111111111111111',
   date: '12/39',

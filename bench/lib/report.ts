@@ -99,7 +99,7 @@ function renderMarkdown(part: PartResult): string {
 const HEADER = `# Benchmark results
 
 Written by \`npm run bench\` (\`node --import tsx bench/run.ts [part …]\` runs some parts and replaces
-only their sections). Targets are DESIGN.md §9. Each section says the load average as it started:
+only their sections). Targets are docs/architecture.md §9. Each section says the load average as it started:
 above about 1, other work was sharing the 2 cores and the figures are low and noisy.
 `;
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { runChild } from './children';
 
-/** Where wrk runs: core 1, with the server under test pinned to core 0 (DESIGN.md §9). */
+/** Where wrk runs: core 1, with the server under test pinned to core 0 (docs/architecture.md §9). */
 export const WRK_CPU = 1;
 
 function onPath(command: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Search benchmark (DESIGN.md §9): p95 per query ≤ 5 ms in-process at 10,000 products and ≤ 25 ms
+ * Search benchmark (docs/architecture.md §9): p95 per query ≤ 5 ms in-process at 10,000 products and ≤ 25 ms
  * at 100,000, two-character Chinese terms included.
  *
  *   node --import tsx bench/search/search.bench.ts

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
-/** Every setting of DESIGN.md §3. Nothing else in the server reads `process.env`. */
+/** Every setting of docs/architecture.md §3. Nothing else in the server reads `process.env`. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),

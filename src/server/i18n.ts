@@ -16,7 +16,7 @@ const catalogues: Record<Language, Record<string, unknown>> = {
 /** Values for a message's `{{name}}`s; `{ key }` is itself a message, put in the same language. */
 export type MessageParams = Record<string, string | number | { key: string }>;
 
-/** `zh*` in Accept-Language means Chinese; anything else English (DESIGN.md §4). */
+/** `zh*` in Accept-Language means Chinese; anything else English (docs/architecture.md §4). */
 export function languageOf(acceptLanguage: string | string[] | undefined): Language {
   const header = Array.isArray(acceptLanguage) ? acceptLanguage[0] : acceptLanguage;
   return header?.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';

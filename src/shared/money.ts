@@ -33,7 +33,7 @@ export function amountToCents(amount: string | number): Cents | undefined {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** "$12.50": the dollar sign and two decimals, as spec §9 shows amounts. */
+/** "$12.50": the dollar sign and two decimals, as docs/product.md §9 shows amounts. */
 export function formatCents(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));

@@ -18,7 +18,7 @@ for (const language of LANGUAGES) {
     const cards = page.getByRole('listitem').filter({ hasText: '****' });
     await expect(cards).toHaveCount(0);
 
-    // Adding: each rule of spec §5 in the order the form checks them, one message at a time.
+    // Adding: each rule of docs/product.md §5 in the order the form checks them, one message at a time.
     await page.getByRole('button', { name: t('payments.add') }).click();
     const adding = page.getByRole('dialog', { name: t('payments.add') });
     const field = (dialog: Locator, name: string) => dialog.getByLabel(t(`card.${name}`));

@@ -1,7 +1,7 @@
 import { chooseLanguage, expect, LANGUAGES, skipUnlessPaired, test } from './fixtures/shop';
 
 /**
- * A product description is shop-owned HTML (spec §3). Whatever it holds — a compromised import, a
+ * A product description is shop-owned HTML (docs/product.md §3). Whatever it holds — a compromised import, a
  * careless paste — the product page must show its text and run nothing. The real server answers;
  * the description in its answer is replaced by each payload on the way to the browser.
  */

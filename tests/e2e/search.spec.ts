@@ -1,6 +1,6 @@
 import { chooseLanguage, expect, LANGUAGES, nameIn, test, text } from './fixtures/shop';
 
-/** One box for both languages (DESIGN §5): English words, Chinese characters and pinyin. */
+/** One box for both languages (docs/architecture.md §5): English words, Chinese characters and pinyin. */
 const HITS = ['apple', '苹果', 'pingguo'];
 const MISS = 'zzqxqzz';
 

@@ -1,6 +1,6 @@
 /** The forms a test shopper fills in, shared by API tests, browser tests and benches. */
 
-/** An address form of spec §5. */
+/** An address form of docs/product.md §5. */
 export const ADDRESS = {
   name: 'Mei',
   surname: 'Lin',
@@ -12,7 +12,7 @@ export const ADDRESS = {
   zip: '94108',
 };
 
-/** A card payment's billing address, as the pay form sends it (spec §5). */
+/** A card payment's billing address, as the pay form sends it (docs/product.md §5). */
 export const BILLING = {
   'billing[firstName]': 'Mei',
   'billing[lastName]': 'Lin',

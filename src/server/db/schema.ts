@@ -161,7 +161,7 @@ export const catalogueState = pgTable('catalogue_state', {
   seededAt: timestamp('seeded_at', { withTimezone: true, mode: 'date' }),
 });
 
-/** Accounts (DESIGN.md §5): shoppers, their sign-in tokens, mailed codes and failed sign-ins. */
+/** Accounts (docs/architecture.md §5): shoppers, their sign-in tokens, mailed codes and failed sign-ins. */
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   uuid: uuid('uuid').notNull().unique(),

@@ -243,7 +243,7 @@ async function insertBanners(tx: Tx, list: Demo.SeedBanner[], link: LinkResolver
   if (list.length === 0) return;
   await tx.insert(banners).values(
     list.map((b, sort) => {
-      // Type 1 carries a product uuid, type 3 a promotion id, type 2 a path (spec §2, Home).
+      // Type 1 carries a product uuid, type 3 a promotion id, type 2 a path (docs/product.md §2, Home).
       const path = link(b.type === 1 ? `product:${b.url}` : b.type === 3 ? `promotion:${b.url}` : b.url);
       const url = b.type === 2 ? path : (path.split('/').pop() ?? '');
       return { type: b.type, url, image: image('banner', b.art), sort };

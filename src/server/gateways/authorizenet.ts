@@ -41,7 +41,7 @@ const CHARGED = new Set(['capturedPendingSettlement', 'authorizedPendingCapture'
 /** The most transactions one page of the unsettled list holds. */
 const LIST_LIMIT = 1000;
 
-/** Cards through Authorize.Net's JSON API (DESIGN.md §6); saved cards are CIM payment profiles. */
+/** Cards through Authorize.Net's JSON API (docs/architecture.md §6); saved cards are CIM payment profiles. */
 export class AuthorizeNetCardGateway implements CardGateway {
   constructor(private readonly options: AuthorizeNetOptions) {}
 

@@ -76,7 +76,7 @@ const REMEMBERED_CHARGES = 10_000;
 const chargeKey = (invoiceNumber: string, amountCents: number) =>
   `${invoiceNumber.slice(0, 20)} ${amountCents}`;
 
-/** The built-in card gateway: no network, Authorize.Net's sandbox rules (DESIGN.md §6). */
+/** The built-in card gateway: no network, Authorize.Net's sandbox rules (docs/architecture.md §6). */
 export class SandboxCardGateway implements CardGateway {
   /** Approved charges by invoice and amount, newest last. In this process's memory only, like the money. */
   private readonly charges = new Map<string, { transactionId: string; last4: string }>();

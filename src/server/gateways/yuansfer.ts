@@ -43,7 +43,7 @@ function answerMessage(answer: Record<string, unknown>): string {
   return stringAt(answer, 'ret_msg') ?? stringAt(answer, 'retMsg') ?? GATEWAY_UNAVAILABLE_MESSAGE;
 }
 
-/** WeChat Pay and Alipay through Yuansfer's hosted cashier page (DESIGN.md §6). */
+/** WeChat Pay and Alipay through Yuansfer's hosted cashier page (docs/architecture.md §6). */
 export class YuansferWalletGateway implements WalletGateway {
   constructor(private readonly options: YuansferOptions) {}
 

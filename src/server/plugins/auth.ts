@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Unauthorized } from '../errors';
 import type { AccountService, AuthUser } from '../modules/account/account.service';
 
-/** The token from `authorization`: the bare token or `Bearer <token>` (DESIGN.md §4). */
+/** The token from `authorization`: the bare token or `Bearer <token>` (docs/architecture.md §4). */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;

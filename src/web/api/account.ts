@@ -8,7 +8,7 @@ import { readUser, saveUser } from '../lib/storage';
 /** Calls that hash a password (scrypt, 128 MiB) may take seconds on a busy server. */
 export const HASHING_TIMEOUT_MS = 20_000;
 
-/** Account calls of spec §7. Secrets travel in a urlencoded body, never in the URL (DESIGN §4). */
+/** Account calls of docs/product.md §7. Secrets travel in a urlencoded body, never in the URL (docs/architecture.md §4). */
 export const signIn = (email: string, password: string) =>
   apiRequest<LoginAnswer>('/api/login', {
     method: 'POST',
@@ -32,7 +32,7 @@ export const sendResetCode = (email: string) =>
 export const resetPassword = (form: { email: string; code: string; password: string }) =>
   apiRequest<null>('/api/buy/found/password', { method: 'PUT', form, timeoutMs: HASHING_TIMEOUT_MS });
 
-/** The profile calls we add (README: API): who I am, name and avatar, password. */
+/** The profile calls we add (docs/api.md): who I am, name and avatar, password. */
 export const userQueryOptions = (token: string) =>
   queryOptions({ queryKey: ['user', token], queryFn: ({ signal }) => apiGet<User>('/api/user', {}, signal) });
 
@@ -62,7 +62,7 @@ export const changePassword = (oldPassword: string, password: string) =>
 /** `POST /api/quit`: revokes the token. */
 export const signOut = () => apiRequest<null>('/api/quit', { method: 'POST' });
 
-/** Keeps the stored user (spec §3) in step with what the server answered; the token stays. */
+/** Keeps the stored user (docs/product.md §3) in step with what the server answered; the token stays. */
 export function rememberUser(user: User, queryClient?: QueryClient): void {
   const stored = readUser();
   if (!stored) return;

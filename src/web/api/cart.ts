@@ -8,7 +8,7 @@ import { useSignedIn } from '../lib/auth';
 const COUNT_KEY = ['cart', 'count'] as const;
 const LINES_KEY = ['cart', 'lines'] as const;
 
-/** `GET /api/goods/count` (spec §7, Cart): only asked for while a token is held. */
+/** `GET /api/goods/count` (docs/product.md §7, Cart): only asked for while a token is held. */
 export function cartCountQueryOptions() {
   return queryOptions({
     queryKey: COUNT_KEY,
@@ -36,7 +36,7 @@ export function useCartCount(): number {
 }
 
 /**
- * Add-to-cart as every screen does it: a visitor goes to /account (spec §4). For a signed-in
+ * Add-to-cart as every screen does it: a visitor goes to /account (docs/product.md §4). For a signed-in
  * shopper the badge moves at once (optimistic), is corrected by the server's `count`, and is
  * rolled back on failure with the server's message kept in `error`.
  */

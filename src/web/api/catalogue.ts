@@ -58,7 +58,7 @@ export function useCategory(id: number) {
   return useQuery(categoryQueryOptions(id));
 }
 
-/** The parameters of `GET /api/index_product` that the screens use (spec §7, Catalogue). */
+/** The parameters of `GET /api/index_product` that the screens use (docs/product.md §7, Catalogue). */
 export interface ProductListParams {
   category_id?: number;
   most_sold?: boolean;
@@ -81,7 +81,7 @@ export function useProductList(params: ProductListParams, enabled = true) {
   return useQuery({ ...productListQueryOptions(params), enabled });
 }
 
-/** Home's own catalogue calls (spec §7): banners, new categories and their products, plates. */
+/** Home's own catalogue calls (docs/product.md §7): banners, new categories and their products, plates. */
 export function bannersQueryOptions() {
   return queryOptions({
     queryKey: ['banners'],

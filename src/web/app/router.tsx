@@ -57,7 +57,7 @@ function catalogueLoaders(queryClient: QueryClient) {
   return { category, product, search };
 }
 
-/** The route table of spec §2. Home is in the first chunk; every other screen is its own lazy chunk. */
+/** The route table of docs/product.md §2. Home is in the first chunk; every other screen is its own lazy chunk. */
 export function routes(queryClient: QueryClient): RouteObject[] {
   const account = () => import('../features/account/pages/account-pages');
   const profile = () => import('../features/account/pages/profile-pages');

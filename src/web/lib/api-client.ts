@@ -1,17 +1,17 @@
 import { REQUEST_TIMEOUT_MS } from '#shared/constants';
 import { readLanguage, readUser, saveUser } from './storage';
 
-/** The fixed client id sent with every call (spec §7). */
+/** The fixed client id sent with every call (docs/product.md §7). */
 export const CLIENT_ID = 'fresh-market-web';
 
-/** How a failed call shows to a shopper (spec §8): busy, disconnected, not found, or another error. */
+/** How a failed call shows to a shopper (docs/product.md §8): busy, disconnected, not found, or another error. */
 export type ApiErrorKind = 'busy' | 'disconnected' | 'notFound' | 'unauthorized' | 'error';
 
 export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     readonly status: number,
-    /** The whole body of a non-200 answer (spec §7), when there was one. */
+    /** The whole body of a non-200 answer (docs/product.md §7), when there was one. */
     readonly body: unknown,
   ) {
     super(bodyMessage(body) ?? `${kind} (${status})`);
@@ -43,7 +43,7 @@ export type QueryValue = string | number | boolean | undefined | null;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
-  /** Sent as a urlencoded form, so secrets never sit in the URL (DESIGN §4). */
+  /** Sent as a urlencoded form, so secrets never sit in the URL (docs/architecture.md §4). */
   form?: Record<string, string | number>;
   /** Sent as multipart/form-data (an uploaded file); the browser sets the boundary. */
   multipart?: FormData;
@@ -76,7 +76,7 @@ function headersFor(hasForm: boolean): Headers {
 
 /**
  * The one way the web talks to the API: our headers, an abort after REQUEST_TIMEOUT_MS, and the
- * envelope rule of spec §7 — an HTTP 200 answer yields its `data`, anything else throws an
+ * envelope rule of docs/product.md §7 — an HTTP 200 answer yields its `data`, anything else throws an
  * ApiError that keeps the whole body. A caller's own abort (a cancelled query) is rethrown as is.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

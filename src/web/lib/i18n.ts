@@ -45,7 +45,7 @@ export function loadNamespaces(...namespaces: Namespace[]): Promise<void> {
   return i18n.loadNamespaces(namespaces);
 }
 
-/** Saves the choice and reloads the page, as spec §2 asks of both language switches. */
+/** Saves the choice and reloads the page, as docs/product.md §2 asks of both language switches. */
 export function switchLanguage(language: Language): void {
   saveLanguage(language);
   window.location.reload();

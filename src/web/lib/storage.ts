@@ -1,12 +1,12 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '#shared/constants';
 
-/** Browser storage keys (spec §1, §3): the chosen language and the signed-in user. */
+/** Browser storage keys (docs/product.md §1, §3): the chosen language and the signed-in user. */
 const LANGUAGE_KEY = 'lang';
 const USER_KEY = 'user';
 /** Fired on this window when the stored user changes; `storage` events cover other tabs. */
 export const USER_EVENT = 'shop:user';
 
-/** The user kept in browser storage after sign-in (spec §3). */
+/** The user kept in browser storage after sign-in (docs/product.md §3). */
 export interface StoredUser {
   avatar: string;
   email: string;
@@ -41,7 +41,7 @@ export function saveLanguage(language: Language): void {
   write(LANGUAGE_KEY, language);
 }
 
-/** The stored user, or null unless it holds a token: "signed in" means exactly that (spec §4). */
+/** The stored user, or null unless it holds a token: "signed in" means exactly that (docs/product.md §4). */
 export function readUser(): StoredUser | null {
   const raw = read(USER_KEY);
   if (!raw) return null;

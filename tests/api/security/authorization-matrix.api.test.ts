@@ -27,7 +27,7 @@ import {
 /**
  * The authorization matrix of issue 8, generated from the routes the server registered: a visitor
  * gets 401 from every per-user route, another shopper's ids answer 404 as if they did not exist
- * (DESIGN.md §4), and none of it changes anything.
+ * (docs/architecture.md §4), and none of it changes anything.
  */
 let t: TestApp;
 let alice: ShopperIds;

@@ -15,7 +15,7 @@ import {
 import { plentifulProduct, shopperWithRows } from './shop-state';
 
 /**
- * DESIGN.md §4: per-user answers carry `Cache-Control: no-store`, so no shared cache (a proxy, a
+ * docs/architecture.md §4: per-user answers carry `Cache-Control: no-store`, so no shared cache (a proxy, a
  * CDN) nor the browser's back button serves one shopper's token, cart or card to the next person;
  * catalogue answers stay publicly cacheable. Read from the route table, so a new route is covered.
  */

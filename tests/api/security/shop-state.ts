@@ -87,7 +87,7 @@ function templates(tree: unknown): RegExp[] {
 
 const MESSAGES = { en: templates(en), zh: templates(zh) };
 
-/** DESIGN.md §4: `zh*` in Accept-Language means Chinese, anything else English. */
+/** docs/architecture.md §4: `zh*` in Accept-Language means Chinese, anything else English. */
 export function expectedLanguage(acceptLanguage: string | undefined): 'en' | 'zh' {
   return acceptLanguage?.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }

@@ -6,7 +6,7 @@ import { hashCode, newCode } from './secrets';
 
 export type CodePurpose = 'signup' | 'reset';
 
-/** DESIGN.md §5: a code lives 10 minutes, 5 wrong tries void it, one per address per 60 s. */
+/** docs/architecture.md §5: a code lives 10 minutes, 5 wrong tries void it, one per address per 60 s. */
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_MS = 60_000;

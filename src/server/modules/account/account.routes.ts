@@ -14,7 +14,7 @@ import type { AccountService } from './account.service';
 import type { AvatarFiles } from './avatar.files';
 import { avatarUploadRoutes } from './avatar.routes';
 
-/** Account calls of spec §7, and the profile calls we add (README: API). */
+/** Account calls of docs/product.md §7, and the profile calls we add (docs/api.md). */
 export async function accountRoutes(
   app: FastifyInstance,
   opts: { accounts: AccountService; avatars: AvatarFiles },

@@ -54,7 +54,7 @@ type UserRow = typeof users.$inferSelect;
 type Registered = { user: UserRow } | { error: Exclude<CodeCheck, 'ok'> };
 const publicUser = (u: UserRow): User => ({ uuid: u.uuid, email: u.email, name: u.name, avatar: u.avatar });
 
-/** Accounts (DESIGN.md §5): codes by mail, sign-up, sign-in, reset, sign-out, profile. */
+/** Accounts (docs/architecture.md §5): codes by mail, sign-up, sign-in, reset, sign-out, profile. */
 export class AccountService {
   constructor(private readonly deps: AccountDeps) {}
 
@@ -83,7 +83,7 @@ export class AccountService {
       accountMail({ kind: mail.kind, to: email, language, shop: this.deps.shopName, code: mail.code }),
     );
     if (this.deps.mailer.kind === 'outbox' && mail.code) {
-      // Without SMTP the code must reach the shop owner somehow (DESIGN.md §3).
+      // Without SMTP the code must reach the shop owner somehow (docs/architecture.md §3).
       this.deps.log.info(
         { email, purpose },
         `no SMTP_URL: the ${purpose} code for this address is ${mail.code}`,

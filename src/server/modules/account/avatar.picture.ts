@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError, BadInput } from '#server/errors';
 
-/** The picture formats an avatar may be (README: API); sharp's names for them. */
+/** The picture formats an avatar may be (docs/api.md); sharp's names for them. */
 export type PictureFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
 const ascii = (bytes: Buffer, start: number, end: number) => bytes.toString('latin1', start, end);

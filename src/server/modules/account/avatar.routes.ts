@@ -7,7 +7,7 @@ import type { AvatarFiles } from './avatar.files';
 import { AVATAR_UPLOAD_LIMITS, readAvatarUpload } from './avatar.upload';
 
 /**
- * `POST /api/user/avatar` (README: API), the one route that reads multipart: the parser is
+ * `POST /api/user/avatar` (docs/api.md), the one route that reads multipart: the parser is
  * registered in this plugin's own scope, so every other route answers a multipart body 415
  * without reading it. The shopper is checked before a byte of the body is read.
  */

@@ -35,7 +35,7 @@ const fieldsOf = (input: AddressInput) => ({
 });
 
 /**
- * The address book (DESIGN.md §5): at most one default per shopper, the first address is the
+ * The address book (docs/architecture.md §5): at most one default per shopper, the first address is the
  * default, deleting the default promotes the newest other one. Rows are always the shopper's own.
  * Each change holds the shopper's lock, so parallel changes see each other's default.
  */

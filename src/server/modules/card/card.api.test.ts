@@ -97,7 +97,7 @@ describe('saved cards', () => {
     expect((await call(undefined, 'GET', '/api/credit_card')).status).toBe(401);
   });
 
-  it('checks the form as spec §5 says, in both languages', async () => {
+  it('checks the form as docs/product.md §5 says, in both languages', async () => {
     const s = await createShopper(shop.t.database, shop.t.clock.now());
     const cases: [Record<string, string>, string, string][] = [
       [{ name: '' }, "Card holder's name is required", '请输入持卡人姓名'],

@@ -80,7 +80,7 @@ function refusal(result: Extract<SaveCardResult, { ok: false }>): AppError {
 }
 
 /**
- * Saved cards (DESIGN.md §6): the gateway keeps the card and answers a token; the shop keeps the
+ * Saved cards (docs/architecture.md §6): the gateway keeps the card and answers a token; the shop keeps the
  * token with what a shopper recognises (brand, last four digits, expiry, holder), never the number.
  */
 export class CardService {

@@ -38,7 +38,7 @@ function assertRaiseAllowed(product: ProductRow, current: number, next: number, 
   throw product.realStock <= lineMax ? onlyLeft(product) : overLineMax(product, lineMax);
 }
 
-/** The shopper's cart (DESIGN.md §5, Cart). Every query is scoped to the shopper's own lines. */
+/** The shopper's cart (docs/architecture.md §5, Cart). Every query is scoped to the shopper's own lines. */
 export class CartService {
   constructor(private readonly deps: { db: Db; clock: Clock; lineMax: number }) {}
 

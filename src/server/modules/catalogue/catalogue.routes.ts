@@ -46,7 +46,7 @@ const ProductListRead = ProductListInput.transform((q) => {
   return { q, key };
 });
 
-/** The catalogue calls of spec §7. Every answer is prebuilt bytes, keyed by its parsed parameters. */
+/** The catalogue calls of docs/product.md §7. Every answer is prebuilt bytes, keyed by its parsed parameters. */
 export async function catalogueRoutes(
   app: FastifyInstance,
   opts: { catalogue: CatalogueStore; clock: Clock },

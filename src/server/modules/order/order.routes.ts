@@ -9,7 +9,7 @@ import { expireOverdueOrders } from './order.expiry';
 import { listOrders, orderDetail } from './order.queries';
 import type { OrderService } from './order.service';
 
-/** Order calls of spec §7. Pending orders past their time are expired whenever orders are read. */
+/** Order calls of docs/product.md §7. Pending orders past their time are expired whenever orders are read. */
 export async function orderRoutes(
   app: FastifyInstance,
   opts: { orders: OrderService; db: Db; clock: Clock; catalogue: StockListener },

@@ -30,7 +30,7 @@ type Line = {
   priceCents: number;
 };
 
-/** Placing orders (DESIGN.md §5, Orders). */
+/** Placing orders (docs/architecture.md §5, Orders). */
 export class OrderService {
   constructor(
     private readonly deps: {

@@ -27,7 +27,7 @@ import {
 } from './payment.queries';
 import { reconcileCardAttempts } from './payment.reconcile';
 
-/** Spec §4: status 2 paid; status 1 with the reason to show. */
+/** docs/product.md §4: status 2 paid; status 1 with the reason to show. */
 export type CardPaymentOutcome = { status: 2; orderNo: string } | { status: 1; message: PaymentMessage };
 
 /**

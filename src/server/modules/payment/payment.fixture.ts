@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 /**
  * The payment API tests' world: the real app in live mode, its real Yuansfer and Authorize.Net
  * adapters talking to the local doubles, and listening on 127.0.0.1 so the Yuansfer double can post
- * its notifications back (DESIGN.md §6, §8). A call a double holds (its `timeout` fault) ends at once
+ * its notifications back (docs/architecture.md §6, §8). A call a double holds (its `timeout` fault) ends at once
  * as a gateway timeout (see TimeoutOnHold).
  */
 export interface LiveShop {
@@ -99,7 +99,7 @@ export async function placeOrder(
   return { s, orderNo, totalCents: (await orderRow(t, orderNo)).totalCents, productKey: product.key, num };
 }
 
-/** The pay form of spec §7 for an order, with a card that approves unless overridden. */
+/** The pay form of docs/product.md §7 for an order, with a card that approves unless overridden. */
 export function cardForm(orderNo: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {
     order: orderNo,

@@ -27,7 +27,7 @@ export function messageText(language: Language, message: PaymentMessage): string
   return translate(language, message.key, message.params ?? {});
 }
 
-/** Payment calls of spec §7, the gateway's notification endpoint, and "Paid Already". */
+/** Payment calls of docs/product.md §7, the gateway's notification endpoint, and "Paid Already". */
 export async function paymentRoutes(app: FastifyInstance, opts: { payments: PaymentDeps }) {
   const { payments } = opts;
 

@@ -3,7 +3,7 @@ import { escapeHtml } from '#server/html';
 import { formatCents } from '#shared/money';
 
 /**
- * The sandbox's stand-in for a wallet's cashier page (DESIGN.md §6): English and Chinese side by
+ * The sandbox's stand-in for a wallet's cashier page (docs/architecture.md §6): English and Chinese side by
  * side, plain forms for "Pay" and "Fail" (the CSP allows no inline script; inline styles are fine).
  */
 

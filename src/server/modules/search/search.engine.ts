@@ -1,5 +1,5 @@
 /**
- * In-memory product search (DESIGN.md §5). Pure: the catalogue service builds it from product rows
+ * In-memory product search (docs/architecture.md §5). Pure: the catalogue service builds it from product rows
  * and asks it for ranked product ids.
  *
  * Documents are numbered best-selling first (sold_count desc, id asc). Each searchable field is a

@@ -1,5 +1,5 @@
 /**
- * Text normalisation for product search (DESIGN.md §5). Pure functions, no I/O.
+ * Text normalisation for product search (docs/architecture.md §5). Pure functions, no I/O.
  *
  * Everything that is compared — product fields at build time and queries at search time — goes
  * through `foldText`, so both sides agree: NFKD compatibility folding (full-width → ASCII),

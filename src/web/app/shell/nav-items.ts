@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 import { CartIcon, GridIcon, HomeIcon, UserIcon } from '#web/components/ui/icons';
 
-/** The four tabs of spec §2: home, categories, cart, profile. */
+/** The four tabs of docs/product.md §2: home, categories, cart, profile. */
 export const NAV_ITEMS: {
   to: string;
   label: string;

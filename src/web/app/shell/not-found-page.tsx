@@ -4,7 +4,7 @@ import { PageHeader } from '#web/components/ui/page-header';
 import { StateView } from '#web/components/ui/states';
 import { useDocumentTitle } from '#web/lib/document-title';
 
-/** Any path outside the route table (spec §2): the not-found state and a way home. */
+/** Any path outside the route table (docs/product.md §2): the not-found state and a way home. */
 export function NotFoundPage() {
   const { t } = useTranslation('common');
   useDocumentTitle(t('notFound.title'));

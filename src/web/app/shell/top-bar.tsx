@@ -9,7 +9,7 @@ import { NAV_ITEMS } from './nav-items';
 
 /**
  * The top bar. Wide screens: brand, navigation, search, notifications, cart, language. Phones show it
- * on the tab screens only: the search-box link, the bell and the language switch (spec §2, Home).
+ * on the tab screens only: the search-box link, the bell and the language switch (docs/product.md §2, Home).
  */
 export function TopBar() {
   const { t } = useTranslation('common');

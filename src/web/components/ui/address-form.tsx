@@ -31,7 +31,7 @@ interface AddressFormProps {
   onSaved: (address: Address) => void;
 }
 
-/** The address form of spec §5: every field required, checked with the shared addressProblem. */
+/** The address form of docs/product.md §5: every field required, checked with the shared addressProblem. */
 export function AddressForm({ address, first = false, onSaved }: AddressFormProps) {
   const { t } = useTranslation('address');
   const id = useId();

@@ -10,7 +10,7 @@ interface CarouselProps {
   /** Names the region for screen readers, e.g. "Featured offers". */
   label: string;
   slides: ReactNode[];
-  /** Advance every CAROUSEL_AUTOPLAY_MS, back to the first after the last (spec §2, Home). */
+  /** Advance every CAROUSEL_AUTOPLAY_MS, back to the first after the last (docs/product.md §2, Home). */
   autoplay?: boolean;
   className?: string;
 }

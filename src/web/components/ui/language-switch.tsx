@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { switchLanguage, useLanguage } from '#web/lib/i18n';
 import { GlobeIcon } from './icons';
 
-/** The top bar's button: English ⇄ 中文, saved in local storage, then the page reloads (spec §2). */
+/** The top bar's button: English ⇄ 中文, saved in local storage, then the page reloads (docs/product.md §2). */
 export function LanguageSwitch() {
   const { t } = useTranslation('common');
   const language = useLanguage();

@@ -20,9 +20,9 @@ interface ProductCardProps {
 }
 
 /**
- * A product in a list (DESIGN §7): square picture, name in two lines at most, unit, price (the
+ * A product in a list (docs/architecture.md §7): square picture, name in two lines at most, unit, price (the
  * promotion price in red with the regular one struck), and a round add button — disabled when
- * nothing is in stock (spec §5).
+ * nothing is in stock (docs/product.md §5).
  */
 export function ProductCard({ product, onAdd, priority, headingLevel = 3 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

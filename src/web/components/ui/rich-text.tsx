@@ -17,7 +17,7 @@ function toReact(node: Node, key: number): ReactNode {
 }
 
 /**
- * Product HTML (spec §3 `…_describe`; the server sanitizes it by the same allow-list when it is
+ * Product HTML (docs/product.md §3 `…_describe`; the server sanitizes it by the same allow-list when it is
  * written), sanitized again by rebuilding it: the markup is parsed into an inert document (no
  * script runs, nothing loads), and only allow-listed elements are recreated as React elements,
  * with no attributes at all. No HTML string ever reaches the page, so there is

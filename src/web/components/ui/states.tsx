@@ -5,7 +5,7 @@ import { ApiError } from '#web/lib/api-client';
 import { type DrawingName, StateDrawing } from './state-drawings';
 import './states.css';
 
-/** The empty and error states of spec §8, each with its verbatim wording in common.json `error.*`. */
+/** The empty and error states of docs/product.md §8, each with its verbatim wording in common.json `error.*`. */
 export type StateKind =
   | 'busy'
   | 'disconnected'
@@ -29,7 +29,7 @@ const drawingOf: Record<StateKind, DrawingName> = {
   noCard: 'card',
 };
 
-/** Kinds with a second, shorter wording (spec §8), used where a state fills a section, not a page. */
+/** Kinds with a second, shorter wording (docs/product.md §8), used where a state fills a section, not a page. */
 const SHORT = new Set<StateKind>(['busy', 'disconnected', 'notFound', 'error', 'noProduct']);
 
 interface StateViewProps {
@@ -56,7 +56,7 @@ function isFailure(kind: StateKind): boolean {
   return kind === 'busy' || kind === 'disconnected' || kind === 'error';
 }
 
-/** Which state a failed call shows (spec §8): 5xx busy; network error or abort disconnected. */
+/** Which state a failed call shows (docs/product.md §8): 5xx busy; network error or abort disconnected. */
 export function stateKindOf(error: unknown): StateKind {
   if (!(error instanceof ApiError)) return 'error';
   if (error.kind === 'busy' || error.kind === 'disconnected' || error.kind === 'notFound') return error.kind;

@@ -7,7 +7,7 @@ import {
 } from '#shared/constants';
 import { clampQuantity } from './stepper';
 
-describe('clampQuantity (spec §5)', () => {
+describe('clampQuantity (docs/product.md §5)', () => {
   it('keeps digits only and clamps to the range', () => {
     expect(clampQuantity('7', DETAIL_MIN_QUANTITY, DETAIL_MAX_QUANTITY)).toBe(7);
     expect(clampQuantity('150', DETAIL_MIN_QUANTITY, DETAIL_MAX_QUANTITY)).toBe(100);

@@ -11,7 +11,7 @@ interface StepperProps {
   label: string;
 }
 
-/** Digits only, clamped to [min, max]; anything that is not a number becomes the minimum (spec §5). */
+/** Digits only, clamped to [min, max]; anything that is not a number becomes the minimum (docs/product.md §5). */
 export function clampQuantity(text: string, min: number, max: number): number {
   const digits = text.replace(/\D/g, '');
   if (digits === '') return min;

@@ -4,7 +4,7 @@ import { type PointerEvent, type MouseEvent as ReactMouseEvent, useRef, useState
 const TAP_SLOP_PX = 6;
 
 interface SwipeOptions {
-  /** Fraction of the element's width a drag must pass to count (spec §9: 0.25). */
+  /** Fraction of the element's width a drag must pass to count (docs/product.md §9: 0.25). */
   threshold: number;
   onSwipe: (direction: 1 | -1) => void;
   /** Drags beyond the first or last slide move with resistance. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CODE_RESEND_SECONDS } from '#shared/constants';
 import { Field, useCountdown } from './form';
 
-/** Sending a code: after a send the button waits CODE_RESEND_SECONDS and the email stays locked (spec §4). */
+/** Sending a code: after a send the button waits CODE_RESEND_SECONDS and the email stays locked (docs/product.md §4). */
 export function useCodeSender(send: (email: string) => Promise<unknown>) {
   const [until, setUntil] = useState(0);
   const [sentTo, setSentTo] = useState('');

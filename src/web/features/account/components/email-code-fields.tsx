@@ -4,7 +4,7 @@ import { CodeField, useCodeSender } from './code-field';
 import { Field, Notice } from './form';
 
 /**
- * The email and its mailed code — what sign-up and reset share (spec §4, §5): Send checks the
+ * The email and its mailed code — what sign-up and reset share (docs/product.md §4, §5): Send checks the
  * address first; once a code is on its way the address is locked and the button counts down.
  */
 export function useEmailCode(send: (email: string) => Promise<unknown>) {

@@ -30,7 +30,7 @@ interface EmailCodePageProps {
 }
 
 /**
- * The pages that prove an address with a mailed code (spec §2, §5): email, code with Send, the
+ * The pages that prove an address with a mailed code (docs/product.md §2, §5): email, code with Send, the
  * name when asked, a password; success goes to /account with a notice.
  */
 export function EmailCodePage({ texts, sendCode, submit, asksName, passwordLabel }: EmailCodePageProps) {

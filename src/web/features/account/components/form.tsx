@@ -44,7 +44,7 @@ export function Field({ label, error, hint, addon, id, ...input }: FieldProps) {
   );
 }
 
-/** The server's message in a red banner (spec §8); short state wordings when there is none. */
+/** The server's message in a red banner (docs/product.md §8); short state wordings when there is none. */
 export function ServerBanner({ error }: { error: unknown }) {
   const { t } = useTranslation('common');
   if (!error) return null;

@@ -17,7 +17,7 @@ export function Avatar({ user, size = 64 }: { user: Pick<StoredUser, 'avatar' | 
   );
 }
 
-/** A signed-in shopper's menu (spec §2): who they are, settings, notifications, and their lists. */
+/** A signed-in shopper's menu (docs/product.md §2): who they are, settings, notifications, and their lists. */
 export function ProfileMenu({ user }: { user: StoredUser }) {
   const { t } = useTranslation('profile');
   return (

@@ -5,7 +5,7 @@ export { ResetPasswordPage } from './reset-password-page';
 export { SignInPage } from './sign-in-page';
 export { SignUpPage } from './sign-up-page';
 
-/** The sign-in layout (spec §2): its children are sign in, sign up and reset password. */
+/** The sign-in layout (docs/product.md §2): its children are sign in, sign up and reset password. */
 export function AccountLayout() {
   return (
     <div className="account-layout">

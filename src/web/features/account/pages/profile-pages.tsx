@@ -10,7 +10,7 @@ import type { StoredUser } from '#web/lib/storage';
 import { ProfileMenu } from '../components/profile-menu';
 import '../profile.css';
 
-/** The profile tab (spec §2): the menu when signed in; 'No Sign In' with a sign-in button otherwise. */
+/** The profile tab (docs/product.md §2): the menu when signed in; 'No Sign In' with a sign-in button otherwise. */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
   const user = useUser();
@@ -42,7 +42,7 @@ function SignedInProfile({ user }: { user: StoredUser }) {
   return <ProfileMenu user={user} />;
 }
 
-/** Screens that show only a title (spec §2). */
+/** Screens that show only a title (docs/product.md §2). */
 function titleOnly(key: string) {
   return function TitleOnlyPage() {
     const { t } = useTranslation('profile');

@@ -1,7 +1,7 @@
 import { resetPassword, sendResetCode } from '#web/api/account';
 import { EmailCodePage } from '../components/email-code-page';
 
-/** Reset password (spec §2, §5): email, code with Send, new password; success goes to /account. */
+/** Reset password (docs/product.md §2, §5): email, code with Send, new password; success goes to /account. */
 export function ResetPasswordPage() {
   return (
     <EmailCodePage

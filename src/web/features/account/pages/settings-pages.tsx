@@ -18,7 +18,7 @@ export { ProfileSettingsPage } from './profile-settings-page';
 // The settings forms show the account namespace's field messages: fetch them with this chunk.
 void loadNamespaces('account');
 
-/** Settings (spec §2): language, profile, account, help and about (modals), and sign out. */
+/** Settings (docs/product.md §2): language, profile, account, help and about (modals), and sign out. */
 export function SettingsPage() {
   const { t } = useTranslation('profile');
   const user = useUser();
@@ -26,7 +26,7 @@ export function SettingsPage() {
   const queryClient = useQueryClient();
   const [panel, setPanel] = useState<'help' | 'about' | null>(null);
   const signOut = async () => {
-    // Spec §4: tell the server, then forget the user whatever it answered.
+    // docs/product.md §4: tell the server, then forget the user whatever it answered.
     await quit().catch(() => undefined);
     saveUser(null);
     queryClient.clear();

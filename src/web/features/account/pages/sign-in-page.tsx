@@ -17,7 +17,7 @@ export interface AccountNotice {
 
 const FIELDS = ['email', 'password'] as const;
 
-/** Sign in (spec §2, §5): email, password; success keeps the user and goes to /. */
+/** Sign in (docs/product.md §2, §5): email, password; success keeps the user and goes to /. */
 export function SignInPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { register, sendSignUpCode } from '#web/api/account';
 import { EmailCodePage } from '../components/email-code-page';
 
-/** Sign up (spec §2, §5): email, code with Send, name, password; success goes to /account. */
+/** Sign up (docs/product.md §2, §5): email, code with Send, name, password; success goes to /account. */
 export function SignUpPage() {
   return (
     <EmailCodePage

@@ -7,7 +7,7 @@ import { ManagedList } from '#web/components/ui/managed-list';
 import { TitlePage } from '#web/components/ui/title-page';
 import { messageOf } from '#web/lib/api-client';
 
-/** Saved cards (/profile/payments): the list, add and edit in a modal (spec §5), delete. */
+/** Saved cards (/profile/payments): the list, add and edit in a modal (docs/product.md §5), delete. */
 export function CardsPage() {
   const { t } = useTranslation('pay');
   const cards = useSavedCards();

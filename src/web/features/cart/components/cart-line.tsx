@@ -14,7 +14,7 @@ interface CartLineProps {
   onRemove: () => void;
 }
 
-/** The highest quantity a line can have: the stock and the shop's per-order cap, never above 99999 (spec §5). */
+/** The highest quantity a line can have: the stock and the shop's per-order cap, never above 99999 (docs/product.md §5). */
 export function maxOf(line: CartItem): number {
   return clampCartAmount(Math.max(Math.min(line.real_stock, line.max_per_order), 0));
 }

@@ -17,7 +17,7 @@ import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
 import '../cart.css';
 
-/** The cart tab (spec §2, Cart and checkout). A visitor gets the 'sign in now' prompt. */
+/** The cart tab (docs/product.md §2, Cart and checkout). A visitor gets the 'sign in now' prompt. */
 export function CartPage() {
   const { t } = useTranslation('cart');
   const signedIn = useSignedIn();

@@ -5,7 +5,7 @@ import type { Banner } from '#shared/schemas/catalogue';
 import { Carousel } from '#web/components/ui/carousel';
 import { ImageBox } from '#web/components/ui/image-box';
 
-/** Where a banner goes when tapped (spec §2): 1 a product, 2 a path in the shop, 3 a promotion. */
+/** Where a banner goes when tapped (docs/product.md §2): 1 a product, 2 a path in the shop, 3 a promotion. */
 export function bannerHref(banner: Banner): string {
   if (banner.type === 1) return `/product/${banner.url}`;
   if (banner.type === 3) return `/promotion/${banner.url}`;

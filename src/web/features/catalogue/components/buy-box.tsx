@@ -5,7 +5,7 @@ import { useAddToCart } from '#web/api/cart';
 import { CartIcon } from '#web/components/ui/icons';
 import { Stepper } from '#web/components/ui/stepper';
 
-/** Quantity (1–100) and add-to-cart; not offered at all when nothing is in stock (spec §2, §5). */
+/** Quantity (1–100) and add-to-cart; not offered at all when nothing is in stock (docs/product.md §2, §5). */
 export function BuyBox({ uuid, stock }: { uuid: string; stock: number }) {
   const { t } = useTranslation('catalogue');
   const { add, pending, message } = useAddToCart();

@@ -13,7 +13,7 @@ interface CategorySwitcherProps {
 }
 
 /**
- * The category page's slide-down panel (spec §2): it switches between the parent ("All") and
+ * The category page's slide-down panel (docs/product.md §2): it switches between the parent ("All") and
  * its children.
  */
 export function CategorySwitcher({ parent, currentId }: CategorySwitcherProps) {

@@ -15,7 +15,7 @@ import { nameOf } from '#web/lib/localized';
 /** How many new products one row shows; "See All" leads to the rest. */
 const ROW_LENGTH = 12;
 
-/** One row per category with new products (spec §2, Home), newest first, scrolling sideways. */
+/** One row per category with new products (docs/product.md §2, Home), newest first, scrolling sideways. */
 export function NewProductRow({ category }: { category: NewCategory }) {
   const { t } = useTranslation('home');
   const language = useLanguage();

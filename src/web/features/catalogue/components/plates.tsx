@@ -17,7 +17,7 @@ import { nameOf } from '#web/lib/localized';
 /** Best sellers shown on home per plate; the category page has the rest. */
 const SHOWN = 10;
 
-/** A plate (spec §2): style 2 is a grid of promo tiles; any other style a category's best sellers. */
+/** A plate (docs/product.md §2): style 2 is a grid of promo tiles; any other style a category's best sellers. */
 export function PlateSection({ plate }: { plate: Plate }) {
   const language = useLanguage();
   const [ref, near] = useInView<HTMLElement>();

@@ -7,7 +7,7 @@ import { useMediaQuery, WIDE_SCREEN } from '#web/lib/media-query';
 const PHONE_SIZES = '100vw';
 const WIDE_SIZES = '(min-width: 1240px) 600px, 50vw';
 
-/** Product pictures (spec §2): a swipeable carousel on phones, a gallery with thumbnails on wide screens. */
+/** Product pictures (docs/product.md §2): a swipeable carousel on phones, a gallery with thumbnails on wide screens. */
 export function ProductImages({ images, name }: { images: string[]; name: string }) {
   const { t } = useTranslation('catalogue');
   const wide = useMediaQuery(WIDE_SCREEN);

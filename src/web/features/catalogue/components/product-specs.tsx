@@ -3,7 +3,7 @@ import type { Product } from '#shared/schemas/catalogue';
 import { useLanguage } from '#web/lib/i18n';
 import { pick } from '#web/lib/localized';
 
-/** The specification rows of spec §2: brand, box gauge, weight, net weight, shelf life in days. */
+/** The specification rows of docs/product.md §2: brand, box gauge, weight, net weight, shelf life in days. */
 export function ProductSpecs({ product }: { product: Product }) {
   const { t } = useTranslation('catalogue');
   const language = useLanguage();

@@ -10,7 +10,7 @@ import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
 import '../catalogue.css';
 
-/** The categories tab (spec §2): every top-level category, its icon, "See All", and its children. */
+/** The categories tab (docs/product.md §2): every top-level category, its icon, "See All", and its children. */
 export function CategoriesPage() {
   const { t } = useTranslation('catalogue');
   const query = useCategories();

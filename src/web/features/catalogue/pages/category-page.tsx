@@ -16,7 +16,7 @@ import '../catalogue.css';
 const idOf = (param: string | undefined) => (param && /^\d{1,9}$/.test(param) ? Number(param) : undefined);
 
 /**
- * category/{id} and category/{id}/{subId} (spec §2): the name and item count, the switcher panel,
+ * category/{id} and category/{id}/{subId} (docs/product.md §2): the name and item count, the switcher panel,
  * the cart badge and the product grid with add-to-cart buttons.
  */
 export function CategoryPage() {

@@ -8,7 +8,7 @@ import { NewProductRow } from '../components/new-products';
 import { PlateSection } from '../components/plates';
 import '../home.css';
 
-/** Home (spec §2): banners, category chips, new products per new category, then the plates. */
+/** Home (docs/product.md §2): banners, category chips, new products per new category, then the plates. */
 export function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   useDocumentTitle(undefined);

@@ -19,7 +19,7 @@ import { ProductSkeleton } from '../components/product-skeleton';
 import { ProductSpecs } from '../components/product-specs';
 import '../product.css';
 
-/** product/{uuid} (spec §2, Product detail). */
+/** product/{uuid} (docs/product.md §2, Product detail). */
 export function ProductPage() {
   const { t } = useTranslation('catalogue');
   const { id = '' } = useParams();

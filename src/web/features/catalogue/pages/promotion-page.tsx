@@ -13,7 +13,7 @@ import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
 import '../catalogue.css';
 
-/** promotion/{id} (spec §2): the ad image, then the products at their promotion prices. */
+/** promotion/{id} (docs/product.md §2): the ad image, then the products at their promotion prices. */
 export function PromotionPage() {
   const { id = '' } = useParams();
   const promotionId = /^\d{1,9}$/.test(id) ? Number(id) : 0;

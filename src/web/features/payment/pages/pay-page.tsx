@@ -20,7 +20,7 @@ import '../payment.css';
 const METHODS = ['creditcard', 'wechatpay', 'alipay'] as const;
 type Method = (typeof METHODS)[number];
 
-/** Paying an order (/pay/{no}): the amount, a method, Pay Now (spec §2 Pay). */
+/** Paying an order (/pay/{no}): the amount, a method, Pay Now (docs/product.md §2 Pay). */
 export function PayPage() {
   const { t } = useTranslation(['pay', 'orders']);
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ import { ErrorState, StateView } from '#web/components/ui/states';
 import { useDocumentTitle } from '#web/lib/document-title';
 import '../search.css';
 
-/** Search (spec §2): a text form; results under 'Searching For' and the term; not found when empty. */
+/** Search (docs/product.md §2): a text form; results under 'Searching For' and the term; not found when empty. */
 export function SearchPage() {
   const { t } = useTranslation('search');
   const [params, setParams] = useSearchParams();
