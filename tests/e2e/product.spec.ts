@@ -17,7 +17,11 @@ const plain = (html: string) =>
     .trim();
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: product detail shows every field of docs/product.md §2`, async ({ page, catalogue, isPhone }) => {
+  test(`${lang}: product detail shows every field of docs/product.md §2`, async ({
+    page,
+    catalogue,
+    isPhone,
+  }) => {
     skipUnlessPaired(lang, isPhone, true);
     const list = await catalogue.products(`most_sold=true&${ALL}`);
     const card = list.list.find((p) => p.real_stock > 0 && p.promotion_price === null);
