@@ -40,7 +40,7 @@ const GOOD: Record<string, string> = {
     "import { Field } from '#web/components/ui/field';\nexport const Line = Field;\n",
   'src/web/features/cart/cart.css': '.cart {}\n',
   'src/web/features/order/pages/order-page.tsx':
-    "import { orders } from '../../../api/order';\nimport { cents } from '../../../../shared/schemas';\nexport const Order = [orders, cents];\n",
+    "import { orders } from '../../../api/order';\nimport type { cents } from '../../../../shared/schemas';\nexport const Order = [orders];\n",
   'src/web/app/router.tsx':
     "import { Cart } from '../features/cart/pages/cart-page';\nexport const lazy = () => import('../features/order/pages/order-page');\nexport const routes = [Cart];\n",
 };
@@ -101,6 +101,30 @@ describe('check-imports', () => {
         "import type { Row } from '../../server/modules/payment/payment.store';\nexport type X = Row;\n",
     });
     expect(report.problems).toEqual([expect.stringContaining('the web never imports the server')]);
+  });
+
+  it('fails the web taking a value from a zod schema or its barrel; rules and types pass', () => {
+    const zod =
+      "import { z } from 'zod';\nexport const OrderInput = z.object({});\nexport type OrderInput = {};\n";
+    const files = {
+      'src/shared/schemas/order.rules.ts': 'export const COUPON_MAX = 64;\n',
+      'src/shared/schemas/order.zod.ts': zod,
+      'src/shared/schemas/order.ts': "export * from './order.rules';\nexport * from './order.zod';\n",
+      'src/web/api/good.ts':
+        "import { COUPON_MAX } from '#shared/schemas/order.rules';\nimport type { OrderInput } from '#shared/schemas/order';\nexport const x = [COUPON_MAX];\nexport type Y = OrderInput;\n",
+    };
+    expect(check(files).problems).toEqual([]);
+    const report = check({
+      ...files,
+      'src/web/api/barrel.ts':
+        "import { COUPON_MAX } from '#shared/schemas/order';\nexport const x = COUPON_MAX;\n",
+      'src/web/api/zod.ts':
+        "import { OrderInput } from '../../shared/schemas/order.zod';\nexport const y = OrderInput;\n",
+    });
+    expect(report.problems).toEqual([
+      expect.stringMatching(/^src\/web\/api\/barrel\.ts:1: the browser does not load zod/),
+      expect.stringMatching(/^src\/web\/api\/zod\.ts:1: the browser does not load zod/),
+    ]);
   });
 
   it('fails the server importing the web', () => {

@@ -14,6 +14,8 @@ import { parseSync } from 'vite';
  *   feature importing the app shell: only `src/web/app` composes features;
  * - the web importing the server, or the server the web;
  * - shared code importing anything outside `src/shared`, or a Node built-in module;
+ * - the web importing a zod schema (`src/shared/schemas/*.zod.ts` or a barrel) for more than its
+ *   types: the browser takes the plain field rules (`*.rules.ts`) and never loads zod;
  * - an import it cannot resolve (a relative path or alias that names no file);
  * - an import cycle anywhere in src, between files or between the server's modules (each folder of
  *   `src/server/modules/` taken as one: `card` using `payment` and `payment` using `card` is a
@@ -62,6 +64,8 @@ const ALIASES: Record<string, string> = {
   '#server/': 'src/server/',
   '#web/': 'src/web/',
 };
+/** The shared request and answer schemas built with zod (`*.zod.ts`, and the barrels that re-export them). */
+const ZOD_SCHEMAS = /^src\/shared\/schemas\/[^/]+(?<!\.rules)\.ts$/;
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 function sourceFiles(dir: string): string[] {
@@ -164,6 +168,8 @@ export function ruleBroken(edge: Edge): string | undefined {
     if (to.layer === 'app' && from.layer !== 'app')
       return `src/web/app is the top: ${edge.to} is imported from below it`;
   }
+  if (from.root === 'web' && !edge.typeOnly && ZOD_SCHEMAS.test(edge.to))
+    return `the browser does not load zod: take the field rules from src/shared/schemas/*.rules.ts, and types with \`import type\` (${edge.to})`;
   return undefined;
 }
 

@@ -103,6 +103,18 @@ const traffic = {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Shoppers send only while the gate is open. It closes as the server is killed and opens once the
+ * test has seen the new server answer, so no shopper runs ahead while the test waits for the
+ * restart: how far the traffic has got at each kill is counted in answers, never in time.
+ */
+const gate = { opened: Promise.resolve(), open: () => {} };
+function closeGate(): void {
+  gate.opened = new Promise<void>((resolve) => {
+    gate.open = resolve;
+  });
+}
+
 /** A shopper's call, repeated until the server answers (a kill cuts it off or refuses it). */
 async function call(
   s: FaultShopper,
@@ -111,6 +123,7 @@ async function call(
   form?: Record<string, string | number>,
 ) {
   for (;;) {
+    await gate.opened;
     const answer = await send(`http://127.0.0.1:${port}`, s.token, method, path, form, clientOf(s));
     if (answer) {
       traffic.answered++;
@@ -161,6 +174,7 @@ async function payByWallet(s: FaultShopper, orderNo: string): Promise<void> {
     if (started.status !== 200 || !url) return;
     let pressed: number | undefined;
     while (pressed === undefined) {
+      await gate.opened;
       pressed = await submitPage(url, { outcome: 'paid' });
       if (pressed === undefined) {
         traffic.connectionErrors++;
@@ -208,6 +222,7 @@ async function checkOut(s: FaultShopper, i: number): Promise<void> {
 async function killAfter(enough: number, done: () => boolean): Promise<boolean> {
   while (traffic.answered < enough && !done()) await sleep(20);
   const midTraffic = !done();
+  closeGate();
   await shop?.kill();
   shop = undefined;
   return midTraffic;
@@ -256,9 +271,12 @@ describe('crash safety: SIGKILL mid-checkout, twice', () => {
       for (const o of moved) overdue.add(o.id);
     });
     shop = await startShopProcess(port, { ...store.settings, ...BEHIND_LOCAL_PROXY });
+    const second = traffic.answered + expected * 0.25;
+    gate.open();
 
-    kills.push({ midTraffic: await killAfter(traffic.answered + expected * 0.25, done), at: new Date() });
+    kills.push({ midTraffic: await killAfter(second, done), at: new Date() });
     shop = await startShopProcess(port, { ...store.settings, ...BEHIND_LOCAL_PROXY });
+    gate.open();
     await Promise.all(runs);
     // Each shopper looks at their orders: overdue ones expire on reading.
     await Promise.all(

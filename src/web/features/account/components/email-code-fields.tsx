@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { emailProblem } from '#shared/schemas/account';
+import { emailProblem } from '#shared/schemas/account.rules';
 import { CodeField, useCodeSender } from './code-field';
 import { Field, Notice } from './form';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { codeProblem, emailProblem, nameProblem, passwordProblem } from '#shared/schemas/account';
+import { codeProblem, emailProblem, nameProblem, passwordProblem } from '#shared/schemas/account.rules';
 import { TitlePage } from '#web/components/ui/title-page';
 import type { AccountNotice } from '../pages/sign-in-page';
 import { CodeSentNotice, EmailCodeFields, useEmailCode } from './email-code-fields';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nameProblem } from '#shared/schemas/account';
+import { nameProblem } from '#shared/schemas/account.rules';
 import { ChevronRightIcon } from '#web/components/ui/icons';
 import { Modal } from '#web/components/ui/modal';
 import { TitlePage } from '#web/components/ui/title-page';

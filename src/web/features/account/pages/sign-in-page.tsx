@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { emailProblem } from '#shared/schemas/account';
+import { emailProblem } from '#shared/schemas/account.rules';
 import { signIn } from '#web/api/account';
 import { TitlePage } from '#web/components/ui/title-page';
 import { saveUser } from '#web/lib/storage';

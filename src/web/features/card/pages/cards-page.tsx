@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardFormProblem, type SavedCard, securityCodeProblem } from '#shared/schemas/card';
+import type { SavedCard } from '#shared/schemas/card';
+import { cardFormProblem, securityCodeProblem } from '#shared/schemas/card.rules';
 import { useDeleteCard, useSaveCard, useSavedCards } from '#web/api/card';
 import { CARD_PROBLEM_FIELD, CardFields, type CardValues, EMPTY_CARD } from '#web/components/ui/card-fields';
 import { ManagedList } from '#web/components/ui/managed-list';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CART_MIN_AMOUNT } from '#shared/constants';
-import { type CartItem, clampCartAmount } from '#shared/schemas/cart';
+import type { CartItem } from '#shared/schemas/cart';
+import { clampCartAmount } from '#shared/schemas/cart.rules';
 import { ImageBox } from '#web/components/ui/image-box';
 import { Stepper } from '#web/components/ui/stepper';
 import { useLanguage } from '#web/lib/i18n';

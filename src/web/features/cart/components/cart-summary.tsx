@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type Totals } from '#shared/money';
-import { COUPON_MAX } from '#shared/schemas/order';
+import { COUPON_MAX } from '#shared/schemas/order.rules';
 
 interface CartSummaryProps {
   totals: Totals;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Product } from '#shared/schemas/catalogue';
-import { UUID_PATTERN } from '#shared/schemas/common';
+import { UUID_PATTERN } from '#shared/schemas/common.rules';
 import { useCartCount } from '#web/api/cart';
 import { useProduct } from '#web/api/catalogue';
 import { CartLink } from '#web/components/ui/cart-link';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatCents } from '#shared/money';
-import { ORDER_STATUS } from '#shared/schemas/order';
+import { ORDER_STATUS } from '#shared/schemas/order.rules';
 import { useOrder } from '#web/api/order';
 import { ImageBox } from '#web/components/ui/image-box';
 import { statusKey } from '#web/components/ui/order-status';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ORDER_STATUS } from '#shared/schemas/order';
+import { ORDER_STATUS } from '#shared/schemas/order.rules';
 import { useOrders } from '#web/api/order';
 import { ImageBox } from '#web/components/ui/image-box';
 import { OrderStatus } from '#web/components/ui/order-status';

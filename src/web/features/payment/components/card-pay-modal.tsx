@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cardFormProblem, securityCodeProblem } from '#shared/schemas/card';
-import { BILLING_FIELDS, type BillingField, type CardPaymentResult } from '#shared/schemas/payment';
+import { cardFormProblem, securityCodeProblem } from '#shared/schemas/card.rules';
+import type { CardPaymentResult } from '#shared/schemas/payment';
+import { BILLING_FIELDS, type BillingField } from '#shared/schemas/payment.rules';
 import { useSavedCards } from '#web/api/card';
 import type { useCardPay } from '#web/api/payment';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ORDER_STATUS } from '#shared/schemas/order';
+import { ORDER_STATUS } from '#shared/schemas/order.rules';
 import type { CardPaymentResult } from '#shared/schemas/payment';
 import { useOrder } from '#web/api/order';
 import { useCardPay, useWalletPay } from '#web/api/payment';
