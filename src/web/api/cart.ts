@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CartChange, CartItem } from '#shared/schemas/cart';
 import { apiGet, apiRequest, messageOf } from '../lib/api-client';
@@ -38,28 +39,25 @@ export function useCartCount(): number {
 /**
  * Add-to-cart as every screen does it: a visitor goes to /account (docs/product.md §4). For a signed-in
  * shopper the badge moves at once (optimistic), is corrected by the server's `count`, and is
- * rolled back on failure with the server's message kept in `error`.
+ * rolled back on failure. `message` words the last failure for the shopper (`messageOf`) and is gone
+ * as soon as the next add starts.
  */
 export function useAddToCart() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [message, setMessage] = useState<string>();
+  const { t } = useTranslation('common');
   const mutation = useMutation({
     mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
       apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid } }),
     onMutate: async ({ amount }) => {
-      setMessage(undefined);
       await client.cancelQueries({ queryKey: COUNT_KEY });
       const before = client.getQueryData<number>(COUNT_KEY);
       client.setQueryData<number>(COUNT_KEY, (before ?? 0) + amount);
       return { before };
     },
     onSuccess: (change) => client.setQueryData<number>(COUNT_KEY, change.count),
-    onError: (error, _vars, context) => {
-      client.setQueryData<number | undefined>(COUNT_KEY, context?.before);
-      setMessage(messageOf(error) ?? error.message);
-    },
+    onError: (_error, _vars, context) => client.setQueryData<number | undefined>(COUNT_KEY, context?.before),
     onSettled: () => client.invalidateQueries({ queryKey: LINES_KEY }),
   });
   const add = useCallback(
@@ -72,6 +70,7 @@ export function useAddToCart() {
     },
     [signedIn, navigate, mutation.mutate],
   );
+  const message = mutation.error ? messageOf(mutation.error, t) : undefined;
   return { add, pending: mutation.isPending, error: mutation.error, message };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '#shared/constants';
-import { ApiError, apiGet, apiRequest, CLIENT_ID } from './api-client';
+import { ApiError, apiGet, apiRequest, CLIENT_ID, messageOf } from './api-client';
 
 /** A browser-like window with local storage, for the client's headers. */
 function fakeWindow(items: Record<string, string>) {
@@ -93,5 +93,65 @@ describe('apiRequest', () => {
     expect(url).toBe('/api/login');
     expect(String(init?.body)).toBe('email=a%40b.co&password=secret123');
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/x-www-form-urlencoded');
+  });
+});
+
+describe('messageOf', () => {
+  /** A stand-in for i18next's t that shows which key was asked for. */
+  const t = (key: string) => `<${key}>`;
+  const failure = async (fetch: unknown) => {
+    vi.stubGlobal('fetch', fetch);
+    return apiRequest('/api/cart', { method: 'POST', form: { uuid: 'u', amount: 1 } }).catch(
+      (e: unknown) => e,
+    );
+  };
+
+  it("shows a refused call's own message (already in the shopper's language) as it is", async () => {
+    for (const status of [400, 401, 404, 409, 422, 429]) {
+      const error = await failure(answer(status, { code: status, message: 'Only 3 left' }));
+      expect(messageOf(error, t)).toBe('Only 3 left');
+    }
+  });
+
+  it('words no answer as Disconnected: a network failure and the timeout abort', async () => {
+    const offline = await failure(vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    expect(messageOf(offline, t)).toBe('<common:error.disconnectedShort>');
+    vi.useFakeTimers();
+    const hanging = failure(
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise((_, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+          ),
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(messageOf(await hanging, t)).toBe('<common:error.disconnectedShort>');
+  });
+
+  it('words a 5xx as Busy, never its technical text', async () => {
+    for (const body of [
+      { code: 500, message: 'Internal Server Error' },
+      { statusCode: 502, error: 'Bad Gateway', message: 'upstream' },
+      undefined,
+    ]) {
+      const error = await failure(answer(500, body));
+      expect(messageOf(error, t)).toBe('<common:error.busyShort>');
+    }
+  });
+
+  it('words anything else as Error: a non-envelope answer, an empty message, a 200 without data, a non-API error', async () => {
+    const html = vi.fn(async () => new Response('<html>Bad Request</html>', { status: 400 }));
+    const cases = [
+      await failure(html),
+      await failure(
+        answer(400, { statusCode: 400, error: 'Bad Request', message: 'body/uuid must be string' }),
+      ),
+      await failure(answer(409, { code: 409, message: '' })),
+      await failure(answer(200, { code: 200, message: 'ok' })),
+      new TypeError('x is undefined'),
+      undefined,
+    ];
+    for (const error of cases) expect(messageOf(error, t)).toBe('<common:error.errorShort>');
   });
 });

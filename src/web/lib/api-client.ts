@@ -26,9 +26,31 @@ function bodyMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-/** The server's message of a failed call, or undefined. */
-export function messageOf(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.message : undefined;
+/** A translation function, as `useTranslation` gives it; keys are namespaced (`common:…`). */
+export type Translate = (key: string) => string;
+
+/**
+ * What a shopper reads when an action failed (docs/product.md §8): a refused call (4xx) shows the
+ * server's own message, already in the shopper's language; no answer (network error, the
+ * REQUEST_TIMEOUT_MS abort) shows the Disconnected wording, a 5xx the Busy one, and anything else
+ * (an answer that is not our envelope, an error that is not an ApiError) the Error one. Never
+ * technical text.
+ */
+export function messageOf(error: unknown, t: Translate): string {
+  if (error instanceof ApiError) {
+    if (error.kind === 'disconnected') return t('common:error.disconnectedShort');
+    if (error.kind === 'busy') return t('common:error.busyShort');
+    const refused = error.status >= 400 && error.status < 500 ? envelopeMessage(error.body) : undefined;
+    if (refused) return refused;
+  }
+  return t('common:error.errorShort');
+}
+
+/** The message of a body shaped as our envelope (`code` and a non-empty `message`), else undefined. */
+function envelopeMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object' || !('code' in body) || typeof body.code !== 'number')
+    return undefined;
+  return bodyMessage(body) || undefined;
 }
 
 function kindOf(status: number): ApiErrorKind {

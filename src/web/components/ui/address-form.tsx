@@ -55,7 +55,7 @@ export function AddressForm({ address, first = false, onSaved }: AddressFormProp
       { uuid: address?.uuid, values },
       {
         onSuccess: (saved) => onSaved(saved),
-        onError: (error) => setProblem(messageOf(error) ?? t('failed')),
+        onError: (error) => setProblem(messageOf(error, t)),
       },
     );
   };

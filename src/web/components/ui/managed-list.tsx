@@ -20,7 +20,6 @@ interface ManagedListProps<T extends { uuid: string }> {
     add: string;
     edit: string;
     delete: string;
-    deleteFailed: string;
     /** The buttons' accessible names, naming the entry. */
     editNamed(item: T): string;
     deleteNamed(item: T): string;
@@ -48,7 +47,7 @@ export function ManagedList<T extends { uuid: string }>(props: ManagedListProps<
         {items.isSuccess && list.length === 0 && <StateView kind={empty} size="section" />}
         {remove.isError && (
           <p className="form-error" role="alert">
-            {messageOf(remove.error) ?? texts.deleteFailed}
+            {messageOf(remove.error, t)}
           </p>
         )}
         {items.isSuccess && (

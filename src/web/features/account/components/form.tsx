@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '#web/lib/api-client';
+import { messageOf } from '#web/lib/api-client';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -44,25 +44,15 @@ export function Field({ label, error, hint, addon, id, ...input }: FieldProps) {
   );
 }
 
-/** The server's message in a red banner (docs/product.md §8); short state wordings when there is none. */
+/** A failed call's message in a red banner (docs/product.md §8), as `messageOf` words it. */
 export function ServerBanner({ error }: { error: unknown }) {
   const { t } = useTranslation('common');
   if (!error) return null;
   return (
     <p className="form-banner" role="alert">
-      {serverMessage(error, t)}
+      {messageOf(error, t)}
     </p>
   );
-}
-
-export function serverMessage(error: unknown, t: (key: string) => string): string {
-  if (error instanceof ApiError) {
-    if (error.kind === 'disconnected') return t('error.disconnectedShort');
-    if (error.kind === 'busy') return t('error.busyShort');
-    const body = error.body as { message?: unknown } | undefined;
-    if (typeof body?.message === 'string' && body.message) return body.message;
-  }
-  return t('error.errorShort');
 }
 
 /** A green note (e.g. "code sent", "password changed"). */

@@ -32,7 +32,6 @@ export function AddressPage() {
           add: t('add'),
           edit: t('edit'),
           delete: t('delete'),
-          deleteFailed: t('deleteFailed'),
           editNamed: (address) => t('editNamed', { name: nameOf(address) }),
           deleteNamed: (address) => t('deleteNamed', { name: nameOf(address) }),
         }}

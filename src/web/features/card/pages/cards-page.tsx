@@ -27,7 +27,6 @@ export function CardsPage() {
           add: t('payments.add'),
           edit: t('payments.edit'),
           delete: t('payments.delete'),
-          deleteFailed: t('common:error.errorShort'),
           editNamed: (card) => t('payments.editNamed', { last4: card.last4 }),
           deleteNamed: (card) => t('payments.deleteNamed', { last4: card.last4 }),
         }}
@@ -45,7 +44,7 @@ function CardForm({ card, onSaved }: { card?: SavedCard; onSaved: () => void }) 
   const [problem, setProblem] = useState<{ text: string; field?: keyof CardValues }>();
   const save = useSaveCard(card?.uuid, {
     onSuccess: onSaved,
-    onError: (error) => setProblem({ text: messageOf(error) ?? t('common:error.errorShort') }),
+    onError: (error) => setProblem({ text: messageOf(error, t) }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

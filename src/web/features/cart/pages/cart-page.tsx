@@ -78,7 +78,7 @@ function CartContent() {
   const totals = totalsOf(subtotal);
   const canSubmit = subtotal > 0 && address !== undefined;
   const hint = subtotal === 0 ? t('hintEmpty') : address === undefined ? t('address:noneChosen') : undefined;
-  const lineError = messageOf(setAmount.error) ?? messageOf(remove.error);
+  const lineError = setAmount.error ?? remove.error;
 
   const submit = () => {
     if (!address) return;
@@ -118,7 +118,7 @@ function CartContent() {
         )}
         {lineError && (
           <p className="form-error" role="alert">
-            {lineError}
+            {messageOf(lineError, t)}
           </p>
         )}
         <ul className="cart-lines" aria-label={t('lines')}>
@@ -126,8 +126,11 @@ function CartContent() {
             <CartLine
               key={line.id}
               line={line}
-              onAmount={(amount) => setAmount.mutate({ uuid: line.uuid, amount })}
-              onRemove={() => remove.mutate(line.id)}
+              // A success of either clears the other's stale failure.
+              onAmount={(amount) =>
+                setAmount.mutate({ uuid: line.uuid, amount }, { onSuccess: () => remove.reset() })
+              }
+              onRemove={() => remove.mutate(line.id, { onSuccess: () => setAmount.reset() })}
             />
           ))}
         </ul>
@@ -139,7 +142,7 @@ function CartContent() {
         canSubmit={canSubmit}
         pending={place.isPending}
         hint={hint}
-        error={messageOf(place.error) ?? (place.error ? t('common:error.errorShort') : undefined)}
+        error={place.error ? messageOf(place.error, t) : undefined}
         onSubmit={submit}
       />
       <AddressPicker

@@ -19,7 +19,7 @@ export function WalletReturn({ orderNo, message }: { orderNo: string; message?: 
       )}
       {check.isError && (
         <p className="form-error" role="alert">
-          {messageOf(check.error) ?? t('common:error.errorShort')}
+          {messageOf(check.error, t)}
         </p>
       )}
       <div className="modal-actions">

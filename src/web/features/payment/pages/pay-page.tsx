@@ -45,7 +45,7 @@ export function PayPage() {
   };
   const onFailure = (error: unknown) => {
     setCardOpen(false);
-    setFailure(messageOf(error) ?? t('failedText'));
+    setFailure(messageOf(error, t));
   };
 
   const payNow = () => {
@@ -58,7 +58,7 @@ export function PayPage() {
         if ('url' in answer) window.location.assign(answer.url);
         else setWalletMessage(answer.ret_msg);
       },
-      onError: (error) => setWalletMessage(messageOf(error) ?? t('common:error.errorShort')),
+      onError: (error) => setWalletMessage(messageOf(error, t)),
     });
   };
 
