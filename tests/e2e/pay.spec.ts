@@ -122,6 +122,32 @@ test('order detail: the pending banner, lines and totals', async ({ page, signed
   await expect(page.getByText(text('en', 'orders:total'), { exact: true })).toBeVisible();
 });
 
+for (const lang of LANGUAGES) {
+  test(`${lang}: order detail on phones keeps "× 2" beside its line and "Pay Now" on one line, down to 320 px`, async ({
+    page,
+    signedInWithOrder,
+  }) => {
+    const orderNo = await signedInWithOrder(lang);
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/order/${orderNo}`);
+      const line = page.getByRole('list', { name: text(lang, 'orders:lines') }).getByRole('listitem');
+      const qty = line.getByText('× 2', { exact: true });
+      await expect(qty).toBeVisible({ timeout: 15_000 });
+      const [qtyBox, nameBox] = [await qty.boundingBox(), await line.getByRole('link').boundingBox()];
+      // Beside the name, not on a row of its own under it.
+      expect(qtyBox && nameBox && qtyBox.y < nameBox.y + nameBox.height).toBe(true);
+      const pay = page.getByRole('link', { name: text(lang, 'orders:payNow') });
+      const rows = await pay.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(rows, `"Pay Now" at ${width} px`).toBe(1);
+    }
+  });
+}
+
 test('no orders yet', async ({ page, shopper }) => {
   await signInAs(page, shopper);
   await page.goto('/profile/orders');
