@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
-import { type Catalogue, expect, LANGUAGES, text } from './fixtures/shop';
+import { type Catalogue, expect, expectAccessible, LANGUAGES, text } from './fixtures/shop';
 import {
   ADDRESS,
   callApi,
@@ -145,6 +145,35 @@ for (const lang of LANGUAGES) {
       });
       expect(rows, `"Pay Now" at ${width} px`).toBe(1);
     }
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: axe finds nothing serious on the orders list and a paid order's pay page beside a pending order`, async ({
+    page,
+    signedInWithOrder,
+  }) => {
+    test.setTimeout(120_000); // axe takes seconds per page on a busy 2-core machine
+    const paid = await signedInWithOrder(lang);
+    await signedInWithOrder(lang);
+    await page.goto(`/pay/${paid}`);
+    await page.getByRole('radio', { name: text(lang, 'pay:methods.alipay') }).check();
+    await page.getByRole('button', { name: text(lang, 'pay:payNow') }).click();
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await page.locator('button.pay').click();
+    await expect(page).toHaveURL(new RegExp(`/pay/${paid}\\?returned=1`));
+    await page.getByRole('button', { name: text(lang, 'pay:paidAlready') }).click();
+    await expectPaidInList(page, paid, lang);
+    // The pending order's badge and its "Order is not unpaid" row are on the list too.
+    await expect(page.getByText(text(lang, 'orders:notPaid'))).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+    await page.goto(`/pay/${paid}`);
+    await expect(page.getByRole('region', { name: text(lang, 'pay:amount') })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
   });
 }
 
