@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
-import { type Catalogue, expect, LANGUAGES, text } from './fixtures/shop';
+import { type Catalogue, expect, expectAccessible, LANGUAGES, text } from './fixtures/shop';
 import {
   ADDRESS,
   callApi,
@@ -121,6 +121,61 @@ test('order detail: the pending banner, lines and totals', async ({ page, signed
   await expect(page.getByText(ADDRESS.address, { exact: false })).toBeVisible();
   await expect(page.getByText(text('en', 'orders:total'), { exact: true })).toBeVisible();
 });
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: order detail on phones keeps "× 2" beside its line and "Pay Now" on one line, down to 320 px`, async ({
+    page,
+    signedInWithOrder,
+  }) => {
+    const orderNo = await signedInWithOrder(lang);
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/order/${orderNo}`);
+      const line = page.getByRole('list', { name: text(lang, 'orders:lines') }).getByRole('listitem');
+      const qty = line.getByText('× 2', { exact: true });
+      await expect(qty).toBeVisible({ timeout: 15_000 });
+      const [qtyBox, nameBox] = [await qty.boundingBox(), await line.getByRole('link').boundingBox()];
+      // Beside the name, not on a row of its own under it.
+      expect(qtyBox && nameBox && qtyBox.y < nameBox.y + nameBox.height).toBe(true);
+      const pay = page.getByRole('link', { name: text(lang, 'orders:payNow') });
+      const rows = await pay.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(rows, `"Pay Now" at ${width} px`).toBe(1);
+    }
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: axe finds nothing serious on the orders list and a paid order's pay page beside a pending order`, async ({
+    page,
+    signedInWithOrder,
+  }) => {
+    test.setTimeout(120_000); // axe takes seconds per page on a busy 2-core machine
+    const paid = await signedInWithOrder(lang);
+    await signedInWithOrder(lang);
+    await page.goto(`/pay/${paid}`);
+    await page.getByRole('radio', { name: text(lang, 'pay:methods.alipay') }).check();
+    await page.getByRole('button', { name: text(lang, 'pay:payNow') }).click();
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await page.locator('button.pay').click();
+    await expect(page).toHaveURL(new RegExp(`/pay/${paid}\\?returned=1`));
+    await page.getByRole('button', { name: text(lang, 'pay:paidAlready') }).click();
+    await expectPaidInList(page, paid, lang);
+    // The pending order's badge and its "Order is not unpaid" row are on the list too.
+    await expect(page.getByText(text(lang, 'orders:notPaid'))).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+    await page.goto(`/pay/${paid}`);
+    await expect(page.getByRole('region', { name: text(lang, 'pay:amount') })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+  });
+}
 
 test('no orders yet', async ({ page, shopper }) => {
   await signInAs(page, shopper);

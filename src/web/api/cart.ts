@@ -29,11 +29,14 @@ export function useCartLines(enabled: boolean) {
   return useQuery({ ...cartLinesQueryOptions(), enabled });
 }
 
-/** The cart badge's number: 0 for a visitor, the server's count for a signed-in shopper. */
-export function useCartCount(): number {
+/**
+ * The cart badge's number: the server's count for a signed-in shopper; undefined (no badge) for a
+ * visitor, and while the count is not known (asking, or the call failed): never a made-up 0.
+ */
+export function useCartCount(): number | undefined {
   const signedIn = useSignedIn();
   const { data } = useQuery({ ...cartCountQueryOptions(), enabled: signedIn });
-  return signedIn && typeof data === 'number' ? data : 0;
+  return signedIn && typeof data === 'number' ? data : undefined;
 }
 
 /**

@@ -13,7 +13,7 @@ export function TabBar() {
         <NavLink key={to} to={to} end={to === '/profile'} className="tab-link">
           <span className="tab-icon">
             <Icon />
-            {to === '/cart' && (
+            {to === '/cart' && cartCount !== undefined && (
               <span className={`badge${cartCount > 0 ? ' is-active' : ''}`} data-testid="tab-cart-badge">
                 {cartCount > 99 ? '99+' : cartCount}
               </span>
