@@ -1,6 +1,8 @@
 import type { Language } from '#shared/constants';
+import enCommon from '../../public/locales/en/common.json' with { type: 'json' };
 import en from '../../public/locales/en/errors.json' with { type: 'json' };
 import enMail from '../../public/locales/en/mail.json' with { type: 'json' };
+import zhCommon from '../../public/locales/zh/common.json' with { type: 'json' };
 import zh from '../../public/locales/zh/errors.json' with { type: 'json' };
 import zhMail from '../../public/locales/zh/mail.json' with { type: 'json' };
 
@@ -9,8 +11,8 @@ import zhMail from '../../public/locales/zh/mail.json' with { type: 'json' };
  * `namespace:path`, as in i18next; a domain adds its namespace here.
  */
 const catalogues: Record<Language, Record<string, unknown>> = {
-  en: { errors: en, mail: enMail },
-  zh: { errors: zh, mail: zhMail },
+  en: { common: enCommon, errors: en, mail: enMail },
+  zh: { common: zhCommon, errors: zh, mail: zhMail },
 };
 
 /** Values for a message's `{{name}}`s; `{ key }` is itself a message, put in the same language. */

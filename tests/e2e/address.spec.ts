@@ -34,13 +34,18 @@ for (const language of LANGUAGES) {
     const entry = (who: { name: string; surname: string }) =>
       page.getByRole('listitem').filter({
         has: page.getByRole('button', {
-          name: t('address:editNamed', { name: `${who.name} ${who.surname}` }),
+          name: t('address:editNamed', {
+            name: language === 'zh' ? `${who.surname} ${who.name}` : `${who.name} ${who.surname}`,
+          }),
           exact: true,
         }),
       });
     const openEditor = async () => {
       await entry(SECOND)
-        .getByRole('button', { name: t('address:editNamed', { name: 'Wei Chen' }), exact: true })
+        .getByRole('button', {
+          name: t('address:editNamed', { name: language === 'zh' ? 'Chen Wei' : 'Wei Chen' }),
+          exact: true,
+        })
         .click();
       const dialog = page.getByRole('dialog', { name: t('address:edit') });
       await expect(dialog).toBeVisible();
@@ -99,5 +104,62 @@ for (const language of LANGUAGES) {
     await expect(entry(SECOND)).toContainText(t('address:defaultBadge'));
     await expect(entry(ADDRESS)).toContainText(ADDRESS.address);
     await expect(page.getByRole('button', { name: t('address:delete') })).toHaveCount(2);
+  });
+}
+
+/** A Chinese name: 王 is the surname, 小明 the given name. */
+const WANG = { ...SECOND, name: '小明', surname: '王' };
+
+for (const language of LANGUAGES) {
+  test(`a name reads as the language writes it: address book, form, cart, order detail (${language})`, async ({
+    page,
+    shopper,
+    request,
+    shop,
+    catalogue,
+  }) => {
+    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const who = language === 'zh' ? '王小明' : '小明 王';
+    const address = await callApi<{ uuid: string }>(request, shop, shopper, 'POST', '/api/address', WANG);
+    const { list } = await catalogue.products('page=1&page_size=60');
+    const product = list.find((p) => p.real_stock >= 20);
+    if (!product) throw new Error('no stocked product');
+    const change = await callApi<{ item: { id: number } }>(request, shop, shopper, 'POST', '/api/cart', {
+      uuid: product.uuid,
+      amount: 1,
+    });
+    await signInAs(page, shopper, language);
+
+    // The address book, and the form: Chinese asks the surname (姓氏) before the given name (名字).
+    await page.goto('/profile/address');
+    const entry = page.getByRole('listitem').filter({ hasText: WANG.address });
+    await expect(entry).toContainText(`${who} · ${WANG.phone}`);
+    await entry.getByRole('button', { name: t('address:editNamed', { name: who }), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t('address:edit') });
+    await expect(dialog).toBeVisible();
+    const firstTwo = language === 'zh' ? ['surname', 'name'] : ['name', 'surname'];
+    expect((await dialog.locator('.field-label').allTextContents()).slice(0, 2)).toEqual(
+      firstTwo.map((f) => t(`address:field.${f}`)),
+    );
+    await dialog.getByRole('button', { name: t('address:save') }).click();
+    await expect(dialog).toBeHidden();
+
+    // The cart's address selector and picker.
+    await page.goto('/cart');
+    await expect(page.locator('.address-selector')).toContainText(`${who} · ${WANG.phone}`, {
+      timeout: 15_000,
+    });
+    await page.locator('.address-selector').click();
+    await expect(page.getByRole('dialog').getByText(`${who} · ${WANG.phone}`)).toBeVisible();
+
+    // The order detail.
+    const orderNo = await callApi<string>(request, shop, shopper, 'POST', '/api/order', {
+      uuid: address.uuid,
+      coupon: '',
+      'items[0][id]': change.item.id,
+      'items[0][num]': 1,
+    });
+    await page.goto(`/order/${orderNo}`);
+    await expect(page.getByText(`${who} · ${WANG.phone}`, { exact: true })).toBeVisible({ timeout: 15_000 });
   });
 }

@@ -185,7 +185,10 @@ for (const language of LANGUAGES) {
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: t('address:save') }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(t('address:problem.required.name'));
+    // The first field on screen is named: the surname in Chinese, the given name in English.
+    await expect(dialog.getByRole('alert')).toHaveText(
+      t(`address:problem.required.${language === 'zh' ? 'surname' : 'name'}`),
+    );
     for (const [field, value] of Object.entries(ADDRESS)) {
       await dialog.getByLabel(t(`address:field.${field}`), { exact: true }).fill(value);
     }

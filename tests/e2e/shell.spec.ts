@@ -155,3 +155,16 @@ test('keyboard: the skip link comes first; a modal holds focus and gives it back
   await expect(dialog).toBeHidden();
   await expect(help).toBeFocused();
 });
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: Help does not promise an order confirmation mail the shop does not send`, async ({
+    page,
+  }) => {
+    await chooseLanguage(page, lang);
+    await page.goto('/profile/settings');
+    await page.getByRole('button', { name: text(lang, 'profile:settings.help') }).click();
+    const dialog = page.getByRole('dialog', { name: text(lang, 'profile:settings.help') });
+    await expect(dialog).toContainText(text(lang, 'profile:settings.helpText'));
+    await expect(dialog).not.toContainText(lang === 'en' ? /confirmation/i : '确认邮件');
+  });
+}

@@ -2,12 +2,14 @@ import { LANGUAGES, type Language } from '#shared/constants';
 import { escapeHtml } from '../html';
 import { translate } from '../i18n';
 import type { MailMessage } from './mailer';
+import { shopNameIn } from './shop-name';
 
 export type AccountMailKind = 'signupCode' | 'signupExisting' | 'resetCode' | 'resetUnknown';
 
 /**
  * A bilingual account mail: the shopper's language first, then the other, each with the code when
- * there is one. Plain text and HTML carry the same words. It never contains a password.
+ * there is one, naming the shop as that language's interface does (shopNameIn). Plain text and HTML
+ * carry the same words. It never contains a password.
  */
 export function accountMail(input: {
   kind: AccountMailKind;
@@ -17,14 +19,14 @@ export function accountMail(input: {
   code?: string;
 }): MailMessage {
   const order = [input.language, ...LANGUAGES.filter((l) => l !== input.language)];
-  const params = { shop: input.shop, code: input.code ?? '' };
-  const t = (lang: Language, key: string) => translate(lang, `mail:${input.kind}.${key}`, params);
+  const params = (lang: Language) => ({ shop: shopNameIn(lang, input.shop), code: input.code ?? '' });
+  const t = (lang: Language, key: string) => translate(lang, `mail:${input.kind}.${key}`, params(lang));
   const sections = order.map((lang) => ({
     lang,
     greeting: t(lang, 'greeting'),
     body: t(lang, 'body'),
     expiry: t(lang, 'expiry'),
-    footer: translate(lang, 'mail:footer', params),
+    footer: translate(lang, 'mail:footer', params(lang)),
   }));
   const subject = sections.map((s) => t(s.lang, 'subject')).join(' / ');
 

@@ -10,6 +10,12 @@ export const ADDRESS_FIELDS = [
   'zip',
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
+/** The form order in Chinese, where the surname comes before the given name. */
+export const ADDRESS_FIELDS_ZH: readonly AddressField[] = [
+  'surname',
+  'name',
+  ...ADDRESS_FIELDS.filter((f) => f !== 'name' && f !== 'surname'),
+];
 export const ADDRESS_FIELD_MAX = 120;
 /** Digits with the usual separators; 7–15 digits (placeholder xxx-xxx-xxxx). */
 export const PHONE_PATTERN = /^\+?[0-9 ().-]{7,25}$/;
@@ -17,9 +23,15 @@ export const ZIP_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
 export type AddressProblem = `required.${AddressField}` | 'phoneInvalid' | 'zipInvalid' | 'tooLong';
 
-/** The first problem of an address form, as a key of `errors:address.*` / the address namespace. */
-export function addressProblem(values: Record<AddressField, string>): AddressProblem | undefined {
-  for (const field of ADDRESS_FIELDS) {
+/**
+ * The first problem of an address form, as a key of `errors:address.*` / the address namespace;
+ * required fields are checked in `order`, the order the form shows them.
+ */
+export function addressProblem(
+  values: Record<AddressField, string>,
+  order: readonly AddressField[] = ADDRESS_FIELDS,
+): AddressProblem | undefined {
+  for (const field of order) {
     const value = values[field].trim();
     if (value === '') return `required.${field}`;
     if (value.length > ADDRESS_FIELD_MAX) return 'tooLong';

@@ -1,8 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_FIELD_MAX, ADDRESS_FIELDS, addressProblem } from '#shared/schemas/address.rules';
+import {
+  ADDRESS_FIELD_MAX,
+  ADDRESS_FIELDS,
+  ADDRESS_FIELDS_ZH,
+  addressProblem,
+} from '#shared/schemas/address.rules';
 import type { Address } from '#shared/schemas/address.zod';
 import { messageOf } from '#web/lib/api-client';
+import { useLanguage } from '#web/lib/i18n';
 import './form.css';
 import { type AddressValues, useSaveAddress } from '#web/api/address';
 
@@ -35,6 +41,8 @@ interface AddressFormProps {
 export function AddressForm({ address, first = false, onSaved }: AddressFormProps) {
   const { t } = useTranslation('address');
   const id = useId();
+  // Chinese asks the surname first, as Chinese names are written.
+  const fields = useLanguage() === 'zh' ? ADDRESS_FIELDS_ZH : ADDRESS_FIELDS;
   const [values, setValues] = useState<AddressValues>(() => ({
     ...valuesOf(address),
     ...(first ? { default_status: true } : {}),
@@ -44,7 +52,7 @@ export function AddressForm({ address, first = false, onSaved }: AddressFormProp
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = addressProblem(values);
+    const found = addressProblem(values, fields);
     setProblem(found ? t(`problem.${found}`) : undefined);
     if (found) {
       const field = found.startsWith('required.') ? found.slice(9) : found === 'zipInvalid' ? 'zip' : 'phone';
@@ -63,7 +71,7 @@ export function AddressForm({ address, first = false, onSaved }: AddressFormProp
   return (
     <form className="address-form" onSubmit={submit} noValidate>
       <div className="form-grid">
-        {ADDRESS_FIELDS.map((field) => (
+        {fields.map((field) => (
           <label key={field} className="field" htmlFor={`${id}-${field}`}>
             <span className="field-label">{t(`field.${field}`)}</span>
             <input

@@ -3,7 +3,8 @@ import { useAddresses, useDeleteAddress } from '#web/api/address';
 import { AddressForm } from '#web/components/ui/address-form';
 import { ManagedList } from '#web/components/ui/managed-list';
 import { TitlePage } from '#web/components/ui/title-page';
-import { addressLines } from '#web/lib/address-lines';
+import { addressLines, personName } from '#web/lib/address-lines';
+import { useLanguage } from '#web/lib/i18n';
 import '#web/components/ui/form.css';
 
 /** The address book (/profile/address): each entry with edit and delete, an add-new card, a modal form. */
@@ -11,7 +12,7 @@ export function AddressPage() {
   const { t } = useTranslation('address');
   const addresses = useAddresses();
   const remove = useDeleteAddress();
-  const nameOf = (address: { name: string; surname: string }) => `${address.name} ${address.surname}`;
+  const language = useLanguage();
   return (
     <TitlePage title={t('title')} backTo="/profile">
       <ManagedList
@@ -19,7 +20,7 @@ export function AddressPage() {
         remove={remove}
         empty="noAddress"
         lines={(address) => {
-          const [who, where] = addressLines(address);
+          const [who, where] = addressLines(address, language);
           return [
             <>
               {who}
@@ -32,8 +33,8 @@ export function AddressPage() {
           add: t('add'),
           edit: t('edit'),
           delete: t('delete'),
-          editNamed: (address) => t('editNamed', { name: nameOf(address) }),
-          deleteNamed: (address) => t('deleteNamed', { name: nameOf(address) }),
+          editNamed: (address) => t('editNamed', { name: personName(address, language) }),
+          deleteNamed: (address) => t('deleteNamed', { name: personName(address, language) }),
         }}
         form={(address, done) => (
           <AddressForm address={address} first={(addresses.data ?? []).length === 0} onSaved={done} />

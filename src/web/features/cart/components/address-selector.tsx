@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Address } from '#shared/schemas/address';
 import { addressLines } from '#web/lib/address-lines';
+import { useLanguage } from '#web/lib/i18n';
 
 interface AddressSelectorProps {
   address?: Address;
@@ -10,7 +11,8 @@ interface AddressSelectorProps {
 /** The chosen shipping address; opens the picker modal. */
 export function AddressSelector({ address, onOpen }: AddressSelectorProps) {
   const { t } = useTranslation('address');
-  const lines = address ? addressLines(address) : undefined;
+  const language = useLanguage();
+  const lines = address ? addressLines(address, language) : undefined;
   return (
     <button type="button" className="address-selector" onClick={onOpen} aria-haspopup="dialog">
       <span className="address-selector-label">{t('select')}</span>

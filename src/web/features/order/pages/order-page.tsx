@@ -60,7 +60,7 @@ export function OrderPage() {
                 <h2 id="order-address" className="order-section-title">
                   {t('address')}
                 </h2>
-                {addressLines(order.data.address).map((line) => (
+                {addressLines(order.data.address, language).map((line) => (
                   <p key={line} className="order-address-line">
                     {line}
                   </p>
