@@ -9,7 +9,7 @@ export function WalletReturn({ orderNo, message }: { orderNo: string; message?: 
   const navigate = useNavigate();
   const check = usePaymentCheck(orderNo);
   return (
-    <section className="wallet-return" aria-labelledby="wallet-return-title">
+    <section className="panel wallet-return" aria-labelledby="wallet-return-title">
       <h2 id="wallet-return-title">{t('walletTitle')}</h2>
       <p>{t('walletHint')}</p>
       {message && (

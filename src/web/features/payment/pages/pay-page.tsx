@@ -77,14 +77,14 @@ export function PayPage() {
             {returned ? (
               <WalletReturn orderNo={id} message={walletMessage} />
             ) : order.data.status !== ORDER_STATUS.pending ? (
-              <section className="wallet-return">
+              <section className="panel wallet-return">
                 <p>{t('notPayable')}</p>
                 <Link to={`/order/${id}`} className="button button-primary">
                   {t('viewOrder')}
                 </Link>
               </section>
             ) : (
-              <section className="pay-methods" aria-labelledby="pay-methods-title">
+              <section className="panel pay-methods" aria-labelledby="pay-methods-title">
                 <h2 id="pay-methods-title" className="order-section-title">
                   {t('method')}
                 </h2>
