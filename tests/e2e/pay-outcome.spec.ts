@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
 import { expectConfirmed, test } from './fixtures/order';
-import { expect, LANGUAGES, nameIn, price, text } from './fixtures/shop';
+import { expect, expectAccessible, LANGUAGES, nameIn, price, text } from './fixtures/shop';
 import { ADDRESS } from './fixtures/shopper';
 
 // Issue 16, items 1, 2 and 17: the pay page says how a wallet payment went, a declined card keeps
@@ -211,5 +211,35 @@ for (const language of LANGUAGES) {
     await page.goBack();
     await page.getByRole('link', { name: o('confirmation.keepShopping') }).click();
     await expect(page).toHaveURL(/\/home$/);
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`axe finds nothing serious on the pay page's summary, a failed wallet payment and a declined card (${language})`, async ({
+    page,
+    signedInWithOrder,
+  }) => {
+    test.setTimeout(120_000); // axe takes seconds per page on a busy 2-core machine
+    const t = (key: string) => text(language, `pay:${key}`);
+    const orderNo = await signedInWithOrder(language);
+    await page.goto(`/pay/${orderNo}`);
+    await expect(page.getByRole('region', { name: t('summary') })).toBeVisible({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+
+    await openWallet(page, language, 'alipay');
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await expect(page.getByRole('heading', { name: t('walletFailedTitle') })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: t('chooseAnother') }).click();
+    const dialog = await openCardForm(page, language);
+    await typeCard(dialog, language, '4000000000000002');
+    await dialog.getByRole('button', { name: t('payNow') }).click();
+    await expect(dialog.getByRole('alert')).toContainText(t('failedTitle'));
+    await expectAccessible(page);
   });
 }
