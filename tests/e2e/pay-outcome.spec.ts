@@ -20,9 +20,10 @@ async function openWallet(page: Page, language: Language, wallet: 'wechatpay' | 
   await expect(page.getByText(wallet === 'alipay' ? 'Alipay' : 'WeChat Pay')).toBeVisible();
 }
 
-/** Opens the new-card form of the card modal. */
-async function openCardForm(page: Page, language: Language): Promise<Locator> {
+/** Opens the new-card form of the card modal, on the order's pay page when given one. */
+async function openCardForm(page: Page, language: Language, orderNo?: string): Promise<Locator> {
   const t = (key: string) => text(language, `pay:${key}`);
+  if (orderNo) await page.goto(`/pay/${orderNo}`);
   await page.getByRole('button', { name: t('payNow') }).click({ timeout: 15_000 });
   await page
     .getByRole('dialog', { name: t('payByCard') })
@@ -105,8 +106,7 @@ for (const language of LANGUAGES) {
     signedInWithOrder,
   }) => {
     const orderNo = await signedInWithOrder(language);
-    await page.goto(`/pay/${orderNo}`);
-    const dialog = await openCardForm(page, language);
+    const dialog = await openCardForm(page, language, orderNo);
     await typeCard(dialog, language, '4000000000000002');
     await expect(dialog.getByRole('checkbox', { name: t('sameAsShipping') })).toBeChecked();
     await dialog.getByRole('button', { name: t('payNow') }).click();
@@ -133,8 +133,7 @@ for (const language of LANGUAGES) {
     signedInWithOrder,
   }) => {
     const orderNo = await signedInWithOrder(language);
-    await page.goto(`/pay/${orderNo}`);
-    const dialog = await openCardForm(page, language);
+    const dialog = await openCardForm(page, language, orderNo);
     const same = dialog.getByRole('checkbox', { name: t('sameAsShipping') });
     await expect(same).toBeChecked();
     const street = `${ADDRESS.address}, ${ADDRESS.area}, ${ADDRESS.city}, ${ADDRESS.province} ${ADDRESS.zip}`;

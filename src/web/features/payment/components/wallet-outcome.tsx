@@ -5,6 +5,7 @@ import type { WalletVendorName } from '#shared/schemas/payment.rules';
 import { usePaymentOutcome } from '#web/api/payment';
 import { messageOf } from '#web/lib/api-client';
 import { walletOutcomeView } from '../payment-outcome';
+import { NotPayable } from './not-payable';
 
 /** How long the page waits for the wallet, asking again, before it says that this is taking long. */
 export const WALLET_SLOW_MS = 30_000;
@@ -86,16 +87,7 @@ export function WalletOutcome({
   const vendor = answer.attempt?.vendor === 'alipay' ? 'alipay' : 'wechatpay';
   const wallet = t(`methods.${vendor}`);
 
-  if (view === 'closed') {
-    return (
-      <section className="panel wallet-return">
-        <p>{t('notPayable')}</p>
-        <Link to={`/order/${orderNo}`} className="button button-primary">
-          {t('viewOrder')}
-        </Link>
-      </section>
-    );
-  }
+  if (view === 'closed') return <NotPayable orderNo={orderNo} />;
   if (view === 'failed') {
     return (
       <section className="panel wallet-return" aria-labelledby="wallet-outcome-title">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ORDER_STATUS } from '#shared/schemas/order.rules';
 import type { WalletVendorName } from '#shared/schemas/payment.rules';
 import { useOrder } from '#web/api/order';
@@ -12,6 +12,7 @@ import { TitlePage } from '#web/components/ui/title-page';
 import { messageOf } from '#web/lib/api-client';
 import { formatAmount } from '#web/lib/money';
 import { CardPayModal } from '../components/card-pay-modal';
+import { NotPayable } from '../components/not-payable';
 import { WalletOutcome } from '../components/wallet-outcome';
 import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
@@ -75,12 +76,7 @@ export function PayPage() {
                 trying={walletPay.isPending}
               />
             ) : !pending ? (
-              <section className="panel wallet-return">
-                <p>{t('notPayable')}</p>
-                <Link to={`/order/${id}`} className="button button-primary">
-                  {t('viewOrder')}
-                </Link>
-              </section>
+              <NotPayable orderNo={id} />
             ) : (
               <section className="panel pay-methods" aria-labelledby="pay-methods-title">
                 <h2 id="pay-methods-title" className="order-section-title">
@@ -129,7 +125,7 @@ export function PayPage() {
           onClose={() => setCardOpen(false)}
           pay={cardPay}
           shipping={data.address}
-          onPaid={() => navigate(confirmation)}
+          onPaid={() => navigate(confirmation, { replace: true })}
         />
       )}
     </TitlePage>
