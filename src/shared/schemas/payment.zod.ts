@@ -150,6 +150,18 @@ export type CardPaymentResult = z.infer<typeof CardPaymentResult>;
 export const WalletStartResult = z.union([z.object({ url: z.string() }), z.object({ ret_msg: z.string() })]);
 export type WalletStartResult = z.infer<typeof WalletStartResult>;
 
-/** `GET /api/order/{orderNo}/payment`: the order's status after asking the gateway ("Paid Already"). */
-export const PaymentStatusAnswer = z.object({ status: z.number().int() });
+/**
+ * `GET /api/order/{orderNo}/payment`: the order's status after asking the gateway ("Paid Already");
+ * while it is still pending, how its latest wallet attempt went, and why a failed one failed.
+ */
+export const PaymentStatusAnswer = z.object({
+  status: z.number().int(),
+  attempt: z
+    .object({
+      outcome: z.enum(['pending', 'paid', 'failed']),
+      vendor: z.string(),
+      message: z.string().optional(),
+    })
+    .optional(),
+});
 export type PaymentStatusAnswer = z.infer<typeof PaymentStatusAnswer>;

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ORDER_STATUS } from '#shared/schemas/order.rules';
 import type {
   BillingField,
   CardPaymentResult,
@@ -45,11 +46,27 @@ export function useWalletPay(orderNo: string) {
   });
 }
 
-/** `GET /api/order/{no}/payment`: asks the gateway how the payment went ('Paid Already'). */
-export function usePaymentCheck(orderNo: string) {
+/** How often the pay page asks again while the wallet has not said how the payment went. */
+export const PAYMENT_POLL_MS = 3000;
+
+/**
+ * `GET /api/order/{no}/payment`: the order's status and how its latest wallet payment went, once
+ * the shopper is back from the wallet or presses 'Paid Already'. Asked again every PAYMENT_POLL_MS
+ * while the wallet has not answered and `polling` holds.
+ */
+export function usePaymentOutcome(orderNo: string, polling: boolean) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiGet<PaymentStatusAnswer>(`/api/order/${encodeURIComponent(orderNo)}/payment`),
-    onSettled: () => client.invalidateQueries({ queryKey: ['orders'] }),
+  return useQuery({
+    queryKey: ['payment', orderNo],
+    queryFn: async ({ signal }) => {
+      const path = `/api/order/${encodeURIComponent(orderNo)}/payment`;
+      const answer = await apiGet<PaymentStatusAnswer>(path, undefined, signal);
+      // The order moved on (paid, expired): what the app holds of it is out of date.
+      if (answer.status !== ORDER_STATUS.pending) await client.invalidateQueries({ queryKey: ['orders'] });
+      return answer;
+    },
+    gcTime: 0,
+    refetchInterval: (query) =>
+      polling && query.state.data?.attempt?.outcome === 'pending' ? PAYMENT_POLL_MS : false,
   });
 }

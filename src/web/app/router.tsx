@@ -146,8 +146,16 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                   lazy: page(() => import('../features/order/pages/order-page'), 'OrderPage', 'orders'),
                 },
                 {
+                  path: 'order/:id/confirmation',
+                  lazy: page(
+                    () => import('../features/order/pages/order-confirmation-page'),
+                    'OrderConfirmationPage',
+                    'orders',
+                  ),
+                },
+                {
                   path: 'pay/:id',
-                  lazy: page(() => import('../features/payment/pages/pay-page'), 'PayPage', 'pay'),
+                  lazy: page(() => import('../features/payment/pages/pay-page'), 'PayPage', 'pay', 'orders'),
                 },
               ],
             },

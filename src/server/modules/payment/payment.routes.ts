@@ -7,6 +7,7 @@ import { OrderNoParams } from '#shared/schemas/order';
 import {
   CardPayInput,
   type CardPaymentResult,
+  type PaymentStatusAnswer,
   WalletNotificationInput,
   WalletPayInput,
   type WalletStartResult,
@@ -83,6 +84,12 @@ export async function paymentRoutes(app: FastifyInstance, opts: { payments: Paym
       input: NoInput,
       auth: 'shopper',
     },
-    async ({ params, user }) => ok(await refreshPaymentStatus(payments, user.id, params.orderNo)),
+    async ({ params, user }, request) => {
+      const { status, attempt } = await refreshPaymentStatus(payments, user.id, params.orderNo);
+      if (!attempt) return ok<PaymentStatusAnswer>({ status });
+      const { outcome, vendor, message } = attempt;
+      const reason = message && { message: messageText(requestLanguage(request), message) };
+      return ok<PaymentStatusAnswer>({ status, attempt: { outcome, vendor, ...reason } });
+    },
   );
 }

@@ -155,41 +155,68 @@ async function confirmedByGateway(deps: PaymentDeps, payment: PaymentRow): Promi
   return confirmed;
 }
 
+/** How the latest wallet attempt of a pending order went, for the pay page (docs/api.md). */
+export interface WalletAttemptOutcome {
+  outcome: 'pending' | 'paid' | 'failed';
+  vendor: string;
+  /** Why a failed attempt failed. */
+  message?: PaymentMessage;
+}
+
+/** The order's status and, while it is still pending, how its latest wallet attempt went. */
+export interface PaymentStatus {
+  status: number;
+  attempt?: WalletAttemptOutcome;
+}
+
 /**
- * "Paid Already": the order's status, after asking the gateway about its recent wallet attempts
- * while it is still pending (the notification may be late or lost); a paid one is applied. The
- * gateway is asked at most once per order per PAYMENT_CHECK_MS (see claimPaymentCheck); between
- * times the answer is the order's status as the database has it.
+ * "Paid Already", and the pay page when the shopper comes back from the wallet: the order's status,
+ * after asking the gateway about its recent wallet attempts while it is still pending (the
+ * notification may be late or lost); a paid one is applied. The gateway is asked at most once per
+ * order per PAYMENT_CHECK_MS (see claimPaymentCheck); between times the answer is the order's status
+ * as the database has it. A pending order's answer also says how its latest attempt went.
  */
 export async function refreshPaymentStatus(
   deps: PaymentDeps,
   userId: number,
   orderNo: string,
-): Promise<{ status: number }> {
+): Promise<PaymentStatus> {
   await expireOverdueOrders(deps, userId);
   const order = await ownOrder(deps.db, userId, orderNo);
   if (order.status !== ORDER_STATUS.pending) return { status: order.status };
-  const attempts = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.kind, 'wallet')))
-    .orderBy(desc(payments.id))
-    .limit(5);
+  const attempts = await walletAttempts(deps, order.id, 5);
   const open = attempts.filter((a) => !isSettled(a) && a.gateway === deps.gateways.kind);
-  if (open.length === 0 || !(await claimPaymentCheck(deps.db, order.id, deps.clock.now()))) {
-    return { status: order.status };
-  }
-  for (const attempt of open) {
-    const found = await deps.gateways.wallet.queryTransaction(attempt.reference);
-    if (
-      found?.status === 'paid' &&
-      found.amountCents === attempt.amountCents &&
-      found.currency === attempt.currency
-    ) {
-      await settlePayment(deps, attempt, found.transactionNo);
-      break;
+  if (open.length > 0 && (await claimPaymentCheck(deps.db, order.id, deps.clock.now()))) {
+    for (const attempt of open) {
+      const found = await deps.gateways.wallet.queryTransaction(attempt.reference);
+      if (
+        found?.status === 'paid' &&
+        found.amountCents === attempt.amountCents &&
+        found.currency === attempt.currency
+      ) {
+        await settlePayment(deps, attempt, found.transactionNo);
+        break;
+      }
     }
   }
   const now = await ownOrder(deps.db, userId, orderNo);
-  return { status: now.status };
+  if (now.status !== ORDER_STATUS.pending) return { status: now.status };
+  const [latest] = await walletAttempts(deps, order.id, 1);
+  return latest ? { status: now.status, attempt: outcomeOf(latest) } : { status: now.status };
+}
+
+function walletAttempts(deps: PaymentDeps, orderId: number, limit: number): Promise<PaymentRow[]> {
+  return deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.kind, 'wallet')))
+    .orderBy(desc(payments.id))
+    .limit(limit);
+}
+
+function outcomeOf(attempt: PaymentRow): WalletAttemptOutcome {
+  const { vendor } = attempt;
+  if (attempt.status === 'failed')
+    return { outcome: 'failed', vendor, message: { key: 'errors:payment.walletFailed' } };
+  return { outcome: attempt.status === 'started' ? 'pending' : 'paid', vendor };
 }

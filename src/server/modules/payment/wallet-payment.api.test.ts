@@ -117,6 +117,21 @@ describe('paying an order through Yuansfer (double)', () => {
     expect((await yuansfer.pay(o.reference, { outcome: 'failed' })).answers).toEqual(['success']);
     expect((await paymentsOf(t, o.orderNo))[0]).toMatchObject({ status: 'failed', transactionId: null });
     expect((await orderRow(t, o.orderNo)).status).toBe(1);
+    // The pay page learns that it failed, and why, in the shopper's language.
+    expect((await paidAlready(o.s, o.orderNo)).data).toEqual({
+      status: 1,
+      attempt: {
+        outcome: 'failed',
+        vendor: 'wechatpay',
+        message: 'The payment was not completed in the wallet, and you have not been charged.',
+      },
+    });
+    const inChinese = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${o.orderNo}/payment`,
+      headers: { authorization: o.s.token, 'accept-language': 'zh' },
+    });
+    expect(inChinese.json().data.attempt.message).toBe('钱包中的付款没有完成，您没有被扣款。');
     const retry = await startWallet(o.s, o.orderNo, 'alipay');
     expect(retry.body.data.url).toContain('/cashier/');
     expect((await yuansfer.pay(`${o.orderNo}-2`)).delivered).toBe(true);
@@ -126,7 +141,10 @@ describe('paying an order through Yuansfer (double)', () => {
   it('answers "Paid Already" by asking the gateway when the notification has not come', async () => {
     const { t, yuansfer } = shop;
     const o = await startedOrder(3);
-    expect((await paidAlready(o.s, o.orderNo)).data).toEqual({ status: 1 });
+    expect((await paidAlready(o.s, o.orderNo)).data).toEqual({
+      status: 1,
+      attempt: { outcome: 'pending', vendor: 'wechatpay' },
+    });
     const sent = yuansfer.transactions.get(o.reference);
     if (sent) sent.status = 'success'; // paid at the cashier; the notification is still on its way
     const soldBefore = await soldCountOf(t, o.productKey);
@@ -144,10 +162,11 @@ describe('paying an order through Yuansfer (double)', () => {
     const queries = () => yuansfer.requests.filter((r) => r.path.endsWith('/tran-query')).length;
     const before = queries();
     const answers = await Promise.all(Array.from({ length: 50 }, () => paidAlready(o.s, o.orderNo)));
-    expect(answers.map((a) => a.data)).toEqual(Array(50).fill({ status: 1 }));
+    const waiting = { status: 1, attempt: { outcome: 'pending', vendor: 'wechatpay' } };
+    expect(answers.map((a) => a.data)).toEqual(Array(50).fill(waiting));
     expect(queries() - before).toBe(1);
     t.clock.advance(PAYMENT_CHECK_MS - 1);
-    expect((await paidAlready(o.s, o.orderNo)).data).toEqual({ status: 1 });
+    expect((await paidAlready(o.s, o.orderNo)).data).toEqual(waiting);
     expect(queries() - before).toBe(1);
     const sent = yuansfer.transactions.get(o.reference);
     if (sent) sent.status = 'success';

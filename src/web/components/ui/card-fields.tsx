@@ -1,7 +1,10 @@
 import { type ChangeEvent, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '#shared/constants';
+import type { Address } from '#shared/schemas/address';
 import { HOLDER_NAME_MAX } from '#shared/schemas/card.rules';
 import { BILLING_FIELD_MAX, BILLING_FIELDS, type BillingField } from '#shared/schemas/payment.rules';
+import { useLanguage } from '#web/lib/i18n';
 import './form.css';
 import { groupCardNumber, reformatAsTyped, typeExpiry } from './typed-card-text';
 
@@ -114,6 +117,26 @@ export function CardFields({ values, onChange, invalid }: CardFieldsProps) {
   );
 }
 
+/** The billing fields in the order the language asks them: Chinese asks the surname first. */
+export function billingFieldsIn(language: Language): readonly BillingField[] {
+  return language === 'zh' ? ['lastName', 'firstName', ...BILLING_FIELDS.slice(2)] : BILLING_FIELDS;
+}
+
+/** An order's shipping address as a billing address ("Billing address same as shipping"). */
+export function billingFromShipping(
+  a: Pick<Address, 'name' | 'surname' | 'address' | 'area' | 'city' | 'province' | 'zip'>,
+): Record<BillingField, string> {
+  const street = [a.address, a.area].filter((part) => part.trim() !== '').join(', ');
+  return {
+    firstName: a.name,
+    lastName: a.surname,
+    address: street.slice(0, BILLING_FIELD_MAX),
+    city: a.city,
+    state: a.province,
+    zip: a.zip,
+  };
+}
+
 interface BillingFieldsProps {
   values: Record<BillingField, string>;
   onChange: (values: Record<BillingField, string>) => void;
@@ -129,34 +152,33 @@ const BILLING_AUTOCOMPLETE: Record<BillingField, string> = {
   zip: 'billing postal-code',
 };
 
-/** The billing address of a card payment: all required. */
+/** The billing address of a card payment: all required, names in the language's order. */
 export function BillingFields({ values, onChange, invalid }: BillingFieldsProps) {
   const { t } = useTranslation('pay');
   const id = useId();
+  const language = useLanguage();
   return (
-    <fieldset className="billing">
-      <legend>{t('billing.title')}</legend>
-      <div className="form-grid">
-        {BILLING_FIELDS.map((name) => (
-          <label
-            key={name}
-            className={`field${name === 'address' ? ' field-wide' : ''}`}
-            htmlFor={`${id}-${name}`}
-          >
-            <span className="field-label">{t(`billing.${name}`)}</span>
-            <input
-              id={`${id}-${name}`}
-              className="input"
-              required
-              maxLength={BILLING_FIELD_MAX}
-              aria-invalid={invalid === name ? true : undefined}
-              autoComplete={BILLING_AUTOCOMPLETE[name]}
-              value={values[name]}
-              onChange={(event) => onChange({ ...values, [name]: event.target.value })}
-            />
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <div className="form-grid">
+      {billingFieldsIn(language).map((name) => (
+        <label
+          key={name}
+          className={`field${name === 'address' ? ' field-wide' : ''}`}
+          htmlFor={`${id}-${name}`}
+        >
+          <span className="field-label">{t(`billing.${name}`)}</span>
+          <input
+            id={`${id}-${name}`}
+            name={`billing-${name}`}
+            className="input"
+            required
+            maxLength={BILLING_FIELD_MAX}
+            aria-invalid={invalid === name ? true : undefined}
+            autoComplete={BILLING_AUTOCOMPLETE[name]}
+            value={values[name]}
+            onChange={(event) => onChange({ ...values, [name]: event.target.value })}
+          />
+        </label>
+      ))}
+    </div>
   );
 }

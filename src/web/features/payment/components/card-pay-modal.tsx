@@ -1,13 +1,16 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Address } from '#shared/schemas/address';
 import { cardFormProblem, securityCodeProblem } from '#shared/schemas/card.rules';
 import type { CardPaymentResult } from '#shared/schemas/payment';
-import { BILLING_FIELDS, type BillingField } from '#shared/schemas/payment.rules';
+import type { BillingField } from '#shared/schemas/payment.rules';
 import { useSavedCards } from '#web/api/card';
 import type { useCardPay } from '#web/api/payment';
 import {
   BillingFields,
+  billingFieldsIn,
+  billingFromShipping,
   CARD_PROBLEM_FIELD,
   CardFields,
   type CardValues,
@@ -15,25 +18,37 @@ import {
   EMPTY_CARD,
 } from '#web/components/ui/card-fields';
 import { Modal } from '#web/components/ui/modal';
+import { addressLines } from '#web/lib/address-lines';
+import { messageOf } from '#web/lib/api-client';
+import { useLanguage } from '#web/lib/i18n';
 
 interface CardPayModalProps {
   open: boolean;
   onClose: () => void;
   pay: ReturnType<typeof useCardPay>;
-  onResult: (result: CardPaymentResult) => void;
-  onFailure: (error: unknown) => void;
+  /** The order's shipping address, for "Billing address same as shipping". */
+  shipping: Omit<Address, 'uuid' | 'default_status'>;
+  onPaid: () => void;
 }
 
-/** The card modal: pay with a saved card and its code, enter a new card, or go manage cards. */
-export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPayModalProps) {
+/**
+ * The card modal: pay with a saved card and its code, enter a new card, or go manage cards. A
+ * refused payment stays in the form it came from, everything kept but the security code, with the
+ * reason shown above the button (docs/product.md §8 Payment Failed).
+ */
+export function CardPayModal({ open, onClose, pay, shipping, onPaid }: CardPayModalProps) {
   const { t } = useTranslation('pay');
+  const language = useLanguage();
   const cards = useSavedCards(open);
+  const form = useRef<HTMLFormElement>(null);
   const [entering, setEntering] = useState(false);
   const [chosen, setChosen] = useState<string>();
   const [savedCode, setSavedCode] = useState('');
   const [card, setCard] = useState(EMPTY_CARD);
+  const [sameAsShipping, setSameAsShipping] = useState(true);
   const [billing, setBilling] = useState(EMPTY_BILLING);
   const [problem, setProblem] = useState<{ key: string; field?: string }>();
+  const [failure, setFailure] = useState<string>();
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     // Each Pay Now starts at the choice (saved cards, a new card, manage); typed values stay.
@@ -41,21 +56,41 @@ export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPa
     if (open) {
       setEntering(false);
       setProblem(undefined);
+      setFailure(undefined);
     }
   }
-  const handlers = { onSuccess: onResult, onError: onFailure };
+
+  /** Refused: the form stays as typed but for the security code, which is asked again. */
+  const refused = (reason: string) => {
+    setFailure(reason);
+    setCard((typed) => ({ ...typed, code: '' }));
+    setSavedCode('');
+    form.current?.querySelector<HTMLInputElement>('input[autocomplete="cc-csc"]')?.focus();
+  };
+  const handlers = {
+    onSuccess: (result: CardPaymentResult) => {
+      if (result.status === 2) return onPaid();
+      refused(result.message.message.map((m) => m.text).join(' ') || t('failedText'));
+    },
+    onError: (error: unknown) => refused(messageOf(error, t)),
+  };
+  const check = (found: { key: string; field?: string } | undefined) => {
+    setProblem(found);
+    if (found) setFailure(undefined);
+    return found === undefined;
+  };
 
   const payNew = (event: FormEvent) => {
     event.preventDefault();
     const cardProblem =
       cardFormProblem({ holderName: card.holderName, number: card.number, expiry: card.expiry }) ??
       securityCodeProblem(card.code);
-    if (cardProblem)
-      return setProblem({ key: `problem.${cardProblem}`, field: CARD_PROBLEM_FIELD[cardProblem] });
-    const missing = BILLING_FIELDS.find((f: BillingField) => billing[f].trim() === '');
-    if (missing) return setProblem({ key: `problem.billing.${missing}`, field: missing });
-    setProblem(undefined);
-    pay.mutate({ number: card.number, date: card.expiry, code: card.code, billing }, handlers);
+    if (cardProblem) return check({ key: `problem.${cardProblem}`, field: CARD_PROBLEM_FIELD[cardProblem] });
+    const address = sameAsShipping ? billingFromShipping(shipping) : billing;
+    const missing = billingFieldsIn(language).find((f) => address[f].trim() === '');
+    if (missing) return check({ key: `problem.billing.${missing}`, field: missing });
+    check(undefined);
+    pay.mutate({ number: card.number, date: card.expiry, code: card.code, billing: address }, handlers);
   };
 
   const paySaved = (event: FormEvent) => {
@@ -63,23 +98,55 @@ export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPa
     const cardUuid = chosen ?? cards.data?.[0]?.uuid;
     if (!cardUuid) return;
     const found = securityCodeProblem(savedCode);
-    if (found) return setProblem({ key: `problem.${found}`, field: 'savedCode' });
-    setProblem(undefined);
+    if (!check(found ? { key: `problem.${found}`, field: 'savedCode' } : undefined)) return;
     pay.mutate({ cardUuid, code: savedCode }, handlers);
   };
 
-  const error = problem && (
+  const error = problem ? (
     <p className="form-error" role="alert">
       {t(problem.key)}
     </p>
+  ) : (
+    failure !== undefined && (
+      <div className="pay-declined" role="alert">
+        <strong>{t('failedTitle')}</strong>
+        <p>{failure}</p>
+        <p>{t('failedText')}</p>
+      </div>
+    )
   );
 
   return (
     <Modal open={open} onClose={onClose} title={entering ? t('enterCard') : t('payByCard')}>
       {entering ? (
-        <form onSubmit={payNew} noValidate className="card-form">
+        <form ref={form} onSubmit={payNew} noValidate className="card-form">
           <CardFields values={card} onChange={setCard} invalid={problem?.field as keyof CardValues} />
-          <BillingFields values={billing} onChange={setBilling} invalid={problem?.field as BillingField} />
+          <fieldset className="billing">
+            <legend>{t('billing.title')}</legend>
+            <label className="address-choice billing-same">
+              <input
+                type="checkbox"
+                checked={sameAsShipping}
+                onChange={(event) => setSameAsShipping(event.target.checked)}
+              />
+              <span>
+                <span className="address-who">{t('sameAsShipping')}</span>
+                {sameAsShipping &&
+                  addressLines(shipping, language).map((line) => (
+                    <span key={line} className="address-where">
+                      {line}
+                    </span>
+                  ))}
+              </span>
+            </label>
+            {!sameAsShipping && (
+              <BillingFields
+                values={billing}
+                onChange={setBilling}
+                invalid={problem?.field as BillingField}
+              />
+            )}
+          </fieldset>
           {error}
           <button type="submit" className="button button-primary form-submit" disabled={pay.isPending}>
             {t('payNow')}
@@ -88,7 +155,7 @@ export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPa
       ) : (
         <>
           {cards.data && cards.data.length > 0 && (
-            <form onSubmit={paySaved} noValidate className="saved-cards">
+            <form ref={form} onSubmit={paySaved} noValidate className="saved-cards">
               <fieldset className="address-choices">
                 <legend className="field-label">{t('savedCards')}</legend>
                 {cards.data.map((saved) => (
@@ -134,6 +201,7 @@ export function CardPayModal({ open, onClose, pay, onResult, onFailure }: CardPa
               className="button button-primary"
               onClick={() => {
                 setProblem(undefined);
+                setFailure(undefined);
                 setEntering(true);
               }}
             >

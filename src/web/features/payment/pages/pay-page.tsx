@@ -1,26 +1,32 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ORDER_STATUS } from '#shared/schemas/order.rules';
-import type { CardPaymentResult } from '#shared/schemas/payment';
+import type { WalletVendorName } from '#shared/schemas/payment.rules';
 import { useOrder } from '#web/api/order';
 import { useCardPay, useWalletPay } from '#web/api/payment';
-import { Modal } from '#web/components/ui/modal';
 import { OrderStatus } from '#web/components/ui/order-status';
+import { OrderSummary } from '#web/components/ui/order-summary';
 import { ErrorState } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import { messageOf } from '#web/lib/api-client';
 import { formatAmount } from '#web/lib/money';
 import { CardPayModal } from '../components/card-pay-modal';
-import { WalletReturn } from '../components/wallet-return';
+import { NotPayable } from '../components/not-payable';
+import { WalletOutcome } from '../components/wallet-outcome';
 import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
 import '../payment.css';
 
 const METHODS = ['creditcard', 'wechatpay', 'alipay'] as const;
 type Method = (typeof METHODS)[number];
+type Wallet = Exclude<WalletVendorName, 'creditcard'>;
 
-/** Paying an order (/pay/{no}): the amount, a method, Pay Now (docs/product.md §2 Pay). */
+/**
+ * Paying an order (/pay/{no}): the amount, a method, Pay Now, and what the order holds
+ * (docs/product.md §2 Pay). Back from a wallet (`?returned=1`) it says how the payment went; a paid
+ * order goes to its confirmation.
+ */
 export function PayPage() {
   const { t } = useTranslation(['pay', 'orders']);
   const navigate = useNavigate();
@@ -31,29 +37,13 @@ export function PayPage() {
   const walletPay = useWalletPay(id);
   const [method, setMethod] = useState<Method>('creditcard');
   const [cardOpen, setCardOpen] = useState(false);
-  const [failure, setFailure] = useState<string>();
   const [walletMessage, setWalletMessage] = useState<string>();
-  const returned = search.get('returned') === '1' || walletMessage !== undefined;
+  const returned = search.get('returned') === '1';
+  const confirmation = `/order/${id}/confirmation`;
 
-  const onResult = (result: CardPaymentResult) => {
-    if (result.status === 2) {
-      navigate('/profile/orders');
-      return;
-    }
-    setCardOpen(false);
-    setFailure(result.message.message.map((m) => m.text).join(' ') || t('failedText'));
-  };
-  const onFailure = (error: unknown) => {
-    setCardOpen(false);
-    setFailure(messageOf(error, t));
-  };
-
-  const payNow = () => {
-    if (method === 'creditcard') {
-      setCardOpen(true);
-      return;
-    }
-    walletPay.mutate(method, {
+  const startWallet = (vendor: Wallet) => {
+    setWalletMessage(undefined);
+    walletPay.mutate(vendor, {
       onSuccess: (answer) => {
         if ('url' in answer) window.location.assign(answer.url);
         else setWalletMessage(answer.ret_msg);
@@ -61,28 +51,32 @@ export function PayPage() {
       onError: (error) => setWalletMessage(messageOf(error, t)),
     });
   };
+  const payNow = () => (method === 'creditcard' ? setCardOpen(true) : startWallet(method));
 
+  const data = order.data;
+  const pending = data?.status === ORDER_STATUS.pending;
   return (
     <TitlePage title={t('title', { id })} backTo="/profile/orders">
       <div className="pay">
         {order.isPending && <p className="page-loading">{t('common:loading')}</p>}
         {order.isError && <ErrorState error={order.error} onRetry={() => void order.refetch()} />}
-        {order.isSuccess && (
+        {data?.status === ORDER_STATUS.processing && <Navigate to={confirmation} replace />}
+        {data && (
           <>
-            <section className="pay-amount" aria-label={t('amount')}>
-              <span>{t('amount')}</span>
-              <strong>{formatAmount(order.data.total_price)}</strong>
-              <OrderStatus status={order.data.status} />
+            <section className="pay-amount" aria-label={pending ? t('amount') : t('orders:total')}>
+              <span>{pending ? t('amount') : t('orders:total')}</span>
+              <strong>{formatAmount(data.total_price)}</strong>
+              <OrderStatus status={data.status} />
             </section>
-            {returned ? (
-              <WalletReturn orderNo={id} message={walletMessage} />
-            ) : order.data.status !== ORDER_STATUS.pending ? (
-              <section className="panel wallet-return">
-                <p>{t('notPayable')}</p>
-                <Link to={`/order/${id}`} className="button button-primary">
-                  {t('viewOrder')}
-                </Link>
-              </section>
+            {pending && returned ? (
+              <WalletOutcome
+                orderNo={id}
+                onTryAgain={startWallet}
+                tryMessage={walletMessage}
+                trying={walletPay.isPending}
+              />
+            ) : !pending ? (
+              <NotPayable orderNo={id} />
             ) : (
               <section className="panel pay-methods" aria-labelledby="pay-methods-title">
                 <h2 id="pay-methods-title" className="order-section-title">
@@ -103,6 +97,11 @@ export function PayPage() {
                     </label>
                   ))}
                 </fieldset>
+                {walletMessage && (
+                  <p className="form-error" role="alert">
+                    {walletMessage}
+                  </p>
+                )}
                 <button
                   type="button"
                   className="button button-primary form-submit"
@@ -113,27 +112,22 @@ export function PayPage() {
                 </button>
               </section>
             )}
+            <section className="pay-summary" aria-labelledby="pay-summary-title">
+              <h2 id="pay-summary-title">{t('summary')}</h2>
+              <OrderSummary order={data} />
+            </section>
           </>
         )}
       </div>
-      <CardPayModal
-        open={cardOpen}
-        onClose={() => setCardOpen(false)}
-        pay={cardPay}
-        onResult={onResult}
-        onFailure={onFailure}
-      />
-      <Modal open={failure !== undefined} onClose={() => setFailure(undefined)} title={t('failedTitle')}>
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-        <p>{t('failedText')}</p>
-        <div className="modal-actions">
-          <button type="button" className="button button-primary" onClick={() => setFailure(undefined)}>
-            {t('tryAgain')}
-          </button>
-        </div>
-      </Modal>
+      {data && (
+        <CardPayModal
+          open={cardOpen}
+          onClose={() => setCardOpen(false)}
+          pay={cardPay}
+          shipping={data.address}
+          onPaid={() => navigate(confirmation, { replace: true })}
+        />
+      )}
     </TitlePage>
   );
 }

@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatCents } from '#shared/money';
+import type { OrderDetail } from '#shared/schemas/order';
+import { addressLines } from '#web/lib/address-lines';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf } from '#web/lib/localized';
+import { formatAmount } from '#web/lib/money';
+import { ImageBox } from './image-box';
+import './panels.css';
+import './order-summary.css';
+
+const cents = (amount: number) => formatCents(Math.round(amount * 100));
+
+/** What an order holds: its lines, where it goes and its totals (the order, its confirmation and the pay page). */
+export function OrderSummary({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('orders');
+  const language = useLanguage();
+  return (
+    <>
+      <ul className="cart-lines" aria-label={t('lines')}>
+        {order.item.map((line) => (
+          <li key={line.id} className="cart-line order-line">
+            <ImageBox src={line.image} kind="product" alt="" sizes="88px" className="cart-line-image" />
+            <div className="cart-line-body">
+              <Link to={`/product/${line.uuid}`} className="cart-line-name">
+                {nameOf(line, language)}
+              </Link>
+              <p className="cart-line-price">{formatAmount(line.price)}</p>
+            </div>
+            <span className="order-qty">× {line.num}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="order-columns">
+        <section className="cart-summary" aria-labelledby="order-address">
+          <h2 id="order-address" className="order-section-title">
+            {t('address')}
+          </h2>
+          {addressLines(order.address, language).map((line) => (
+            <p key={line} className="order-address-line">
+              {line}
+            </p>
+          ))}
+        </section>
+        <section className="cart-summary" aria-labelledby="order-totals">
+          <h2 id="order-totals" className="order-section-title">
+            {t('summary')}
+          </h2>
+          <dl className="summary-rows">
+            <div>
+              <dt>{t('subtotal')}</dt>
+              <dd>{cents(order.subtotal)}</dd>
+            </div>
+            {order.discount > 0 && (
+              <div>
+                <dt>{t('discount', { coupon: order.coupon ?? '' })}</dt>
+                <dd>-{cents(order.discount)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('tax')}</dt>
+              <dd>{cents(order.tax)}</dd>
+            </div>
+            <div className="summary-total">
+              <dt>{t('total')}</dt>
+              <dd>{cents(order.total_price)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </>
+  );
+}
