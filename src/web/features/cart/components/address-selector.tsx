@@ -18,7 +18,13 @@ export function AddressSelector({ address, onOpen, takeFocus = false }: AddressS
   const lines = address ? addressLines(address, language) : undefined;
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (takeFocus) ref.current?.focus();
+    if (!takeFocus) return;
+    const focus = () => ref.current?.focus();
+    // While the picker is still open the page behind it is inert: focus once it has closed.
+    const dialog = document.querySelector('dialog[open]');
+    if (!dialog) return focus();
+    dialog.addEventListener('close', focus, { once: true });
+    return () => dialog.removeEventListener('close', focus);
   }, [takeFocus]);
   return (
     <button ref={ref} type="button" className="address-selector" onClick={onOpen} aria-haspopup="dialog">
