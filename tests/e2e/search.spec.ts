@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, LANGUAGES, nameIn, test, text } from './fixtures/shop';
+import { chooseLanguage, expect, expectAccessible, LANGUAGES, nameIn, test, text } from './fixtures/shop';
 
 /** One box for both languages (docs/architecture.md §5): English words, Chinese characters and pinyin. */
 const HITS = ['apple', '苹果', 'pingguo'];
@@ -81,6 +81,7 @@ for (const lang of LANGUAGES) {
     const top = (await catalogue.categories())[0];
     if (!top) throw new Error('no category');
     await expect(categories.getByRole('link', { name: nameIn(lang, top), exact: true })).toBeVisible();
+    await expectAccessible(page);
     const term = text(lang, 'search:popularTerms').split(',')[0] ?? '';
     await popular.getByRole('link', { name: term, exact: true }).click();
     await expect(page).toHaveURL(`/search?q=${encodeURIComponent(term)}`);
