@@ -1,11 +1,11 @@
-import { chooseLanguage, expect, LANGUAGES, nameIn, test, text } from './fixtures/shop';
+import { chooseLanguage, expect, expectAccessible, LANGUAGES, nameIn, test, text } from './fixtures/shop';
 
 /** One box for both languages (docs/architecture.md §5): English words, Chinese characters and pinyin. */
 const HITS = ['apple', '苹果', 'pingguo'];
 const MISS = 'zzqxqzz';
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: search finds English, Chinese and pinyin terms under 'Searching For'; a miss says not found`, async ({
+  test(`${lang}: search finds English, Chinese and pinyin terms under a heading with their count; a miss says not found`, async ({
     page,
     catalogue,
   }) => {
@@ -23,19 +23,72 @@ for (const lang of LANGUAGES) {
       await box.fill(term);
       await submit.click();
       await expect(page).toHaveURL(`/search?q=${encodeURIComponent(term)}`);
-      await expect(heading).toHaveText(`${text(lang, 'search:searchingFor')} ${term}`);
+      await expect(heading).toHaveText(
+        text(lang, 'search:resultsFor', { count: expected.list.length, term }),
+      );
       await expect(page.getByRole('article')).toHaveCount(expected.list.length);
       await expect(page.getByRole('article').first()).toContainText(nameIn(lang, best));
     }
     await box.fill(MISS);
     await box.press('Enter');
-    await expect(heading).toHaveText(`${text(lang, 'search:searchingFor')} ${MISS}`);
+    await expect(heading).toHaveText(text(lang, 'search:resultsFor', { count: 0, term: MISS }));
     await expect(page.getByText(text(lang, 'error.notFound'))).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(0);
     if (lang === 'en') {
-      // The spec's own English texts.
-      await expect(page.getByRole('heading', { name: `Searching For ${MISS}` })).toBeVisible();
+      // The spec's own English texts ('Searching For' names the page while it searches).
+      await expect(page).toHaveTitle(new RegExp(`^Searching For ${MISS}`));
       await expect(page.getByText("Couldn't found what you are looking for...")).toBeVisible();
     }
+  });
+}
+
+// Issue 16 #12: a product named by the query comes before products only its category names, and
+// those do not flood the results; the heading counts; one search box; suggestions before a search.
+for (const lang of LANGUAGES) {
+  test(`${lang}: "apple" / "苹果" finds the apples, not the pears of "Apples & Pears"; the heading says how many`, async ({
+    page,
+  }) => {
+    await chooseLanguage(page, lang);
+    for (const term of ['apple', '苹果']) {
+      await page.goto(`/search?q=${encodeURIComponent(term)}`);
+      const cards = page.getByRole('article');
+      await expect(cards.first()).toBeVisible();
+      const count = await cards.count();
+      expect(count).toBeGreaterThan(0);
+      for (const name of await cards.getByRole('heading').allTextContents()) {
+        expect(name, `${term} found ${name}`).not.toMatch(/pear|梨/i);
+      }
+      await expect(page.getByRole('heading', { level: 2 })).toHaveText(
+        text(lang, 'search:resultsFor', { count, term }),
+      );
+      const first = await cards.first().getByRole('heading').textContent();
+      expect(first).toMatch(lang === 'zh' ? /苹果/ : /apple/i);
+    }
+  });
+
+  test(`${lang}: the empty search page offers popular searches and categories, with one search box`, async ({
+    page,
+    catalogue,
+    isPhone,
+  }) => {
+    await chooseLanguage(page, lang);
+    await page.goto('/search');
+    await expect(page.getByRole('searchbox')).toHaveCount(1);
+    if (!isPhone)
+      await expect(page.getByRole('link', { name: text(lang, 'search.placeholder') })).toHaveCount(0);
+    const popular = page.getByRole('region', { name: text(lang, 'search:popular') });
+    const categories = page.getByRole('region', { name: text(lang, 'search:categories') });
+    const top = (await catalogue.categories())[0];
+    if (!top) throw new Error('no category');
+    await expect(categories.getByRole('link', { name: nameIn(lang, top), exact: true })).toBeVisible();
+    await expectAccessible(page);
+    const term = text(lang, 'search:popularTerms').split(',')[0] ?? '';
+    await popular.getByRole('link', { name: term, exact: true }).click();
+    await expect(page).toHaveURL(`/search?q=${encodeURIComponent(term)}`);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    const count = await page.getByRole('article').count();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(
+      text(lang, 'search:resultsFor', { count, term }),
+    );
   });
 }

@@ -20,7 +20,7 @@ describe('personName', () => {
     expect(personName({ name: 'Wei', surname: 'Chen' }, 'zh')).toBe('Chen Wei');
   });
   it('is the name on an address line', () => {
-    expect(addressLines({ name: '小明', surname: '王', ...where }, 'zh')[0]).toBe('王小明 · 212-555-0188');
-    expect(addressLines({ name: '小明', surname: '王', ...where }, 'en')[0]).toBe('小明 王 · 212-555-0188');
+    expect(addressLines({ name: '小明', surname: '王', ...where }, 'zh')[0]).toBe('王小明 · (212) 555-0188');
+    expect(addressLines({ name: '小明', surname: '王', ...where }, 'en')[0]).toBe('小明 王 · (212) 555-0188');
   });
 });

@@ -1,5 +1,6 @@
 import type { Language } from '#shared/constants';
 import type { Address } from '#shared/schemas/address';
+import { formatPhone } from '#shared/schemas/address.rules';
 
 const LATIN = /[A-Za-z]/;
 
@@ -13,13 +14,13 @@ export function personName(who: { name: string; surname: string }, language: Lan
   return `${who.surname}${gap}${who.name}`;
 }
 
-/** An address as two lines for lists: the name (personName) and phone, then where. */
+/** An address as two lines for lists: the name (personName) and phone (formatPhone), then where. */
 export function addressLines(
   a: Omit<Address, 'uuid' | 'default_status'>,
   language: Language,
 ): [string, string] {
   return [
-    `${personName(a, language)} · ${a.phone}`,
+    `${personName(a, language)} · ${formatPhone(a.phone)}`,
     `${a.address}, ${a.area}, ${a.city}, ${a.province} ${a.zip}`,
   ];
 }

@@ -18,6 +18,13 @@ const list = async () =>
   }[];
 
 describe('address book', () => {
+  it('accepts a ZIP+4 code', async () => {
+    const res = await callAs(t.app, s, 'POST', '/api/address', { ...ADDRESS, zip: '94105-1234' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ zip: '94105-1234' });
+    expect((await callAs(t.app, s, 'DELETE', `/api/address/${res.body.data.uuid}`)).status).toBe(200);
+  });
+
   it('makes the first address the default, keeps one default, and promotes another when the default goes', async () => {
     const first = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
     expect(first).toMatchObject({ ...ADDRESS, default_status: 1 });
@@ -49,6 +56,7 @@ describe('address book', () => {
     [{ ...ADDRESS, name: '' }, 'Please enter the first name.'],
     [{ ...ADDRESS, zip: '  ' }, 'Please enter the ZIP code.'],
     [{ ...ADDRESS, phone: 'call me' }, 'Please enter a phone number like 415-555-0132.'],
+    [{ ...ADDRESS, zip: '9410' }, 'Please enter a 5-digit ZIP code, like 94105 or 94105-1234.'],
     [{ ...ADDRESS, city: 'x'.repeat(121) }, 'An address field can be at most 120 characters long.'],
   ])('refuses %j clearly', async (form, message) => {
     const before = await list();

@@ -333,6 +333,9 @@ function searchIndexOf(productList: readonly ProductEntry[], categoryRowById: Ma
         brand_zn_name: p.detail.brand_zn_name,
         category_en_name: [category?.enName, parent?.enName].filter(Boolean).join(' '),
         category_zn_name: [category?.znName, parent?.znName].filter(Boolean).join(' '),
+        category_names: [category?.enName, parent?.enName, category?.znName, parent?.znName].filter(
+          (name): name is string => Boolean(name),
+        ),
         sold_count: p.soldCount,
       };
     }),

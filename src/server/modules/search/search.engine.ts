@@ -5,7 +5,10 @@
  * Documents are numbered best-selling first (sold_count desc, id asc). Each searchable field is a
  * token vocabulary with posting lists (search.fields.ts). Every query word gives each document its
  * best tier; words are ANDed (a document's tier is its worst word's); results are bucketed by tier
- * in document order, so they need no sort. Brands and categories: search.facets.ts.
+ * in document order, so they need no sort. Brands and categories: search.facets.ts. Products found
+ * only through their category's name are left out when other products match by name or brand,
+ * unless the query is a whole category name ("fruit", "水果"): "apple" must not bring the pears of
+ * "Apples & Pears".
  */
 import { buildFacets, type Facets, markFacets, matchFacets, startsSyllable } from './search.facets';
 import {
@@ -43,6 +46,8 @@ export interface SearchDocument {
   /** the product's category and its parent, joined with a space */
   category_en_name: string;
   category_zn_name: string;
+  /** the category's and its parent's names, each whole, in both languages */
+  category_names?: readonly string[];
   sold_count: number;
 }
 
@@ -87,6 +92,8 @@ class TokenSearchIndex implements SearchIndex {
   private readonly initials: Field;
   private readonly brands: Facets;
   private readonly categories: Facets;
+  /** whole category names, folded and stemmed */
+  private readonly categoryNames: Set<string>;
   private readonly verifyBelow: number;
   private readonly hits: Hits;
   /** documents matching every word so far, and their tiers (NONE for all others) */
@@ -128,6 +135,9 @@ class TokenSearchIndex implements SearchIndex {
     this.brands = buildFacets(sorted.map((doc) => [asText(doc.brand_en_name), asText(doc.brand_zn_name)]));
     this.categories = buildFacets(
       sorted.map((doc) => [asText(doc.category_en_name), asText(doc.category_zn_name)]),
+    );
+    this.categoryNames = new Set(
+      sorted.flatMap((doc) => (doc.category_names ?? []).map((name) => stemText(foldText(asText(name))))),
     );
     this.verifyBelow = options.verifyBelow ?? 200;
     this.hits = makeHits(n);
@@ -185,7 +195,23 @@ class TokenSearchIndex implements SearchIndex {
     if (!single && count > 0) this.upgradeWholeQuery(normalised, count);
     if (!single && terms.every(isLetters)) count = this.addJoinedPinyin(terms.join(''), count);
     clearHits(hits);
+    if (!this.categoryNames.has(stemText(normalised))) count = this.dropCategoryOnly(count);
     return this.collect(count);
+  }
+
+  /** Without the category-only candidates when any other candidate is left. Returns the new count. */
+  private dropCategoryOnly(count: number): number {
+    const { acc, candidates } = this;
+    let better = false;
+    for (let i = 0; i < count && !better; i++) better = (acc[candidates[i] ?? 0] ?? NONE) < Tier.category;
+    if (!better) return count;
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const d = candidates[i] ?? 0;
+      if (acc[d] === Tier.category) acc[d] = NONE;
+      else candidates[kept++] = d;
+    }
+    return kept;
   }
 
   /** Best tier of one query word for every document it reaches. */

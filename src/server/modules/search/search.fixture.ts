@@ -9,21 +9,65 @@ const BRANDS: Record<string, [string, string]> = {
   tro: ['Tropicana', '纯果乐'],
   wf: ['Wanchai Ferry', '湾仔码头'],
 };
-const CATEGORIES: Record<string, [string, string]> = {
-  fruit: ['Fruit Produce', '水果 生鲜'],
-  leafy: ['Leafy Greens Vegetables', '叶菜 蔬菜'],
-  mushroom: ['Mushrooms Vegetables', '菌菇 蔬菜'],
-  pepper: ['Peppers Vegetables', '辣椒 蔬菜'],
-  root: ['Root Vegetables', '根茎 蔬菜'],
-  dumpling: ['Dumplings Frozen', '饺子 冷冻食品'],
-  egg: ['Eggs Dairy & Eggs', '蛋类 乳品蛋类'],
-  cream: ['Cream Dairy & Eggs', '奶油 乳品蛋类'],
-  juice: ['Juice Drinks', '果汁 饮料'],
-  tea: ['Tea Drinks', '茶 饮料'],
-  sauce: ['Sauces Condiments', '酱料 调味品'],
-  pantry: ['Beans & Noodles Pantry', '豆类面条 粮油'],
-  snack: ['Snacks', '零食'],
-  soy: ['Tofu Soy Products', '豆腐 豆制品'],
+/** Each category as [child, parent] names, English then Chinese. */
+const CATEGORIES: Record<string, [string[], string[]]> = {
+  fruit: [
+    ['Fruit', 'Produce'],
+    ['水果', '生鲜'],
+  ],
+  leafy: [
+    ['Leafy Greens', 'Vegetables'],
+    ['叶菜', '蔬菜'],
+  ],
+  mushroom: [
+    ['Mushrooms', 'Vegetables'],
+    ['菌菇', '蔬菜'],
+  ],
+  pepper: [
+    ['Peppers', 'Vegetables'],
+    ['辣椒', '蔬菜'],
+  ],
+  root: [
+    ['Root', 'Vegetables'],
+    ['根茎', '蔬菜'],
+  ],
+  dumpling: [
+    ['Dumplings', 'Frozen'],
+    ['饺子', '冷冻食品'],
+  ],
+  egg: [
+    ['Eggs', 'Dairy & Eggs'],
+    ['蛋类', '乳品蛋类'],
+  ],
+  cream: [
+    ['Cream', 'Dairy & Eggs'],
+    ['奶油', '乳品蛋类'],
+  ],
+  juice: [
+    ['Juice', 'Drinks'],
+    ['果汁', '饮料'],
+  ],
+  tea: [
+    ['Tea', 'Drinks'],
+    ['茶', '饮料'],
+  ],
+  sauce: [
+    ['Sauces', 'Condiments'],
+    ['酱料', '调味品'],
+  ],
+  pantry: [
+    ['Beans & Noodles', 'Pantry'],
+    ['豆类面条', '粮油'],
+  ],
+  snack: [['Snacks'], ['零食']],
+  soy: [
+    ['Tofu', 'Soy Products'],
+    ['豆腐', '豆制品'],
+  ],
+  apple: [
+    ['Apples & Pears', 'Fruit'],
+    ['苹果梨类', '水果'],
+  ],
 };
 
 const ROWS: Row[] = [
@@ -59,19 +103,23 @@ const ROWS: Row[] = [
   [30, 'Red Grapes', '红提葡萄', '', 'fruit', 310],
   [31, 'Mixed Berries', '混合浆果', '', 'fruit', 66],
   [32, 'Chili Oil', '辣椒油', 'lgm', 'sauce', 999],
+  // Best sellers whose category ("Apples & Pears") says "apple" but whose names do not.
+  [33, 'Ya Pears', '鸭梨', '', 'apple', 1200],
+  [34, 'Korla Fragrant Pears', '库尔勒香梨', '', 'apple', 1100],
 ];
 
 export const DOCS: SearchDocument[] = ROWS.map(([id, en, zh, brand, category, sold]) => {
   const [brandEn, brandZh] = BRANDS[brand] ?? ['', ''];
-  const [catEn, catZh] = CATEGORIES[category] ?? ['', ''];
+  const [catEn, catZh] = CATEGORIES[category] ?? [[], []];
   return {
     id,
     en_name: en,
     zn_name: zh,
     brand_en_name: brandEn,
     brand_zn_name: brandZh,
-    category_en_name: catEn,
-    category_zn_name: catZh,
+    category_en_name: catEn.join(' '),
+    category_zn_name: catZh.join(' '),
+    category_names: [...catEn, ...catZh],
     sold_count: sold,
   };
 });

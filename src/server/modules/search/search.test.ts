@@ -158,6 +158,20 @@ describe('search: brands and categories', () => {
     // Crème Fraîche is the best seller but only its category says "Eggs".
     expect(search('eggs')).toEqual([14, 28, 29]);
   });
+
+  it('puts products named by the query first and leaves out those only their category names', () => {
+    // Ya Pears and Korla Pears outsell every apple, and their category is "Apples & Pears".
+    for (const q of ['apple', 'apples', '苹果', 'pingguo']) expect(search(q)).not.toContain(33);
+    expect(search('apple').slice(0, 3)).toEqual([3, 2, 1]);
+    expect(search('苹果')).toEqual([3, 2, 1]);
+  });
+
+  it('keeps category-only matches when nothing else matches or the query is a whole category name', () => {
+    expect(search('apples & pears')).toEqual([33, 34]);
+    expect(search('苹果梨类')).toEqual([33, 34]);
+    expect(search('fruit')).toEqual(expect.arrayContaining([33, 34, 1, 3]));
+    expect(search('水果')).toEqual(expect.arrayContaining([33, 34, 1, 3]));
+  });
 });
 
 describe('search: literal characters and absurd input', () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useCartCount } from '#web/api/cart';
 import { CartLink } from '#web/components/ui/cart-link';
 import { BellIcon, SearchIcon } from '#web/components/ui/icons';
@@ -14,6 +14,8 @@ import { NAV_ITEMS } from './nav-items';
 export function TopBar() {
   const { t } = useTranslation('common');
   const cartCount = useCartCount();
+  // The search page has its own box; a second one beside it would only confuse.
+  const onSearch = useLocation().pathname === '/search';
   return (
     <header className="top-bar">
       <div className="top-bar-inner container">
@@ -28,10 +30,14 @@ export function TopBar() {
             </NavLink>
           ))}
         </nav>
-        <Link to="/search" className="search-link">
-          <SearchIcon width={20} height={20} />
-          <span>{t('search.placeholder')}</span>
-        </Link>
+        {onSearch ? (
+          <span className="search-link-gap" />
+        ) : (
+          <Link to="/search" className="search-link">
+            <SearchIcon width={20} height={20} />
+            <span>{t('search.placeholder')}</span>
+          </Link>
+        )}
         <Link to="/profile/notifications" className="icon-button" aria-label={t('nav.notifications')}>
           <BellIcon />
         </Link>

@@ -1,10 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ADDRESS_FIELD_MAX,
   ADDRESS_FIELDS,
   ADDRESS_FIELDS_ZH,
-  addressProblem,
+  type AddressField,
+  type AddressProblem,
+  addressProblems,
 } from '#shared/schemas/address.rules';
 import type { Address } from '#shared/schemas/address.zod';
 import { messageOf } from '#web/lib/api-client';
@@ -35,10 +37,16 @@ interface AddressFormProps {
   /** The first address is always the default. */
   first?: boolean;
   onSaved: (address: Address) => void;
+  /** Moves focus to the first field when the form appears inside an already open dialog. */
+  focusFirst?: boolean;
 }
 
-/** The address form of docs/product.md §5: every field required, checked with the shared addressProblem. */
-export function AddressForm({ address, first = false, onSaved }: AddressFormProps) {
+/**
+ * The address form of docs/product.md §5: every field required, checked with the shared
+ * addressProblems; each field's message under it (aria-describedby, aria-invalid), the server's
+ * message at the bottom.
+ */
+export function AddressForm({ address, first = false, onSaved, focusFirst = false }: AddressFormProps) {
   const { t } = useTranslation('address');
   const id = useId();
   // Chinese asks the surname first, as Chinese names are written.
@@ -48,14 +56,27 @@ export function AddressForm({ address, first = false, onSaved }: AddressFormProp
     ...(first ? { default_status: true } : {}),
   }));
   const [problem, setProblem] = useState<string>();
+  /** Each field's problem; checked as the shopper types once a save has been tried. */
+  const [problems, setProblems] = useState<Partial<Record<AddressField, AddressProblem>>>();
   const save = useSaveAddress();
+  const firstField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusFirst) firstField.current?.focus();
+  }, [focusFirst]);
+
+  const change = (field: AddressField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (problems) setProblems(addressProblems(next));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = addressProblem(values, fields);
-    setProblem(found ? t(`problem.${found}`) : undefined);
-    if (found) {
-      const field = found.startsWith('required.') ? found.slice(9) : found === 'zipInvalid' ? 'zip' : 'phone';
+    const found = addressProblems(values);
+    setProblems(found);
+    setProblem(undefined);
+    const field = fields.find((f) => found[f]);
+    if (field) {
       document.getElementById(`${id}-${field}`)?.focus();
       return;
     }
@@ -71,24 +92,40 @@ export function AddressForm({ address, first = false, onSaved }: AddressFormProp
   return (
     <form className="address-form" onSubmit={submit} noValidate>
       <div className="form-grid">
-        {fields.map((field) => (
-          <label key={field} className="field" htmlFor={`${id}-${field}`}>
-            <span className="field-label">{t(`field.${field}`)}</span>
-            <input
-              id={`${id}-${field}`}
-              name={field}
-              className="input"
-              required
-              aria-required="true"
-              maxLength={ADDRESS_FIELD_MAX}
-              value={values[field]}
-              type={field === 'phone' ? 'tel' : 'text'}
-              placeholder={field === 'phone' ? 'xxx-xxx-xxxx' : undefined}
-              autoComplete={AUTOCOMPLETE[field]}
-              onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))}
-            />
-          </label>
-        ))}
+        {fields.map((field, index) => {
+          const inputId = `${id}-${field}`;
+          const fieldProblem = problems?.[field];
+          return (
+            <div key={field} className="field">
+              <label className="field-label" htmlFor={inputId}>
+                {t(`field.${field}`)}
+              </label>
+              <input
+                ref={index === 0 ? firstField : undefined}
+                data-autofocus={focusFirst && index === 0 ? '' : undefined}
+                id={inputId}
+                name={field}
+                className="input"
+                required
+                aria-required="true"
+                aria-invalid={fieldProblem ? true : undefined}
+                aria-describedby={fieldProblem ? `${inputId}-problem` : undefined}
+                maxLength={ADDRESS_FIELD_MAX}
+                value={values[field]}
+                type={field === 'phone' ? 'tel' : 'text'}
+                inputMode={field === 'zip' ? 'numeric' : undefined}
+                placeholder={field === 'phone' ? 'xxx-xxx-xxxx' : undefined}
+                autoComplete={AUTOCOMPLETE[field]}
+                onChange={(event) => change(field, event.target.value)}
+              />
+              {fieldProblem && (
+                <p id={`${inputId}-problem`} className="field-problem">
+                  {t(`problem.${fieldProblem}`)}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </div>
       <label className="switch-row">
         <input

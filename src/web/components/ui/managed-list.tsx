@@ -1,5 +1,5 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '#web/lib/api-client';
 import './form.css';
@@ -24,8 +24,8 @@ interface ManagedListProps<T extends { uuid: string }> {
     editNamed(item: T): string;
     deleteNamed(item: T): string;
   };
-  /** The add (undefined) or edit form, in the modal; `done` closes it. */
-  form(item: T | undefined, done: () => void): ReactNode;
+  /** The add (undefined) or edit form, in the modal; `done` closes it, given what was saved if known. */
+  form(item: T | undefined, done: (saved?: unknown) => void): ReactNode;
 }
 
 /**
@@ -39,6 +39,23 @@ export function ManagedList<T extends { uuid: string }>(props: ManagedListProps<
   const [editing, setEditing] = useState<T | null>();
   const list = items.data ?? [];
   const close = () => setEditing(undefined);
+  /** A new entry just saved: it takes the focus once the list shows it. */
+  const [added, setAdded] = useState<string>();
+  const book = useRef<HTMLUListElement>(null);
+  const saved = (entry?: unknown) => {
+    const uuid = (entry as { uuid?: unknown } | undefined)?.uuid;
+    if (editing === null && typeof uuid === 'string') setAdded(uuid);
+    // A delete's failure is old news once something has been saved.
+    remove.reset();
+    close();
+  };
+  useEffect(() => {
+    if (!added || !items.data) return;
+    const entry = book.current?.querySelector<HTMLElement>(`[data-entry="${CSS.escape(added)}"]`);
+    if (!entry) return;
+    entry.focus();
+    setAdded(undefined);
+  }, [added, items.data]);
   return (
     <>
       <div className="page-body">
@@ -51,11 +68,11 @@ export function ManagedList<T extends { uuid: string }>(props: ManagedListProps<
           </p>
         )}
         {items.isSuccess && (
-          <ul className="address-book">
+          <ul className="address-book" ref={book}>
             {list.map((item) => {
               const [first, second] = lines(item);
               return (
-                <li key={item.uuid} className="address-card">
+                <li key={item.uuid} className="address-card" data-entry={item.uuid} tabIndex={-1}>
                   <div>
                     <span className="address-who">{first}</span>
                     <span className="address-where">{second}</span>
@@ -94,7 +111,7 @@ export function ManagedList<T extends { uuid: string }>(props: ManagedListProps<
       <Modal open={editing !== undefined} onClose={close} title={editing ? texts.edit : texts.add}>
         {editing !== undefined && (
           // A new form for each entry, so nothing typed for one shows up in another.
-          <Fragment key={editing?.uuid ?? 'new'}>{form(editing ?? undefined, close)}</Fragment>
+          <Fragment key={editing?.uuid ?? 'new'}>{form(editing ?? undefined, saved)}</Fragment>
         )}
       </Modal>
     </>

@@ -32,7 +32,7 @@ function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
 /**
  * A modal dialog on the native <dialog>: showModal() makes the page behind inert, Tab cycles
  * within it (never out to the browser's own controls), Escape closes it, and focus returns to
- * whatever opened it.
+ * whatever opened it. A control marked `data-autofocus` takes the focus when it opens.
  */
 export function Modal({ open, onClose, title, children }: ModalProps) {
   const { t } = useTranslation('common');
@@ -46,6 +46,8 @@ export function Modal({ open, onClose, title, children }: ModalProps) {
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      // A form that asks for it gets the focus instead of the first control (the close button).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -57,7 +59,9 @@ export function Modal({ open, onClose, title, children }: ModalProps) {
       className="modal"
       aria-labelledby={titleId}
       onClose={() => {
-        if (opener.current instanceof HTMLElement) opener.current.focus();
+        // Back to the opener unless the page has already put focus somewhere (e.g. on what was saved).
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && opener.current instanceof HTMLElement) opener.current.focus();
         if (open) onClose();
       }}
       onClick={(event) => {

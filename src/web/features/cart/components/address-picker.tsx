@@ -13,10 +13,12 @@ interface AddressPickerProps {
   addresses: Address[];
   chosen?: string;
   onChoose: (uuid: string) => void;
+  /** A new address was saved here (and chosen). */
+  onSaved?: (uuid: string) => void;
 }
 
 /** The address picker modal of the cart: choose one, add a new one, or go manage them. */
-export function AddressPicker({ open, onClose, addresses, chosen, onChoose }: AddressPickerProps) {
+export function AddressPicker({ open, onClose, addresses, chosen, onChoose, onSaved }: AddressPickerProps) {
   const { t } = useTranslation('address');
   const language = useLanguage();
   const [adding, setAdding] = useState(false);
@@ -30,8 +32,10 @@ export function AddressPicker({ open, onClose, addresses, chosen, onChoose }: Ad
       {showForm ? (
         <AddressForm
           first={addresses.length === 0}
+          focusFirst
           onSaved={(saved) => {
             onChoose(saved.uuid);
+            onSaved?.(saved.uuid);
             close();
           }}
         />
@@ -47,10 +51,9 @@ export function AddressPicker({ open, onClose, addresses, chosen, onChoose }: Ad
                     type="radio"
                     name="address"
                     checked={address.uuid === chosen}
-                    onChange={() => {
-                      onChoose(address.uuid);
-                      close();
-                    }}
+                    onChange={() => onChoose(address.uuid)}
+                    // A click (or Space) on any choice, the chosen one too, closes the picker.
+                    onClick={close}
                   />
                   <span>
                     <span className="address-who">

@@ -50,6 +50,8 @@ function CartContent() {
   /** undefined: the default address; null: none chosen. */
   const [chosen, setChosen] = useState<string | null>();
   const [picking, setPicking] = useState(false);
+  /** A first address was just saved from the picker: the selector showing it takes the focus. */
+  const [savedFirst, setSavedFirst] = useState(false);
   const [coupon, setCoupon] = useState('');
 
   if (lines.isPending) return <p className="page-loading">{t('common:loading')}</p>;
@@ -114,7 +116,7 @@ function CartContent() {
             />
           </div>
         ) : (
-          <AddressSelector address={address} onOpen={() => setPicking(true)} />
+          <AddressSelector address={address} onOpen={() => setPicking(true)} takeFocus={savedFirst} />
         )}
         {lineError && (
           <p className="form-error" role="alert">
@@ -151,6 +153,7 @@ function CartContent() {
         addresses={list}
         chosen={address?.uuid}
         onChoose={setChosen}
+        onSaved={() => setSavedFirst(list.length === 0)}
       />
     </div>
   );

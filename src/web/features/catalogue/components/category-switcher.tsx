@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Category } from '#shared/schemas/catalogue';
@@ -21,6 +21,19 @@ export function CategorySwitcher({ parent, currentId }: CategorySwitcherProps) {
   const language = useLanguage();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // Escape closes the open panel; focus inside it goes back to the toggle.
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (root.current?.contains(document.activeElement)) toggle.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
   const choices = [
     { id: undefined, to: `/category/${parent.id}`, name: t('category.all') },
     ...parent.childCategory.map((child) => ({
@@ -31,8 +44,9 @@ export function CategorySwitcher({ parent, currentId }: CategorySwitcherProps) {
   ];
   const current = choices.find((c) => c.id === currentId) ?? choices[0];
   return (
-    <div className={`category-switcher${open ? ' is-open' : ''}`}>
+    <div ref={root} className={`category-switcher${open ? ' is-open' : ''}`}>
       <button
+        ref={toggle}
         type="button"
         className="category-switcher-toggle"
         aria-expanded={open}

@@ -9,9 +9,13 @@ import { PageHeader } from '#web/components/ui/page-header';
 import { ProductGrid, ProductGridSkeleton } from '#web/components/ui/product-grid';
 import { ErrorState, StateView } from '#web/components/ui/states';
 import { useDocumentTitle } from '#web/lib/document-title';
+import { SearchSuggestions } from '../components/search-suggestions';
 import '../search.css';
 
-/** Search (docs/product.md §2): a text form; results under 'Searching For' and the term; not found when empty. */
+/**
+ * Search (docs/product.md §2): a text form; 'Searching For' and the term while it searches, then the
+ * number of results; not found when empty; popular searches and categories before a search.
+ */
 export function SearchPage() {
   const { t } = useTranslation('search');
   const [params, setParams] = useSearchParams();
@@ -54,7 +58,7 @@ export function SearchPage() {
           </button>
         </form>
       </search>
-      {term && <SearchResults key={term} term={term} />}
+      {term ? <SearchResults key={term} term={term} /> : <SearchSuggestions />}
     </>
   );
 }
@@ -65,8 +69,14 @@ function SearchResults({ term }: { term: string }) {
   const query = useProductList({ en_search: term });
   return (
     <section className="search-results" aria-labelledby="search-heading">
-      <h2 id="search-heading" className="section-title search-heading">
-        {t('searchingFor')} <span className="search-term">{term}</span>
+      <h2 id="search-heading" className="section-title search-heading" aria-live="polite">
+        {query.isSuccess ? (
+          t('resultsFor', { count: query.data.total, term })
+        ) : (
+          <>
+            {t('searchingFor')} <span className="search-term">{term}</span>
+          </>
+        )}
       </h2>
       <AddProblem message={message} />
       {query.isPending ? (
@@ -76,12 +86,7 @@ function SearchResults({ term }: { term: string }) {
       ) : query.data.list.length === 0 ? (
         <StateView kind="notFound" />
       ) : (
-        <>
-          <p className="item-count" role="status">
-            {t('resultCount', { count: query.data.total })}
-          </p>
-          <ProductGrid products={query.data.list} onAdd={add} eager={4} label={term} />
-        </>
+        <ProductGrid products={query.data.list} onAdd={add} eager={4} label={term} />
       )}
     </section>
   );
