@@ -168,3 +168,47 @@ for (const lang of LANGUAGES) {
     await expect(page).toHaveURL(`/category/${first.id}`);
   });
 }
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: a new-product row on desktop shows part of the next card and scrolls with arrows`, async ({
+    page,
+    isPhone,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' }); // the arrows jump instead of gliding
+    await chooseLanguage(page, lang);
+    await page.goto('/home');
+    const section = page.getByRole('region', { name: text(lang, 'home:newIn', { name: '' }).trim() }).first();
+    const row = section.getByRole('list');
+    await expect(row.getByRole('article').first()).toBeVisible();
+    const name = (await row.getAttribute('aria-label')) ?? '';
+    const back = section.getByRole('button', { name: text(lang, 'home:row.previous', { name }) });
+    const forward = section.getByRole('button', { name: text(lang, 'home:row.next', { name }) });
+    if (isPhone) {
+      // Phones swipe: no arrows.
+      await expect(back).toHaveCount(0);
+      await expect(forward).toHaveCount(0);
+      return;
+    }
+    // The sixth card shows in part, so the row reads as one that goes on.
+    const cards = row.getByRole('listitem');
+    const [rowBox, sixth] = await Promise.all([row.boundingBox(), cards.nth(5).boundingBox()]);
+    if (!rowBox || !sixth) throw new Error('row not laid out');
+    expect(sixth.x).toBeLessThan(rowBox.x + rowBox.width - 20);
+    expect(sixth.x + sixth.width).toBeGreaterThan(rowBox.x + rowBox.width);
+
+    await expect(back).toBeDisabled();
+    await expect(forward).toBeEnabled();
+    await forward.click();
+    await expect.poll(() => row.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
+    await expect(back).toBeEnabled();
+    await forward.click();
+    await expect(forward).toBeDisabled();
+    // At the end the last card shows whole.
+    const last = await cards.last().boundingBox();
+    expect((last?.x ?? 0) + (last?.width ?? 0)).toBeLessThanOrEqual(rowBox.x + rowBox.width + 1);
+    await back.click();
+    await back.click();
+    await expect.poll(() => row.evaluate((list) => list.scrollLeft)).toBe(0);
+    await expect(back).toBeDisabled();
+  });
+}
