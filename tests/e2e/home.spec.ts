@@ -52,6 +52,31 @@ test.describe('banner carousel', () => {
     await expect(carousel.getByRole('button', slideDot(2))).toHaveAttribute('aria-current', 'true');
   });
 
+  test('the pause button stops autoplay until play is pressed, and is reached by keyboard', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/home');
+    const carousel = page.getByRole('region', { name: text('en', 'home:banner.label') });
+    await expect(carousel.getByRole('button', slideDot(1))).toHaveAttribute('aria-current', 'true');
+    const pause = carousel.getByRole('button', { name: text('en', 'carousel.pause') });
+    await pause.focus();
+    await page.keyboard.press('Enter');
+    const play = carousel.getByRole('button', { name: text('en', 'carousel.play') });
+    await expect(play).toBeVisible();
+    // Focus leaves the carousel (which pauses it too): only the button holds it still now.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(13_000);
+    await expect(carousel.getByRole('button', slideDot(1))).toHaveAttribute('aria-current', 'true');
+    await play.click();
+    await expect(pause).toBeVisible();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(6_100);
+    await expect(carousel.getByRole('button', slideDot(2))).toHaveAttribute('aria-current', 'true');
+  });
+
   test('arrows: back disabled on the first slide, forward on the last; dots jump', async ({
     page,
     catalogue,
@@ -210,5 +235,46 @@ for (const lang of LANGUAGES) {
     await back.click();
     await expect.poll(() => row.evaluate((list) => list.scrollLeft)).toBe(0);
     await expect(back).toBeDisabled();
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: banners and occasion tiles show a headline, a call to action and alt text`, async ({
+    page,
+    catalogue,
+    isPhone,
+  }) => {
+    skipUnlessPaired(lang, isPhone);
+    const [banners, plates] = await Promise.all([catalogue.banners(), catalogue.plates()]);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await chooseLanguage(page, lang);
+    await page.goto('/home');
+    const carousel = page.getByRole('region', { name: text(lang, 'home:banner.label') });
+    for (const [i, banner] of banners.entries()) {
+      const headline = nameIn(lang, banner);
+      expect(headline, `banner ${banner.id} has a headline`).not.toBe('');
+      await carousel.getByRole('button', { name: text(lang, 'carousel.goTo', { n: i + 1 }) }).click();
+      const link = carousel.getByRole('link', { name: headline });
+      await expect(link).toBeVisible();
+      await expect(link).toContainText(text(lang, `home:banner.type${banner.type}`));
+      await expect(link.getByRole('img')).toHaveAttribute(
+        'alt',
+        text(lang, 'home:banner.alt', { name: headline }),
+      );
+    }
+    const occasion = plates.find((p) => p.style === 2);
+    if (!occasion) throw new Error('no tile plate');
+    const section = page.getByRole('region', { name: nameIn(lang, occasion), exact: true });
+    await section.scrollIntoViewIfNeeded();
+    for (const item of occasion.item) {
+      const headline = nameIn(lang, item);
+      expect(headline, `tile ${item.url} has a headline`).not.toBe('');
+      const tile = section.getByRole('link', { name: headline }).first();
+      await expect(tile).toContainText(text(lang, 'home:tileCta'));
+      await expect(tile.getByRole('img')).toHaveAttribute(
+        'alt',
+        text(lang, 'home:banner.alt', { name: headline }),
+      );
+    }
   });
 }
