@@ -201,7 +201,7 @@ export const fruitProducts: SeedProduct[] = [
     added: 9,
     en: '<p>Big, bumpy mandarins with a signature top knot and exceptionally sweet, seedless segments. <strong>Seasonal</strong>: available from late winter to spring.</p>',
     zn: '<p>不知火丑橘外形凹凸、顶部有个小鼓包，果瓣无籽，甜度极高。<strong>季节限定</strong>，冬末至春季供应。</p>',
-    images: [art('orange', '#f08a1c', 2)],
+    images: [art('sumo-citrus', '#f08a1c', 2)],
   }),
 
   // Tropical fruit

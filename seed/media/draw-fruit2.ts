@@ -136,8 +136,19 @@ export const grapes: Drawer = (ctx) => {
     }
   });
   const unit = () => S('M0 -66Q4 -90 -10 -104', STEM, 7) + leafAt(0, -84, -10, 1.1) + berries.join('');
-  return cluster(ctx, unit, { foot: 110, half: 90, scale: 0.95 });
+  return cluster(ctx, unit, { foot: 110, half: 90, scale: 0.95, layouts: GRAPE_LAYOUTS });
 };
+
+/** Bunches never overlap: a cluster of berries drawn over another reads as one shapeless mass. */
+const GRAPE_LAYOUTS = [
+  [{ x: 200, y: 196, s: 1.3, a: 0 }],
+  [
+    { x: 130, y: 206, s: 0.86, a: -8 },
+    { x: 272, y: 206, s: 0.86, a: 8 },
+  ],
+  [{ x: 200, y: 198, s: 1.26, a: 10 }],
+  [{ x: 200, y: 198, s: 1.3, a: -14 }],
+];
 
 export const blueberry: Drawer = (ctx) => {
   const { p } = ctx;
