@@ -177,6 +177,9 @@ describe('product pictures', () => {
     'gai-lan-chinese-broccoli': ['gai-lan'],
     'frozen-peeled-deveined-shrimp': ['frozen-shrimp-bag', 'shrimp'],
     'sumo-citrus': ['sumo-citrus'],
+    'thai-monthong-durian': ['durian', 'durian'],
+    raspberries: ['raspberry', 'raspberry'],
+    'hami-melon': ['hami-melon'],
   };
   it('show what the product is', async () => {
     const { products } = await import('../catalogue/products');
