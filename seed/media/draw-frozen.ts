@@ -159,12 +159,22 @@ export const popsicle: Drawer = (ctx) => {
 
 export const frozenBag: Drawer = (ctx) => {
   const c = ctx.p.base;
-  const pea = (x: number, y: number, k: number) =>
-    C(x, y, 8, k % 3 === 0 ? '#f7c948' : k % 3 === 1 ? '#6cbf4a' : '#f08a3c') +
-    C(x - 2, y - 3, 2.5, WHITE, 0.6);
+  // No shop product is a frozen vegetable: the window shows pale pieces (dumplings, balls, cakes)
+  // rather than the peas and carrots it once held.
+  const piece = (x: number, y: number) =>
+    E(x, y + 2, 15, 11, '#d9ccb0') + E(x - 1, y, 14, 10, '#f6efdf') + E(x - 5, y - 3, 4, 2.5, WHITE, 0.7);
   const inner = (v: number) =>
     E(0, -128, 56, 46, '#eaf6ff') +
-    Array.from({ length: 12 }, (_, i) => pea(-36 + ((i * 23) % 72), -150 + ((i * 17) % 44), i)).join('') +
+    [
+      [-22, -150],
+      [14, -156],
+      [-30, -122],
+      [6, -126],
+      [34, -132],
+      [-6, -100],
+    ]
+      .map(([x, y]) => piece(x as number, y as number))
+      .join('') +
     snowflake(-52, -200, 16) +
     snowflake(54, -60, 12) +
     label(-58, -70, 116, 28, c, v, 6, '#fffaf2');
