@@ -133,7 +133,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 27,
     en: '<p>Soft, chewy tangyuan with a molten black sesame filling. Eaten at the Lantern Festival and the winter solstice; boil until they float, then two minutes more.</p>',
     zn: '<p>软糯的汤圆，内有流心黑芝麻馅。元宵节、冬至必吃；煮至浮起后再煮两分钟即可。</p>',
-    images: [art('dumplings', '#fafafa', 3), art('dumplings', '#2f2f2f', 1, '#f2f2f2')],
+    images: [art('tangyuan', '#fafafa', 0), art('tangyuan', '#2f2f2f', 1, '#f2f2f2')],
   }),
 
   // Buns and dim sum
@@ -265,7 +265,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 30,
     en: '<p>Individually quick-frozen shrimp, 31–40 per pound, tail off and ready to cook. Thaw under cold running water for a few minutes; perfect for <strong>shrimp with scrambled eggs</strong>.</p>',
     zn: '<p>单冻虾仁，每磅三十一至四十只，已去壳去虾线、不带尾。流动冷水解冻几分钟即可，做<strong>滑蛋虾仁</strong>最合适。</p>',
-    images: [art('frozen-bag', '#2f7fc1'), art('shrimp', '#c9cfcc', 2, '#eaf2f9')],
+    images: [art('frozen-shrimp-bag', '#2f7fc1'), art('shrimp', '#c9cfcc', 2, '#eaf2f9')],
   }),
   defineProduct({
     key: 'frozen-hairtail-sections',

@@ -201,7 +201,7 @@ export const fruitProducts: SeedProduct[] = [
     added: 9,
     en: '<p>Big, bumpy mandarins with a signature top knot and exceptionally sweet, seedless segments. <strong>Seasonal</strong>: available from late winter to spring.</p>',
     zn: '<p>不知火丑橘外形凹凸、顶部有个小鼓包，果瓣无籽，甜度极高。<strong>季节限定</strong>，冬末至春季供应。</p>',
-    images: [art('orange', '#f08a1c', 2)],
+    images: [art('sumo-citrus', '#f08a1c', 2)],
   }),
 
   // Tropical fruit
@@ -219,7 +219,7 @@ export const fruitProducts: SeedProduct[] = [
     added: 5,
     en: '<p>Whole Monthong durian, priced by the pound. The custard-like flesh is rich, creamy and sweet with the famous pungent aroma.</p><ul><li>Ripe when the husk splits slightly at the seams</li><li>Wrap tightly before refrigerating</li></ul>',
     zn: '<p>泰国金枕榴莲整颗按磅计价。果肉如奶油般绵密香甜，气味浓烈，爱者极爱。</p><ul><li>果壳接缝处微微裂开即为成熟</li><li>冷藏前请包裹严实</li></ul>',
-    images: [art('pineapple', '#a9a046', 1), art('pineapple', '#f1d27a', 3, '#fbf5df')],
+    images: [art('durian', '#a9a046', 0), art('durian', '#a9a046', 3, '#fbf5df')],
   }),
   defineProduct({
     key: 'ataulfo-mangoes',
@@ -397,7 +397,7 @@ export const fruitProducts: SeedProduct[] = [
     added: 30,
     en: '<p>Delicate, tangy-sweet raspberries. Eat them the day you buy them, scatter them over cakes, or toss into a fruit salad.</p>',
     zn: '<p>树莓娇嫩柔软，酸甜可口。建议当天食用，也可以点缀蛋糕或拌入水果沙拉。</p>',
-    images: [art('blueberry', '#c72c48', 1), art('blueberry', '#c72c48', 3, '#fcebee')],
+    images: [art('raspberry', '#c72c48', 1), art('raspberry', '#c72c48', 2, '#fcebee')],
   }),
   defineProduct({
     key: 'kyoho-grapes',
@@ -447,7 +447,7 @@ export const fruitProducts: SeedProduct[] = [
     added: 35,
     en: '<p>An oval melon with netted yellow skin and crunchy, orange flesh that is sweeter and crisper than cantaloupe. Ripe when the blossom end smells fragrant.</p>',
     zn: '<p>椭圆形哈密瓜，网纹黄皮，果肉橙红，比普通甜瓜更脆更甜。瓜脐处闻到香味即已成熟。</p>',
-    images: [art('watermelon', '#e3c66a', 2)],
+    images: [art('hami-melon', '#e3c66a', 0)],
   }),
   defineProduct({
     key: 'bing-cherries',

@@ -401,7 +401,7 @@ export const sauceSeasoningProducts: SeedProduct[] = [
     added: 2,
     en: '<p>Extra-rich mayonnaise made with egg yolks only and rice vinegar, in the famous squeeze bottle. Zig-zag it over okonomiyaki, takoyaki and egg sandwiches.</p>',
     zn: '<p>只用蛋黄和米醋制成的丘比沙拉酱，口感浓郁，经典挤压瓶装。挤在大阪烧、章鱼小丸子和鸡蛋三明治上。</p>',
-    images: [art('sauce-bottle', '#f3ecd0', 3), art('sauce-bottle', '#f3ecd0', 1, '#fdf2f2')],
+    images: [art('mayo-bottle', '#f3ecd0', 3), art('mayo-bottle', '#f3ecd0', 1, '#fdf2f2')],
   }),
 
   // Spices and seasonings

@@ -52,7 +52,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 22,
     en: '<p>Thick, glossy stems with a pleasant bitterness that mellows when cooked. The dim sum classic: <strong>blanch for 90 seconds and finish with oyster sauce</strong>.</p><ul><li>Peel the lower stem if it is thick</li><li>Refrigerate wrapped in a damp towel</li></ul>',
     zn: '<p>芥兰茎粗叶亮，带有淡淡的回甘苦味，煮熟后更显清香。港式茶楼经典做法：<strong>焯水九十秒，淋上蚝油</strong>即可。</p><ul><li>茎部较粗时可先削去外皮</li><li>用湿厨房纸包裹后冷藏</li></ul>',
-    images: [art('leafy-greens', '#2f7d3a', 1)],
+    images: [art('gai-lan', '#2f7d3a', 1)],
   }),
   defineProduct({
     key: 'napa-cabbage',
@@ -408,7 +408,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 2,
     en: '<p>Plump Californian garlic cloves, peeled and ready to mince. A real time-saver for garlic bok choy, garlic butter shrimp and dipping sauces.</p><ul><li>Keep refrigerated in the sealed tub</li><li>Freeze extra cloves for up to three months</li></ul>',
     zn: '<p>加州大蒜瓣，已去皮，开盒即可剁蓉。做蒜蓉青菜、蒜香黄油虾和蘸料都省时省力。</p><ul><li>请密封冷藏</li><li>多余的蒜瓣可冷冻保存三个月</li></ul>',
-    images: [art('garlic', '#f1e9dc', 1), art('garlic', '#f1e9dc', 3, '#f7f4ee')],
+    images: [art('peeled-garlic', '#f4ecd6', 1), art('peeled-garlic', '#f4ecd6', 2, '#f7f4ee')],
   }),
   defineProduct({
     key: 'chinese-chives',
@@ -554,6 +554,6 @@ export const vegetableProducts: SeedProduct[] = [
     added: 0,
     en: '<p>Fresh green soybeans in their fuzzy pods. Boil for five minutes with salt and star anise for a classic beer snack, or shell them for stir-fries.</p>',
     zn: '<p>新鲜毛豆，豆荚饱满带绒毛。加盐和八角煮五分钟，就是经典的下酒小菜；剥出豆粒也可以炒菜。</p>',
-    images: [art('green-beans', '#6fae3e', 3), art('green-beans', '#6fae3e', 0, '#f0f7e7')],
+    images: [art('edamame', '#6fae3e', 1), art('edamame', '#6fae3e', 0, '#f0f7e7')],
   }),
 ];

@@ -68,6 +68,26 @@ export const dumplings: Drawer = (ctx) => {
   return cluster(ctx, unit, { foot: 100, half: 160, layouts: solo(200, 196, 1.1) });
 };
 
+/** Tangyuan: glossy white rice balls in a bowl of their syrup, one bitten to show its filling. */
+export const tangyuan: Drawer = (ctx) => {
+  const skin = lightness(ctx.p.base) > 0.85 ? ctx.p.base : '#fbfaf7';
+  const filling = lightness(ctx.p.base) > 0.85 ? '#2b2624' : ctx.p.base;
+  const ball = (x: number, y: number, r: number) =>
+    C(x, y + 3, r, '#d9d4cb') +
+    C(x - 2, y, r * 0.96, skin) +
+    E(x - r * 0.35, y - r * 0.4, r * 0.3, r * 0.18, WHITE, 0.9);
+  const bitten = (x: number, y: number, r: number) =>
+    ball(x, y, r) +
+    E(x + 4, y - 6, r * 0.62, r * 0.5, '#efeae2') +
+    E(x + 4, y - 4, r * 0.46, r * 0.36, filling);
+  const bowl = ctx.simple
+    ? ''
+    : E(0, 40, 170, 70, darken('#c8d8e8', 0.12)) + E(0, 36, 166, 64, WHITE) + E(0, 38, 140, 50, '#f3ead8');
+  const unit = () =>
+    bowl + ball(-70, 10, 40) + ball(20, -8, 42) + ball(-20, 52, 42) + ball(80, 40, 38) + bitten(-100, 60, 34);
+  return cluster(ctx, unit, { foot: 104, half: 170, layouts: solo(200, 196, 1.05) });
+};
+
 export const steamedBuns: Drawer = (ctx) => {
   const bun = lightness(ctx.p.base) > 0.7 ? ctx.p.base : lighten(ctx.p.base, 0.75);
   const wood = '#d6a864';
@@ -139,12 +159,45 @@ export const popsicle: Drawer = (ctx) => {
 
 export const frozenBag: Drawer = (ctx) => {
   const c = ctx.p.base;
-  const pea = (x: number, y: number, k: number) =>
-    C(x, y, 8, k % 3 === 0 ? '#f7c948' : k % 3 === 1 ? '#6cbf4a' : '#f08a3c') +
-    C(x - 2, y - 3, 2.5, WHITE, 0.6);
+  // No shop product is a frozen vegetable: the window shows pale pieces (dumplings, balls, cakes)
+  // rather than the peas and carrots it once held.
+  const piece = (x: number, y: number) =>
+    E(x, y + 2, 15, 11, '#d9ccb0') + E(x - 1, y, 14, 10, '#f6efdf') + E(x - 5, y - 3, 4, 2.5, WHITE, 0.7);
   const inner = (v: number) =>
     E(0, -128, 56, 46, '#eaf6ff') +
-    Array.from({ length: 12 }, (_, i) => pea(-36 + ((i * 23) % 72), -150 + ((i * 17) % 44), i)).join('') +
+    [
+      [-22, -150],
+      [14, -156],
+      [-30, -122],
+      [6, -126],
+      [34, -132],
+      [-6, -100],
+    ]
+      .map(([x, y]) => piece(x as number, y as number))
+      .join('') +
+    snowflake(-52, -200, 16) +
+    snowflake(54, -60, 12) +
+    label(-58, -70, 116, 28, c, v, 6, '#fffaf2');
+  return packs(ctx, (v) => pillowBag(170, 250, c, inner(v)), 250, 170);
+};
+
+/** A frozen-shrimp bag: the window shows peeled pink shrimp, not vegetables. */
+export const frozenShrimpBag: Drawer = (ctx) => {
+  const c = ctx.p.base;
+  const shrimp = (x: number, y: number, a: number) =>
+    G(
+      `translate(${x} ${y}) rotate(${a})`,
+      S('M-9 -7A11 11 0 1 0 9 -5', '#e8745a', 11),
+      S('M-9 -7A11 11 0 1 0 9 -5', '#f7a48a', 6),
+      S('M-3 -2l4 4M3 3l4 3', '#e8745a', 1.6),
+    );
+  const inner = (v: number) =>
+    E(0, -128, 58, 48, '#eaf6ff') +
+    shrimp(-26, -150, -20) +
+    shrimp(14, -158, 30) +
+    shrimp(-6, -118, 160) +
+    shrimp(30, -118, 90) +
+    shrimp(-34, -112, 200) +
     snowflake(-52, -200, 16) +
     snowflake(54, -60, 12) +
     label(-58, -70, 116, 28, c, v, 6, '#fffaf2');

@@ -80,6 +80,29 @@ export const orange: Drawer = (ctx) => {
   return cluster(ctx, unit, { foot: 88, cut, cutFoot: 80 });
 };
 
+/** Sumo citrus: a big mandarin with its top-knot and bumpy, loose rind. */
+export const sumoCitrus: Drawer = (ctx) => {
+  const { p } = ctx;
+  const body = (c: string) => C(0, 10, 84, c) + E(0, -70, 40, 30, c);
+  const dots = [
+    [-30, -20],
+    [24, -30],
+    [44, 24],
+    [-12, 44],
+    [-52, 30],
+    [10, 70],
+    [0, -78],
+  ];
+  const unit = () =>
+    shaded(body, p.base, p.dark) +
+    S('M-34 -62Q0 -48 34 -62', p.dark, 4, 0.55) +
+    dots.map(([x, y]) => C(x as number, y as number, 3, p.dark, 0.55)).join('') +
+    shine(-40, -14, 18, 11, -40) +
+    C(0, -98, 5, LEAF_D) +
+    leafAt(4, -98, -30, 0.7);
+  return cluster(ctx, unit, { foot: 94 });
+};
+
 export const lemon: Drawer = (ctx) => {
   const { p } = ctx;
   const body = (c: string) =>

@@ -136,7 +136,84 @@ export const grapes: Drawer = (ctx) => {
     }
   });
   const unit = () => S('M0 -66Q4 -90 -10 -104', STEM, 7) + leafAt(0, -84, -10, 1.1) + berries.join('');
-  return cluster(ctx, unit, { foot: 110, half: 90, scale: 0.95 });
+  return cluster(ctx, unit, { foot: 110, half: 90, scale: 0.95, layouts: GRAPE_LAYOUTS });
+};
+
+/** Bunches never overlap: a cluster of berries drawn over another reads as one shapeless mass. */
+const GRAPE_LAYOUTS = [
+  [{ x: 200, y: 196, s: 1.3, a: 0 }],
+  [
+    { x: 130, y: 206, s: 0.86, a: -8 },
+    { x: 272, y: 206, s: 0.86, a: 8 },
+  ],
+  [{ x: 200, y: 198, s: 1.26, a: 10 }],
+  [{ x: 200, y: 198, s: 1.3, a: -14 }],
+];
+
+/** Durian: a big oval husk covered in pyramid spikes; variant 3 shows an opened segment. */
+export const durian: Drawer = (ctx) => {
+  const { p } = ctx;
+  const spikes: string[] = [];
+  for (let r = 0; r < 6; r++) {
+    for (let i = 0; i < 6; i++) {
+      const x = -75 + i * 30 + (r % 2) * 15;
+      const y = -80 + r * 30;
+      if ((x / 96) ** 2 + (y / 104) ** 2 > 0.82) continue;
+      spikes.push(
+        P(`M${x - 11} ${y + 8}L${x} ${y - 12}L${x + 11} ${y + 8}Z`, p.dark),
+        P(`M${x - 5} ${y + 6}L${x} ${y - 6}L${x + 2} ${y + 6}Z`, p.light, 0.6),
+      );
+    }
+  }
+  const unit = () =>
+    shaded((c) => E(0, 0, 100, 110, c), p.base, p.dark) + spikes.join('') + R(-8, -134, 16, 30, 6, STEM);
+  const cut = () =>
+    E(0, 0, 96, 62, p.dark) +
+    E(0, -4, 86, 52, '#f7f0e0') +
+    E(-30, -6, 34, 26, '#f2cd52') +
+    E(30, -4, 36, 28, '#f5d45e');
+  return cluster(ctx, unit, { foot: 112, half: 100, scale: 0.95, cut, cutFoot: 62 });
+};
+
+/** Raspberries: cones of small red drupelets, hollow at the base. */
+export const raspberry: Drawer = (ctx) => {
+  const { p } = ctx;
+  const rows: [number, number][] = [
+    [4, -36],
+    [5, -14],
+    [5, 8],
+    [4, 30],
+    [3, 50],
+  ];
+  const unit = () =>
+    rows
+      .map(([n, y], r) =>
+        Array.from({ length: n }, (_, i) => {
+          const x = (i - (n - 1) / 2) * (22 - r);
+          return C(x, y + 2, 12, p.dark) + C(x - 1, y, 10.5, p.base) + C(x - 4, y - 4, 3, WHITE, 0.45);
+        }).join(''),
+      )
+      .join('') +
+    E(0, -50, 26, 8, LEAF_D) +
+    P('M-22 -50L-34 -62L-10 -54L0 -68L10 -54L34 -62L22 -50Z', LEAF);
+  return cluster(ctx, unit, { foot: 64, half: 56, scale: 1.3 });
+};
+
+/** Hami melon: a long oval with pale netting over its yellow-green skin. */
+export const hamiMelon: Drawer = (ctx) => {
+  const { p } = ctx;
+  const net =
+    'M-110 -20Q-40 -60 40 -30T120 -10M-110 20Q-30 -20 50 10T120 30M-90 -50Q-40 0 -50 60M-30 -68Q10 -10 -4 70M30 -66Q60 0 50 66M80 -50Q104 0 90 50';
+  const unit = () =>
+    shaded((c) => E(0, 0, 130, 78, c), p.base, p.dark) +
+    clip(E(0, 0, 128, 76, '#000'), S(net, lighten(p.base, 0.55), 3.5, 0.9)) +
+    shine(-60, -36, 26, 10, -10) +
+    R(124, -8, 18, 12, 4, STEM);
+  const cut = () =>
+    P('M-110 0A110 60 0 0 0 110 0Z', p.dark) +
+    P('M-100 0A100 52 0 0 0 100 0Z', '#f6a85a') +
+    E(0, 8, 60, 16, '#f3d79a');
+  return cluster(ctx, unit, { foot: 78, half: 140, scale: 0.85, cut, cutFoot: 60 });
 };
 
 export const blueberry: Drawer = (ctx) => {

@@ -42,6 +42,31 @@ export const sauceBottle: Drawer = (ctx) =>
     100,
   );
 
+/** Japanese mayonnaise: a soft squeeze bottle of pale yellow, red cap, a red lattice band. */
+export const mayoBottle: Drawer = (ctx) => {
+  const mayo = '#f4e3a4';
+  const one = () =>
+    P(
+      'M-50 0Q-62 0 -62 -16L-60 -186Q-58 -222 -24 -234L-24 -248L24 -248L24 -234Q58 -222 60 -186L62 -16Q62 0 50 0Z',
+      darken(mayo, 0.18),
+    ) +
+    P('M-46 -4Q-56 -4 -56 -18L-54 -184Q-52 -216 -20 -228L20 -228Q52 -216 54 -184L56 -18Q56 -4 46 -4Z', mayo) +
+    R(-26, -290, 52, 46, 10, '#d7261e') +
+    R(-26, -262, 52, 8, 0, darken('#d7261e', 0.2)) +
+    P('M-8 -290L0 -312L8 -290Z', '#d7261e') +
+    R(-56, -150, 112, 64, 4, WHITE) +
+    S(
+      'M-56 -150L8 -86M-24 -150L40 -86M8 -150L56 -102M-56 -118L-24 -86M24 -150L-40 -86M56 -150L-8 -86M56 -118L24 -86M-8 -150L-56 -102',
+      '#d7261e',
+      3,
+      0.85,
+    ) +
+    C(0, -118, 18, WHITE) +
+    C(0, -118, 14, '#d7261e', 0.9) +
+    S('M-40 -196Q-44 -120 -40 -30', WHITE, 8, 0.45);
+  return packs(ctx, one, 312, 124);
+};
+
 export const oilBottle: Drawer = (ctx) => {
   const h = hueOf(ctx.p.base);
   const oil = h >= 38 && h <= 110 ? ctx.p.base : '#f3b531';

@@ -43,6 +43,63 @@ export const garlic: Drawer = (ctx) => {
   return cluster(ctx, unit, { foot: 92, cut: clove, cutFoot: 56 });
 };
 
+/** Peeled cloves, no papery bulb: creamy, smooth and a little glossy. */
+export const peeledGarlic: Drawer = (ctx) => {
+  const { p } = ctx;
+  const clove = (c: string) => P('M0 -58C26 -32 38 18 22 58C8 64 -8 64 -22 58C-34 18 -24 -32 0 -58Z', c);
+  const unit = () =>
+    shaded(clove, p.base, darken(p.base, 0.16), -3, -3, 0.94) +
+    S('M2 -50Q16 0 8 54', darken(p.base, 0.12), 3, 0.6) +
+    C(0, -56, 3, darken(p.base, 0.3)) +
+    shine(-10, -6, 5, 20, 10, 0.55);
+  return cluster(ctx, unit, { foot: 60, scale: 1.5 });
+};
+
+/** Fuzzy green pods, each swelling over its three beans. */
+export const edamame: Drawer = (ctx) => {
+  const { p } = ctx;
+  const pod = (c: string) =>
+    C(-50, 4, 30, c) + C(0, -4, 32, c) + C(50, 4, 30, c) + R(-60, -14, 120, 40, 18, c) + C(-82, 10, 8, c);
+  const unit = () =>
+    G(
+      'rotate(-14)',
+      shaded(pod, p.base, p.dark, -2, -3, 0.95) +
+        C(-50, 2, 18, p.light, 0.55) +
+        C(0, -6, 19, p.light, 0.55) +
+        C(50, 2, 18, p.light, 0.55) +
+        S('M-84 22Q0 44 80 22', p.dark, 3, 0.5) +
+        S('M84 2L98 -8', LEAF_D, 5),
+    );
+  return cluster(ctx, unit, { foot: 40, scale: 1.05 });
+};
+
+/** Gai lan: a bunch of thick, pale stems with dark blue-green leaves and a few flower buds. */
+export const gaiLan: Drawer = (ctx) => {
+  const { p } = ctx;
+  const stemColor = '#a9cf7a';
+  const stalk = (a: number, len: number) =>
+    G(
+      `rotate(${a})`,
+      R(-9, -len, 18, len, 9, darken(stemColor, 0.12)),
+      R(-6, -len, 11, len, 6, stemColor),
+      E(-26, -len * 0.55, 30, 14, p.base, 1, -30),
+      E(-20, -len * 0.55, 20, 6, p.light, 0.5, -30),
+      E(0, -len - 30, 44, 54, p.dark),
+      E(-4, -len - 32, 38, 48, p.base),
+      S(`M0 ${-len + 10}L0 ${-len - 70}`, stemColor, 4, 0.9),
+      S(`M0 ${-len - 30}l-22 -18M0 ${-len - 50}l20 -16`, stemColor, 2.5, 0.7),
+      C(14, -len - 86, 7, '#9cc46a'),
+      C(24, -len - 78, 6, '#f2d43a'),
+    );
+  const unit = () =>
+    stalk(-26, 120) +
+    stalk(22, 124) +
+    stalk(-8, 140) +
+    stalk(8, 132) +
+    R(-30, -40, 60, 14, 6, '#7a5cb0', 0.9);
+  return cluster(ctx, unit, { foot: 4, half: 140, layouts: solo(200, 330, 0.95) });
+};
+
 export const ginger: Drawer = (ctx) => {
   const { p } = ctx;
   const knobs: [number, number, number, number, number][] = [

@@ -166,3 +166,29 @@ describe('renderMedia', () => {
     expect((await sharp(product).metadata()).width).toBe(400);
   });
 });
+
+describe('product pictures', () => {
+  // Each was once drawn as something else (a soy-sauce bottle, dumplings, whole bulbs, green beans…).
+  const DRAWN_AS: Record<string, string[]> = {
+    'kewpie-mayonnaise': ['mayo-bottle', 'mayo-bottle'],
+    'synear-black-sesame-tangyuan': ['tangyuan', 'tangyuan'],
+    'peeled-garlic': ['peeled-garlic', 'peeled-garlic'],
+    'fresh-edamame-pods': ['edamame', 'edamame'],
+    'gai-lan-chinese-broccoli': ['gai-lan'],
+    'frozen-peeled-deveined-shrimp': ['frozen-shrimp-bag', 'shrimp'],
+    'sumo-citrus': ['sumo-citrus'],
+    'thai-monthong-durian': ['durian', 'durian'],
+    raspberries: ['raspberry', 'raspberry'],
+    'hami-melon': ['hami-melon'],
+  };
+  it('show what the product is', async () => {
+    const { products } = await import('../catalogue/products');
+    for (const [key, families] of Object.entries(DRAWN_AS)) {
+      const product = products.find((p) => p.key === key);
+      expect(
+        product?.images.map((image) => image.family),
+        key,
+      ).toEqual(families);
+    }
+  });
+});

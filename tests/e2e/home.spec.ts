@@ -52,6 +52,31 @@ test.describe('banner carousel', () => {
     await expect(carousel.getByRole('button', slideDot(2))).toHaveAttribute('aria-current', 'true');
   });
 
+  test('the pause button stops autoplay until play is pressed, and is reached by keyboard', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/home');
+    const carousel = page.getByRole('region', { name: text('en', 'home:banner.label') });
+    await expect(carousel.getByRole('button', slideDot(1))).toHaveAttribute('aria-current', 'true');
+    const pause = carousel.getByRole('button', { name: text('en', 'carousel.pause') });
+    await pause.focus();
+    await page.keyboard.press('Enter');
+    const play = carousel.getByRole('button', { name: text('en', 'carousel.play') });
+    await expect(play).toBeVisible();
+    // Focus leaves the carousel (which pauses it too): only the button holds it still now.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(13_000);
+    await expect(carousel.getByRole('button', slideDot(1))).toHaveAttribute('aria-current', 'true');
+    await play.click();
+    await expect(pause).toBeVisible();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(6_100);
+    await expect(carousel.getByRole('button', slideDot(2))).toHaveAttribute('aria-current', 'true');
+  });
+
   test('arrows: back disabled on the first slide, forward on the last; dots jump', async ({
     page,
     catalogue,
@@ -166,5 +191,90 @@ for (const lang of LANGUAGES) {
     }
     await chips.getByRole('link', { name: nameIn(lang, first), exact: true }).click();
     await expect(page).toHaveURL(`/category/${first.id}`);
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: a new-product row on desktop shows part of the next card and scrolls with arrows`, async ({
+    page,
+    isPhone,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' }); // the arrows jump instead of gliding
+    await chooseLanguage(page, lang);
+    await page.goto('/home');
+    const section = page.getByRole('region', { name: text(lang, 'home:newIn', { name: '' }).trim() }).first();
+    const row = section.getByRole('list');
+    await expect(row.getByRole('article').first()).toBeVisible();
+    const name = (await row.getAttribute('aria-label')) ?? '';
+    const back = section.getByRole('button', { name: text(lang, 'home:row.previous', { name }) });
+    const forward = section.getByRole('button', { name: text(lang, 'home:row.next', { name }) });
+    if (isPhone) {
+      // Phones swipe: no arrows.
+      await expect(back).toHaveCount(0);
+      await expect(forward).toHaveCount(0);
+      return;
+    }
+    // The sixth card shows in part, so the row reads as one that goes on.
+    const cards = row.getByRole('listitem');
+    const [rowBox, sixth] = await Promise.all([row.boundingBox(), cards.nth(5).boundingBox()]);
+    if (!rowBox || !sixth) throw new Error('row not laid out');
+    expect(sixth.x).toBeLessThan(rowBox.x + rowBox.width - 20);
+    expect(sixth.x + sixth.width).toBeGreaterThan(rowBox.x + rowBox.width);
+
+    await expect(back).toBeDisabled();
+    await expect(forward).toBeEnabled();
+    await forward.click();
+    await expect.poll(() => row.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
+    await expect(back).toBeEnabled();
+    await forward.click();
+    await expect(forward).toBeDisabled();
+    // At the end the last card shows whole.
+    const last = await cards.last().boundingBox();
+    expect((last?.x ?? 0) + (last?.width ?? 0)).toBeLessThanOrEqual(rowBox.x + rowBox.width + 1);
+    await back.click();
+    await back.click();
+    await expect.poll(() => row.evaluate((list) => list.scrollLeft)).toBe(0);
+    await expect(back).toBeDisabled();
+  });
+}
+
+for (const lang of LANGUAGES) {
+  test(`${lang}: banners and occasion tiles show a headline, a call to action and alt text`, async ({
+    page,
+    catalogue,
+    isPhone,
+  }) => {
+    skipUnlessPaired(lang, isPhone);
+    const [banners, plates] = await Promise.all([catalogue.banners(), catalogue.plates()]);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await chooseLanguage(page, lang);
+    await page.goto('/home');
+    const carousel = page.getByRole('region', { name: text(lang, 'home:banner.label') });
+    for (const [i, banner] of banners.entries()) {
+      const headline = nameIn(lang, banner);
+      expect(headline, `banner ${banner.id} has a headline`).not.toBe('');
+      await carousel.getByRole('button', { name: text(lang, 'carousel.goTo', { n: i + 1 }) }).click();
+      const link = carousel.getByRole('link', { name: headline });
+      await expect(link).toBeVisible();
+      await expect(link).toContainText(text(lang, `home:banner.type${banner.type}`));
+      await expect(link.getByRole('img')).toHaveAttribute(
+        'alt',
+        text(lang, 'home:banner.alt', { name: headline }),
+      );
+    }
+    const occasion = plates.find((p) => p.style === 2);
+    if (!occasion) throw new Error('no tile plate');
+    const section = page.getByRole('region', { name: nameIn(lang, occasion), exact: true });
+    await section.scrollIntoViewIfNeeded();
+    for (const item of occasion.item) {
+      const headline = nameIn(lang, item);
+      expect(headline, `tile ${item.url} has a headline`).not.toBe('');
+      const tile = section.getByRole('link', { name: headline }).first();
+      await expect(tile).toContainText(text(lang, 'home:tileCta'));
+      await expect(tile.getByRole('img')).toHaveAttribute(
+        'alt',
+        text(lang, 'home:banner.alt', { name: headline }),
+      );
+    }
   });
 }

@@ -25,6 +25,9 @@ export const Banner = z.object({
   type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   url: z.string(),
   image: z.string(),
+  /** The name of what the banner leads to (product, category or promotion), its headline; '' if none. */
+  en_name: z.string(),
+  zn_name: z.string(),
 });
 export type Banner = z.infer<typeof Banner>;
 
@@ -95,7 +98,8 @@ export const Plate = z.object({
   en_name: z.string(),
   zn_name: z.string(),
   category_id: z.number().int().nullable(),
-  item: z.array(z.object({ img: z.string(), url: z.string() })),
+  /** Tiles; each names what it leads to, as banners do. */
+  item: z.array(z.object({ img: z.string(), url: z.string(), en_name: z.string(), zn_name: z.string() })),
 });
 export type Plate = z.infer<typeof Plate>;
 

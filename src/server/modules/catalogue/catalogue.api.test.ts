@@ -54,6 +54,27 @@ describe('banners, categories, plates', () => {
     expect((await get(`/api/index_promotion/${promo?.url}`)).status).toBe(200);
   });
 
+  it('names what each banner and tile leads to, in both languages, for its headline', async () => {
+    const banners = await data('/api/index_banners', z.array(Banner));
+    const product = banners.find((b) => b.type === 1);
+    const detail = await data(
+      `/api/index_product/${product?.url}`,
+      z.object({ en_name: z.string() }).loose(),
+    );
+    expect(product?.en_name).toBe(detail.en_name);
+    for (const b of banners) {
+      expect(b.en_name, b.url).not.toBe('');
+      expect(b.zn_name, b.url).toMatch(/\p{Script=Han}/u);
+    }
+    const plates = await data('/api/all_plate', z.array(Plate));
+    const tiles = plates.flatMap((p) => p.item);
+    expect(tiles.length).toBeGreaterThan(0);
+    for (const tile of tiles) {
+      expect(tile.en_name, tile.url).not.toBe('');
+      expect(tile.zn_name, tile.url).toMatch(/\p{Script=Han}/u);
+    }
+  });
+
   it('lists top-level categories with icons and children', async () => {
     const categories = await data('/api/product_category', z.array(Category));
     expect(categories.map((c) => c.en_name)).toEqual(demo.categories.map((c) => c.en_name));

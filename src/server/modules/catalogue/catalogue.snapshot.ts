@@ -262,20 +262,51 @@ function categoryEntries(
   return categoryById;
 }
 
-function bannerList(rows: Rows): Banner[] {
-  return rows.bannerRows.map((b) => ({
-    id: b.id,
-    type: b.type as 1 | 2 | 3,
-    url: b.url,
-    image: b.image,
-  }));
+interface Names {
+  en_name: string;
+  zn_name: string;
+}
+const NO_NAMES: Names = { en_name: '', zn_name: '' };
+
+/** The names of what a path in the shop shows (a category, product or promotion), for headlines. */
+type NamesOfPath = (path: string) => Names;
+
+function namesOfPath(
+  categoryRowById: Map<number, { enName: string; znName: string }>,
+  productByUuid: Map<string, ProductEntry>,
+  promotionById: Map<number, PromotionEntry>,
+): NamesOfPath {
+  return (path) => {
+    const [, kind, key = '', sub] = path.split('/');
+    const names = (item?: { en_name: string; zn_name: string }) =>
+      item ? { en_name: item.en_name, zn_name: item.zn_name } : NO_NAMES;
+    if (kind === 'product') return names(productByUuid.get(key)?.card);
+    if (kind === 'promotion') return names(promotionById.get(Number(key))?.promotion);
+    if (kind !== 'category') return NO_NAMES;
+    const category = categoryRowById.get(Number(sub ?? key));
+    return category ? { en_name: category.enName, zn_name: category.znName } : NO_NAMES;
+  };
 }
 
-function plateList(rows: Rows): Plate[] {
+const BANNER_PATH = { 1: '/product/', 3: '/promotion/' } as const;
+
+function bannerList(rows: Rows, namesOf: NamesOfPath): Banner[] {
+  return rows.bannerRows.map((b) => {
+    const type = b.type as 1 | 2 | 3;
+    const path = type === 2 ? (b.url.startsWith('/') ? b.url : `/${b.url}`) : BANNER_PATH[type] + b.url;
+    return { id: b.id, type, url: b.url, image: b.image, ...namesOf(path) };
+  });
+}
+
+function plateList(rows: Rows, namesOf: NamesOfPath): Plate[] {
   const itemsOf = groupBy(
     rows.plateItemRows,
     (item) => item.plateId,
-    (item) => ({ img: item.img, url: item.url }),
+    (item) => ({
+      img: item.img,
+      url: item.url,
+      ...namesOf(item.url.startsWith('/') ? item.url : `/${item.url}`),
+    }),
   );
   return rows.plateRows.map((p) => ({
     id: p.id,
@@ -356,17 +387,20 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
     .filter((c) => c.parentId === null)
     .map((c) => categoryById.get(c.id)?.category)
     .filter((c): c is Category => c !== undefined);
+  const productByUuid = new Map(productList.map((p) => [p.card.uuid, p]));
+  const promotionById = promotionEntries(rows, promotionsNow.active, productById);
+  const namesOf = namesOfPath(categoryRowById, productByUuid, promotionById);
   return {
     version,
     nextChangeAt: promotionsNow.nextChangeAt,
-    banners: bannerList(rows),
+    banners: bannerList(rows, namesOf),
     categories: topLevel,
     categoryById,
     products: productList,
     productById,
-    productByUuid: new Map(productList.map((p) => [p.card.uuid, p])),
-    plates: plateList(rows),
-    promotionById: promotionEntries(rows, promotionsNow.active, productById),
+    productByUuid,
+    plates: plateList(rows, namesOf),
+    promotionById,
     search: searchIndexOf(productList, categoryRowById),
   };
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_SWIPE_THRESHOLD } from '#shared/constants';
 import { REDUCED_MOTION, useMediaQuery } from '#web/lib/media-query';
 import './carousel.css';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons';
 import { useSwipe } from './use-swipe';
 
 interface CarouselProps {
@@ -18,7 +18,8 @@ interface CarouselProps {
 /**
  * Slides with arrows, dots, swipe (a quarter of the width) and optional autoplay. The back arrow is
  * disabled on the first slide and the forward one on the last. Autoplay pauses while the pointer
- * is over it, while it holds focus, and when the user prefers reduced motion (WCAG 2.2.2).
+ * is over it, while it holds focus, when the user prefers reduced motion, and from the pause button
+ * until its play (WCAG 2.2.2).
  */
 export function Carousel({ label, slides, autoplay = false, className }: CarouselProps) {
   const { t } = useTranslation('common');
@@ -26,6 +27,8 @@ export function Carousel({ label, slides, autoplay = false, className }: Carouse
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  /** The shopper's own pause (the button), kept until they press play. */
+  const [paused, setPaused] = useState(false);
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const current = Math.min(index, Math.max(0, count - 1));
   const go = (i: number) => setIndex(Math.max(0, Math.min(count - 1, i)));
@@ -34,7 +37,8 @@ export function Carousel({ label, slides, autoplay = false, className }: Carouse
     onSwipe: (direction) => go(current + direction),
     resist: (dx) => (current === 0 && dx > 0) || (current === count - 1 && dx < 0),
   });
-  const playing = autoplay && count > 1 && !hovered && !focused && !reducedMotion && !swipe.dragging;
+  const rotates = autoplay && count > 1 && !reducedMotion;
+  const playing = rotates && !paused && !hovered && !focused && !swipe.dragging;
 
   useEffect(() => {
     if (!playing) return;
@@ -99,6 +103,16 @@ export function Carousel({ label, slides, autoplay = false, className }: Carouse
           >
             <ChevronRightIcon />
           </button>
+          {rotates && (
+            <button
+              type="button"
+              className="carousel-pause"
+              aria-label={t(paused ? 'carousel.play' : 'carousel.pause')}
+              onClick={() => setPaused(!paused)}
+            >
+              {paused ? <PlayIcon /> : <PauseIcon />}
+            </button>
+          )}
           <div className="carousel-dots">
             {slides.map((_, i) => (
               <button

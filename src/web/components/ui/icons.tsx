@@ -72,6 +72,16 @@ export const ChevronRightIcon = (p: P) => (
     <path d="m9 5 7 7-7 7" />
   </Icon>
 );
+export const PauseIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M9 5v14M15 5v14" />
+  </Icon>
+);
+export const PlayIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M8 5v14l11-7Z" />
+  </Icon>
+);
 export const ChevronDownIcon = (p: P) => (
   <Icon {...p}>
     <path d="m5 9 7 7 7-7" />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ProductCard as Card } from '#shared/schemas/catalogue';
 import { ProductCard, ProductCardSkeleton } from './product-card';
+import { ScrollRow, type ScrollRowLabels } from './scroll-row';
 
 interface ProductGridProps {
   products: Card[];
@@ -11,6 +12,8 @@ interface ProductGridProps {
   layout?: 'grid' | 'row';
   label?: string;
   headingLevel?: 2 | 3;
+  /** A row's previous/next arrows on wide screens, with these names. */
+  arrows?: ScrollRowLabels;
 }
 
 export function ProductGrid({
@@ -20,9 +23,10 @@ export function ProductGrid({
   layout = 'grid',
   label,
   headingLevel,
+  arrows,
 }: ProductGridProps) {
-  return (
-    <ul className={`product-${layout}`} aria-label={label}>
+  const list = (ref?: (node: HTMLUListElement | null) => void) => (
+    <ul className={`product-${layout}`} aria-label={label} ref={ref}>
       {products.map((product, i) => (
         <li key={product.uuid}>
           <ProductCard product={product} onAdd={onAdd} priority={i < eager} headingLevel={headingLevel} />
@@ -30,6 +34,7 @@ export function ProductGrid({
       ))}
     </ul>
   );
+  return layout === 'row' && arrows ? <ScrollRow labels={arrows}>{list}</ScrollRow> : list();
 }
 
 export function ProductGridSkeleton({

@@ -4,6 +4,8 @@ import { BANNER_SIZES } from '#shared/media';
 import type { Banner } from '#shared/schemas/catalogue';
 import { Carousel } from '#web/components/ui/carousel';
 import { ImageBox } from '#web/components/ui/image-box';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf } from '#web/lib/localized';
 
 /** Where a banner goes when tapped (docs/product.md §2): 1 a product, 2 a path in the shop, 3 a promotion. */
 export function bannerHref(banner: Banner): string {
@@ -14,16 +16,25 @@ export function bannerHref(banner: Banner): string {
 
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const { t } = useTranslation('home');
-  const slides = banners.map((banner, i) => (
-    <Link
-      key={banner.id}
-      to={bannerHref(banner)}
-      aria-label={t(`banner.type${banner.type}`)}
-      draggable={false}
-    >
-      <ImageBox src={banner.image} kind="banner" alt="" sizes={BANNER_SIZES} priority={i === 0} />
-    </Link>
-  ));
+  const language = useLanguage();
+  const slides = banners.map((banner, i) => {
+    const headline = nameOf(banner, language);
+    return (
+      <Link key={banner.id} to={bannerHref(banner)} className="banner-link" draggable={false}>
+        <ImageBox
+          src={banner.image}
+          kind="banner"
+          alt={headline ? t('banner.alt', { name: headline }) : ''}
+          sizes={BANNER_SIZES}
+          priority={i === 0}
+        />
+        <span className="banner-text">
+          {headline && <span className="banner-headline">{headline}</span>}
+          <span className="banner-cta">{t(`banner.type${banner.type}`)}</span>
+        </span>
+      </Link>
+    );
+  });
   return <Carousel label={t('banner.label')} slides={slides} autoplay className="home-banner" />;
 }
 

@@ -42,9 +42,15 @@ export function NewProductRow({ category }: { category: NewCategory }) {
       {query.isError ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} size="section" />
       ) : products ? (
-        <ProductGrid layout="row" products={products.slice(0, ROW_LENGTH)} onAdd={add} label={name} />
+        <ProductGrid
+          layout="row"
+          products={products.slice(0, ROW_LENGTH)}
+          onAdd={add}
+          label={name}
+          arrows={{ previous: t('row.previous', { name }), next: t('row.next', { name }) }}
+        />
       ) : (
-        <ProductGridSkeleton layout="row" count={5} />
+        <ProductGridSkeleton layout="row" count={6} />
       )}
     </section>
   );

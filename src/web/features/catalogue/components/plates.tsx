@@ -30,7 +30,7 @@ export function PlateSection({ plate }: { plate: Plate }) {
           <h2 className="section-title section-head" id={headingId}>
             {title}
           </h2>
-          <TileGrid plate={plate} title={title} />
+          <TileGrid plate={plate} />
         </>
       ) : plate.category_id !== null ? (
         <MostSold categoryId={plate.category_id} headingId={headingId} title={title} near={near} />
@@ -39,19 +39,25 @@ export function PlateSection({ plate }: { plate: Plate }) {
   );
 }
 
-function TileGrid({ plate, title }: { plate: Plate; title: string }) {
+function TileGrid({ plate }: { plate: Plate }) {
   const { t } = useTranslation('home');
+  const language = useLanguage();
   return (
     <ul className="tile-grid">
       {plate.item.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: two tiles may share a link; their order is fixed
         <li key={`${item.url}-${i}`}>
-          <Link
-            to={item.url.startsWith('/') ? item.url : `/${item.url}`}
-            className="tile"
-            aria-label={t('tile', { title, n: i + 1 })}
-          >
-            <ImageBox src={item.img} kind="tile" alt="" sizes="(min-width: 960px) 600px, 50vw" />
+          <Link to={item.url.startsWith('/') ? item.url : `/${item.url}`} className="tile">
+            <ImageBox
+              src={item.img}
+              kind="tile"
+              alt={nameOf(item, language) ? t('banner.alt', { name: nameOf(item, language) }) : ''}
+              sizes="(min-width: 960px) 600px, 50vw"
+            />
+            <span className="banner-text">
+              {nameOf(item, language) && <span className="banner-headline">{nameOf(item, language)}</span>}
+              <span className="banner-cta">{t('tileCta')}</span>
+            </span>
           </Link>
         </li>
       ))}
