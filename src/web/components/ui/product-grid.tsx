@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ProductCard as Card } from '#shared/schemas/catalogue';
+import { useCardCart } from '#web/api/cart';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
 interface ProductGridProps {
@@ -21,11 +22,19 @@ export function ProductGrid({
   label,
   headingLevel,
 }: ProductGridProps) {
+  const cart = useCardCart();
   return (
     <ul className={`product-${layout}`} aria-label={label}>
       {products.map((product, i) => (
         <li key={product.uuid}>
-          <ProductCard product={product} onAdd={onAdd} priority={i < eager} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            onAdd={onAdd}
+            inCart={cart.inCart(product.uuid)}
+            onAmount={cart.change}
+            priority={i < eager}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
