@@ -133,10 +133,11 @@ export interface InCart {
 
 /**
  * What of each product is in the signed-in shopper's cart (lines at 0 count as not in it), and a
- * way to change it from a card: 0 removes the line.
+ * way to change it from a card: 0 removes the line. `message` words the last failure.
  */
 export function useCardCart() {
   const signedIn = useSignedIn();
+  const { t } = useTranslation('common');
   const lines = useCartLines(signedIn);
   const setAmount = useSetCartAmount();
   const remove = useRemoveCartLine();
@@ -155,10 +156,12 @@ export function useCardCart() {
     (uuid: string, amount: number) => {
       const line = byUuid.get(uuid);
       if (!line) return;
-      if (amount === 0) remove.mutate(line.id);
-      else setAmount.mutate({ uuid, amount });
+      // A success of either clears the other's stale failure.
+      if (amount === 0) remove.mutate(line.id, { onSuccess: () => setAmount.reset() });
+      else setAmount.mutate({ uuid, amount }, { onSuccess: () => remove.reset() });
     },
-    [byUuid, remove.mutate, setAmount.mutate],
+    [byUuid, remove.mutate, remove.reset, setAmount.mutate, setAmount.reset],
   );
-  return { inCart, change };
+  const failure = setAmount.error ?? remove.error;
+  return { inCart, change, message: failure ? messageOf(failure, t) : undefined };
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ProductCard as Card } from '#shared/schemas/catalogue';
 import { useCardCart } from '#web/api/cart';
+import { AddProblem } from './add-problem';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
 interface ProductGridProps {
@@ -24,20 +25,23 @@ export function ProductGrid({
 }: ProductGridProps) {
   const cart = useCardCart();
   return (
-    <ul className={`product-${layout}`} aria-label={label}>
-      {products.map((product, i) => (
-        <li key={product.uuid}>
-          <ProductCard
-            product={product}
-            onAdd={onAdd}
-            inCart={cart.inCart(product.uuid)}
-            onAmount={cart.change}
-            priority={i < eager}
-            headingLevel={headingLevel}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <AddProblem message={cart.message} />
+      <ul className={`product-${layout}`} aria-label={label}>
+        {products.map((product, i) => (
+          <li key={product.uuid}>
+            <ProductCard
+              product={product}
+              onAdd={onAdd}
+              inCart={cart.inCart(product.uuid)}
+              onAmount={cart.change}
+              priority={i < eager}
+              headingLevel={headingLevel}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
