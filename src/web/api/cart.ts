@@ -92,7 +92,9 @@ export function useSetCartAmount() {
     scope: { id: 'cart-set' },
     mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
       apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid, type: 'cart' } }),
-    onMutate: ({ uuid, amount }) => {
+    onMutate: async ({ uuid, amount }) => {
+      // A read of the lines already under way (e.g. after an add) would bring back the old amount.
+      await client.cancelQueries({ queryKey: LINES_KEY });
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) =>
         lines?.map((line) => (line.uuid === uuid ? { ...line, amount } : line)),
       );
@@ -107,6 +109,8 @@ export function useRemoveCartLine() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<{ count: number }>(`/api/cart/${id}`, { method: 'DELETE' }),
+    // As for a set amount: an older read of the lines must not bring the line back.
+    onMutate: () => client.cancelQueries({ queryKey: LINES_KEY }),
     onSuccess: (answer, id) => {
       client.setQueryData<number>(COUNT_KEY, answer.count);
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) => lines?.filter((line) => line.id !== id));
