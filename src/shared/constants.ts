@@ -25,3 +25,5 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** Days a product counts as new for `new_category` / `new_product`. */
 export const NEW_PRODUCT_DAYS = 14;
+/** How long the "Added · View cart" notice stays on screen after an add-to-cart. */
+export const ADDED_NOTICE_MS = 6000;

@@ -6,3 +6,15 @@ export function clampCartAmount(input: string | number, max = CART_MAX_AMOUNT): 
   if (!Number.isFinite(digits)) return CART_MIN_AMOUNT;
   return Math.min(Math.max(Math.trunc(digits), CART_MIN_AMOUNT), Math.min(max, CART_MAX_AMOUNT));
 }
+
+/**
+ * The highest quantity a cart line can have, and whether the stock (rather than the shop's
+ * per-order cap) sets it: the stepper then says "Only N left" (docs/product.md §5).
+ */
+export function lineLimit(line: { real_stock: number; max_per_order: number }): {
+  max: number;
+  byStock: boolean;
+} {
+  const byStock = line.real_stock <= line.max_per_order;
+  return { max: clampCartAmount(Math.max(Math.min(line.real_stock, line.max_per_order), 0)), byStock };
+}

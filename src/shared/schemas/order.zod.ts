@@ -9,13 +9,14 @@ export const OrderNoParams = z.object({ orderNo: z.string().regex(ORDER_NO_PATTE
 
 const MAX_LINES = 200;
 const FLAT_ITEM = /^items\[(\d{1,3})\]\[(id|num)\]$/;
-const positive = (max: number) =>
+const whole = (min: number, max: number) =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
     const n = typeof v === 'number' ? v : /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN;
-    if (!Number.isInteger(n) || n < 1 || n > max) ctx.addIssue({ code: 'custom', message: 'range' });
+    if (!Number.isInteger(n) || n < min || n > max) ctx.addIssue({ code: 'custom', message: 'range' });
     return n;
   });
-const Item = z.object({ id: positive(2_147_483_647), num: positive(99_999) });
+/** A line's `num` may be 0 (docs/product.md §5 allows 0 in the cart): such a line is not ordered. */
+const Item = z.object({ id: whole(1, 2_147_483_647), num: whole(0, 99_999) });
 
 /**
  * The lines of `items[i][id]` / `items[i][num]` form fields (docs/api.md) gathered into `items`,

@@ -1,13 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { queryOptions, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CartChange, CartItem } from '#shared/schemas/cart';
+import { lineLimit } from '#shared/schemas/cart.rules';
 import { apiGet, apiRequest, messageOf } from '../lib/api-client';
 import { useSignedIn } from '../lib/auth';
 
 const COUNT_KEY = ['cart', 'count'] as const;
 const LINES_KEY = ['cart', 'lines'] as const;
+const ADD_KEY = ['cart', 'add'] as const;
 
 /** `GET /api/goods/count` (docs/product.md §7, Cart): only asked for while a token is held. */
 export function cartCountQueryOptions() {
@@ -51,6 +53,7 @@ export function useAddToCart() {
   const client = useQueryClient();
   const { t } = useTranslation('common');
   const mutation = useMutation({
+    mutationKey: ADD_KEY,
     mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
       apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid } }),
     onMutate: async ({ amount }) => {
@@ -60,16 +63,20 @@ export function useAddToCart() {
       return { before };
     },
     onSuccess: (change) => client.setQueryData<number>(COUNT_KEY, change.count),
-    onError: (_error, _vars, context) => client.setQueryData<number | undefined>(COUNT_KEY, context?.before),
+    // Back to what it was, then the server's count: the cart may have changed elsewhere.
+    onError: (_error, _vars, context) => {
+      client.setQueryData<number | undefined>(COUNT_KEY, context?.before);
+      void client.invalidateQueries({ queryKey: COUNT_KEY });
+    },
     onSettled: () => client.invalidateQueries({ queryKey: LINES_KEY }),
   });
   const add = useCallback(
-    (uuid: string, amount = 1) => {
+    (uuid: string, amount = 1, onAdded?: () => void) => {
       if (!signedIn) {
         navigate('/account');
         return;
       }
-      mutation.mutate({ uuid, amount });
+      mutation.mutate({ uuid, amount }, { onSuccess: onAdded });
     },
     [signedIn, navigate, mutation.mutate],
   );
@@ -85,7 +92,9 @@ export function useSetCartAmount() {
     scope: { id: 'cart-set' },
     mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
       apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid, type: 'cart' } }),
-    onMutate: ({ uuid, amount }) => {
+    onMutate: async ({ uuid, amount }) => {
+      // A read of the lines already under way (e.g. after an add) would bring back the old amount.
+      await client.cancelQueries({ queryKey: LINES_KEY });
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) =>
         lines?.map((line) => (line.uuid === uuid ? { ...line, amount } : line)),
       );
@@ -100,10 +109,63 @@ export function useRemoveCartLine() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<{ count: number }>(`/api/cart/${id}`, { method: 'DELETE' }),
+    // As for a set amount: an older read of the lines must not bring the line back.
+    onMutate: () => client.cancelQueries({ queryKey: LINES_KEY }),
     onSuccess: (answer, id) => {
       client.setQueryData<number>(COUNT_KEY, answer.count);
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) => lines?.filter((line) => line.id !== id));
     },
     onError: () => client.invalidateQueries({ queryKey: ['cart'] }),
   });
+}
+
+/** When the latest add-to-cart of any screen succeeded (for the shell's "Added" notice); undefined before any. */
+export function useLastAddedAt(): number | undefined {
+  const times = useMutationState({
+    filters: { mutationKey: ADD_KEY, status: 'success' },
+    select: (mutation) => mutation.state.submittedAt,
+  });
+  return times.length === 0 ? undefined : Math.max(...times);
+}
+
+/** A product's line as a card's stepper needs it. */
+export interface InCart {
+  amount: number;
+  max: number;
+  byStock: boolean;
+}
+
+/**
+ * What of each product is in the signed-in shopper's cart (lines at 0 count as not in it), and a
+ * way to change it from a card: 0 removes the line. `message` words the last failure.
+ */
+export function useCardCart() {
+  const signedIn = useSignedIn();
+  const { t } = useTranslation('common');
+  const lines = useCartLines(signedIn);
+  const setAmount = useSetCartAmount();
+  const remove = useRemoveCartLine();
+  const byUuid = useMemo(
+    () => new Map((lines.data ?? []).filter((l) => l.amount > 0).map((l) => [l.uuid, l])),
+    [lines.data],
+  );
+  const inCart = useCallback(
+    (uuid: string): InCart | undefined => {
+      const line = byUuid.get(uuid);
+      return line && { amount: line.amount, ...lineLimit(line) };
+    },
+    [byUuid],
+  );
+  const change = useCallback(
+    (uuid: string, amount: number) => {
+      const line = byUuid.get(uuid);
+      if (!line) return;
+      // A success of either clears the other's stale failure.
+      if (amount === 0) remove.mutate(line.id, { onSuccess: () => setAmount.reset() });
+      else setAmount.mutate({ uuid, amount }, { onSuccess: () => remove.reset() });
+    },
+    [byUuid, remove.mutate, remove.reset, setAmount.mutate, setAmount.reset],
+  );
+  const failure = setAmount.error ?? remove.error;
+  return { inCart, change, message: failure ? messageOf(failure, t) : undefined };
 }

@@ -112,6 +112,51 @@ describe('placing an order', () => {
     expect(list[0].item).toHaveLength(2);
   });
 
+  it('does not order a line at 0, and drops every line at 0 from the cart when an order is placed', async () => {
+    const { s, address } = await shopperWithAddress();
+    const [kept, zeroSent, zeroUnsent] = [inStock[8], inStock[9], inStock[10]];
+    if (!kept || !zeroSent || !zeroUnsent) throw new Error('no products');
+    await addToCart(s, kept.key, 2);
+    for (const p of [zeroSent, zeroUnsent]) {
+      await addToCart(s, p.key, 1);
+      const set = await call(s, 'POST', `/api/cart?amount=0&uuid=${uuidFromKey(p.key)}&type=cart`);
+      expect(set.status).toBe(200);
+    }
+    const lines = await cartLines(s);
+    const idOf = (key: string) => lines.find((l) => l.uuid === uuidFromKey(key))?.id ?? 0;
+    const stockBefore = await stockOf(zeroSent.key);
+
+    const placed = await call(
+      s,
+      'POST',
+      '/api/order',
+      orderForm(address.uuid, [
+        { id: idOf(kept.key), num: 2 },
+        { id: idOf(zeroSent.key), num: 0 },
+      ]),
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const detail = (await call(s, 'GET', `/api/order/${placed.body.data}`)).body.data;
+    expect(detail.item.map((l: { en_name: string }) => l.en_name)).toEqual([kept.en_name]);
+    expect(detail.total_count).toBe(2);
+    expect(Math.round(detail.subtotal * 100)).toBe(2 * kept.price_cents);
+    expect(await cartLines(s)).toEqual([]);
+    expect(await stockOf(zeroSent.key)).toBe(stockBefore);
+  });
+
+  it('refuses an order whose every line is at 0, and leaves the cart as it was', async () => {
+    const { s, address } = await shopperWithAddress();
+    const p = inStock[11];
+    if (!p) throw new Error('no product');
+    await addToCart(s, p.key, 1);
+    await call(s, 'POST', `/api/cart?amount=0&uuid=${uuidFromKey(p.key)}&type=cart`);
+    const [line] = await cartLines(s);
+    const res = await call(s, 'POST', '/api/order', orderForm(address.uuid, [{ id: line?.id ?? 0, num: 0 }]));
+    expect(res.status).toBe(400);
+    expect((await call(s, 'GET', '/api/order')).body.data).toEqual([]);
+    expect(await cartLines(s)).toHaveLength(1);
+  });
+
   it('keeps the address as it was when the order was placed', async () => {
     const { s, address } = await shopperWithAddress();
     await addToCart(s, inStock[1]?.key ?? '', 1);

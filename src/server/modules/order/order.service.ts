@@ -47,7 +47,8 @@ export class OrderService {
    * be the shopper's; the shopper's unpaid orders leave room for it (expire the overdue ones
    * first); prices come from the database; stock is taken with a conditional update, so the last
    * unit is sold once; what was bought and where it goes are copied into the order; the ordered
-   * quantities leave the cart. The shopper's lock makes their parallel orders count each other
+   * quantities leave the cart, and so do the shopper's lines at 0 (a line at 0 is never ordered,
+   * docs/product.md §5). The shopper's lock makes their parallel orders count each other
    * (limits, coupon). The catalogue is told of the stock taken. Answers the order number.
    */
   async place(userId: number, input: PlaceOrderInput): Promise<string> {
@@ -79,14 +80,18 @@ export class OrderService {
         address,
       });
       await takeFromCart(tx, lines);
+      await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.amount, 0)));
       return order;
     });
   }
 
-  private async linesOf(tx: Tx, userId: number, items: PlaceOrderInput['items'], now: Date): Promise<Line[]> {
+  /** The shopper's lines to order: those asked for with a `num` above 0. */
+  private async linesOf(tx: Tx, userId: number, asked: PlaceOrderInput['items'], now: Date): Promise<Line[]> {
+    const all = asked.map((i) => i.id);
+    if (new Set(all).size !== all.length) throw new BadInput('errors:order.badItems');
+    const items = asked.filter((i) => i.num > 0);
     if (items.length === 0) throw new BadInput('errors:order.empty');
     const ids = items.map((i) => i.id);
-    if (new Set(ids).size !== ids.length) throw new BadInput('errors:order.badItems');
     const rows = await tx
       .select({ cart: cartItems, product: products })
       .from(cartItems)

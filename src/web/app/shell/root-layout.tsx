@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { useLastAddedAt } from '#web/api/cart';
+import { AddedNotice } from '#web/components/ui/added-notice';
 import { useRemoveBootShell } from './boot-shell';
 import { PageFallback } from './page-fallback';
 import './shell.css';
@@ -20,6 +22,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   const shown = useRef<string | null>(null);
+  const addedAt = useLastAddedAt();
   useRemoveBootShell();
 
   // After a navigation, focus moves to the new page so screen readers start reading there.
@@ -43,6 +46,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <TabBar />
+      <AddedNotice addedAt={addedAt} />
       <ScrollRestoration />
     </div>
   );

@@ -6,6 +6,7 @@ import { nameOf, pick } from '#web/lib/localized';
 import { formatAmount } from '#web/lib/money';
 import { PlusIcon } from './icons';
 import { ImageBox } from './image-box';
+import { Stepper } from './stepper';
 import './product-card.css';
 
 /** Rendered widths of a card's picture: half a phone, a fifth of the desktop container. */
@@ -14,6 +15,10 @@ export const CARD_SIZES = '(min-width: 1200px) 232px, (min-width: 960px) 22vw, (
 interface ProductCardProps {
   product: Card;
   onAdd: (uuid: string) => void;
+  /** What of it is in the shopper's cart: a −/qty/+ stepper then replaces the add button. */
+  inCart?: { amount: number; max: number; byStock: boolean };
+  /** A new quantity from the stepper; 0 takes it out of the cart. */
+  onAmount?: (uuid: string, amount: number) => void;
   priority?: boolean;
   /** h2 where the list sits right under the page's h1; h3 under a section's h2. */
   headingLevel?: 2 | 3;
@@ -24,7 +29,14 @@ interface ProductCardProps {
  * promotion price in red with the regular one struck), and a round add button — disabled when
  * nothing is in stock (docs/product.md §5).
  */
-export function ProductCard({ product, onAdd, priority, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({
+  product,
+  onAdd,
+  inCart,
+  onAmount,
+  priority,
+  headingLevel = 3,
+}: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation('common');
   const language = useLanguage();
@@ -59,15 +71,31 @@ export function ProductCard({ product, onAdd, priority, headingLevel = 3 }: Prod
               <span className="price">{formatAmount(product.price)}</span>
             )}
           </p>
-          <button
-            type="button"
-            className="add-button"
-            aria-label={t('product.addNamed', { name })}
-            disabled={soldOut}
-            onClick={() => onAdd(product.uuid)}
-          >
-            <PlusIcon width={20} height={20} />
-          </button>
+          {inCart && onAmount ? (
+            <Stepper
+              className="is-compact"
+              value={inCart.amount}
+              min={0}
+              max={Math.max(inCart.max, inCart.amount)}
+              onChange={(amount) => onAmount(product.uuid, amount)}
+              label={t('product.inCartNamed', { name })}
+              limitMessage={
+                inCart.byStock
+                  ? t('stepper.onlyLeft', { n: inCart.max })
+                  : t('stepper.perOrder', { n: inCart.max })
+              }
+            />
+          ) : (
+            <button
+              type="button"
+              className="add-button"
+              aria-label={t('product.addNamed', { name })}
+              disabled={soldOut}
+              onClick={() => onAdd(product.uuid)}
+            >
+              <PlusIcon width={20} height={20} />
+            </button>
+          )}
         </div>
       </div>
     </article>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ProductCard as Card } from '#shared/schemas/catalogue';
+import { useCardCart } from '#web/api/cart';
+import { AddProblem } from './add-problem';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import { ScrollRow, type ScrollRowLabels } from './scroll-row';
 
@@ -25,16 +27,29 @@ export function ProductGrid({
   headingLevel,
   arrows,
 }: ProductGridProps) {
+  const cart = useCardCart();
   const list = (ref?: (node: HTMLUListElement | null) => void) => (
     <ul className={`product-${layout}`} aria-label={label} ref={ref}>
       {products.map((product, i) => (
         <li key={product.uuid}>
-          <ProductCard product={product} onAdd={onAdd} priority={i < eager} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            onAdd={onAdd}
+            inCart={cart.inCart(product.uuid)}
+            onAmount={cart.change}
+            priority={i < eager}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
   );
-  return layout === 'row' && arrows ? <ScrollRow labels={arrows}>{list}</ScrollRow> : list();
+  return (
+    <>
+      <AddProblem message={cart.message} />
+      {layout === 'row' && arrows ? <ScrollRow labels={arrows}>{list}</ScrollRow> : list()}
+    </>
+  );
 }
 
 export function ProductGridSkeleton({

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CART_MIN_AMOUNT } from '#shared/constants';
+import { formatCents } from '#shared/money';
 import type { CartItem } from '#shared/schemas/cart';
-import { clampCartAmount } from '#shared/schemas/cart.rules';
+import { lineLimit } from '#shared/schemas/cart.rules';
 import { ImageBox } from '#web/components/ui/image-box';
 import { Stepper } from '#web/components/ui/stepper';
 import { useLanguage } from '#web/lib/i18n';
-import { nameOf } from '#web/lib/localized';
+import { nameOf, pick } from '#web/lib/localized';
 import { formatAmount } from '#web/lib/money';
 
 interface CartLineProps {
@@ -15,17 +16,18 @@ interface CartLineProps {
   onRemove: () => void;
 }
 
-/** The highest quantity a line can have: the stock and the shop's per-order cap, never above 99999 (docs/product.md §5). */
-export function maxOf(line: CartItem): number {
-  return clampCartAmount(Math.max(Math.min(line.real_stock, line.max_per_order), 0));
-}
-
-/** One cart line: picture, name, price (struck regular price on promotion), stepper, remove. */
+/**
+ * One cart line: picture, name, unit, price (struck regular price on promotion), line total,
+ * stepper (a typed quantity cut to the stock says "Only N left"), remove. A line at 0 says it is
+ * not ordered (docs/product.md §5).
+ */
 export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
   const { t } = useTranslation('cart');
   const language = useLanguage();
   const name = nameOf(line, language);
+  const { t: tc } = useTranslation('common');
   const onPromotion = line.price < line.regular_price;
+  const limit = lineLimit(line);
   return (
     <li className={`cart-line${line.available ? '' : ' is-unavailable'}`}>
       <Link to={`/product/${line.uuid}`} className="cart-line-image" tabIndex={-1} aria-hidden="true">
@@ -35,6 +37,7 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
         <Link to={`/product/${line.uuid}`} className="cart-line-name">
           {name}
         </Link>
+        <p className="cart-line-unit">{pick(language, line.en_number, line.zn_number)}</p>
         <p className="cart-line-price">
           <span className={onPromotion ? 'price-deal' : undefined}>{formatAmount(line.price)}</span>
           {onPromotion && (
@@ -45,25 +48,35 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
           )}
         </p>
         {line.available ? (
-          <Stepper
-            value={line.amount}
-            min={CART_MIN_AMOUNT}
-            max={Math.max(maxOf(line), line.amount)}
-            onChange={onAmount}
-            label={t('quantityOf', { name })}
-          />
+          <>
+            <Stepper
+              value={line.amount}
+              min={CART_MIN_AMOUNT}
+              max={Math.max(limit.max, line.amount)}
+              onChange={onAmount}
+              label={t('quantityOf', { name })}
+              limitMessage={tc(limit.byStock ? 'stepper.onlyLeft' : 'stepper.perOrder', { n: limit.max })}
+            />
+            {line.amount === 0 && <p className="cart-line-note">{t('notOrdered')}</p>}
+          </>
         ) : (
           <p className="cart-line-note">{t('unavailable')}</p>
         )}
       </div>
-      <button
-        type="button"
-        className="text-button cart-line-remove"
-        onClick={onRemove}
-        aria-label={t('removeNamed', { name })}
-      >
-        {t('remove')}
-      </button>
+      <div className="cart-line-side">
+        <p className="cart-line-total">
+          <span className="visually-hidden">{t('lineTotal')} </span>
+          {formatCents(line.available ? Math.round(line.price * 100) * line.amount : 0)}
+        </p>
+        <button
+          type="button"
+          className="text-button cart-line-remove"
+          onClick={onRemove}
+          aria-label={t('removeNamed', { name })}
+        >
+          {t('remove')}
+        </button>
+      </div>
     </li>
   );
 }

@@ -13,6 +13,7 @@ import { AddressPicker } from '../components/address-picker';
 import { AddressSelector } from '../components/address-selector';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
+import { CartTotalBar } from '../components/cart-total-bar';
 import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
 import '../cart.css';
@@ -147,6 +148,7 @@ function CartContent() {
         error={place.error ? messageOf(place.error, t) : undefined}
         onSubmit={submit}
       />
+      <CartTotalBar total={totals.total} canSubmit={canSubmit} pending={place.isPending} onSubmit={submit} />
       <AddressPicker
         open={picking}
         onClose={() => setPicking(false)}

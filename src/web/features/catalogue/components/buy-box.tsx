@@ -30,7 +30,8 @@ export function BuyBox({ uuid, stock }: { uuid: string; stock: number }) {
         type="button"
         className="button button-primary buy-button"
         disabled={pending}
-        onClick={() => add(uuid, quantity)}
+        // The quantity goes back to 1 once it is in the cart, ready for the next add.
+        onClick={() => add(uuid, quantity, () => setQuantity(DETAIL_MIN_QUANTITY))}
       >
         <CartIcon width={20} height={20} />
         {t('product.addToCart')}
