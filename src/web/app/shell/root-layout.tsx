@@ -4,12 +4,17 @@ import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router
 import { useRemoveBootShell } from './boot-shell';
 import { PageFallback } from './page-fallback';
 import './shell.css';
+import { SiteFooter } from './site-footer';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
 
-/** What a route tells the shell: the four tab screens show the tab bar and the phone's top bar. */
+/**
+ * What a route tells the shell: the four tab screens show the tab bar and the phone's top bar;
+ * `footer` shows the site footer on phones too (wide screens always show it).
+ */
 export interface RouteHandle {
   tab?: boolean;
+  footer?: boolean;
 }
 
 /** Every screen sits in this shell: skip link, top bar, the page, and on phones the tab bar. */
@@ -17,6 +22,7 @@ export function RootLayout() {
   const { t } = useTranslation('common');
   const matches = useMatches();
   const tab = matches.some((m) => (m.handle as RouteHandle | undefined)?.tab);
+  const footer = matches.some((m) => (m.handle as RouteHandle | undefined)?.footer);
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   const shown = useRef<string | null>(null);
@@ -32,7 +38,7 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <div className={`app${tab ? ' has-tabs' : ' is-inner'}`}>
+    <div className={`app${tab ? ' has-tabs' : ' is-inner'}${footer ? ' has-footer' : ''}`}>
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
@@ -42,6 +48,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <SiteFooter onPhones={footer} />
       <TabBar />
       <ScrollRestoration />
     </div>
