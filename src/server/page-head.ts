@@ -86,10 +86,12 @@ export class PageHeads {
     });
     const snapshot = this.catalogue.snapshot;
     if (path === '/' || path === '/home') {
+      const banner = snapshot.banners[0];
       return {
         title: shop,
         description: t('site:description'),
         path: '/home',
+        image: banner ? this.absolute(banner.image) : undefined,
         type: 'website',
         data: [this.organization(shop)],
       };
@@ -226,8 +228,11 @@ export class PageHeads {
     };
   }
 
-  /** The head's tags: title, description, canonical and alternates, share tags and JSON-LD. */
-  tags(head: PageHead, language: Language): string {
+  /**
+   * The head's tags: title, description, canonical and alternates and share tags (`meta`, where
+   * index.html has its title), and JSON-LD (`data`, at the head's end, after the scripts).
+   */
+  tags(head: PageHead, language: Language): HeadTags {
     const meta = (attribute: 'name' | 'property' | 'itemprop', key: string, value: string) =>
       `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
     const link = (rel: string, href: string, extra = '') =>
@@ -268,8 +273,8 @@ export class PageHeads {
         meta('property', 'product:availability', head.offer.inStock ? 'in stock' : 'out of stock'),
       );
     }
-    for (const data of head.data) lines.push(`<script type="application/ld+json">${jsonLd(data)}</script>`);
-    return lines.join('\n    ');
+    const data = head.data.map((item) => `<script type="application/ld+json">${jsonLd(item)}</script>`);
+    return { meta: lines.join('\n    '), data: data.map((line) => `  ${line}\n  `).join('') };
   }
 }
 
@@ -283,24 +288,28 @@ export function jsonLd(data: object): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-const OWN_HEAD = /<title>[\s\S]*?<\/title>\s*|<meta name="description"[^>]*>\s*/g;
+export interface HeadTags {
+  meta: string;
+  data: string;
+}
+
+const OWN_TITLE = /<title>[\s\S]*?<\/title>/;
+const OWN_DESCRIPTION = /<meta name="description"[^>]*>\s*/g;
 
 /**
- * `html` with the page's own head tags in place of index.html's title and description, and
- * `<html lang>` in the page's language.
+ * `html` with the page's own head tags where index.html has its title (its description dropped),
+ * its JSON-LD at the head's end, and `<html lang>` and the manifest link in the page's language.
  */
-export function withHead(html: string, tags: string, language: Language): string {
+export function withHead(html: string, tags: HeadTags, language: Language): string {
   const at = html.indexOf('</head>');
   if (at < 0) return html;
-  const head = html.slice(0, at).replace(OWN_HEAD, '');
-  const langed =
-    language === 'en'
-      ? head
-      : head
-          .replace(/<html lang="en"/, `<html lang="${language}"`)
-          .replace(
-            'href="/manifest.webmanifest"',
-            `href="/manifest.webmanifest?${LANGUAGE_PARAM}=${language}"`,
-          );
-  return `${langed}${tags}\n  ${html.slice(at)}`;
+  let head = html.slice(0, at).replace(OWN_DESCRIPTION, '');
+  head = OWN_TITLE.test(head) ? head.replace(OWN_TITLE, () => tags.meta) : `${head}${tags.meta}\n  `;
+  head += tags.data;
+  if (language !== 'en') {
+    head = head
+      .replace(/<html lang="en"/, `<html lang="${language}"`)
+      .replace('href="/manifest.webmanifest"', `href="/manifest.webmanifest?${LANGUAGE_PARAM}=${language}"`);
+  }
+  return `${head}${html.slice(at)}`;
 }
