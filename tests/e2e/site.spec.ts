@@ -1,3 +1,4 @@
+import { INFO_PAGES as INFO } from '#shared/schemas/site.rules';
 import {
   chooseLanguage,
   expect,
@@ -8,15 +9,6 @@ import {
   test,
   text,
 } from './fixtures/shop';
-
-/** The footer's info pages, each with its first paragraph (info.json). */
-const INFO = [
-  { path: '/about', key: 'about' },
-  { path: '/contact', key: 'contact' },
-  { path: '/delivery', key: 'delivery' },
-  { path: '/returns-policy', key: 'returnsPolicy' },
-  { path: '/privacy', key: 'privacy' },
-] as const;
 
 for (const lang of LANGUAGES) {
   test(`${lang}: the footer's links open the shop's pages, each with its text and title`, async ({
