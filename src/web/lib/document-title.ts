@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
  * (src/server/page-head.ts), this keeps them right as the shopper moves within the app.
  */
 export function useDocumentTitle(title: string | undefined, description?: string): void {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const shop = t('title');
-  const fallback = t('site:description');
+  // Until the shop's texts have loaded, the server's description stays.
+  const fallback = i18n.exists('site:description') ? t('site:description') : undefined;
   useEffect(() => {
     document.title = title ? `${title} · ${shop}` : shop;
-    const meta = document.querySelector('meta[name="description"]');
-    meta?.setAttribute('content', description || fallback);
+    const text = description || fallback;
+    if (text) document.querySelector('meta[name="description"]')?.setAttribute('content', text);
   }, [title, shop, description, fallback]);
 }

@@ -12,7 +12,9 @@ const HELP_PAGES = new Set<string>(['delivery', 'returnsPolicy', 'contact']);
  * tab bar of a page that scrolls to a form or a button.
  */
 export function SiteFooter({ onPhones }: { onPhones: boolean }) {
-  const { t } = useTranslation('site');
+  // The footer never holds up the page: it appears once its texts are there.
+  const { t, ready } = useTranslation('site', { useSuspense: false });
+  if (!ready) return null;
   const link = (to: string, label: string) => (
     <li key={to}>
       <Link to={to}>{label}</Link>
