@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import { LANGUAGE_PARAM, languageParam } from '#shared/schemas/site.rules';
 import { AppPage } from './app-page';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -35,6 +36,7 @@ import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { startRetentionSweep } from './modules/retention/retention';
+import { PageHeads, withHead } from './page-head';
 import { authPlugin } from './plugins/auth';
 import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
 import { errorsPlugin } from './plugins/errors';
@@ -42,6 +44,7 @@ import { securityHeaders } from './plugins/security-headers';
 import { projectPath } from './project-root';
 import { BODY_MAX_BYTES, requestTimeouts } from './request-limits';
 import { deriveKey, loadShopSecret } from './secret';
+import { siteRoutes } from './site.routes';
 
 export interface AppDeps {
   config: Config;
@@ -62,7 +65,7 @@ export interface AppDeps {
 const LOCALES_DIR = projectPath('public/locales');
 const YEAR_SECONDS = 31_536_000;
 /** Paths the server answers itself, from files or routes; anything else is a page of the app. */
-const SERVER_PREFIXES = ['/api/', '/sandbox/', '/assets/', '/media/', '/uploads/', '/locales/'];
+const SERVER_PREFIXES = ['/api/', '/sandbox/', '/assets/', '/media/', '/uploads/', '/locales/', '/icons/'];
 
 /**
  * Which hops of X-Forwarded-For to trust. Fastify takes a list of addresses as it is, but ignores
@@ -236,14 +239,16 @@ async function registerStatic(
   }
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
   const page = hasWeb ? new AppPage(config.webDir, catalogue) : undefined;
+  const heads = new PageHeads(catalogue, config.publicUrl);
+  await app.register(siteRoutes, { heads, catalogue });
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
       prefix: '/',
       wildcard: false,
       index: false,
-      // /locales is served from public/locales above; the build's copy must not shadow it.
-      globIgnore: ['locales/**', '.vite/**', '**/*.br', '**/*.gz'],
+      // /locales and /icons are served from public/ (above, site.routes.ts); the build's copies must not shadow them.
+      globIgnore: ['locales/**', 'icons/**', '.vite/**', '**/*.br', '**/*.gz'],
       // The build writes .br and .gz beside each file (scripts/build-steps.ts).
       preCompressed: true,
       setHeaders: (reply, path) => {
@@ -268,10 +273,16 @@ async function registerStatic(
       }
       throw new NotFound('errors:notFound.api', { method: request.method, path: path.slice(0, 100) });
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(page.htmlFor(path.replace(/\/+$/, '') || '/'));
+    const pagePath = path.replace(/\/+$/, '') || '/';
+    // The page's own title, description, canonical URL and share tags, in the language it asks for.
+    const language = languageParam(new URLSearchParams(request.url.split('?')[1] ?? '').get(LANGUAGE_PARAM));
+    const lang = language ?? 'en';
+    const html = withHead(
+      page.htmlFor(pagePath).toString(),
+      heads.tags(heads.headFor(pagePath, lang), lang),
+      lang,
+    );
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }
 

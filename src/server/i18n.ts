@@ -2,17 +2,19 @@ import type { Language } from '#shared/constants';
 import enCommon from '../../public/locales/en/common.json' with { type: 'json' };
 import en from '../../public/locales/en/errors.json' with { type: 'json' };
 import enMail from '../../public/locales/en/mail.json' with { type: 'json' };
+import enSite from '../../public/locales/en/site.json' with { type: 'json' };
 import zhCommon from '../../public/locales/zh/common.json' with { type: 'json' };
 import zh from '../../public/locales/zh/errors.json' with { type: 'json' };
 import zhMail from '../../public/locales/zh/mail.json' with { type: 'json' };
+import zhSite from '../../public/locales/zh/site.json' with { type: 'json' };
 
 /**
  * Messages the server answers with, from the same locale files the web uses. A key is
  * `namespace:path`, as in i18next; a domain adds its namespace here.
  */
 const catalogues: Record<Language, Record<string, unknown>> = {
-  en: { common: enCommon, errors: en, mail: enMail },
-  zh: { common: zhCommon, errors: zh, mail: zhMail },
+  en: { common: enCommon, errors: en, mail: enMail, site: enSite },
+  zh: { common: zhCommon, errors: zh, mail: zhMail, site: zhSite },
 };
 
 /** Values for a message's `{{name}}`s; `{ key }` is itself a message, put in the same language. */

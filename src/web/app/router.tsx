@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
 import { UUID_PATTERN } from '#shared/schemas/common.rules';
+import { INFO_PAGES, type InfoPageKey } from '#shared/schemas/site.rules';
 import {
   bannersQueryOptions,
   categoriesQueryOptions,
@@ -11,6 +12,7 @@ import {
   productQueryOptions,
 } from '../api/catalogue';
 import { HomePage } from '../features/catalogue/pages/home-page';
+import type { InfoPages } from '../features/info/pages/info-pages';
 import { loadNamespaces, type Namespace } from '../lib/i18n';
 import { RequireUser } from './shell/require-user';
 import { RootLayout, type RouteHandle } from './shell/root-layout';
@@ -18,6 +20,15 @@ import { RouteError } from './shell/route-error';
 import { ShellFallback } from './shell/shell-fallback';
 
 type PageModule = Record<string, unknown>;
+
+/** The info pages' components (features/info), by their key in INFO_PAGES. */
+const infoPageName: Record<InfoPageKey, keyof InfoPages> = {
+  about: 'AboutPage',
+  contact: 'ContactPage',
+  delivery: 'DeliveryPage',
+  returnsPolicy: 'ReturnsPolicyPage',
+  privacy: 'PrivacyPage',
+};
 
 /** A lazy route: its code chunk and its translation namespaces load together. */
 function page<M extends PageModule>(load: () => Promise<M>, name: keyof M & string, ...ns: Namespace[]) {
@@ -28,6 +39,9 @@ function page<M extends PageModule>(load: () => Promise<M>, name: keyof M & stri
 }
 
 const tab: RouteHandle = { tab: true };
+/** Pages that end with the site footer on phones too: home, profile, settings and the info pages. */
+const tabWithFooter: RouteHandle = { tab: true, footer: true };
+const withFooter: RouteHandle = { footer: true };
 
 const ID = /^\d{1,9}$/;
 
@@ -62,6 +76,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
   const account = () => import('../features/account/pages/account-pages');
   const profile = () => import('../features/account/pages/profile-pages');
   const settings = () => import('../features/account/pages/settings-pages');
+  const info = () => import('../features/info/pages/info-pages');
   const loaders = catalogueLoaders(queryClient);
   return [
     {
@@ -76,7 +91,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
             { index: true, element: <Navigate to="/home" replace /> },
             {
               path: 'home',
-              handle: tab,
+              handle: tabWithFooter,
               Component: HomePage,
               loader: async () => {
                 // Start home's calls at once instead of after its texts and first render. The page
@@ -103,7 +118,7 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               handle: tab,
               lazy: page(() => import('../features/cart/pages/cart-page'), 'CartPage', 'cart', 'address'),
             },
-            { path: 'profile', handle: tab, lazy: page(profile, 'ProfilePage', 'profile') },
+            { path: 'profile', handle: tabWithFooter, lazy: page(profile, 'ProfilePage', 'profile') },
             { path: 'promotions', handle: tab, lazy: page(profile, 'PromotionsPage', 'profile') },
             {
               path: 'account',
@@ -114,11 +129,20 @@ export function routes(queryClient: QueryClient): RouteObject[] {
                 { path: 'resetpassword', lazy: page(account, 'ResetPasswordPage', 'account') },
               ],
             },
-            { path: 'profile/coupons', lazy: page(profile, 'CouponsPage', 'profile') },
-            { path: 'profile/notifications', lazy: page(profile, 'NotificationsPage', 'profile') },
-            { path: 'profile/returns', lazy: page(profile, 'ReturnsPage', 'profile') },
-            { path: 'profile/reviews', lazy: page(profile, 'ReviewsPage', 'profile') },
-            { path: 'profile/settings', lazy: page(settings, 'SettingsPage', 'profile') },
+            { path: 'profile/coupons', lazy: page(profile, 'CouponsPage', 'profile', 'info') },
+            { path: 'profile/notifications', lazy: page(profile, 'NotificationsPage', 'profile', 'info') },
+            { path: 'profile/returns', lazy: page(profile, 'ReturnsPage', 'profile', 'info') },
+            { path: 'profile/reviews', lazy: page(profile, 'ReviewsPage', 'profile', 'info') },
+            {
+              path: 'profile/settings',
+              handle: withFooter,
+              lazy: page(settings, 'SettingsPage', 'profile'),
+            },
+            ...INFO_PAGES.map(({ path, key }) => ({
+              path: path.slice(1),
+              handle: withFooter,
+              lazy: page(info, infoPageName[key], 'info'),
+            })),
             { path: 'profile/settings/languages', lazy: page(settings, 'LanguagesPage', 'profile') },
             {
               Component: RequireUser,

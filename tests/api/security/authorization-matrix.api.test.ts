@@ -146,6 +146,19 @@ describe('a visitor', () => {
     }
   });
 
+  it('serves the shop’s own public files (robots, sitemap, manifest, icons) to visitors, read only', async () => {
+    const site = ['/robots.txt', '/sitemap.xml', '/manifest.webmanifest', '/icons/*'];
+    for (const url of site) {
+      const methods = routes
+        .filter((r) => r.url === url)
+        .map((r) => r.method)
+        .sort();
+      expect({ url, methods }).toEqual({ url, methods: ['GET', 'HEAD'] });
+      const res = await send('GET', url.replace('*', 'icon-192.png'), {}, undefined, 'en');
+      expect({ url, status: res.status }).toEqual({ url, status: 200 });
+    }
+  });
+
   it('cannot pass an unsigned notification or an unknown sandbox link off as the gateway', async () => {
     const before = await databaseFingerprint(t.database);
     const ipn = await send(

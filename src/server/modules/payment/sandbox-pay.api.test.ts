@@ -41,6 +41,9 @@ describe('the sandbox wallet', () => {
     for (const text of ['Fresh Market', o.orderNo, amount, 'WeChat Pay', '微信支付', 'Amount', '金额']) {
       expect(html).toContain(text);
     }
+    // The Chinese part names the shop as the Chinese interface does.
+    expect(html).toContain('<h1>Fresh Market <span lang="zh">鲜市场</span></h1>');
+    expect(html).toContain('<title>Fresh Market · 鲜市场 — sandbox payment</title>');
     expect(html).toMatch(/<button type="submit" class="pay">Pay <span lang="zh">支付<\/span><\/button>/);
     expect(html).toMatch(/<button type="submit" class="fail">Fail/);
     expect(html.match(/<form method="post"/g)).toHaveLength(2);

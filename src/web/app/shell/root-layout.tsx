@@ -6,12 +6,17 @@ import { AddedNotice } from '#web/components/ui/added-notice';
 import { useRemoveBootShell } from './boot-shell';
 import { PageFallback } from './page-fallback';
 import './shell.css';
+import { SiteFooter } from './site-footer';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
 
-/** What a route tells the shell: the four tab screens show the tab bar and the phone's top bar. */
+/**
+ * What a route tells the shell: the four tab screens show the tab bar and the phone's top bar;
+ * `footer` shows the site footer on phones too (wide screens always show it).
+ */
 export interface RouteHandle {
   tab?: boolean;
+  footer?: boolean;
 }
 
 /** Every screen sits in this shell: skip link, top bar, the page, and on phones the tab bar. */
@@ -19,6 +24,7 @@ export function RootLayout() {
   const { t } = useTranslation('common');
   const matches = useMatches();
   const tab = matches.some((m) => (m.handle as RouteHandle | undefined)?.tab);
+  const footer = matches.some((m) => (m.handle as RouteHandle | undefined)?.footer);
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   const shown = useRef<string | null>(null);
@@ -35,7 +41,7 @@ export function RootLayout() {
   }, [pathname]);
 
   return (
-    <div className={`app${tab ? ' has-tabs' : ' is-inner'}`}>
+    <div className={`app${tab ? ' has-tabs' : ' is-inner'}${footer ? ' has-footer' : ''}`}>
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
@@ -45,6 +51,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <SiteFooter onPhones={footer} />
       <TabBar />
       <AddedNotice addedAt={addedAt} />
       <ScrollRestoration />

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { rememberUser, userQueryOptions } from '#web/api/account';
+import type { DrawingName } from '#web/components/ui/state-drawings';
 import { StateView } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import { useUser } from '#web/lib/auth';
@@ -42,18 +43,49 @@ function SignedInProfile({ user }: { user: StoredUser }) {
   return <ProfileMenu user={user} />;
 }
 
-/** Screens that show only a title (docs/product.md §2). */
-function titleOnly(key: string) {
-  return function TitleOnlyPage() {
-    const { t } = useTranslation('profile');
-    return <TitlePage title={t(key)} backTo="/profile" />;
+/** Links of an empty screen: what the shopper can do now. */
+function EmptyLinks({ links }: { links: [to: string, label: string][] }) {
+  return links.map(([to, label], i) => (
+    <Link key={to} to={to} className={`button ${i === 0 ? 'button-primary' : 'button-secondary'}`}>
+      {label}
+    </Link>
+  ));
+}
+
+/**
+ * Screens that had only a title (docs/product.md §2): the shop keeps no coupons, notifications,
+ * returns or reviews list a shopper could see yet, so each says what will appear there and how
+ * things work now, with links onwards.
+ */
+function emptyPage(
+  key: 'coupons' | 'notifications' | 'returns' | 'reviews',
+  drawing: DrawingName,
+  links: [string, string][],
+) {
+  return function EmptyPage() {
+    const { t } = useTranslation(['profile', 'info', 'site']);
+    const empty = {
+      drawing,
+      title: t(`info:${key}.title`),
+      hint: t(`info:${key}.hint`),
+      actions: <EmptyLinks links={links.map(([to, label]) => [to, t(label)])} />,
+    };
+    return <TitlePage title={t(`menu.${key}`)} backTo="/profile" empty={empty} />;
   };
 }
 
-export const CouponsPage = titleOnly('menu.coupons');
-export const NotificationsPage = titleOnly('menu.notifications');
-export const ReturnsPage = titleOnly('menu.returns');
-export const ReviewsPage = titleOnly('menu.reviews');
+export const CouponsPage = emptyPage('coupons', 'basket', [
+  ['/promotions', 'info:coupons.promotions'],
+  ['/cart', 'info:coupons.cart'],
+]);
+export const NotificationsPage = emptyPage('notifications', 'receipt', [
+  ['/profile/orders', 'info:notifications.orders'],
+]);
+export const ReturnsPage = emptyPage('returns', 'receipt', [
+  ['/returns-policy', 'info:returns.policy'],
+  ['/contact', 'info:returns.contact'],
+]);
+export const ReviewsPage = emptyPage('reviews', 'search', [['/categories', 'info:reviews.shop']]);
 export function PromotionsPage() {
   const { t } = useTranslation('profile');
   return <TitlePage title={t('promotions')} tab />;
