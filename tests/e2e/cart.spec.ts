@@ -191,10 +191,12 @@ for (const language of LANGUAGES) {
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: t('address:save') }).click();
-    // The first field on screen is named: the surname in Chinese, the given name in English.
-    await expect(dialog.getByRole('alert')).toHaveText(
-      t(`address:problem.required.${language === 'zh' ? 'surname' : 'name'}`),
-    );
+    // Each field says what it needs under itself; the first on screen (the surname in Chinese, the
+    // given name in English) has the focus.
+    const firstKey = language === 'zh' ? 'surname' : 'name';
+    const firstField = dialog.getByLabel(t(`address:field.${firstKey}`), { exact: true });
+    await expect(firstField).toHaveAccessibleDescription(t(`address:problem.required.${firstKey}`));
+    await expect(firstField).toBeFocused();
     for (const [field, value] of Object.entries(ADDRESS)) {
       await dialog.getByLabel(t(`address:field.${field}`), { exact: true }).fill(value);
     }
