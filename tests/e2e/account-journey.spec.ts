@@ -42,8 +42,10 @@ for (const lang of LANGUAGES) {
     const card = page.getByRole('region', { name: p('title') });
     await expect(card.getByText('Lin Mei')).toBeVisible();
     await expect(card.getByText(email)).toBeVisible();
+    // The profile's own menu (the footer links to the orders too, with the same words in Chinese).
+    const menu = page.getByRole('main');
     for (const item of ['orders', 'reviews', 'returns', 'coupons', 'address', 'payments'])
-      await expect(page.getByRole('link', { name: p(`menu.${item}`), exact: true })).toHaveAttribute(
+      await expect(menu.getByRole('link', { name: p(`menu.${item}`), exact: true })).toHaveAttribute(
         'href',
         `/profile/${item}`,
       );

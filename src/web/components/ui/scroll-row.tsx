@@ -55,13 +55,11 @@ export function ScrollRow({
     row.scrollBy({ left: direction * row.clientWidth, behavior: reducedMotion ? 'auto' : 'smooth' });
   };
 
-  const setList = useCallback(
-    (node: HTMLUListElement | null) => {
-      list.current = node;
-      if (node) measure();
-    },
-    [measure],
-  );
+  // Only a wide screen measures (in the effect above, once the list is attached): measuring on
+  // attach forced a layout per row and a second render of its cards on phones, which have no arrows.
+  const setList = useCallback((node: HTMLUListElement | null) => {
+    list.current = node;
+  }, []);
 
   return (
     <div className="scroll-row">
