@@ -44,6 +44,36 @@ for (const language of LANGUAGES) {
 }
 
 for (const language of LANGUAGES) {
+  test(`a quantity chosen while an add is on its way is kept, not reset (${language})`, async ({
+    page,
+    shopper,
+    catalogue,
+  }) => {
+    const [product] = await stocked(catalogue, 1);
+    if (!product) throw new Error('no stocked product');
+    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    await signInAs(page, shopper, language);
+    await page.goto(`/product/${product.uuid}`);
+    // The add's answer is held until the shopper has pressed "+".
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+    await page.route('**/api/cart', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    const quantity = page.getByRole('textbox', { name: t('catalogue:product.quantity') });
+    await page.getByRole('button', { name: t('catalogue:product.addToCart') }).click();
+    await page.getByRole('button', { name: t('stepper.increase') }).click();
+    await expect(quantity).toHaveValue('2');
+    letThrough();
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: t('cart.added') })).toHaveCount(1);
+    await expect(quantity).toHaveValue('2');
+  });
+}
+
+for (const language of LANGUAGES) {
   test(`a card shows its quantity in a stepper once in the cart; 0 takes it out; no card-wide ring on a tap (${language})`, async ({
     page,
     shopper,
@@ -65,10 +95,15 @@ for (const language of LANGUAGES) {
     await add.click();
     await expect(amount).toHaveValue('1');
     await expect(add).toHaveCount(0);
-    await expect(page.locator('[aria-live="polite"]')).toContainText(t('cart.added'));
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: t('cart.added') })).toHaveCount(1);
 
     await card.getByRole('button', { name: t('stepper.increase') }).click();
     await expect(amount).toHaveValue('2');
+    // The focus stays on "+", so the change is said in a live region.
+    const said = page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: t('product.nowInCart', { name, count: 2 }) });
+    await expect(said).toHaveCount(1);
     // A pointer tap leaves no focus ring around the whole card.
     await expect(card.getByRole('button', { name: t('stepper.increase') })).toBeFocused();
     await expect(card).toHaveCSS('outline-style', 'none');
@@ -77,6 +112,9 @@ for (const language of LANGUAGES) {
     await expect(amount).toHaveValue('1');
     await card.getByRole('button', { name: t('stepper.decrease') }).click();
     await expect(add).toBeVisible();
+    await expect(
+      page.locator('[aria-live="polite"]').filter({ hasText: t('product.leftCart', { name }) }),
+    ).toHaveCount(1);
     await expect(page.getByRole('link', { name: t('cart.badge', { count: 0 }), exact: true })).toBeVisible();
 
     // The keyboard still gets its ring.

@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CartChange, CartItem } from '#shared/schemas/cart';
@@ -169,6 +169,12 @@ export interface InCart {
   byStock: boolean;
 }
 
+/** A card's latest change that the server took: the product and its amount now (0: removed). */
+export interface CardChange {
+  uuid: string;
+  amount: number;
+}
+
 /**
  * What of each product is in the signed-in shopper's cart (lines at 0 count as not in it), and a
  * way to change it from a card: 0 removes the line. `message` words the last failure.
@@ -190,16 +196,32 @@ export function useCardCart() {
     },
     [byUuid],
   );
+  const [changed, setChanged] = useState<CardChange>();
   const change = useCallback(
     (uuid: string, amount: number) => {
       const line = byUuid.get(uuid);
       if (!line) return;
       // A success of either clears the other's stale failure.
-      if (amount === 0) remove.mutate(line.id, { onSuccess: () => setAmount.reset() });
-      else setAmount.mutate({ uuid, amount }, { onSuccess: () => remove.reset() });
+      if (amount === 0)
+        remove.mutate(line.id, {
+          onSuccess: () => {
+            setAmount.reset();
+            setChanged({ uuid, amount });
+          },
+        });
+      else
+        setAmount.mutate(
+          { uuid, amount },
+          {
+            onSuccess: () => {
+              remove.reset();
+              setChanged({ uuid, amount });
+            },
+          },
+        );
     },
     [byUuid, remove.mutate, remove.reset, setAmount.mutate, setAmount.reset],
   );
   const failure = setAmount.error ?? remove.error;
-  return { inCart, change, message: failure ? messageOf(failure, t) : undefined };
+  return { inCart, change, changed, message: failure ? messageOf(failure, t) : undefined };
 }
