@@ -218,5 +218,16 @@ for (const language of LANGUAGES) {
     const barBox = await bar.boundingBox();
     const tabBox = await page.locator('.tab-bar').boundingBox();
     expect(barBox && tabBox && barBox.y + barBox.height <= tabBox.y + 1).toBe(true);
+
+    // A failed order is said where the button is, not in the summary scrolled out of sight.
+    await page.route('**/api/order', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await submit.click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveCount(1);
+    await expect(alert).toHaveText(t('error.disconnectedShort'));
+    await expect(alert).toBeInViewport();
   });
 }
