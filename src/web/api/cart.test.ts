@@ -111,3 +111,30 @@ describe('a card stepper pressed while an added product is being read', () => {
     expect(await cachedLines()).toEqual([['pears', 1]]);
   });
 });
+
+describe('"−" pressed twice quickly: 2 → 1 → removed', () => {
+  it('removes the line only after the amount set before it has reached the server', async () => {
+    const fetch = fakeServer();
+    let releaseSet = () => {};
+    const setHeld = new Promise<void>((resolve) => {
+      releaseSet = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') await setHeld;
+        return fetch(url, init);
+      }),
+    );
+    const setting = new MutationObserver(client, setCartAmountOptions(client)).mutate({
+      uuid: 'apples',
+      amount: 1,
+    });
+    const removing = new MutationObserver(client, removeCartLineOptions(client)).mutate(1);
+    await vi.waitFor(() => expect(fetch).not.toHaveBeenCalled());
+    releaseSet();
+    await Promise.all([setting, removing]);
+    expect(fetch.mock.calls.map(([, init]) => init?.method)).toEqual(['POST', 'DELETE']);
+    expect(server).toEqual([]);
+  });
+});

@@ -18,6 +18,8 @@ import { useSignedIn } from '../lib/auth';
 const COUNT_KEY = ['cart', 'count'] as const;
 const LINES_KEY = ['cart', 'lines'] as const;
 const ADD_KEY = ['cart', 'add'] as const;
+/** Changes of the lines (set an amount, remove a line) reach the server one at a time, in order. */
+const CHANGE_SCOPE = { id: 'cart-change' };
 
 /** `GET /api/goods/count` (docs/product.md §7, Cart): only asked for while a token is held. */
 export function cartCountQueryOptions() {
@@ -113,7 +115,7 @@ function readAgainIfCancelled(client: QueryClient, context: { readAgain: boolean
 export function setCartAmountOptions(client: QueryClient) {
   return mutationOptions({
     // One at a time, in order: typed digits must not arrive out of order.
-    scope: { id: 'cart-set' },
+    scope: CHANGE_SCOPE,
     mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
       apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid, type: 'cart' } }),
     onMutate: async ({ uuid, amount }) => {
@@ -137,6 +139,8 @@ export function useSetCartAmount() {
 /** `DELETE /api/cart/{id}`. */
 export function removeCartLineOptions(client: QueryClient) {
   return mutationOptions({
+    // After the amounts set before it: a slower "1" must not put back a line just removed.
+    scope: CHANGE_SCOPE,
     mutationFn: (id: number) => apiRequest<{ count: number }>(`/api/cart/${id}`, { method: 'DELETE' }),
     onMutate: () => cancelLinesRead(client),
     onSuccess: (answer, id) => {
