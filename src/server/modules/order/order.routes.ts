@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { ok, route } from '#server/http';
+import { ok, requestLanguage, route } from '#server/http';
 import { NoInput } from '#shared/schemas/common';
 import { OrderNoParams, PlaceOrderInput } from '#shared/schemas/order';
+import { rememberLanguage } from '../account/shopper-language';
 import type { StockListener } from '../catalogue/catalogue.changes';
 import { expireOverdueOrders } from './order.expiry';
 import { listOrders, orderDetail } from './order.queries';
@@ -19,7 +20,8 @@ export async function orderRoutes(
   route(
     app,
     { method: 'POST', url: '/api/order', input: PlaceOrderInput, auth: 'shopper' },
-    async ({ input, user }) => {
+    async ({ input, user }, request) => {
+      await rememberLanguage(db, user.id, requestLanguage(request));
       // Orders past their ten minutes no longer count against the shopper's unpaid-orders limit.
       await expireOverdueOrders({ db, clock, catalogue }, user.id);
       return ok(

@@ -4,6 +4,7 @@ import type { OrderLimits } from '#server/config';
 import type { Db, Tx } from '#server/db/client';
 import { cartItems, orderItems, orders, products } from '#server/db/schema';
 import { BadInput, Conflict, NotFound } from '#server/errors';
+import { enqueueOrderMail } from '#server/mail/outbox';
 import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { taxOf } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
@@ -188,6 +189,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
       })),
     );
     if (o.coupon) await redeemCoupon(tx, o.coupon, o.userId, row.id);
+    await enqueueOrderMail(tx, 'placed', row.id);
     return orderNo;
   }
 }
