@@ -18,6 +18,8 @@ export interface CaughtMail {
  */
 export class SmtpCatcher {
   readonly mails: CaughtMail[] = [];
+  /** While true, every sender is refused with a permanent error (550), as a mail server that is down for us. */
+  refusing = false;
   private waiters: (() => void)[] = [];
   private readonly server: SMTPServer;
 
@@ -26,6 +28,8 @@ export class SmtpCatcher {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       onAuth: (auth, _session, done) => done(null, { user: auth.username }),
+      onMailFrom: (_address, _session, done) =>
+        this.refusing ? done(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 })) : done(),
       onData: (stream, session, done) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
@@ -48,10 +52,11 @@ export class SmtpCatcher {
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.server.address() as AddressInfo;
-    return `smtp://tester:secret@127.0.0.1:${port}`;
+  /** Listens on `port` (any free one by default) and answers the SMTP_URL that reaches it. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    const address = this.server.server.address() as AddressInfo;
+    return `smtp://tester:secret@127.0.0.1:${address.port}`;
   }
 
   /** The newest mail to `address`, waiting up to 5 s for one that satisfies `since`. */
