@@ -71,7 +71,7 @@ describe('crash safety of order mails', () => {
       code: '123',
       ...BILLING,
     });
-    expect((paid.body?.data as { status?: number }).status).toBe(ORDER_STATUS.processing);
+    expect((paid.body?.data as { status?: number } | undefined)?.status).toBe(ORDER_STATUS.processing);
     // The worker is in the middle of the SMTP conversation when the process dies.
     await catcher.heldOne();
     await shop.kill();
