@@ -34,7 +34,7 @@ export const TEST_SCRYPT_PARAMS = { N: 2 ** 10, r: 8, p: 1 };
 export interface TestAppOptions {
   /** Gateways of the test's making, instead of the ones the configuration names. */
   gateways?: (deps: { config: Config; clock: ManualClock; log: GatewayLog }) => Gateways;
-  /** The order-mail worker's timing (a test that drives it itself polls rarely). */
+  /** The order-mail worker's timing; by default it runs only when the test drains it. */
   outbox?: Partial<OutboxWorkerOptions>;
 }
 
@@ -61,7 +61,9 @@ export async function startTestApp(
     logger,
     passwords,
     ...(gateways ? { gateways } : {}),
-    ...(options.outbox ? { outbox: options.outbox } : {}),
+    // The order-mail worker waits for the test (app.mailOutbox.drain()): nothing changes the
+    // database behind a test's back.
+    outbox: { pollMs: 3_600_000, ...options.outbox },
   });
   await app.ready();
   return {

@@ -81,6 +81,11 @@ async function pay(s: Shopper, orderNo: string) {
   expect(paid.body.data.status).toBe(ORDER_STATUS.processing);
 }
 
+async function languageOf(s: Shopper) {
+  const [row] = await t.database.db.select({ l: users.language }).from(users).where(eq(users.id, s.id));
+  return row?.l;
+}
+
 function refund(orderNo: string) {
   const log = pino({ level: 'silent' });
   const gateways = createGateways(t.config, {
@@ -168,12 +173,29 @@ describe('order mails in the shopper language', () => {
 
   it('keeps the language the shopper last used when placing an order, writing only a change', async () => {
     const s = await createShopper(t.database, t.clock.now());
-    const languageOf = async () =>
-      (await t.database.db.select({ l: users.language }).from(users).where(eq(users.id, s.id)))[0]?.l;
     await place('zh', s);
-    expect(await languageOf()).toBe('zh');
+    expect(await languageOf(s)).toBe('zh');
     await place('en', s);
-    expect(await languageOf()).toBe('en');
+    expect(await languageOf(s)).toBe('en');
+  });
+
+  it('keeps the language the shopper signs in with', async () => {
+    const s = await createShopper(t.database, t.clock.now());
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: await t.passwords.hash('correct horse 1') })
+      .where(eq(users.id, s.id));
+    const signIn = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'accept-language': language },
+        payload: { email: s.email, password: 'correct horse 1' },
+      });
+    expect((await signIn('zh-CN,zh;q=0.9')).statusCode).toBe(200);
+    expect(await languageOf(s)).toBe('zh');
+    expect((await signIn('en-US')).statusCode).toBe(200);
+    expect(await languageOf(s)).toBe('en');
   });
 });
 

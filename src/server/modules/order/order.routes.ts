@@ -4,7 +4,6 @@ import type { Db } from '#server/db/client';
 import { ok, requestLanguage, route } from '#server/http';
 import { NoInput } from '#shared/schemas/common';
 import { OrderNoParams, PlaceOrderInput } from '#shared/schemas/order';
-import { rememberLanguage } from '../account/shopper-language';
 import type { StockListener } from '../catalogue/catalogue.changes';
 import { expireOverdueOrders } from './order.expiry';
 import { listOrders, orderDetail } from './order.queries';
@@ -21,11 +20,15 @@ export async function orderRoutes(
     app,
     { method: 'POST', url: '/api/order', input: PlaceOrderInput, auth: 'shopper' },
     async ({ input, user }, request) => {
-      await rememberLanguage(db, user.id, requestLanguage(request));
       // Orders past their ten minutes no longer count against the shopper's unpaid-orders limit.
       await expireOverdueOrders({ db, clock, catalogue }, user.id);
       return ok(
-        await orders.place(user.id, { addressUuid: input.uuid, coupon: input.coupon, items: input.items }),
+        await orders.place(user.id, {
+          addressUuid: input.uuid,
+          coupon: input.coupon,
+          items: input.items,
+          language: requestLanguage(request),
+        }),
       );
     },
   );

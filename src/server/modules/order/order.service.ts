@@ -5,9 +5,10 @@ import type { Db, Tx } from '#server/db/client';
 import { cartItems, orderItems, orders, products } from '#server/db/schema';
 import { BadInput, Conflict, NotFound } from '#server/errors';
 import { enqueueOrderMail } from '#server/mail/outbox';
-import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
+import { type Language, ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { taxOf } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
+import { rememberLanguage } from '../account/shopper-language';
 import { lockShopper } from '../account/shopper-lock';
 import type { AddressService } from '../address/address.service';
 import { onlyLeft } from '../cart/cart.service';
@@ -22,6 +23,8 @@ export interface PlaceOrderInput {
   coupon: string;
   /** Cart line ids and how many of each to order. */
   items: { id: number; num: number }[];
+  /** The client's language, kept as the shopper's (their mails', the "placed" one first). */
+  language?: Language;
 }
 
 type Line = {
@@ -68,6 +71,8 @@ export class OrderService {
         ? await applyCoupon(tx, input.coupon, userId, subtotalCents, now)
         : undefined;
       await reserveStock(tx, stock, lines);
+      // Before the order's "placed" mail is queued, which reads it.
+      if (input.language) await rememberLanguage(tx, userId, input.language);
       const taxable = subtotalCents - (coupon?.discountCents ?? 0);
       const taxCents = taxOf(taxable);
       const order = await insertOrder(tx, {
