@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('shop@localhost'),
   SHOP_NAME: z.string().min(1).default('Fresh Market'),
+  /** The shop's name in Chinese mails and pages. */
+  SHOP_NAME_ZH: z.string().min(1).default('鲜市场'),
   PUBLIC_URL: z.string().url().optional(),
   PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
   YUANSFER_BASE_URL: z.string().url().default('https://mapi.yuansfer.com'),
@@ -80,7 +82,13 @@ export interface Config {
   secret: string | undefined;
   secretFile: string;
   seed: 'demo' | 'none';
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; shopName: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+    shopName: string;
+    shopNameZh: string;
+  };
   publicUrl: string;
   payments: 'sandbox' | 'live';
   yuansfer: { baseUrl: string; merchantNo?: string; storeNo?: string; token?: string };
@@ -124,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM,
       outboxDir: resolve(dataDir, 'outbox'),
       shopName: e.SHOP_NAME,
+      shopNameZh: e.SHOP_NAME_ZH,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     payments: e.PAYMENTS,

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -470,5 +471,47 @@ export const cardTries = pgTable(
   (t) => [
     index('card_tries_user_idx').on(t.userId, t.createdAt),
     index('card_tries_client_idx').on(t.clientKey, t.createdAt),
+  ],
+);
+
+// ── i17-mail: the order-mail outbox ──────────────────────────────────────────────────────────────
+
+/**
+ * Order mails waiting to be sent, written in the same transaction as the order change they tell
+ * of (src/server/mail/outbox.ts), so a change is never committed without its mail nor a mail sent
+ * for a change that rolled back. The worker (outbox-worker.ts) claims due rows, sends them and
+ * marks them sent; a failed try waits `next_attempt_at` (exponential back-off) and after the last
+ * one the row is `failed`. A row `sending` holds a lease until `next_attempt_at`: when its process
+ * died, the next worker takes it again after that.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** placed | paid | shipped | cancelled | expired | refunded */
+    kind: text('kind').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    language: text('language').notNull(),
+    /** What the order row does not say: carrier and tracking, a refund's amount and where it went. */
+    payload: jsonb('payload').notNull().default({}),
+    /** queued | sending | sent | failed */
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
+    index('mail_outbox_order_idx').on(t.orderId),
+    // One mail of each kind per order (a refund may come in parts, so refunds are not limited).
+    uniqueIndex('mail_outbox_once_idx').on(t.orderId, t.kind).where(sql`${t.kind} <> 'refunded'`),
   ],
 );

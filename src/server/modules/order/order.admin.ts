@@ -3,6 +3,7 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { orders, users } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
+import { enqueueMailsForStatus } from '#server/mail/outbox';
 import { ORDER_STATUS, type OrderStatus } from '#shared/schemas/order';
 import { NO_STOCK_LISTENER, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { releaseOrders } from './order.expiry';
@@ -67,6 +68,11 @@ export async function moveOrder(
         stock,
         moved.map((o) => o.id),
       );
+    await enqueueMailsForStatus(
+      tx,
+      to,
+      moved.map((o) => o.id),
+    );
   });
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import { couponRedemptions, orders } from '#server/db/schema';
+import { enqueueOrderMail } from '#server/mail/outbox';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { type StockChanges, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 
@@ -60,6 +61,7 @@ export async function expireOverdueOrders(deps: ExpiryDeps, userId?: number): Pr
       stock,
       expired.map((o) => o.id),
     );
+    for (const o of expired) await enqueueOrderMail(tx, 'expired', o.id);
     return expired.length;
   });
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
 import { orders, payments } from '#server/db/schema';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
+import { enqueueOrderMail } from '#server/mail/outbox';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import type { StockChanges } from '../catalogue/catalogue.changes';
 import type { PaymentRow } from './payment.queries';
@@ -52,6 +53,7 @@ export async function applyPayment(tx: Tx, stock: StockChanges, input: ApplyInpu
     return 'orphan';
   }
   await stock.addSold(orderId);
+  await enqueueOrderMail(tx, 'paid', orderId);
   await tx
     .update(payments)
     .set({ status: 'succeeded', transactionId, message: null, updatedAt: now })

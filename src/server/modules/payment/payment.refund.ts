@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client';
 import { orders, payments } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
+import { enqueueOrderMail, refundMailOf } from '#server/mail/outbox';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import type { PaymentRow } from './payment.queries';
 
@@ -65,6 +66,7 @@ export async function refundOrder(deps: RefundDeps, orderNo: string): Promise<Re
     .update(payments)
     .set({ status: 'refunded', updatedAt: deps.clock.now() })
     .where(and(eq(payments.id, payment.id), eq(payments.status, 'succeeded')));
+  await enqueueOrderMail(deps.db, 'refunded', order.id, refundMailOf(payment));
   deps.log.info({ reference: payment.reference, amountCents: payment.amountCents }, 'order refunded');
   return {
     orderNo,
