@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -63,6 +64,8 @@ export const products = pgTable(
     znDescribe: text('zn_describe').notNull().default(''),
     productImage: text('product_image').notNull(),
     onSale: boolean('on_sale').notNull().default(true),
+    /** The console's Today lists the product as low on stock when real_stock <= this. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * Set whenever stock or sold count changes (orders, expiry, payment): each process polls its
@@ -338,6 +341,12 @@ export const orders = pgTable(
     paymentStartedAt: timestamp('payment_started_at', { withTimezone: true, mode: 'date' }),
     /** When "Paid Already" last asked the gateway about this order: at most once per few seconds. */
     paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true, mode: 'date' }),
+    /** Packed by the shop: a sub-state of processing (shoppers still see "processing"). */
+    packedAt: timestamp('packed_at', { withTimezone: true, mode: 'date' }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    /** What the shop said when shipping, both optional. */
+    carrier: text('carrier'),
+    tracking: text('tracking'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -470,5 +479,60 @@ export const cardTries = pgTable(
   (t) => [
     index('card_tries_user_idx').on(t.userId, t.createdAt),
     index('card_tries_client_idx').on(t.clientKey, t.createdAt),
+  ],
+);
+
+// ---- i17-orders: the order timeline and refunds (docs/architecture.md, Order state machine) ----
+
+/**
+ * Everything that happened to an order, written by order.machine.ts in the transaction of the
+ * change: placed, paid, packed, shipped, completed, cancelled, expired, refunded. `staff_id` is
+ * the staff member who did it (null for the shopper, the payment code or the command line).
+ * Payment attempts are not copied here: the timeline reads them from `payments`.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    staffId: integer('staff_id'),
+    details: jsonb('details').notNull().default({}),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at), index('order_events_at_idx').on(t.kind, t.at)],
+);
+
+/**
+ * Money given back on a payment, whole or part. A row is `pending` while the gateway is asked
+ * (it counts against what is left to refund, so two refunds at once cannot exceed the payment),
+ * then `succeeded` or `failed` (a failed one no longer counts).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** The order lines refunded, when chosen: [{ id, qty }]. */
+    lines: jsonb('lines').notNull().default([]),
+    reason: text('reason').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull(),
+    message: text('message'),
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

@@ -14,6 +14,7 @@ import { type StockChanges, type StockListener, withStockChanges } from '../cata
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
 import { assertLineCaps, assertPendingRoom } from './order.limits';
+import { orderPlaced } from './order.machine';
 import { newOrderNumber } from './order-number';
 
 export interface PlaceOrderInput {
@@ -188,6 +189,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
       })),
     );
     if (o.coupon) await redeemCoupon(tx, o.coupon, o.userId, row.id);
+    await orderPlaced(tx, row.id, o.now);
     return orderNo;
   }
 }

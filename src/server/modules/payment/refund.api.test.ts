@@ -4,7 +4,7 @@ import { AppError } from '#server/errors';
 import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
 import { translate } from '#server/i18n';
 import { loadShopSecret } from '#server/secret';
-import { moveOrder } from '../order/order.admin';
+import { actOnShopOrder } from '../order/order.admin';
 import { cardForm, type LiveShop, orderRow, paymentsOf, placeOrder, startLiveShop } from './payment.fixture';
 import { type RefundDeps, refundOrder } from './payment.refund';
 
@@ -69,7 +69,7 @@ describe('refunding an order (npm run shop -- refund ORDER)', () => {
   it('refunds a settled charge of a shipped order', async () => {
     const { t, anet } = shop;
     const o = await paidByCard(1);
-    await moveOrder(t.database.db, o.orderNo, 2, 3, t.clock);
+    await actOnShopOrder(t.database.db, { orderNo: o.orderNo, action: 'ship', staffId: null }, t.clock);
     anet.settleAll();
     await refundOrder(deps, o.orderNo);
     const [payment] = await paymentsOf(t, o.orderNo);
@@ -104,7 +104,7 @@ describe('refunding an order (npm run shop -- refund ORDER)', () => {
   it('refuses orders that are not paid, and unknown ones', async () => {
     const o = await placeOrder(shop.t, 3);
     expect(await refusal(refundOrder(deps, o.orderNo))).toBe(
-      'Only a paid order (processing, shipped or completed) can be refunded; this one is 1.',
+      'A pending order cannot be refunded: only a paid order (processing, shipped or completed) can.',
     );
     expect(await refusal(refundOrder(deps, '99999999'))).toBe('This order does not exist.');
     expect((await orderRow(shop.t, o.orderNo)).status).toBe(1);
