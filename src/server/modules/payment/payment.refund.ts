@@ -25,7 +25,7 @@ export interface RefundRequest {
   reason: string;
   staffId: number | null;
   /** Runs in the transaction that records the refund (the console's audit entry). */
-  then?: (tx: Tx, result: RefundResult) => Promise<void>;
+  inTransaction?: (tx: Tx, result: RefundResult) => Promise<void>;
 }
 
 export interface RefundResult {
@@ -115,7 +115,7 @@ export async function refundOrder(
       now,
     };
     await orderRefunded(tx, facts);
-    await request.then?.(tx, result);
+    await request.inTransaction?.(tx, result);
   });
   deps.log.info({ reference: payment.reference, amountCents, whole: result.whole }, 'order refunded');
   return result;
