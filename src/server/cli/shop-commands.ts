@@ -10,7 +10,7 @@ import { actOnShopOrder, listShopOrders } from '../modules/order/order.admin';
 import { expireOverdueOrders } from '../modules/order/order.expiry';
 import { type OrderAction, ruleOf } from '../modules/order/order.machine';
 import { orderDetail } from '../modules/order/order.queries';
-import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
+import { type RefundResult, refundOrder } from '../modules/order/order.refund';
 import { staffCommands } from '../modules/staff/staff.commands';
 import { loadShopSecret } from '../secret';
 import { type ShopCommand, type ShopContext, UsageError } from './shop-command';

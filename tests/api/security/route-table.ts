@@ -234,7 +234,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/admin/sign-out': { access: 'staff', duringTotpSetup: true },
   'GET /api/admin/me': { access: 'staff', duringTotpSetup: true },
   'GET /api/admin/today': { access: 'staff', permission: 'orders.view' },
-  'GET /api/admin/orders': { access: 'staff', permission: 'orders.view', valid: () => ({ q: 'a', page: '1' }) },
+  'GET /api/admin/orders': {
+    access: 'staff',
+    permission: 'orders.view',
+    valid: () => ({ q: 'a', page: '1' }),
+  },
   'GET /api/admin/orders/packing': {
     access: 'staff',
     permission: 'orders.view',

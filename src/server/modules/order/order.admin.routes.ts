@@ -10,12 +10,12 @@ import { OrderNoParams } from '#shared/schemas/order';
 import { AdminOrderListInput, PackingInput, RefundInput, ShipInput } from '#shared/schemas/order-admin.zod';
 import { can, type Permission } from '#shared/schemas/staff.rules';
 import type { StockListener } from '../catalogue/catalogue.changes';
-import { refundOrder } from '../payment/payment.refund';
 import { recordAudit } from '../staff/audit';
 import { actOnShopOrder } from './order.admin';
 import { adminOrderDetail, listAdminOrders, packingSlips, today, type Viewer } from './order.console';
 import { expireOverdueOrders } from './order.expiry';
 import type { OrderAction, OrderRecord } from './order.machine';
+import { refundOrder } from './order.refund';
 
 export interface AdminOrderDeps {
   db: Db;

@@ -18,11 +18,11 @@ import {
   placeOrder,
   startLiveShop,
 } from '../payment/payment.fixture';
-import { type RefundDeps, refundOrder } from '../payment/payment.refund';
 import { actOnShopOrder } from './order.admin';
 import { adminOrderDetail, listAdminOrders, packingSlips, today } from './order.console';
 import { expireOverdueOrders } from './order.expiry';
 import type { OrderAction } from './order.machine';
+import { type RefundDeps, refundOrder } from './order.refund';
 
 let shop: LiveShop;
 let deps: RefundDeps;

@@ -6,8 +6,9 @@ import { Conflict, NotFound } from '#server/errors';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
 import { formatCents } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
-import { orderRefunded, PAID_STATUSES, type RefundFacts, refusal } from '../order/order.machine';
-import type { PaymentRow } from './payment.queries';
+import { orderRefunded, PAID_STATUSES, type RefundFacts, refusal } from './order.machine';
+
+type PaymentRow = typeof payments.$inferSelect;
 
 export interface RefundDeps {
   db: Db;

@@ -4,9 +4,16 @@ import { AppError } from '#server/errors';
 import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
 import { translate } from '#server/i18n';
 import { loadShopSecret } from '#server/secret';
-import { actOnShopOrder } from '../order/order.admin';
-import { cardForm, type LiveShop, orderRow, paymentsOf, placeOrder, startLiveShop } from './payment.fixture';
-import { type RefundDeps, refundOrder } from './payment.refund';
+import {
+  cardForm,
+  type LiveShop,
+  orderRow,
+  paymentsOf,
+  placeOrder,
+  startLiveShop,
+} from '../payment/payment.fixture';
+import { actOnShopOrder } from './order.admin';
+import { type RefundDeps, refundOrder } from './order.refund';
 
 let shop: LiveShop;
 let deps: RefundDeps;
