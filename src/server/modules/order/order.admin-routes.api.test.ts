@@ -107,6 +107,9 @@ describe('what staff do with orders', () => {
       kind: string;
       staff_id: number | null;
     }[];
+    expect(timeline.find((e) => e.kind === 'packed')).toMatchObject({
+      staff_name: expect.stringMatching(/^packer/),
+    });
     expect(timeline.filter((e) => e.staff_id !== null).map((e) => [e.kind, e.staff_id])).toEqual([
       ['packed', staff.packer.id],
       ['shipped', staff.packer.id],

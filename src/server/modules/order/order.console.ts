@@ -1,6 +1,15 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { orderEvents, orderItems, orders, payments, products, refunds, users } from '#server/db/schema';
+import {
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  products,
+  refunds,
+  staff,
+  users,
+} from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
@@ -140,12 +149,26 @@ export async function adminOrderDetail(
     for (const l of linesOf(r.lines)) refundedQty.set(l.id, (refundedQty.get(l.id) ?? 0) + l.qty);
   }
   const paid = attempts.find((p) => TOOK_MONEY.includes(p.status));
+  const staffIds = [
+    ...new Set([...events, ...given].flatMap((e) => (e.staffId === null ? [] : [e.staffId]))),
+  ];
+  const names = new Map(
+    staffIds.length === 0
+      ? []
+      : (
+          await db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, staffIds))
+        ).map((s) => [s.id, s.name] as const),
+  );
+  const who = (staffId: number | null) => ({
+    staff_id: staffId,
+    staff_name: staffId === null ? null : (names.get(staffId) ?? null),
+  });
   const timeline = [
-    ...events.map((e) => ({ at: e.at, kind: e.kind, staff_id: e.staffId, details: e.details })),
+    ...events.map((e) => ({ at: e.at, kind: e.kind, ...who(e.staffId), details: e.details })),
     ...attempts.map((p) => ({
       at: p.createdAt,
       kind: 'payment',
-      staff_id: null,
+      ...who(null),
       details: {
         method: p.vendor,
         status: p.status,
@@ -160,7 +183,7 @@ export async function adminOrderDetail(
       .map((r) => ({
         at: r.updatedAt,
         kind: 'refund_failed',
-        staff_id: r.staffId,
+        ...who(r.staffId),
         details: { amount: centsToAmount(r.amountCents), reason: r.reason, gateway_message: r.message },
       })),
   ]
