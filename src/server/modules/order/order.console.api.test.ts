@@ -1,12 +1,6 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, products } from '#server/db/schema';
-import { AppError } from '#server/errors';
-import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
-import { translate } from '#server/i18n';
-import { loadShopSecret } from '#server/secret';
-import type { Language } from '#shared/constants';
 import { AdminOrderListInput } from '#shared/schemas/order-admin.zod';
 import { callAs } from '../../../../tests/helpers/shoppers';
 import {
@@ -21,6 +15,7 @@ import {
 import { actOnShopOrder } from './order.admin';
 import { adminOrderDetail, listAdminOrders, packingSlips, today } from './order.console';
 import { expireOverdueOrders } from './order.expiry';
+import { refundDepsOf, refusal } from './order.fixture';
 import type { OrderAction } from './order.machine';
 import { type RefundDeps, refundOrder } from './order.refund';
 
@@ -32,10 +27,7 @@ const packer = { packer: true, timeZone: ZONE };
 
 beforeAll(async () => {
   shop = await startLiveShop();
-  const log = pino({ level: 'silent' });
-  const sandboxSecret = sandboxWalletSecret(loadShopSecret(shop.t.config));
-  const gateways = createGateways(shop.t.config, { clock: shop.t.clock, log, sandboxSecret });
-  deps = { db: shop.t.database.db, clock: shop.t.clock, gateways, log };
+  deps = refundDepsOf(shop);
 });
 afterAll(async () => shop?.close());
 
@@ -48,16 +40,6 @@ async function paidOrder(i: number, num = 2): Promise<PlacedOrder> {
   const paid = await payByCard(shop.t, o.s.token, cardForm(o.orderNo));
   expect(paid.body.data.status).toBe(2);
   return o;
-}
-
-/** The message a refusal shows, in `language`. */
-async function refusal(promise: Promise<unknown>, language: Language = 'en'): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return translate(language, error.key, error.params);
 }
 
 const kinds = async (orderNo: string) =>

@@ -1,9 +1,4 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#server/errors';
-import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
-import { translate } from '#server/i18n';
-import { loadShopSecret } from '#server/secret';
 import {
   cardForm,
   type LiveShop,
@@ -13,17 +8,14 @@ import {
   startLiveShop,
 } from '../payment/payment.fixture';
 import { actOnShopOrder } from './order.admin';
+import { refundDepsOf, refusal } from './order.fixture';
 import { type RefundDeps, refundOrder } from './order.refund';
 
 let shop: LiveShop;
 let deps: RefundDeps;
 beforeAll(async () => {
   shop = await startLiveShop();
-  const log = pino({ level: 'silent' });
-  // What `npm run shop -- refund ORDER` builds: the configured gateways, here the doubles.
-  const sandboxSecret = sandboxWalletSecret(loadShopSecret(shop.t.config));
-  const gateways = createGateways(shop.t.config, { clock: shop.t.clock, log, sandboxSecret });
-  deps = { db: shop.t.database.db, clock: shop.t.clock, gateways, log };
+  deps = refundDepsOf(shop);
 });
 afterAll(async () => shop?.close());
 
@@ -37,16 +29,6 @@ async function paidByCard(i: number) {
   });
   expect(res.json().data.status).toBe(2);
   return o;
-}
-
-/** The English message of the error `promise` rejects with. */
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return translate('en', error.key, error.params);
 }
 
 describe('refunding an order (npm run shop -- refund ORDER)', () => {
