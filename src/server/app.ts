@@ -29,6 +29,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
+import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
@@ -37,11 +38,15 @@ import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { startRetentionSweep } from './modules/retention/retention';
+import { staffAuthRoutes } from './modules/staff/staff.routes';
+import { StaffService } from './modules/staff/staff.service';
+import { StaffSignIn } from './modules/staff/staff.sign-in';
 import { PageHeads, withHead } from './page-head';
 import { authPlugin } from './plugins/auth';
 import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
+import { staffAuthPlugin } from './plugins/staff-auth';
 import { projectPath } from './project-root';
 import { BODY_MAX_BYTES, requestTimeouts } from './request-limits';
 import { deriveKey, loadShopSecret } from './secret';
@@ -181,17 +186,23 @@ async function shopRoutes(
 
   const { mailer } = deps;
   const secret = deps.secret ?? loadShopSecret(config);
+  // One hasher, one queue: shoppers' and staff's password work share its bound.
+  const passwords = deps.passwords ?? new PasswordHasher();
   const accounts = new AccountService({
     db: database.db,
     clock,
     mailer,
     shopName: config.mail.shopName,
     log: app.log,
-    passwords: deps.passwords ?? new PasswordHasher(),
+    passwords,
     codeKey: deriveKey(secret, 'email-code'),
   });
   await app.register(authPlugin, { accounts });
   await app.register(accountRoutes, { accounts, avatars: new AvatarFiles(config.uploadsDir) });
+  const staff = new StaffService({ db: database.db, clock, passwords, publicUrl: config.publicUrl });
+  await app.register(staffAuthPlugin, { staff });
+  const totpKey = deriveKey(secret, 'staff-totp');
+  await app.register(staffAuthRoutes, { staff, signIn: new StaffSignIn(staff, totpKey) });
 
   const addresses = new AddressService({ db: database.db, clock });
   const cart = new CartService({ db: database.db, clock, lineMax: config.orderLimits.lineMax });
@@ -228,6 +239,7 @@ async function shopRoutes(
   }
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
+  await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
 }
 
 async function registerStatic(

@@ -64,6 +64,8 @@ export const products = pgTable(
     znDescribe: text('zn_describe').notNull().default(''),
     productImage: text('product_image').notNull(),
     onSale: boolean('on_sale').notNull().default(true),
+    /** The console's Today lists the product as low on stock when real_stock <= this. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * Set whenever stock or sold count changes (orders, expiry, payment): each process polls its
@@ -339,6 +341,12 @@ export const orders = pgTable(
     paymentStartedAt: timestamp('payment_started_at', { withTimezone: true, mode: 'date' }),
     /** When "Paid Already" last asked the gateway about this order: at most once per few seconds. */
     paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true, mode: 'date' }),
+    /** Packed by the shop: a sub-state of processing (shoppers still see "processing"). */
+    packedAt: timestamp('packed_at', { withTimezone: true, mode: 'date' }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    /** What the shop said when shipping, both optional. */
+    carrier: text('carrier'),
+    tracking: text('tracking'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -513,5 +521,145 @@ export const mailOutbox = pgTable(
     index('mail_outbox_order_idx').on(t.orderId),
     // One mail of each kind per order (a refund may come in parts, so refunds are not limited).
     uniqueIndex('mail_outbox_once_idx').on(t.orderId, t.kind).where(sql`${t.kind} <> 'refunded'`),
+  ],
+);
+
+/*
+ * i17-staff: the shop's staff (operator console), their sessions, one-time set-password links and
+ * the audit log of what they changed (docs/architecture.md, Staff).
+ */
+
+/** A staff member. Removed staff keep their row (the audit log names them) with `removed_at`. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** owner | manager | packer (src/shared/schemas/staff.rules.ts). */
+    role: text('role').notNull(),
+    language: text('language').notNull().default('en'),
+    /** Null until the set-password link is used. */
+    passwordHash: text('password_hash'),
+    /** The TOTP secret, encrypted under a key derived from the shop's secret (staff.totp.ts). */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('staff_email_idx').on(t.email).where(sql`${t.removedAt} is null`),
+    check('staff_role_known', sql`${t.role} in ('owner', 'manager', 'packer')`),
+  ],
+);
+
+/** A staff sign-in: only the token's SHA-256 is stored; it ends after 12 h idle or when revoked. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** One-time set-password links (`staff add`, invites): only the token's hash is stored. */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('staff_tokens_staff_idx').on(t.staffId)],
+);
+
+/** What staff changed, with the value before and after; written in the change's own transaction. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Null when the shop's command line made the change. */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_staff_idx').on(t.staffId, t.at),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.at),
+  ],
+);
+
+// ---- i17-orders: the order timeline and refunds (docs/architecture.md, Order state machine) ----
+
+/**
+ * Everything that happened to an order, written by order.machine.ts in the transaction of the
+ * change: placed, paid, packed, shipped, completed, cancelled, expired, refunded. `staff_id` is
+ * the staff member who did it (null for the shopper, the payment code or the command line).
+ * Payment attempts are not copied here: the timeline reads them from `payments`.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    staffId: integer('staff_id'),
+    details: jsonb('details').notNull().default({}),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at), index('order_events_at_idx').on(t.kind, t.at)],
+);
+
+/**
+ * Money given back on a payment, whole or part. A row is `pending` while the gateway is asked
+ * (it counts against what is left to refund, so two refunds at once cannot exceed the payment),
+ * then `succeeded` or `failed` (a failed one no longer counts).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** The order lines refunded, when chosen: [{ id, qty }]. */
+    lines: jsonb('lines').notNull().default([]),
+    reason: text('reason').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull(),
+    message: text('message'),
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

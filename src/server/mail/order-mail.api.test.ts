@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, users } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
-import { moveOrder } from '#server/modules/order/order.admin';
+import { actOnShopOrder } from '#server/modules/order/order.admin';
 import { expireOverdueOrders } from '#server/modules/order/order.expiry';
-import { refundOrder } from '#server/modules/payment/payment.refund';
+import { refundOrder } from '#server/modules/order/order.refund';
 import { loadShopSecret } from '#server/secret';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { SmtpCatcher } from '../../../tests/fakes/smtp-catcher';
@@ -139,9 +139,16 @@ describe('order mails in the shopper language', () => {
       expect(paid.subject).toContain(words.paid);
       expect(paid.text).toContain(ADDRESS.address);
 
-      await moveOrder(t.database.db, orderNo, ORDER_STATUS.processing, ORDER_STATUS.shipped, t.clock);
+      await actOnShopOrder(
+        t.database.db,
+        { orderNo, action: 'ship', staffId: null, carrier: 'UPS', tracking: '1Z999AA10123456784' },
+        t.clock,
+      );
       await drain();
-      expect((await catcher.latestTo(s.email, 2)).subject).toContain(words.shipped);
+      const shipped = await catcher.latestTo(s.email, 2);
+      expect(shipped.subject).toContain(words.shipped);
+      expect(shipped.text).toContain('UPS');
+      expect(shipped.text).toContain('1Z999AA10123456784');
 
       await refund(orderNo);
       await drain();
@@ -155,7 +162,11 @@ describe('order mails in the shopper language', () => {
 
     it(`${language}: a cancelled and an expired order each say nothing was charged`, async () => {
       const first = await place(language);
-      await moveOrder(t.database.db, first.orderNo, ORDER_STATUS.pending, ORDER_STATUS.cancelled, t.clock);
+      await actOnShopOrder(
+        t.database.db,
+        { orderNo: first.orderNo, action: 'cancel', staffId: null },
+        t.clock,
+      );
       const second = await place(language);
       t.clock.advance(11 * 60_000);
       await expireOverdueOrders({ db: t.database.db, clock: t.clock, catalogue: t.app.catalogue });

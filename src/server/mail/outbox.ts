@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { mailOutbox, orders, users } from '#server/db/schema';
 import type { Language } from '#shared/constants';
-import { ORDER_STATUS } from '#shared/schemas/order';
 
 export const ORDER_MAIL_KINDS = ['placed', 'paid', 'shipped', 'cancelled', 'expired', 'refunded'] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
@@ -23,15 +22,17 @@ export interface OrderMailExtra {
 /**
  * Queues the mail that tells the shopper of an order change, in the caller's transaction: it is
  * committed with the change or not at all, and the outbox worker sends it afterwards. The address
- * and language are the shopper's at the time of the change; the mail is due from the order's
- * `updated_at` (the change's time, from the caller's clock). A second mail of the same kind for
- * one order (refunds aside) is not queued.
+ * and language are the shopper's at the time of the change; the mail is due from `at`, the
+ * change's time (by default the order's `updated_at`). A second mail of the same kind for one
+ * order (refunds aside) is not queued. The order state machine calls it for every change a
+ * shopper hears of (afterOrderChange).
  */
 export async function enqueueOrderMail(
   tx: Tx | Db,
   kind: OrderMailKind,
   orderId: number,
   extra: OrderMailExtra = {},
+  at?: Date,
 ): Promise<void> {
   const [row] = await tx
     .select({ userId: orders.userId, at: orders.updatedAt, to: users.email, language: users.language })
@@ -48,27 +49,10 @@ export async function enqueueOrderMail(
       to: row.to,
       language: mailLanguage(row.language),
       payload: extra,
-      nextAttemptAt: row.at,
-      createdAt: row.at,
+      nextAttemptAt: at ?? row.at,
+      createdAt: at ?? row.at,
     })
     .onConflictDoNothing();
-}
-
-const MAIL_OF_STATUS: Partial<Record<number, OrderMailKind>> = {
-  [ORDER_STATUS.shipped]: 'shipped',
-  [ORDER_STATUS.cancelled]: 'cancelled',
-  [ORDER_STATUS.refunded]: 'refunded',
-};
-
-/** The mail an order's move to `status` sends (none for `completed`), for the orders that moved. */
-export async function enqueueMailsForStatus(
-  tx: Tx,
-  status: number,
-  orderIds: number[],
-  extra?: OrderMailExtra,
-): Promise<void> {
-  const kind = MAIL_OF_STATUS[status];
-  if (kind) for (const id of orderIds) await enqueueOrderMail(tx, kind, id, extra);
 }
 
 export interface OrderMailState {
@@ -100,19 +84,4 @@ export async function mailsOfOrder(db: Db, orderId: number): Promise<OrderMailSt
 /** A shopper's language as the mails use it. */
 export function mailLanguage(value: string): Language {
   return value === 'zh' ? 'zh' : 'en';
-}
-
-/** A refund mail's details from the payment given back: how much, and to which card or wallet. */
-export function refundMailOf(payment: {
-  amountCents: number;
-  kind: string;
-  vendor: string;
-  cardLast4: string | null;
-}): OrderMailExtra {
-  return {
-    amountCents: payment.amountCents,
-    paymentKind: payment.kind,
-    vendor: payment.vendor,
-    cardLast4: payment.cardLast4,
-  };
 }

@@ -4,7 +4,6 @@ import type { OrderLimits } from '#server/config';
 import type { Db, Tx } from '#server/db/client';
 import { cartItems, orderItems, orders, products } from '#server/db/schema';
 import { BadInput, Conflict, NotFound } from '#server/errors';
-import { enqueueOrderMail } from '#server/mail/outbox';
 import { type Language, ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { taxOf } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
@@ -16,6 +15,7 @@ import { type StockChanges, type StockListener, withStockChanges } from '../cata
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
 import { assertLineCaps, assertPendingRoom } from './order.limits';
+import { orderPlaced } from './order.machine';
 import { newOrderNumber } from './order-number';
 
 export interface PlaceOrderInput {
@@ -194,7 +194,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
       })),
     );
     if (o.coupon) await redeemCoupon(tx, o.coupon, o.userId, row.id);
-    await enqueueOrderMail(tx, 'placed', row.id);
+    await orderPlaced(tx, row.id, o.now);
     return orderNo;
   }
 }
