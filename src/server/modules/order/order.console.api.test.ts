@@ -42,8 +42,11 @@ async function paidOrder(i: number, num = 2): Promise<PlacedOrder> {
   return o;
 }
 
+/** The order's changes on its timeline (its mails left out: the test below looks at those). */
 const kinds = async (orderNo: string) =>
-  ((await adminOrderDetail(db(), orderNo, manager)).timeline as { kind: string }[]).map((e) => e.kind);
+  ((await adminOrderDetail(db(), orderNo, manager)).timeline as { kind: string }[])
+    .map((e) => e.kind)
+    .filter((kind) => kind !== 'mail');
 
 describe('the order state machine', () => {
   it('walks an order from placed to completed, each step on its timeline with who did it', async () => {
@@ -70,6 +73,33 @@ describe('the order state machine', () => {
       card_last4: '1111',
     });
     expect(detail).toMatchObject({ status: 4, carrier: 'UPS', tracking: '1Z999' });
+  });
+
+  it('shows each mail to the shopper after the change it tells of, with how its delivery went', async () => {
+    const o = await paidOrder(5);
+    await act(o.orderNo, 'ship', { carrier: 'UPS' });
+    const mailsOf = async () =>
+      (
+        (await adminOrderDetail(db(), o.orderNo, manager)).timeline as {
+          kind: string;
+          details: { mail?: string; state?: string };
+        }[]
+      ).map((e) => (e.kind === 'mail' ? `mail:${e.details.mail}:${e.details.state}` : e.kind));
+    expect(await mailsOf()).toEqual([
+      'placed',
+      'mail:placed:queued',
+      'payment',
+      'paid',
+      'mail:paid:queued',
+      'shipped',
+      'mail:shipped:queued',
+    ]);
+    await shop.t.app.mailOutbox.drain();
+    expect((await mailsOf()).filter((e) => e.startsWith('mail:'))).toEqual([
+      'mail:placed:sent',
+      'mail:paid:sent',
+      'mail:shipped:sent',
+    ]);
   });
 
   it('refuses what the state does not allow, saying why in the caller’s language', async () => {

@@ -11,6 +11,7 @@ import {
   users,
 } from '#server/db/schema';
 import { NotFound } from '#server/errors';
+import { mailsOfOrder } from '#server/mail/outbox';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
 import type { Page } from '#shared/schemas/common.rules';
@@ -136,11 +137,12 @@ export async function adminOrderDetail(
     .where(eq(orders.orderNo, orderNo));
   if (!row) throw new NotFound('errors:order.notFound');
   const o = row.order;
-  const [lines, attempts, events, given] = await Promise.all([
+  const [lines, attempts, events, given, mails] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
     db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)),
     db.select().from(refunds).where(eq(refunds.orderId, o.id)).orderBy(asc(refunds.id)),
+    mailsOfOrder(db, o.id),
   ]);
   const refundedQty = new Map<number, number>();
   let refundedCents = 0;
@@ -186,8 +188,22 @@ export async function adminOrderDetail(
         ...who(r.staffId),
         details: { amount: centsToAmount(r.amountCents), reason: r.reason, gateway_message: r.message },
       })),
+    // Each mail to the shopper, right after the change it tells of, with how its delivery goes
+    // (a mail server's refusal may quote the address: not for packers).
+    ...mails.map((m) => ({
+      at: m.createdAt,
+      kind: 'mail',
+      ...who(null),
+      details: {
+        mail: m.kind,
+        state: m.state,
+        attempts: m.attempts,
+        sent_at: m.sentAt?.toISOString() ?? null,
+        ...(viewer.packer ? {} : { last_error: m.lastError }),
+      },
+    })),
   ]
-    .sort((a, b) => a.at.getTime() - b.at.getTime() || rankOf(a.kind) - rankOf(b.kind))
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || rankOf(a) - rankOf(b))
     .map((entry) => ({ ...entry, at: entry.at.toISOString(), details: amountsOf(entry.details) }));
   return {
     order_no: o.orderNo,
@@ -233,7 +249,12 @@ export async function adminOrderDetail(
 
 /** For entries at the same instant (a clock that did not move): the order things happen in. */
 const RANK = ['placed', 'payment', 'paid', 'packed', 'shipped', 'completed', 'refund_failed', 'refunded'];
-const rankOf = (kind: string) => (RANK.includes(kind) ? RANK.indexOf(kind) : RANK.length);
+const rankOf = (entry: { kind: string; details: unknown }) => {
+  // A mail comes just after the change it tells of.
+  const mail = entry.kind === 'mail' ? (entry.details as { mail: string }).mail : undefined;
+  const kind = mail ?? entry.kind;
+  return (RANK.includes(kind) ? RANK.indexOf(kind) : RANK.length) + (mail ? 0.5 : 0);
+};
 
 /** Event details keep cents in the database; the API sends amounts. */
 function amountsOf(details: unknown): unknown {
