@@ -299,7 +299,7 @@ export const fruitProducts: SeedProduct[] = [
     added: 12,
     en: '<p>Tan-skinned "dragon eyes" with juicy, honey-sweet flesh around a glossy black seed. Peel and eat chilled, or add to sweet soups with white fungus.</p>',
     zn: '<p>龙眼果皮黄褐，果肉晶莹多汁，甜如蜂蜜。冰镇后剥着吃，或与银耳同煮甜汤。</p>',
-    images: [art('lychee', '#c9a36b', 2)],
+    images: [art('longan', '#c49a5c'), art('longan', '#c49a5c', 3)],
   }),
   defineProduct({
     key: 'zespri-sungold-kiwifruit',

@@ -182,7 +182,7 @@ export const householdProducts: SeedProduct[] = [
     added: 38,
     en: '<p>A spray cleaner with bleach that removes stains and kills 99.9% of household germs on counters, sinks and cutting boards. Rinse food-contact surfaces afterwards.</p>',
     zn: '<p>含漂白成分的清洁喷雾，可去除台面、水槽和砧板上的污渍，并杀灭99.9%的家居细菌。接触食物的表面使用后请用清水冲洗。</p>',
-    images: [art('dish-soap', '#f0f3f8', 3)],
+    images: [art('spray-bottle', '#f0f3f8', 3)],
   }),
   defineProduct({
     key: 'ziploc-gallon-storage-bags',

@@ -173,7 +173,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 44,
     en: '<p>Cross-cut oxtail sections, rich and gelatinous. Simmer for three hours with tomatoes and potatoes for a Hong Kong café-style oxtail soup.</p>',
     zn: '<p>横切牛尾段，胶质丰富。加番茄和土豆炖煮三小时，就是港式茶餐厅风味的牛尾汤。</p>',
-    images: [art('steak', '#8f2a25', 3)],
+    images: [art('oxtail', '#8f2a25')],
   }),
   defineProduct({
     key: 'lamb-shoulder-slices',
@@ -271,7 +271,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 31,
     en: '<p>A whole Long Island Pekin duck, about five pounds. Dry it uncovered overnight in the fridge, then roast for crisp skin; save the bones for soup.</p>',
     zn: '<p>长岛北京填鸭整只，约五磅。冷藏敞开风干一夜后烤制，外皮更加酥脆；鸭架可以留着煲汤。</p>',
-    images: [art('whole-chicken', '#f3d7b0', 3)],
+    images: [art('whole-duck', '#f0cfa4')],
   }),
   defineProduct({
     key: 'silkie-chicken',

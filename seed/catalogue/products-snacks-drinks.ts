@@ -340,7 +340,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 18,
     en: '<p>Salty, sweet and sour dried plums to suck on slowly. Drop one into a glass of hot water or green tea for a tangy drink.</p>',
     zn: '<p>咸甜酸兼具的话梅，含在嘴里慢慢品。放一颗在热水或绿茶里，就是一杯酸甜的话梅茶。</p>',
-    images: [art('candy', '#8a2f2a', 3)],
+    images: [art('preserved-plums', '#5e2a26')],
   }),
   defineProduct({
     key: 'hbaf-honey-butter-almonds',

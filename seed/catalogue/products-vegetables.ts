@@ -290,7 +290,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 33,
     en: '<p>Bumpy, bright green gourds prized for their cooling bitterness. Scrape out the pith, slice, and stir-fry with eggs and fermented black beans; a quick salt rub softens the bite.</p>',
     zn: '<p>苦瓜表面凹凸、颜色翠绿，清热爽口。去瓤切片后与鸡蛋、豆豉同炒；先用少许盐抓腌可减轻苦味。</p>',
-    images: [art('cucumber', '#7fb24a', 2)],
+    images: [art('bitter-melon', '#7fb24a'), art('bitter-melon', '#7fb24a', 3)],
   }),
   defineProduct({
     key: 'japanese-cucumbers',

@@ -13,6 +13,7 @@ export type ArtFamily =
   | 'carrot'
   | 'tomato'
   | 'cucumber'
+  | 'bitter-melon'
   | 'eggplant'
   | 'bell-pepper'
   | 'chili'
@@ -47,6 +48,7 @@ export type ArtFamily =
   | 'mango'
   | 'peach'
   | 'lychee'
+  | 'longan'
   | 'kiwi'
   | 'cherry'
   | 'dragon-fruit'
@@ -59,6 +61,7 @@ export type ArtFamily =
   | 'ribs'
   | 'chicken-drumstick'
   | 'whole-chicken'
+  | 'whole-duck'
   | 'ground-meat'
   | 'fish'
   | 'fish-fillet'
@@ -67,6 +70,7 @@ export type ArtFamily =
   | 'squid'
   | 'clams'
   | 'sausage'
+  | 'oxtail'
   // dairy, eggs, tofu
   | 'milk-carton'
   | 'milk-bottle'
@@ -105,9 +109,13 @@ export type ArtFamily =
   | 'coffee-bag'
   | 'nuts'
   | 'rice-cracker'
+  | 'preserved-plums'
   // frozen
   | 'dumplings'
   | 'frozen-shrimp-bag'
+  | 'frozen-pancake-bag'
+  | 'frozen-cake-bag'
+  | 'frozen-ball-bag'
   | 'tangyuan'
   | 'mayo-bottle'
   | 'ice-cream'
@@ -123,7 +131,8 @@ export type ArtFamily =
   | 'sponge'
   | 'trash-bags'
   | 'toothpaste'
-  | 'shampoo';
+  | 'shampoo'
+  | 'spray-bottle';
 
 /** How one product image is drawn: a family plus a main colour and a background tint. */
 export interface Art {

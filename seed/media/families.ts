@@ -10,6 +10,7 @@ import * as fruit from './draw-fruit';
 import * as fruit2 from './draw-fruit2';
 import * as home from './draw-household';
 import * as meat from './draw-meat';
+import * as meat2 from './draw-meat2';
 import * as sauces from './draw-sauces';
 import * as snacks from './draw-snacks';
 import * as veg from './draw-veg';
@@ -23,6 +24,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   carrot: veg.carrot,
   tomato: veg.tomato,
   cucumber: veg.cucumber,
+  'bitter-melon': veg.bitterMelon,
   eggplant: veg.eggplant,
   'bell-pepper': veg.bellPepper,
   chili: veg.chili,
@@ -56,6 +58,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   mango: fruit.mango,
   peach: fruit.peach,
   lychee: fruit.lychee,
+  longan: fruit2.longan,
   kiwi: fruit.kiwi,
   cherry: fruit.cherry,
   'dragon-fruit': fruit2.dragonFruit,
@@ -67,6 +70,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   ribs: meat.ribs,
   'chicken-drumstick': meat.chickenDrumstick,
   'whole-chicken': meat.wholeChicken,
+  'whole-duck': meat2.wholeDuck,
   'ground-meat': meat.groundMeat,
   fish: meat.fish,
   'fish-fillet': meat.fishFillet,
@@ -75,6 +79,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   squid: meat.squid,
   clams: meat.clams,
   sausage: meat.sausage,
+  oxtail: meat2.oxtail,
   'milk-carton': dairy.milkCarton,
   'milk-bottle': dairy.milkBottle,
   eggs: dairy.eggs,
@@ -109,9 +114,13 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   'coffee-bag': snacks.coffeeBag,
   nuts: snacks.nuts,
   'rice-cracker': snacks.riceCracker,
+  'preserved-plums': snacks.preservedPlums,
   dumplings: frozen.dumplings,
   tangyuan: frozen.tangyuan,
   'frozen-shrimp-bag': frozen.frozenShrimpBag,
+  'frozen-pancake-bag': frozen.frozenPancakeBag,
+  'frozen-cake-bag': frozen.frozenCakeBag,
+  'frozen-ball-bag': frozen.frozenBallBag,
   'mayo-bottle': sauces.mayoBottle,
   'ice-cream': frozen.iceCream,
   'frozen-bag': frozen.frozenBag,
@@ -126,6 +135,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   'trash-bags': home.trashBags,
   toothpaste: home.toothpaste,
   shampoo: home.shampoo,
+  'spray-bottle': home.sprayBottle,
 };
 
 export const DEFAULT_COLOR: Record<ArtFamily, string> = {
@@ -135,6 +145,7 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   carrot: '#f57c00',
   tomato: '#e53935',
   cucumber: '#43a047',
+  'bitter-melon': '#8cc152',
   eggplant: '#6a3d9a',
   'bell-pepper': '#e53935',
   chili: '#d32f2f',
@@ -168,6 +179,7 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   mango: '#ffb300',
   peach: '#ffab91',
   lychee: '#d8434e',
+  longan: '#c49a5c',
   kiwi: '#8bc34a',
   cherry: '#c2185b',
   'dragon-fruit': '#e91e8c',
@@ -179,6 +191,7 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   ribs: '#b5523b',
   'chicken-drumstick': '#e9a24b',
   'whole-chicken': '#e6a04f',
+  'whole-duck': '#a8461f',
   'ground-meat': '#d9534f',
   fish: '#7f9db9',
   'fish-fillet': '#f58d5c',
@@ -187,6 +200,7 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   squid: '#f2cfc6',
   clams: '#d9b38c',
   sausage: '#b5472f',
+  oxtail: '#b03a2e',
   'milk-carton': '#1e88e5',
   'milk-bottle': '#1565c0',
   eggs: '#e0b48a',
@@ -221,9 +235,13 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   'coffee-bag': '#5d4037',
   nuts: '#c68a54',
   'rice-cracker': '#e0a85a',
+  'preserved-plums': '#5a2a2a',
   dumplings: '#f6efdf',
   tangyuan: '#fafafa',
   'frozen-shrimp-bag': '#2f7fc1',
+  'frozen-pancake-bag': '#2e8b57',
+  'frozen-cake-bag': '#c0392b',
+  'frozen-ball-bag': '#1e88e5',
   'mayo-bottle': '#f3ecd0',
   'ice-cream': '#f48fb1',
   'frozen-bag': '#1e88e5',
@@ -238,6 +256,7 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   'trash-bags': '#37474f',
   toothpaste: '#e53935',
   shampoo: '#8e24aa',
+  'spray-bottle': '#1e88e5',
 };
 
 /** Everything a drawing needs from an Art, with the defaults applied. */

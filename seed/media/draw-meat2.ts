@@ -1,0 +1,56 @@
+/** Meat, part two: cuts the basic drawings would misname (roast duck, oxtail). */
+import { cluster, solo } from './arrange';
+import { BONE, board, FAT } from './draw-meat';
+import { C, type Drawer, darken, E, G, lighten, P, S, shine, WHITE } from './svg-kit';
+
+/**
+ * A whole duck lying on a platter (pale raw or mahogany roast, by colour), a long neck curving up to the
+ * head with its flat bill, a pointed tail (a chicken is round with its legs up).
+ */
+export const wholeDuck: Drawer = (ctx) => {
+  const { p } = ctx;
+  const body = 'M-84 14C-92 -40 -20 -66 44 -58C96 -52 132 -22 136 -2C112 34 64 54 4 56C-52 56 -80 44 -84 14Z';
+  const platter = ctx.simple ? '' : E(0, 66, 158, 36, darken('#dfe6ec', 0.08)) + E(0, 62, 150, 30, WHITE);
+  const unit = () =>
+    platter +
+    S('M-70 -4Q-112 -16 -116 -56', p.darker, 32) +
+    S('M-70 -4Q-110 -16 -116 -56', p.base, 25) +
+    P(body, p.darker) +
+    G('translate(-3 -4) scale(0.97)', P(body, p.base)) +
+    P('M-20 -36C20 -50 80 -40 104 -10C70 4 20 6 -16 -6Z', p.dark) +
+    S('M0 -24Q40 -30 86 -14M10 -10Q46 -12 80 -2', p.darker, 3, 0.5) +
+    E(-116, -66, 24, 18, p.dark) +
+    E(-118, -70, 21, 15, p.base) +
+    P('M-136 -70Q-164 -70 -168 -56Q-158 -50 -136 -58Z', darken(p.base, 0.45)) +
+    C(-116, -76, 3.5, darken(p.base, 0.6)) +
+    E(70, 26, 30, 20, p.dark, 0.6, -12) +
+    shine(-30, -30, 40, 10, -14, 0.45) +
+    shine(60, -40, 22, 6, 8, 0.35) +
+    shine(-100, -34, 14, 5, -20, 0.35);
+  return cluster(ctx, unit, { foot: 100, half: 160, layouts: solo(208, 206, 1.05) });
+};
+
+/** Oxtail: round cross-cut pieces, each a ring of red meat and fat around a bone. */
+export const oxtail: Drawer = (ctx) => {
+  const { p } = ctx;
+  const piece = (x: number, y: number, r: number) =>
+    G(
+      `translate(${x} ${y})`,
+      E(0, 8, r, r * 0.86, darken(FAT, 0.14)),
+      E(0, 0, r, r * 0.86, FAT),
+      E(1, 1, r * 0.86, r * 0.73, p.dark),
+      E(-1, -1, r * 0.8, r * 0.68, p.base),
+      S(
+        `M${-r * 0.6} ${-r * 0.1}Q${-r * 0.3} ${-r * 0.4} 0 ${-r * 0.5}M${r * 0.2} ${r * 0.45}Q${r * 0.5} ${r * 0.3} ${r * 0.62} 0`,
+        FAT,
+        3,
+        0.7,
+      ),
+      E(0, 0, r * 0.36, r * 0.31, darken(BONE, 0.12)),
+      E(-1, -1, r * 0.32, r * 0.27, BONE),
+      E(0, 0, r * 0.14, r * 0.12, lighten(p.base, 0.35)),
+      shine(-r * 0.5, -r * 0.45, r * 0.22, r * 0.08, -20, 0.3),
+    );
+  const unit = () => piece(-70, -20, 62) + piece(62, -28, 52) + piece(-4, 34, 58);
+  return board(ctx.simple) + cluster(ctx, unit, { foot: 86, half: 132, layouts: solo(200, 226, 1.12) });
+};
