@@ -117,7 +117,7 @@ export const dairyEggsTofuProducts: SeedProduct[] = [
     added: 47,
     en: '<p>Concentrated, unsweetened milk in a can. It is the secret to silky <strong>Hong Kong-style milk tea</strong> and smooth egg tarts.</p><p>Refrigerate after opening and use within five days.</p>',
     zn: '<p>罐装无糖浓缩淡奶。想做出丝滑的<strong>港式奶茶</strong>和嫩滑蛋挞，少不了它。</p><p>开罐后请冷藏，五天内用完。</p>',
-    images: [art('milk-carton', '#c9302c', 2)],
+    images: [art('milk-can', '#c9302c', 1)],
   }),
   defineProduct({
     key: 'longevity-condensed-milk',
@@ -133,7 +133,7 @@ export const dairyEggsTofuProducts: SeedProduct[] = [
     added: 28,
     en: '<p>Thick, sweet condensed milk for Vietnamese iced coffee, Hong Kong toast and shaved ice. Drizzle it over fried mantou for a simple dessert.</p>',
     zn: '<p>浓稠香甜的炼奶，冲越南冰咖啡、做港式西多士和刨冰都用得上。炸馒头蘸炼奶，就是一道简单甜点。</p>',
-    images: [art('milk-carton', '#1e4fa0', 2), art('milk-carton', '#1e4fa0', 0, '#e9eff9')],
+    images: [art('milk-can', '#1e4fa0', 2), art('milk-can', '#1e4fa0', 0, '#e9eff9')],
   }),
   defineProduct({
     key: 'binggrae-banana-milk',

@@ -166,7 +166,7 @@ export const householdProducts: SeedProduct[] = [
     added: 5,
     en: '<p>A 300-square-foot roll of clear plastic wrap that clings to bowls and plates. Microwave-safe when vented; keep it away from direct contact with hot oil.</p>',
     zn: '<p>三百平方英尺透明保鲜膜，紧贴碗盘。微波加热时请留出透气口，避免直接接触热油。</p>',
-    images: [art('paper-towel', '#dfe9ef', 1)],
+    images: [art('cling-wrap', '#2e7dc4', 1)],
   }),
   defineProduct({
     key: 'clorox-clean-up-bleach-spray',

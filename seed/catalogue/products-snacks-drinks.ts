@@ -162,7 +162,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 15,
     en: '<p>Crisp biscuit sticks dipped in milk chocolate, with a handle left bare so your fingers stay clean. Share them on 11/11, Pocky Day.</p>',
     zn: '<p>酥脆饼干棒裹上牛奶巧克力，留出一截手柄不沾手。十一月十一日百奇节，和朋友一起分享吧。</p>',
-    images: [art('cookies', '#c8262c'), art('cookies', '#c8262c', 2, '#fdecec')],
+    images: [art('biscuit-sticks', '#c8262c'), art('biscuit-sticks', '#c8262c', 2, '#fdecec')],
   }),
   defineProduct({
     key: 'meiji-hello-panda-chocolate',

@@ -138,7 +138,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 2,
     en: '<p>Thick, meaty stems that hold their shape and soak up sauce. Score them and <em>pan-sear like scallops</em>, or slice thinly for a quick stir-fry with black pepper.</p>',
     zn: '<p>杏鲍菇菌柄粗壮，肉质紧实，吸汁入味。表面划花刀后<em>像煎扇贝一样香煎</em>，或切片用黑胡椒快炒。</p>',
-    images: [art('mushroom', '#e8dcc4', 1), art('mushroom', '#e3d5b8', 3, '#f8f3e8')],
+    images: [art('king-oyster', '#e8dcc4', 1), art('king-oyster', '#e3d5b8', 3, '#f8f3e8')],
   }),
   defineProduct({
     key: 'fresh-shiitake-mushrooms',
@@ -440,7 +440,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 26,
     en: '<p>Leafy, aromatic cilantro for beef noodle soup, cold salads and <em>pho</em>. Trim the stems and keep it upright in a jar of water in the fridge.</p>',
     zn: '<p>香菜叶茂味浓，牛肉面、凉拌菜和越南<em>河粉</em>的点睛之笔。剪去根部，插在水瓶中冷藏更耐放。</p>',
-    images: [art('leafy-greens', '#4c9a3f', 3), art('leafy-greens', '#56a347', 1, '#eff7ec')],
+    images: [art('herbs', '#4c9a3f', 3), art('herbs', '#56a347', 1, '#eff7ec')],
   }),
   defineProduct({
     key: 'thai-chili-peppers',

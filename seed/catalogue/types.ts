@@ -8,6 +8,7 @@
 export type ArtFamily =
   // vegetables
   | 'leafy-greens'
+  | 'herbs'
   | 'cabbage'
   | 'broccoli'
   | 'carrot'
@@ -19,6 +20,7 @@ export type ArtFamily =
   | 'chili'
   | 'mushroom'
   | 'enoki'
+  | 'king-oyster'
   | 'potato'
   | 'onion'
   | 'garlic'
@@ -60,6 +62,7 @@ export type ArtFamily =
   | 'pork-belly'
   | 'ribs'
   | 'chicken-drumstick'
+  | 'chicken-wing'
   | 'whole-chicken'
   | 'whole-duck'
   | 'ground-meat'
@@ -74,6 +77,7 @@ export type ArtFamily =
   // dairy, eggs, tofu
   | 'milk-carton'
   | 'milk-bottle'
+  | 'milk-can'
   | 'eggs'
   | 'yogurt-cup'
   | 'cheese'
@@ -104,6 +108,7 @@ export type ArtFamily =
   | 'tea-box'
   | 'juice-bottle'
   | 'cookies'
+  | 'biscuit-sticks'
   | 'candy'
   | 'water-bottle'
   | 'coffee-bag'
@@ -128,6 +133,7 @@ export type ArtFamily =
   | 'dish-soap'
   | 'tissue-box'
   | 'paper-towel'
+  | 'cling-wrap'
   | 'sponge'
   | 'trash-bags'
   | 'toothpaste'

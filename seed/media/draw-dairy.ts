@@ -214,3 +214,19 @@ export const tofu: Drawer = (ctx) => {
     dish + cube(-14, 20, 140, 84, 56) + cube(-100, 74, 50, 42, 22) + cube(84, 80, 50, 42, 22);
   return cluster(ctx, unit, { foot: 90, half: 150, layouts: solo(200, 196, 1.0) });
 };
+
+/** A squat milk tin (condensed or evaporated milk), not a carton. */
+export const milkCan: Drawer = (ctx) => {
+  const c = ctx.p.base;
+  const tin = (v: number) =>
+    R(-72, -170, 144, 170, 10, '#c4ccd4') +
+    R(-72, -162, 144, 156, 4, '#dfe4e9') +
+    label(-72, -150, 144, 132, c, v, 0, '#fffaf2') +
+    R(-52, -150, 12, 132, 0, WHITE, 0.3) +
+    R(36, -162, 36, 156, 0, '#000', 0.08) +
+    E(0, -170, 72, 14, '#aeb6bf') +
+    E(0, -172, 64, 10, '#dfe4e9') +
+    E(0, -172, 52, 7, '#c4ccd4') +
+    E(0, -4, 72, 8, '#aeb6bf', 0.5);
+  return packs(ctx, tin, 200, 150);
+};

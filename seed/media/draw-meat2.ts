@@ -54,3 +54,38 @@ export const oxtail: Drawer = (ctx) => {
   const unit = () => piece(-70, -20, 62) + piece(62, -28, 52) + piece(-4, 34, 58);
   return board(ctx.simple) + cluster(ctx, unit, { foot: 86, half: 132, layouts: solo(200, 226, 1.12) });
 };
+
+/** Chicken wings: the drumette and the flat joined at an angle like a boomerang, tip at the end. */
+export const chickenWing: Drawer = (ctx) => {
+  const { p } = ctx;
+  const parts = (c: string) =>
+    E(-50, 10, 58, 27, c, 1, -28) +
+    C(-2, -18, 26, c) +
+    E(52, 8, 60, 30, c, 1, 28) +
+    P('M92 26Q124 44 132 78Q110 70 84 46Z', c);
+  const wing = () =>
+    C(-104, 40, 13, darken(BONE, 0.15)) +
+    C(-104, 40, 10, BONE) +
+    parts(p.dark) +
+    G('translate(-3 -4) scale(0.96)', parts(p.base)) +
+    S('M-82 18Q-50 -4 -16 -16M20 -10Q50 4 84 24', p.dark, 3, 0.35) +
+    shine(-58, -4, 20, 6, -28, 0.4) +
+    shine(44, -8, 22, 6, 28, 0.4);
+  return cluster(ctx, wing, {
+    foot: 44,
+    half: 132,
+    layouts: [
+      [{ x: 200, y: 206, s: 1.2, a: -6 }],
+      [
+        { x: 196, y: 160, s: 0.95, a: -10 },
+        { x: 208, y: 262, s: 0.95, a: 6 },
+      ],
+      [
+        { x: 200, y: 136, s: 0.85, a: -8 },
+        { x: 196, y: 212, s: 0.85, a: 4 },
+        { x: 204, y: 288, s: 0.85, a: -4 },
+      ],
+      [{ x: 200, y: 206, s: 1.2, a: 10 }],
+    ],
+  });
+};

@@ -13,12 +13,15 @@ import * as meat from './draw-meat';
 import * as meat2 from './draw-meat2';
 import * as sauces from './draw-sauces';
 import * as snacks from './draw-snacks';
+import * as snacks2 from './draw-snacks2';
 import * as veg from './draw-veg';
 import * as veg2 from './draw-veg2';
+import * as veg3 from './draw-veg3';
 import { type Ctx, type Drawer, defaultTint, hex, palette } from './svg-kit';
 
 export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   'leafy-greens': veg.leafyGreens,
+  herbs: veg3.herbs,
   cabbage: veg.cabbage,
   broccoli: veg.broccoli,
   carrot: veg.carrot,
@@ -30,6 +33,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   chili: veg.chili,
   mushroom: veg.mushroom,
   enoki: veg.enoki,
+  'king-oyster': veg3.kingOyster,
   potato: veg.potato,
   onion: veg.onion,
   garlic: veg2.garlic,
@@ -69,6 +73,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   'pork-belly': meat.porkBelly,
   ribs: meat.ribs,
   'chicken-drumstick': meat.chickenDrumstick,
+  'chicken-wing': meat2.chickenWing,
   'whole-chicken': meat.wholeChicken,
   'whole-duck': meat2.wholeDuck,
   'ground-meat': meat.groundMeat,
@@ -82,6 +87,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   oxtail: meat2.oxtail,
   'milk-carton': dairy.milkCarton,
   'milk-bottle': dairy.milkBottle,
+  'milk-can': dairy.milkCan,
   eggs: dairy.eggs,
   'yogurt-cup': dairy.yogurtCup,
   cheese: dairy.cheese,
@@ -109,6 +115,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   'tea-box': snacks.teaBox,
   'juice-bottle': snacks.juiceBottle,
   cookies: snacks.cookies,
+  'biscuit-sticks': snacks2.biscuitSticks,
   candy: snacks.candy,
   'water-bottle': snacks.waterBottle,
   'coffee-bag': snacks.coffeeBag,
@@ -131,6 +138,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   'dish-soap': home.dishSoap,
   'tissue-box': home.tissueBox,
   'paper-towel': home.paperTowel,
+  'cling-wrap': snacks2.clingWrap,
   sponge: home.sponge,
   'trash-bags': home.trashBags,
   toothpaste: home.toothpaste,
@@ -140,6 +148,7 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
 
 export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   'leafy-greens': '#4caf50',
+  herbs: '#4c9a3f',
   cabbage: '#8bc34a',
   broccoli: '#3d8b37',
   carrot: '#f57c00',
@@ -151,6 +160,7 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   chili: '#d32f2f',
   mushroom: '#8d6e63',
   enoki: '#f5efdc',
+  'king-oyster': '#efe6d2',
   potato: '#c9a26b',
   onion: '#b5651d',
   garlic: '#f3ede0',
@@ -190,6 +200,7 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   'pork-belly': '#e8837a',
   ribs: '#b5523b',
   'chicken-drumstick': '#e9a24b',
+  'chicken-wing': '#edb98a',
   'whole-chicken': '#e6a04f',
   'whole-duck': '#a8461f',
   'ground-meat': '#d9534f',
@@ -203,6 +214,7 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   oxtail: '#b03a2e',
   'milk-carton': '#1e88e5',
   'milk-bottle': '#1565c0',
+  'milk-can': '#1e4fa0',
   eggs: '#e0b48a',
   'yogurt-cup': '#ec407a',
   cheese: '#fbc02d',
@@ -230,6 +242,7 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   'tea-box': '#2e7d32',
   'juice-bottle': '#fb8c00',
   cookies: '#d9a05b',
+  'biscuit-sticks': '#c8262c',
   candy: '#ec407a',
   'water-bottle': '#1e88e5',
   'coffee-bag': '#5d4037',
@@ -252,6 +265,7 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   'dish-soap': '#43a047',
   'tissue-box': '#26a69a',
   'paper-towel': '#42a5f5',
+  'cling-wrap': '#2e7dc4',
   sponge: '#fdd835',
   'trash-bags': '#37474f',
   toothpaste: '#e53935',
