@@ -88,7 +88,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 15,
     en: '<p>Hollow stems and arrow-shaped leaves that stay crunchy over high heat. Stir-fry with <strong>fermented bean curd</strong> or shrimp paste, Southeast Asian style.</p><p>A summer green: supply is limited in the cooler months.</p>',
     zn: '<p>空心菜茎中空、叶呈箭头状，大火快炒依然爽脆。推荐用<strong>腐乳</strong>或虾酱爆炒，东南亚风味十足。</p><p>夏季时令蔬菜，天冷时供应有限。</p>',
-    images: [art('leafy-greens', '#3f9440', 3)],
+    images: [art('water-spinach', '#3f9440', 3)],
   }),
   defineProduct({
     key: 'a-choy-taiwanese-lettuce',
@@ -424,7 +424,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 16,
     en: '<p>Flat, garlicky chives for pork and chive dumplings, chive boxes and scrambled eggs. Use quickly: they are at their best within a few days.</p>',
     zn: '<p>韭菜叶片扁平，带有独特的蒜香。包韭菜猪肉饺子、做韭菜盒子或韭菜炒鸡蛋都很经典。建议尽快食用，几天内风味最佳。</p>',
-    images: [art('scallion', '#3e8b3a', 2)],
+    images: [art('chives', '#3e8b3a', 2)],
   }),
   defineProduct({
     key: 'cilantro',
@@ -522,7 +522,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 13,
     en: '<p>Flat, sweet pods eaten whole. Snap off the tips and pull the string, then stir-fry with Chinese sausage or shrimp for under two minutes.</p>',
     zn: '<p>荷兰豆豆荚扁平、清甜，可整荚食用。掐去两头撕掉老筋，与腊肠或虾仁快炒两分钟即可。</p>',
-    images: [art('green-beans', '#78b84a', 1)],
+    images: [art('snow-peas', '#78b84a', 1)],
   }),
   defineProduct({
     key: 'pea-shoots',
@@ -538,7 +538,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 9,
     en: '<p>The tender tips of pea vines, sweet and grassy. Restaurants serve them simply with garlic; they also wilt beautifully into clear soups and hot pot.</p>',
     zn: '<p>豌豆苗是豌豆藤的嫩尖，清甜带草本香。餐馆常用蒜蓉清炒，放入清汤或火锅中稍烫即可。</p>',
-    images: [art('leafy-greens', '#8cc152', 2), art('leafy-greens', '#8cc152', 0, '#f2f9e9')],
+    images: [art('herbs', '#8cc152', 2), art('herbs', '#8cc152', 0, '#f2f9e9')],
   }),
   defineProduct({
     key: 'fresh-edamame-pods',

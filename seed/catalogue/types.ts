@@ -9,6 +9,9 @@ export type ArtFamily =
   // vegetables
   | 'leafy-greens'
   | 'herbs'
+  | 'chives'
+  | 'snow-peas'
+  | 'water-spinach'
   | 'cabbage'
   | 'broccoli'
   | 'carrot'

@@ -1,6 +1,6 @@
 /** Vegetables, part three: herbs and mushrooms the basic drawings would misname. */
-import { cluster } from './arrange';
-import { C, type Drawer, darken, E, G, lighten, P, R, S, shine, WHITE } from './svg-kit';
+import { cluster, solo } from './arrange';
+import { C, type Drawer, darken, E, G, LEAF_D, lighten, P, R, S, shine, WHITE } from './svg-kit';
 
 /**
  * A bunch of tender herbs (cilantro): thin stems fanning up from a tied bundle, each ending in
@@ -78,4 +78,72 @@ export const kingOyster: Drawer = (ctx) => {
       [{ x: 200, y: 200, s: 1.2, a: -16 }],
     ],
   });
+};
+
+/** Chinese chives: a tied bundle of long, thin, flat dark-green blades, cut square (no white bulb). */
+export const chives: Drawer = (ctx) => {
+  const { p } = ctx;
+  const blade = (a: number, len: number, fill: string) =>
+    G(
+      rotate(a),
+      P(`M-4 96L-5 ${-len}L5 ${-len - 6}L4 96Z`, fill),
+      S(`M0 ${-len + 8}L0 90`, lighten(fill, 0.25), 1.6, 0.6),
+    );
+  const unit = () =>
+    G(
+      'translate(0 10) rotate(-62 0 8)',
+      ...[-14, -9, -4, 1, 6, 11, 15, -11, -1, 9, -6, 4].map((a, i) =>
+        blade(a, 140 + ((i * 13) % 36), [p.dark, p.base, p.light][i % 3] as string),
+      ),
+      R(-18, 40, 36, 14, 5, '#c0392b'),
+    );
+  return cluster(ctx, unit, { foot: 70, half: 130, layouts: solo(200, 200, 1) });
+};
+
+const rotate = (a: number) => `rotate(${a} 0 96)`;
+
+/** Snow peas: flat, pale-green pods with the peas only faintly showing, a calyx at one end. */
+export const snowPeas: Drawer = (ctx) => {
+  const { p } = ctx;
+  const pod = (x: number, y: number, a: number, fill: string) =>
+    G(
+      `translate(${x} ${y}) rotate(${a})`,
+      P('M-70 0C-60 -22 40 -30 70 -6C74 0 72 4 66 6C30 20 -50 20 -70 0Z', darken(fill, 0.15)),
+      P('M-66 -2C-56 -20 38 -26 66 -6C36 12 -46 14 -66 -2Z', fill),
+      ...[-40, -16, 8, 32].map((px) => E(px, -4, 9, 7, lighten(fill, 0.2), 0.7)),
+      S('M-62 -6C-40 -18 30 -22 62 -8', WHITE, 2.5, 0.4),
+      P('M-70 0L-88 -12L-84 4L-92 12Z', LEAF_D),
+      S('M70 -6Q84 -10 92 -22', lighten(fill, 0.25), 2),
+    );
+  const unit = () =>
+    pod(0, -44, -10, p.dark) + pod(10, 0, 4, p.base) + pod(-6, 46, -4, p.light) + pod(14, 88, 6, p.base);
+  return cluster(ctx, unit, { foot: 110, half: 100, layouts: solo(200, 178, 1.2) });
+};
+
+/** Water spinach (ong choy): long hollow pale stems with narrow arrow-shaped leaves, tied. */
+export const waterSpinach: Drawer = (ctx) => {
+  const { p } = ctx;
+  const stemColor = '#b9d98f';
+  const leaf = (x: number, y: number, a: number, fill: string) =>
+    G(
+      `translate(${x} ${y}) rotate(${a})`,
+      P('M0 0C-12 -20 -10 -50 0 -70C10 -50 12 -20 0 0ZM-8 -4L-14 8L0 0L14 8L8 -4Z', fill),
+      S('M0 -4L0 -62', darken(fill, 0.2), 1.8, 0.6),
+    );
+  const tips: [number, number, number][] = [
+    [-70, -50, -40],
+    [-40, -80, -20],
+    [-8, -96, -4],
+    [26, -88, 16],
+    [60, -60, 36],
+    [-20, -46, -14],
+    [30, -40, 22],
+  ];
+  const unit = () =>
+    tips.map(([x, y]) => S(`M0 90Q${x * 0.15} 20 ${x} ${y}`, stemColor, 7)).join('') +
+    tips.map(([x, y]) => S(`M0 90Q${x * 0.15} 20 ${x} ${y}`, lighten(stemColor, 0.3), 2.5, 0.7)).join('') +
+    tips.map(([x, y, a], i) => leaf(x, y + 6, a, i % 2 ? p.base : p.dark)).join('') +
+    tips.map(([x, y, a], i) => leaf(x * 0.6, y * 0.4 + 30, a + (i % 2 ? 40 : -40), p.base)).join('') +
+    R(-16, 50, 32, 14, 5, '#d9534f');
+  return cluster(ctx, unit, { foot: 90, half: 100, layouts: solo(200, 206, 1.2) });
 };

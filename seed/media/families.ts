@@ -22,6 +22,9 @@ import { type Ctx, type Drawer, defaultTint, hex, palette } from './svg-kit';
 export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   'leafy-greens': veg.leafyGreens,
   herbs: veg3.herbs,
+  chives: veg3.chives,
+  'snow-peas': veg3.snowPeas,
+  'water-spinach': veg3.waterSpinach,
   cabbage: veg.cabbage,
   broccoli: veg.broccoli,
   carrot: veg.carrot,
@@ -149,6 +152,9 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
 export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   'leafy-greens': '#4caf50',
   herbs: '#4c9a3f',
+  chives: '#3e8b3a',
+  'snow-peas': '#78b84a',
+  'water-spinach': '#3f9440',
   cabbage: '#8bc34a',
   broccoli: '#3d8b37',
   carrot: '#f57c00',
