@@ -345,7 +345,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 33,
     en: '<p>Grilled freshwater eel glazed with sweet kabayaki sauce, with an extra sauce packet. Warm in the oven and slice over hot rice for <strong>unadon</strong>.</p>',
     zn: '<p>蒲烧鳗鱼，刷满甜咸酱汁烤制，另附酱汁包。放入烤箱加热后切段铺在热米饭上，就是<strong>鳗鱼饭</strong>。</p>',
-    images: [art('frozen-fish', '#5a3a22', 1)],
+    images: [art('eel-fillet', '#7a3e1a', 1)],
   }),
   defineProduct({
     key: 'la-galbi-beef-short-ribs',

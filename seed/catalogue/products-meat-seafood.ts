@@ -91,7 +91,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 26,
     en: '<p>Split pork feet, cleaned and ready to braise. Long, slow cooking with soy sauce, ginger and black vinegar turns them meltingly soft and rich in collagen.</p>',
     zn: '<p>已对半劈开并清洗干净的猪蹄。加酱油、生姜和黑醋小火慢炖，软糯入味，富含胶原蛋白。</p>',
-    images: [art('ribs', '#efc3b0', 3)],
+    images: [art('trotters', '#efc3b0', 3)],
   }),
   defineProduct({
     key: 'pork-belly-hot-pot-slices',

@@ -226,7 +226,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 4,
     en: '<p>The red family tin of cream wafers, sugar-topped biscuits and crackers from Singapore. A New Year visiting gift, and afterwards, <em>the tin that holds the sewing kit</em>.</p>',
     zn: '<p>新加坡康元红色大铁罐，装满威化、糖霜饼干和苏打饼。春节走亲访友的伴手礼，吃完的铁罐还能<em>拿来装针线</em>。</p>',
-    images: [art('cookies', '#c8302c', 3), art('cookies', '#c8302c', 1, '#fdf0e4')],
+    images: [art('biscuit-tin', '#c8302c'), art('biscuit-tin', '#c8302c', 1, '#fdf0e4')],
   }),
   defineProduct({
     key: 'haw-flakes',
@@ -242,7 +242,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 40,
     en: '<p>Thin, sweet-sour discs of pressed hawthorn fruit in little paper rolls. An old-school treat that also settles the stomach after a big meal.</p>',
     zn: '<p>山楂果肉压制成的薄片，一卷一卷用纸包着，酸酸甜甜。怀旧小零食，大餐后吃几片还能解腻。</p>',
-    images: [art('candy', '#c23a4a', 2)],
+    images: [art('hawthorn-flakes', '#a8323a', 2)],
   }),
   defineProduct({
     key: 'orion-choco-pie',
@@ -324,7 +324,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 26,
     en: '<p>Soft, chewy slices of Cebu mango, sweet and tangy with bright orange colour. Eat from the bag or chop into yogurt and trail mix.</p>',
     zn: '<p>宿务芒果制成的芒果干，软糯有嚼劲，酸甜可口，色泽橙亮。直接吃，或切碎拌入酸奶和坚果。</p>',
-    images: [art('mango', '#f2a93b', 3)],
+    images: [art('dried-mango', '#f2a93b', 3)],
   }),
   defineProduct({
     key: 'preserved-plums',

@@ -1,7 +1,7 @@
 /** Meat, part two: cuts the basic drawings would misname (roast duck, oxtail). */
 import { cluster, solo } from './arrange';
 import { BONE, board, FAT } from './draw-meat';
-import { C, type Drawer, darken, E, G, lighten, P, S, shine, WHITE } from './svg-kit';
+import { C, type Drawer, darken, E, G, lighten, P, R, S, shine, WHITE } from './svg-kit';
 
 /**
  * A whole duck lying on a platter (pale raw or mahogany roast, by colour), a long neck curving up to the
@@ -88,4 +88,63 @@ export const chickenWing: Drawer = (ctx) => {
       [{ x: 200, y: 206, s: 1.2, a: 10 }],
     ],
   });
+};
+
+/** Pork trotters: split pig's feet, pale pink skin with the cloven hooves at one end. */
+export const trotters: Drawer = (ctx) => {
+  const { p } = ctx;
+  const foot = (c: string) =>
+    P(
+      'M-100 -26C-60 -40 30 -40 70 -30L96 -34Q112 -20 100 -2L104 20Q90 34 70 26C30 36 -60 36 -100 24Q-112 0 -100 -26Z',
+      c,
+    );
+  const unit = () =>
+    foot(p.dark) +
+    G('translate(-2 -3) scale(0.97)', foot(p.base)) +
+    E(-100, 0, 14, 24, p.dark) +
+    E(-100, 0, 10, 19, FAT) +
+    C(-100, 0, 6, BONE) +
+    P('M90 -34Q118 -36 122 -20Q110 -12 94 -14Z', '#8a6a58') +
+    P('M92 2Q120 0 124 16Q112 24 96 22Z', '#8a6a58') +
+    S('M-70 -14Q0 -24 70 -14M-60 12Q0 20 70 10', p.dark, 3, 0.4) +
+    shine(-30, -20, 40, 6, -4, 0.4);
+  return (
+    board(ctx.simple) +
+    cluster(ctx, unit, {
+      foot: 40,
+      half: 126,
+      layouts: [
+        [{ x: 190, y: 210, s: 1.15, a: -10 }],
+        [
+          { x: 190, y: 180, s: 1, a: -8 },
+          { x: 206, y: 252, s: 1, a: 6 },
+        ],
+        [{ x: 196, y: 214, s: 1.15, a: 8 }],
+        [{ x: 196, y: 214, s: 1.15, a: -16 }],
+      ],
+    })
+  );
+};
+
+/** Unagi kabayaki: glazed, grilled eel fillets, dark caramel brown with char marks, on a tray. */
+export const eelFillet: Drawer = (ctx) => {
+  const { p } = ctx;
+  const fillet = (y: number, a: number) =>
+    G(
+      `translate(0 ${y}) rotate(${a})`,
+      R(-120, -24, 240, 50, 20, darken(p.base, 0.3)),
+      R(-120, -26, 236, 44, 18, p.base),
+      S(
+        'M-90 -18L-84 14M-50 -20L-44 14M-10 -20L-4 14M30 -20L36 14M70 -18L76 12',
+        darken(p.base, 0.35),
+        5,
+        0.6,
+      ),
+      S('M-104 -14Q0 -22 100 -14', lighten(p.base, 0.35), 4, 0.6),
+    );
+  const unit = () =>
+    (ctx.simple ? '' : R(-150, -70, 300, 150, 22, '#2b2b2b') + R(-142, -62, 284, 134, 18, '#3a3a3a')) +
+    fillet(-24, -2) +
+    fillet(34, 2);
+  return cluster(ctx, unit, { foot: 80, half: 150, layouts: solo(200, 206, 1.15) });
 };

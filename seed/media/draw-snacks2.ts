@@ -1,6 +1,7 @@
 /** Snacks, part two: shapes the basic packs would misname. */
+import { cluster, solo } from './arrange';
 import { packs } from './packaging';
-import { type Drawer, darken, G, label, lighten, P, R, WHITE } from './svg-kit';
+import { C, type Drawer, darken, E, G, label, lighten, P, R, WHITE } from './svg-kit';
 
 /** Chocolate-dipped biscuit sticks (Pocky) poking out of their slim box, two lying in front. */
 export const biscuitSticks: Drawer = (ctx) => {
@@ -41,4 +42,69 @@ export const clingWrap: Drawer = (ctx) => {
       P('M-132 74L132 74L126 80L-126 80Z', WHITE, 0.5),
     );
   return packs(ctx, (v) => G('scale(0.95)', box(v)), 300, 280);
+};
+
+/** Dried mango: a heap of chewy orange slices, wavy and translucent at the edges. */
+export const driedMango: Drawer = (ctx) => {
+  const { p } = ctx;
+  const slice = (x: number, y: number, a: number, fill: string) =>
+    G(
+      `translate(${x} ${y}) rotate(${a})`,
+      P(
+        'M-60 -10C-40 -30 30 -34 62 -14C70 -4 66 10 56 14C20 26 -40 26 -60 12C-68 4 -66 -4 -60 -10Z',
+        darken(fill, 0.18),
+      ),
+      P('M-56 -10C-36 -26 28 -30 58 -12C62 0 56 8 48 10C18 20 -38 20 -56 8C-60 0 -60 -6 -56 -10Z', fill),
+      P('M-40 -10C-20 -20 20 -22 40 -10C20 -4 -20 -2 -40 -10Z', lighten(fill, 0.3), 0.6),
+    );
+  const unit = () =>
+    slice(-40, -40, -16, p.dark) +
+    slice(40, -46, 14, p.base) +
+    slice(-50, 6, 10, p.base) +
+    slice(44, 4, -12, p.dark) +
+    slice(-4, -14, 4, lighten(p.base, 0.08)) +
+    slice(0, 40, -4, p.base);
+  return cluster(ctx, unit, { foot: 66, half: 120, layouts: solo(200, 200, 1.2) });
+};
+
+/** Hawthorn flakes (山楂片): a paper roll, opened at one end, and a stack of thin red-brown discs. */
+export const hawthornFlakes: Drawer = (ctx) => {
+  const { p } = ctx;
+  const disc = (x: number, y: number) => E(x, y + 3, 34, 12, darken(p.base, 0.25)) + E(x, y, 34, 12, p.base);
+  const stack =
+    Array.from({ length: 7 }, (_, i) => disc(60, 70 - i * 8)).join('') + E(54, 18, 14, 4, WHITE, 0.3);
+  const roll = G(
+    'rotate(-18)',
+    R(-130, -36, 170, 72, 10, '#f2e6cc'),
+    R(-130, -36, 170, 14, 6, '#e5d3ae'),
+    R(-80, -36, 60, 72, 0, p.base, 0.85),
+    R(-72, -28, 44, 56, 4, '#fff8ea'),
+    C(-50, 0, 12, p.base),
+    ...Array.from({ length: 6 }, (_, i) => E(48 + i * 7, 0, 6, 34, i % 2 ? p.base : darken(p.base, 0.2))),
+  );
+  const unit = () => G('translate(-6 -20)', roll) + stack;
+  return cluster(ctx, unit, { foot: 86, half: 130, layouts: solo(200, 200, 1.15) });
+};
+
+/** A round biscuit gift tin, lid propped against it, a few biscuits in front. */
+export const biscuitTin: Drawer = (ctx) => {
+  const { p } = ctx;
+  const cookie = (x: number, y: number, r: number) =>
+    E(x, y + 3, r, r * 0.45, darken('#e0b06a', 0.2)) +
+    E(x, y, r, r * 0.45, '#e0b06a') +
+    E(x, y, r * 0.6, r * 0.25, '#eecb8e');
+  const unit = () =>
+    E(0, 40, 130, 40, darken(p.base, 0.3)) +
+    R(-130, -40, 260, 80, 0, p.base) +
+    R(-130, -40, 260, 10, 0, lighten(p.base, 0.4)) +
+    R(-130, 22, 260, 8, 0, lighten(p.base, 0.4)) +
+    E(0, -40, 130, 40, darken(p.base, 0.2)) +
+    E(0, -40, 120, 34, '#f4ead6') +
+    cookie(-50, -48, 30) +
+    cookie(20, -30, 30) +
+    cookie(40, -58, 26) +
+    cookie(-20, -24, 24) +
+    R(-100, -30, 14, 64, 7, WHITE, 0.25) +
+    (ctx.simple ? '' : cookie(-110, 88, 26) + cookie(104, 90, 24));
+  return cluster(ctx, unit, { foot: 96, half: 134, layouts: solo(200, 196, 1.08) });
 };
