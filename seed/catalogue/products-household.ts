@@ -52,7 +52,7 @@ export const householdProducts: SeedProduct[] = [
     added: 16,
     en: '<p>Pre-measured three-chamber pods: detergent, stain remover and brightener. Toss one into the drum before your clothes; no measuring, no spills.</p>',
     zn: '<p>三腔洗衣凝珠，集洗涤、去渍和亮色于一体。先放一颗进滚筒再放衣物，免称量不洒漏。</p>',
-    images: [art('detergent', '#2f6fb5', 1)],
+    images: [art('pods-tub', '#2f6fb5', 1)],
   }),
   defineProduct({
     key: 'downy-fabric-softener',
@@ -100,7 +100,7 @@ export const householdProducts: SeedProduct[] = [
     added: 20,
     en: '<p>Enzyme-powered powder detergent from Kao with a clean, light scent. A small scoop handles a full load; great for pre-soaking whites.</p>',
     zn: '<p>花王洁霸加酶洗衣粉，香味清淡。一小勺即可洗一整桶，也适合浸泡白色衣物。</p>',
-    images: [art('detergent', '#2c6cc7', 2)],
+    images: [art('powder-box', '#2c6cc7', 2)],
   }),
 
   // Kitchen and cleaning
@@ -330,7 +330,7 @@ export const householdProducts: SeedProduct[] = [
     added: 19,
     en: '<p>The cult Japanese sunscreen: SPF 50+ PA++++ in a light, watery gel that disappears into skin with no white cast. Works well under makeup.</p>',
     zn: '<p>日本人气碧柔水活防晒，SPF50+ PA++++，质地如水般轻盈，不泛白。可作妆前使用。</p>',
-    images: [art('toothpaste', '#2a7fd0', 3)],
+    images: [art('squeeze-tube', '#2a7fd0', 3)],
   }),
   defineProduct({
     key: 'tiger-balm-white-ointment',

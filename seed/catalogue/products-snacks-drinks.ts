@@ -178,7 +178,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 29,
     en: '<p>Bite-size panda-print biscuits filled with chocolate cream. Each one shows the panda playing a different sport.</p>',
     zn: '<p>一口一个的熊猫图案饼干，内馅是巧克力奶油。每一块上的熊猫都在做不同的运动。</p>',
-    images: [art('cookies', '#f4d03f', 1)],
+    images: [art('cookies', '#e6b86a', 1)],
   }),
   defineProduct({
     key: 'white-rabbit-creamy-candy',
@@ -258,7 +258,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 11,
     en: '<p>Soft cake rounds sandwiching marshmallow, coated in chocolate. Twelve individually wrapped pies, great for lunch boxes; warm one for ten seconds for a gooey centre.</p>',
     zn: '<p>松软蛋糕夹着棉花糖，外裹巧克力。十二个独立包装，带饭带零食都方便；微波加热十秒，内馅更软糯。</p>',
-    images: [art('cookies', '#b5242a', 1)],
+    images: [art('cookies', '#6b3a26', 1)],
   }),
 
   // Nuts and dried fruit

@@ -326,7 +326,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 40,
     en: '<p>Dark green skin and deep orange flesh, drier and sweeter than butternut. Steam wedges with the skin on, simmer in coconut curry, or mash into pumpkin porridge.</p><p>Whole squash keeps for weeks on the counter.</p>',
     zn: '<p>墨绿外皮，橙黄果肉，比普通南瓜更粉更甜。连皮切块清蒸，加入椰汁咖喱，或煮成南瓜粥都好吃。</p><p>整个南瓜室温可存放数周。</p>',
-    images: [art('pumpkin', '#3c5a2e'), art('pumpkin', '#e08a2c', 2, '#fbf1e4')],
+    images: [art('pumpkin', '#3c5a2e'), art('pumpkin', '#4f6e3a', 2, '#fbf1e4')],
   }),
   defineProduct({
     key: 'jalapeno-peppers',

@@ -140,6 +140,9 @@ export type ArtFamily =
   | 'popsicle'
   // household
   | 'detergent'
+  | 'pods-tub'
+  | 'powder-box'
+  | 'squeeze-tube'
   | 'dish-soap'
   | 'tissue-box'
   | 'paper-towel'

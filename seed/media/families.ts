@@ -9,6 +9,7 @@ import * as frozen from './draw-frozen';
 import * as fruit from './draw-fruit';
 import * as fruit2 from './draw-fruit2';
 import * as home from './draw-household';
+import * as home2 from './draw-household2';
 import * as meat from './draw-meat';
 import * as meat2 from './draw-meat2';
 import * as sauces from './draw-sauces';
@@ -145,6 +146,9 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   'frozen-fish': frozen.frozenFish,
   popsicle: frozen.popsicle,
   detergent: home.detergent,
+  'pods-tub': home2.podsTub,
+  'powder-box': home2.powderBox,
+  'squeeze-tube': home2.squeezeTube,
   'dish-soap': home.dishSoap,
   'tissue-box': home.tissueBox,
   'paper-towel': home.paperTowel,
@@ -282,6 +286,9 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   'frozen-fish': '#7f9db9',
   popsicle: '#ef5350',
   detergent: '#1e88e5',
+  'pods-tub': '#2f6fb5',
+  'powder-box': '#2c6cc7',
+  'squeeze-tube': '#2a7fd0',
   'dish-soap': '#43a047',
   'tissue-box': '#26a69a',
   'paper-towel': '#42a5f5',
