@@ -459,6 +459,6 @@ export const frozenProducts: SeedProduct[] = [
     added: 12,
     en: '<p>Crisp wafers shaped like taiyaki, filled with vanilla ice cream and a ribbon of red bean paste. Four per box.</p>',
     zn: '<p>鲷鱼烧造型的脆皮威化，夹着香草冰淇淋和红豆馅。每盒四个。</p>',
-    images: [art('ice-cream', '#c98a4a', 3)],
+    images: [art('fish-wafer', '#c98a4a', 3)],
   }),
 ];

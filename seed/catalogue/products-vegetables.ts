@@ -170,7 +170,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 12,
     en: '<p>Small caps on long stems with a mild, nutty, almost seafood-like flavour that gives them their Chinese name, "crab-flavour mushroom". Lovely in miso soup and butter sautés.</p>',
     zn: '<p>蟹味菇菌盖小巧、菌柄修长，带有淡淡的坚果香和类似海鲜的鲜味，因此得名。做味噌汤或黄油煎都很合适。</p>',
-    images: [art('mushroom', '#b08d6a', 2)],
+    images: [art('shimeji', '#b08d6a', 2)],
   }),
 
   // Roots and tubers

@@ -1,7 +1,7 @@
 /** Snacks, part two: shapes the basic packs would misname. */
 import { cluster, solo } from './arrange';
 import { packs } from './packaging';
-import { C, type Drawer, darken, E, G, label, lighten, P, R, WHITE } from './svg-kit';
+import { C, type Drawer, darken, E, G, label, lighten, P, R, S, WHITE } from './svg-kit';
 
 /** Chocolate-dipped biscuit sticks (Pocky) poking out of their slim box, two lying in front. */
 export const biscuitSticks: Drawer = (ctx) => {
@@ -107,4 +107,20 @@ export const biscuitTin: Drawer = (ctx) => {
     R(-100, -30, 14, 64, 7, WHITE, 0.25) +
     (ctx.simple ? '' : cookie(-110, 88, 26) + cookie(104, 90, 24));
   return cluster(ctx, unit, { foot: 96, half: 134, layouts: solo(200, 196, 1.08) });
+};
+
+/** A fish-shaped wafer (taiyaki, Samanco) with ice cream showing at its open mouth. */
+export const fishWafer: Drawer = (ctx) => {
+  const { p } = ctx;
+  const body = 'M-110 0C-80 -60 40 -70 80 -20L124 -56Q132 0 124 56L80 20C40 70 -80 60 -110 0Z';
+  const unit = () =>
+    P(body, darken(p.base, 0.25)) +
+    G('translate(-3 -4) scale(0.97)', P(body, p.base)) +
+    E(-104, 0, 12, 22, '#f3ead8') +
+    C(-70, -16, 9, darken(p.base, 0.35)) +
+    C(-72, -18, 3, WHITE, 0.6) +
+    S('M-30 -30Q-10 0 -30 30M0 -34Q20 0 0 34M30 -30Q50 0 30 30', darken(p.base, 0.28), 4, 0.55) +
+    S('M90 -30L110 -20M92 0L116 0M90 30L110 20', darken(p.base, 0.28), 4, 0.55) +
+    E(-40, -34, 30, 7, WHITE, 0.35, -10);
+  return cluster(ctx, unit, { foot: 60, half: 124, layouts: solo(204, 200, 1.2) });
 };

@@ -147,3 +147,32 @@ export const waterSpinach: Drawer = (ctx) => {
     R(-16, 50, 32, 14, 5, '#d9534f');
   return cluster(ctx, unit, { foot: 90, half: 100, layouts: solo(200, 206, 1.2) });
 };
+
+/** Brown beech mushrooms (shimeji): a clump of thin white stems from one base, small brown caps. */
+export const shimeji: Drawer = (ctx) => {
+  const { p } = ctx;
+  const tops: [number, number, number][] = [
+    [-66, -30, 17],
+    [-40, -62, 19],
+    [-8, -80, 20],
+    [26, -68, 19],
+    [58, -40, 18],
+    [-24, -24, 16],
+    [16, -26, 17],
+    [76, -4, 15],
+    [-80, 6, 15],
+  ];
+  const unit = () =>
+    P('M-40 90Q0 70 40 90L34 60Q0 50 -34 60Z', '#e9e1cf') +
+    tops.map(([x, y]) => S(`M${x * 0.2} 70Q${x * 0.5} 30 ${x} ${y}`, '#d9cfb8', 12)).join('') +
+    tops.map(([x, y]) => S(`M${x * 0.2} 70Q${x * 0.5} 30 ${x} ${y}`, '#f6f1e4', 8)).join('') +
+    tops
+      .map(
+        ([x, y, r]) =>
+          E(x, y - 2, r, r * 0.75, darken(p.base, 0.2)) +
+          E(x - 1, y - 4, r * 0.92, r * 0.66, p.base) +
+          C(x - r * 0.3, y - r * 0.4, r * 0.16, lighten(p.base, 0.4), 0.8),
+      )
+      .join('');
+  return cluster(ctx, unit, { foot: 92, half: 100, layouts: solo(200, 200, 1.25) });
+};
