@@ -198,7 +198,7 @@ export const householdProducts: SeedProduct[] = [
     added: 13,
     en: '<p>Double-zipper gallon bags for marinating meat, freezing homemade dumplings flat, and storing dried goods.</p>',
     zn: '<p>双拉链加仑密封袋，可用来腌肉、平铺冷冻自制饺子，或收纳干货。</p>',
-    images: [art('trash-bags', '#3f7fd1', 2)],
+    images: [art('zipper-bag', '#3f7fd1')],
   }),
 
   // Paper goods

@@ -125,7 +125,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 18,
     en: '<p>Marbled ribeye shaved into delicate rolls. Swish in hot pot for a few seconds, or simmer with onion and sweet soy for a Japanese <strong>gyudon</strong> rice bowl.</p>',
     zn: '<p>雪花眼肉切成的薄肥牛卷。火锅里涮几秒即可，也可以与洋葱、甜酱油同煮做日式<strong>牛丼饭</strong>。</p>',
-    images: [art('steak', '#b8423a', 2), art('steak', '#c34c43', 3, '#fbeceb')],
+    images: [art('meat-rolls', '#b8423a', 2), art('meat-rolls', '#c34c43', 3, '#fbeceb')],
   }),
   defineProduct({
     key: 'beef-brisket',
@@ -189,7 +189,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 14,
     en: '<p>Thin-sliced lamb shoulder rolls for Beijing-style hot pot with sesame dipping sauce. Also good stir-fried quickly with cumin and scallions.</p>',
     zn: '<p>羊肩肉切成的薄片，配麻酱蘸料吃老北京涮羊肉。也可以与孜然、大葱快速爆炒。</p>',
-    images: [art('steak', '#c4564f', 2), art('steak', '#c4564f', 0, '#fbeeed')],
+    images: [art('meat-rolls', '#c4564f', 2), art('meat-rolls', '#c4564f', 0, '#fbeeed')],
   }),
 
   // Chicken and duck
@@ -505,7 +505,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 15,
     en: '<p>Roasted daily in our deli: pork shoulder glazed with honey and five-spice, charred at the edges. Slice and serve over rice, or use in fried rice and buns.</p>',
     zn: '<p>熟食部每日现烤：猪梅花肉刷上蜂蜜和五香酱汁，边缘焦香。切片配饭，或做扬州炒饭、叉烧包。</p>',
-    images: [art('pork-belly', '#b8322c', 2), art('pork-belly', '#b8322c', 0, '#fcebe8')],
+    images: [art('char-siu', '#b8322c', 2), art('char-siu', '#b8322c', 0, '#fcebe8')],
   }),
   defineProduct({
     key: 'taiwanese-sweet-sausage',

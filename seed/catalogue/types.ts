@@ -42,6 +42,7 @@ export type ArtFamily =
   // fruit
   | 'apple'
   | 'orange'
+  | 'pomelo'
   | 'sumo-citrus'
   | 'durian'
   | 'raspberry'
@@ -78,6 +79,8 @@ export type ArtFamily =
   | 'clams'
   | 'sausage'
   | 'oxtail'
+  | 'meat-rolls'
+  | 'char-siu'
   | 'trotters'
   | 'eel-fillet'
   // dairy, eggs, tofu
@@ -151,6 +154,7 @@ export type ArtFamily =
   | 'cling-wrap'
   | 'sponge'
   | 'trash-bags'
+  | 'zipper-bag'
   | 'toothpaste'
   | 'shampoo'
   | 'spray-bottle';

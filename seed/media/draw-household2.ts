@@ -66,3 +66,21 @@ export const squeezeTube: Drawer = (ctx) => {
     R(-40, -46, 80, 10, 4, darken(lighten(c, 0.45), 0.2));
   return packs(ctx, one, 270, 130);
 };
+
+/** Zipper storage bags: a clear bag with its coloured zip seal, a second one behind. */
+export const zipperBag: Drawer = (ctx) => {
+  const c = ctx.p.base;
+  const bag = (x: number, y: number, a: number) =>
+    G(
+      `translate(${x} ${y}) rotate(${a})`,
+      R(-90, -110, 180, 200, 10, '#cfdbe5'),
+      R(-86, -104, 172, 190, 8, '#eef4f8'),
+      R(-90, -110, 180, 18, 6, c),
+      R(-90, -96, 180, 5, 2, lighten(c, 0.4)),
+      R(-60, -70, 90, 44, 6, WHITE, 0.8),
+      R(-52, -60, 60, 6, 3, c, 0.7),
+      R(-52, -46, 40, 5, 2.5, c, 0.5),
+      P('M-86 -80L-40 -80L-86 40Z', WHITE, 0.5),
+    );
+  return packs(ctx, () => G('translate(0 -110)', bag(30, -10, 8) + bag(-20, 10, -6)), 260, 220);
+};

@@ -148,3 +148,57 @@ export const eelFillet: Drawer = (ctx) => {
     fillet(34, 2);
   return cluster(ctx, unit, { foot: 80, half: 150, layouts: solo(200, 206, 1.15) });
 };
+
+/** Hot-pot slices: paper-thin marbled slices curled into rolls, fanned on a plate. */
+export const meatRolls: Drawer = (ctx) => {
+  const { p } = ctx;
+  const roll = (x: number, y: number, a: number) =>
+    G(
+      `translate(${x} ${y}) rotate(${a})`,
+      R(-44, -20, 88, 40, 18, p.dark),
+      R(-44, -22, 86, 38, 17, p.base),
+      S('M-34 -10Q-10 -18 10 -6T38 -8M-30 8Q0 0 20 10', FAT, 3.5, 0.85),
+      E(44, -2, 8, 19, FAT),
+      E(44, -2, 5, 14, p.dark),
+      S('M46 -12Q40 -2 46 8', FAT, 2.5),
+    );
+  const plate = ctx.simple ? '' : E(0, 14, 150, 70, darken('#dfe6ec', 0.08)) + E(0, 10, 144, 64, WHITE);
+  const unit = () =>
+    plate +
+    roll(-60, -24, -14) +
+    roll(34, -36, 10) +
+    roll(-74, 24, -6) +
+    roll(20, 12, 4) +
+    roll(-26, 54, 8) +
+    roll(66, 42, -10);
+  return cluster(ctx, unit, { foot: 80, half: 150, layouts: solo(200, 200, 1.15) });
+};
+
+/** Char siu: strips of glazed barbecue pork, lacquered red outside, sliced to show the pale meat. */
+export const charSiu: Drawer = (ctx) => {
+  const { p } = ctx;
+  const slice = (x: number, y: number) =>
+    G(
+      `translate(${x} ${y}) rotate(-16)`,
+      P('M-30 -26L30 -30L34 26L-26 30Z', p.darker),
+      P('M-26 -20L27 -24L30 22L-22 25Z', '#eab8a2'),
+      P('M-30 -26L30 -30L30 -20L-28 -16Z', p.base),
+      S('M-16 -6L18 -10M-14 8L20 4', '#d48f78', 3, 0.6),
+    );
+  const unit = () =>
+    G(
+      'rotate(-10)',
+      R(-130, -76, 200, 56, 22, darken(p.base, 0.3)),
+      R(-130, -78, 196, 50, 20, p.base),
+      S('M-112 -66Q-30 -74 50 -66', lighten(p.base, 0.4), 5, 0.6),
+      R(-118, -72, 20, 44, 8, darken(p.base, 0.45), 0.5),
+      E(-40, -40, 16, 6, darken(p.base, 0.45), 0.5),
+      E(20, -58, 12, 5, darken(p.base, 0.45), 0.45),
+    ) +
+    slice(-84, 44) +
+    slice(-44, 40) +
+    slice(-4, 36) +
+    slice(36, 32) +
+    slice(76, 28);
+  return board(ctx.simple) + cluster(ctx, unit, { foot: 60, half: 130, layouts: solo(200, 220, 1.05) });
+};
