@@ -281,7 +281,7 @@ export const dairyEggsTofuProducts: SeedProduct[] = [
     added: 33,
     en: '<p>Sixteen individually wrapped slices that melt smoothly. Lay one on top of instant ramen or budae jjigae for a creamy Korean-style finish.</p>',
     zn: '<p>十六片独立包装芝士片，加热即化。放一片在泡面或韩式部队锅上，汤底立刻变得浓郁香滑。</p>',
-    images: [art('cheese', '#f3b13a')],
+    images: [art('cheese-slices', '#f3b13a')],
   }),
   defineProduct({
     key: 'uni-president-pudding',

@@ -239,7 +239,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 8,
     en: '<p>Tender, juicy thigh meat, trimmed and ready to cut. The best choice for kung pao chicken, three-cup chicken and teriyaki, because thighs never dry out.</p>',
     zn: '<p>去骨去皮的鸡腿肉，已修整干净，鲜嫩多汁。做宫保鸡丁、三杯鸡、照烧鸡都不会柴。</p>',
-    images: [art('chicken-drumstick', '#f1c4a0', 3)],
+    images: [art('chicken-thigh', '#f1c4a0', 3)],
   }),
   defineProduct({
     key: 'chicken-wings',

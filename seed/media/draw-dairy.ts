@@ -230,3 +230,17 @@ export const milkCan: Drawer = (ctx) => {
     E(0, -4, 72, 8, '#aeb6bf', 0.5);
   return packs(ctx, tin, 200, 150);
 };
+
+/** Cheese slices: a stack of thin square slices, the top one's corner peeled up. */
+export const cheeseSlices: Drawer = (ctx) => {
+  const { p } = ctx;
+  const slice = (y: number, c: string) =>
+    P(`M-90 ${y}L10 ${y - 50}L100 ${y - 10}L0 ${y + 40}Z`, darken(c, 0.12)) +
+    P(`M-90 ${y - 5}L10 ${y - 55}L100 ${y - 15}L0 ${y + 35}Z`, c);
+  const unit = () =>
+    [30, 20, 10, 0, -10].map((y) => slice(y, p.base)).join('') +
+    P('M-90 -15L-40 -40L-20 -6Q-50 4 -70 30Z', p.light) +
+    P('M-90 -15L-70 30L-40 16Z', darken(p.base, 0.2), 0.4) +
+    P('M-20 -50L40 -30L10 -20Z', WHITE, 0.3);
+  return cluster(ctx, unit, { foot: 60, half: 100, layouts: solo(200, 220, 1.35) });
+};

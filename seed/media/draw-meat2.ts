@@ -202,3 +202,22 @@ export const charSiu: Drawer = (ctx) => {
     slice(76, 28);
   return board(ctx.simple) + cluster(ctx, unit, { foot: 60, half: 130, layouts: solo(200, 220, 1.05) });
 };
+
+/** Boneless, skinless thighs: irregular pale-pink pieces with creamy fat edges, in a tray. */
+export const chickenThigh: Drawer = (ctx) => {
+  const { p } = ctx;
+  const piece = (x: number, y: number, a: number) =>
+    G(
+      `translate(${x} ${y}) rotate(${a})`,
+      P('M-56 -8C-50 -40 0 -44 30 -36C60 -28 64 6 50 26C30 46 -20 44 -44 30C-60 20 -60 6 -56 -8Z', FAT),
+      P('M-50 -8C-44 -34 0 -38 28 -30C54 -22 56 4 44 22C26 38 -18 38 -40 26C-54 16 -54 4 -50 -8Z', p.base),
+      S('M-30 -10Q0 -20 30 -6M-24 14Q4 6 30 16', p.dark, 3, 0.45),
+      shine(-20, -20, 16, 5, -10, 0.4),
+    );
+  const unit = () =>
+    (ctx.simple ? '' : R(-150, -80, 300, 170, 24, '#dfe6ec') + R(-140, -70, 280, 150, 18, '#f4f7f9')) +
+    piece(-62, -20, -8) +
+    piece(60, -26, 10) +
+    piece(-4, 34, 4);
+  return cluster(ctx, unit, { foot: 90, half: 150, layouts: solo(200, 206, 1.1) });
+};
