@@ -255,7 +255,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 2,
     en: '<p>Whole wings with drumette, flat and tip. Simmer in Coca-Cola and soy sauce, a much-loved home recipe, or bake until crisp.</p>',
     zn: '<p>完整鸡翅，含翅根、翅中和翅尖。做家常可乐鸡翅，或烤至金黄酥脆都很受欢迎。</p>',
-    images: [art('chicken-wing', '#edb98a', 2), art('chicken-wing', '#d98f55', 0, '#fcf1e6')],
+    images: [art('chicken-wing', '#edb98a', 1), art('chicken-wing', '#d98f55', 0, '#fcf1e6')],
   }),
   defineProduct({
     key: 'pekin-duck',

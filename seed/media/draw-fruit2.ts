@@ -308,11 +308,6 @@ export const longan: Drawer = (ctx) => {
     half: 96,
     cut,
     cutFoot: 34,
-    layouts: [
-      [{ x: 200, y: 190, s: 1.25, a: 0 }],
-      [{ x: 200, y: 190, s: 1.2, a: -8 }],
-      [{ x: 200, y: 190, s: 1.25, a: 8 }],
-      [{ x: 200, y: 190, s: 1.25, a: 0 }],
-    ],
+    layouts: solo(200, 190, 1.25),
   });
 };

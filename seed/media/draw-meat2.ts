@@ -1,7 +1,18 @@
-/** Meat, part two: cuts the basic drawings would misname (roast duck, oxtail). */
-import { cluster, solo } from './arrange';
+/** Meat, part two: cuts the basic drawings would misname (duck, oxtail, wings, hot-pot slices …). */
+import { cluster, type Place, solo } from './arrange';
 import { BONE, board, FAT } from './draw-meat';
 import { C, type Drawer, darken, E, G, lighten, P, R, S, shine, WHITE } from './svg-kit';
+
+/** Long pieces lying flat: one per variant, but two one above the other for variant 1. */
+const oneOrTwo = (x: number, y: number, s: number, dy: number): Place[][] => [
+  [{ x, y, s, a: -8 }],
+  [
+    { x: x - 6, y: y - dy, s: s * 0.82, a: -8 },
+    { x: x + 8, y: y + dy, s: s * 0.82, a: 6 },
+  ],
+  [{ x, y, s, a: 8 }],
+  [{ x, y, s, a: -14 }],
+];
 
 /**
  * A whole duck lying on a platter (pale raw or mahogany roast, by colour), a long neck curving up to the
@@ -71,23 +82,7 @@ export const chickenWing: Drawer = (ctx) => {
     S('M-82 18Q-50 -4 -16 -16M20 -10Q50 4 84 24', p.dark, 3, 0.35) +
     shine(-58, -4, 20, 6, -28, 0.4) +
     shine(44, -8, 22, 6, 28, 0.4);
-  return cluster(ctx, wing, {
-    foot: 44,
-    half: 132,
-    layouts: [
-      [{ x: 200, y: 206, s: 1.2, a: -6 }],
-      [
-        { x: 196, y: 160, s: 0.95, a: -10 },
-        { x: 208, y: 262, s: 0.95, a: 6 },
-      ],
-      [
-        { x: 200, y: 136, s: 0.85, a: -8 },
-        { x: 196, y: 212, s: 0.85, a: 4 },
-        { x: 204, y: 288, s: 0.85, a: -4 },
-      ],
-      [{ x: 200, y: 206, s: 1.2, a: 10 }],
-    ],
-  });
+  return cluster(ctx, wing, { foot: 44, half: 132, layouts: oneOrTwo(200, 206, 1.2, 50) });
 };
 
 /** Pork trotters: split pig's feet, pale pink skin with the cloven hooves at one end. */
@@ -109,20 +104,7 @@ export const trotters: Drawer = (ctx) => {
     S('M-70 -14Q0 -24 70 -14M-60 12Q0 20 70 10', p.dark, 3, 0.4) +
     shine(-30, -20, 40, 6, -4, 0.4);
   return (
-    board(ctx.simple) +
-    cluster(ctx, unit, {
-      foot: 40,
-      half: 126,
-      layouts: [
-        [{ x: 190, y: 210, s: 1.15, a: -10 }],
-        [
-          { x: 190, y: 180, s: 1, a: -8 },
-          { x: 206, y: 252, s: 1, a: 6 },
-        ],
-        [{ x: 196, y: 214, s: 1.15, a: 8 }],
-        [{ x: 196, y: 214, s: 1.15, a: -16 }],
-      ],
-    })
+    board(ctx.simple) + cluster(ctx, unit, { foot: 40, half: 126, layouts: oneOrTwo(194, 212, 1.15, 36) })
   );
 };
 

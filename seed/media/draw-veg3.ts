@@ -38,16 +38,7 @@ export const herbs: Drawer = (ctx) => {
     tips.map(([x, y, a], i) => sprig(x, y, a, 1.15, i % 2 ? p.base : lighten(p.base, 0.12))).join('') +
     R(-14, 40, 28, 14, 5, '#d9534f') +
     S('M-8 84L-4 54M0 86L0 54M8 84L4 54', lighten(p.base, 0.35), 4);
-  return cluster(ctx, unit, {
-    foot: 86,
-    half: 100,
-    layouts: [
-      [{ x: 200, y: 214, s: 1.3, a: 0 }],
-      [{ x: 200, y: 214, s: 1.25, a: -8 }],
-      [{ x: 200, y: 214, s: 1.3, a: 8 }],
-      [{ x: 200, y: 214, s: 1.3, a: -4 }],
-    ],
-  });
+  return cluster(ctx, unit, { foot: 86, half: 100, layouts: solo(200, 214, 1.3) });
 };
 
 /** King oyster mushrooms: thick cream stems with small flat brown caps. */
@@ -68,16 +59,7 @@ export const kingOyster: Drawer = (ctx) => {
       shine(-12, -h - 6, 10, 3, -10, 0.35),
     );
   const unit = () => one(-46, 80, -10, 150) + one(44, 80, 9, 140) + one(0, 86, 0, 172);
-  return cluster(ctx, unit, {
-    foot: 86,
-    half: 90,
-    layouts: [
-      [{ x: 200, y: 200, s: 1.2, a: 0 }],
-      [{ x: 200, y: 200, s: 1.15, a: -8 }],
-      [{ x: 200, y: 200, s: 1.2, a: 8 }],
-      [{ x: 200, y: 200, s: 1.2, a: -16 }],
-    ],
-  });
+  return cluster(ctx, unit, { foot: 86, half: 90, layouts: solo(200, 200, 1.2) });
 };
 
 /** Chinese chives: a tied bundle of long, thin, flat dark-green blades, cut square (no white bulb). */
