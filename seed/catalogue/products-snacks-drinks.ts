@@ -442,7 +442,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 3,
     en: '<p>The Japanese summer-festival soda in a glass bottle sealed with a marble. Push the marble down with the opener and hear the pop; lemon-lime flavour.</p>',
     zn: '<p>日本夏日祭典的经典波子汽水，玻璃瓶口用弹珠封住。用开瓶器把弹珠按下去，"啵"的一声就开了，柠檬青柠口味。</p>',
-    images: [art('water-bottle', '#7fc3e8'), art('water-bottle', '#7fc3e8', 1, '#eef7fc')],
+    images: [art('codd-bottle', '#7fc3e8'), art('codd-bottle', '#7fc3e8', 1, '#eef7fc')],
   }),
   defineProduct({
     key: 'pocari-sweat',

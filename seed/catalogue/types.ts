@@ -127,6 +127,7 @@ export type ArtFamily =
   | 'biscuit-tin'
   | 'candy'
   | 'water-bottle'
+  | 'codd-bottle'
   | 'coffee-bag'
   | 'nuts'
   | 'rice-cracker'

@@ -1,7 +1,7 @@
 /** Snacks, part two: shapes the basic packs would misname. */
 import { cluster, solo } from './arrange';
 import { packs } from './packaging';
-import { C, type Drawer, darken, E, G, label, lighten, P, R, S, WHITE } from './svg-kit';
+import { C, clip, type Drawer, darken, E, G, label, lighten, P, R, S, WHITE } from './svg-kit';
 
 /** Chocolate-dipped biscuit sticks (Pocky) poking out of their slim box, two lying in front. */
 export const biscuitSticks: Drawer = (ctx) => {
@@ -123,4 +123,25 @@ export const fishWafer: Drawer = (ctx) => {
     S('M90 -30L110 -20M92 0L116 0M90 30L110 20', darken(p.base, 0.28), 4, 0.55) +
     E(-40, -34, 30, 7, WHITE, 0.35, -10);
   return cluster(ctx, unit, { foot: 60, half: 124, layouts: solo(204, 200, 1.2) });
+};
+
+/** Ramune: a pale glass codd-neck bottle, the marble caught in its pinched neck, a coloured cap. */
+export const coddBottle: Drawer = (ctx) => {
+  const c = ctx.p.base;
+  const glass =
+    'M-44 -150Q-44 -170 -24 -182Q-30 -200 -18 -212L-18 -232L18 -232L18 -212Q30 -200 24 -182Q44 -170 44 -150L44 -12Q44 0 32 0L-32 0Q-44 0 -44 -12Z';
+  const one = (v: number) =>
+    P(glass, darken(c, 0.2)) +
+    clip(
+      `<path d="${glass}"/>`,
+      R(-44, -232, 80, 232, 0, lighten(c, 0.25)),
+      R(-44, -110, 88, 110, 0, lighten(c, 0.1), 0.6),
+      R(-34, -220, 8, 200, 4, WHITE, 0.4),
+    ) +
+    C(0, -194, 12, '#eef6fa') +
+    C(-4, -198, 4, WHITE) +
+    label(-44, -120, 88, 60, darken(c, 0.4), v, 2, WHITE) +
+    R(-22, -250, 44, 22, 6, darken(c, 0.3)) +
+    R(-22, -250, 44, 7, 3, darken(c, 0.45));
+  return packs(ctx, one, 270, 100);
 };

@@ -1,4 +1,4 @@
-/** Vegetables, part three: herbs and mushrooms the basic drawings would misname. */
+/** Vegetables, part three: herbs, mushrooms and gourds the basic drawings would misname. */
 import { cluster, solo } from './arrange';
 import { C, type Drawer, darken, E, G, LEAF_D, lighten, P, R, S, shine, WHITE } from './svg-kit';
 
@@ -157,4 +157,51 @@ export const shimeji: Drawer = (ctx) => {
       )
       .join('');
   return cluster(ctx, unit, { foot: 92, half: 100, layouts: solo(200, 200, 1.25) });
+};
+
+/** Bitter melon: a long pale-green gourd, tapered at both ends, warty along its ridges. */
+export const bitterMelon: Drawer = (ctx) => {
+  const { p } = ctx;
+  // The half-width along the length, and a wavy edge so the outline itself looks bumpy.
+  const half = (y: number) => 36 * Math.cos((y / 116) * (Math.PI / 2)) ** 0.7;
+  const side = (sign: number) =>
+    Array.from({ length: 23 }, (_, i) => {
+      const y = -110 + i * 10;
+      return `${(sign * (half(y) + (i % 2 ? 3 : 0))).toFixed(1)} ${y}`;
+    });
+  const outline = `M0 -116L${side(1).join('L')}L0 116L${side(-1).reverse().join('L')}Z`;
+  const warts = [-24, -12, 0, 12, 24]
+    .map((x, col) =>
+      Array.from({ length: 10 }, (_, i) => {
+        const y = -92 + i * 20 + (col % 2) * 10;
+        const w = half(y) / 36;
+        return E(x * w, y, 4 * w + 1.5, 8, i % 2 ? p.light : lighten(p.base, 0.15), 0.9);
+      }).join(''),
+    )
+    .join('');
+  const unit = () =>
+    G(
+      'rotate(-28)',
+      P(outline, p.dark),
+      G('translate(-3 -2) scale(0.96)', P(outline, p.base)),
+      S('M-18 -90Q-24 0 -18 90M-6 -100Q-8 0 -6 100M6 -100Q8 0 6 100M18 -90Q24 0 18 90', p.dark, 2.5, 0.5),
+      warts,
+      R(-5, -132, 10, 22, 4, LEAF_D),
+    );
+  const cut = () =>
+    C(0, 0, 38, p.dark) +
+    C(0, 0, 33, lighten(p.base, 0.55)) +
+    C(0, 0, 19, '#f7f1dc') +
+    [0, 72, 144, 216, 288]
+      .map((a) => {
+        const r = (a * Math.PI) / 180;
+        return E(Math.cos(r) * 11, Math.sin(r) * 11, 3, 5, '#e7d7a8');
+      })
+      .join('');
+  return cluster(ctx, unit, {
+    foot: 96,
+    half: 60,
+    cut: () => G('translate(-30 10)', cut()) + G('translate(34 20)', cut()),
+    cutFoot: 44,
+  });
 };
