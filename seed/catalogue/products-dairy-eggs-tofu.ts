@@ -447,7 +447,7 @@ export const dairyEggsTofuProducts: SeedProduct[] = [
     added: 1,
     en: '<p>Wobbly, silky <strong>douhua</strong> with a separate pouch of brown-sugar ginger syrup. Serve warm in winter or chilled in summer.</p>',
     zn: '<p>嫩滑颤动的<strong>豆花</strong>，附独立包装的红糖姜汁糖水。冬天温热吃，夏天冰镇吃。</p>',
-    images: [art('tofu', '#fbf6e8', 2)],
+    images: [art('tofu-pudding', '#c98b45', 2)],
   }),
   defineProduct({
     key: 'mizkan-natto',

@@ -94,6 +94,7 @@ export type ArtFamily =
   | 'cheese-slices'
   | 'butter'
   | 'tofu'
+  | 'tofu-pudding'
   | 'soy-milk'
   // dry goods
   | 'rice-bag'

@@ -244,3 +244,20 @@ export const cheeseSlices: Drawer = (ctx) => {
     P('M-20 -50L40 -30L10 -20Z', WHITE, 0.3);
   return cluster(ctx, unit, { foot: 60, half: 100, layouts: solo(200, 220, 1.35) });
 };
+
+/** Douhua: silky tofu pudding scooped in thin white layers into a bowl of amber ginger syrup. */
+export const tofuPudding: Drawer = (ctx) => {
+  const syrup = lightness(ctx.p.base) > 0.8 ? '#d9a35a' : ctx.p.base;
+  const unit = () =>
+    E(0, 0, 130, 38, '#c8d3dc') +
+    E(0, -2, 122, 32, syrup) +
+    E(-20, -6, 74, 20, '#fbf8f0') +
+    E(30, 2, 60, 16, '#f4efe4') +
+    E(-40, 4, 40, 10, '#f4efe4') +
+    E(-30, -12, 34, 6, WHITE, 0.8) +
+    P('M-130 0Q-124 96 0 100Q124 96 130 0Q0 40 -130 0Z', '#f7f9fb') +
+    P('M-130 0Q0 40 130 0L126 14Q0 52 -126 14Z', '#dfe6ec') +
+    S('M-110 26Q-96 72 -44 86', '#dfe6ec', 6, 0.8) +
+    (ctx.simple ? '' : R(60, -70, 16, 70, 8, '#e6c89a') + E(68, -70, 20, 8, '#e6c89a'));
+  return cluster(ctx, unit, { foot: 100, half: 130, layouts: solo(200, 196, 1.15) });
+};
