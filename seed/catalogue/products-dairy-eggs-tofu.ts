@@ -117,7 +117,7 @@ export const dairyEggsTofuProducts: SeedProduct[] = [
     added: 47,
     en: '<p>Concentrated, unsweetened milk in a can. It is the secret to silky <strong>Hong Kong-style milk tea</strong> and smooth egg tarts.</p><p>Refrigerate after opening and use within five days.</p>',
     zn: '<p>罐装无糖浓缩淡奶。想做出丝滑的<strong>港式奶茶</strong>和嫩滑蛋挞，少不了它。</p><p>开罐后请冷藏，五天内用完。</p>',
-    images: [art('milk-carton', '#c9302c', 2)],
+    images: [art('milk-can', '#c9302c', 1)],
   }),
   defineProduct({
     key: 'longevity-condensed-milk',
@@ -133,7 +133,7 @@ export const dairyEggsTofuProducts: SeedProduct[] = [
     added: 28,
     en: '<p>Thick, sweet condensed milk for Vietnamese iced coffee, Hong Kong toast and shaved ice. Drizzle it over fried mantou for a simple dessert.</p>',
     zn: '<p>浓稠香甜的炼奶，冲越南冰咖啡、做港式西多士和刨冰都用得上。炸馒头蘸炼奶，就是一道简单甜点。</p>',
-    images: [art('milk-carton', '#1e4fa0', 2), art('milk-carton', '#1e4fa0', 0, '#e9eff9')],
+    images: [art('milk-can', '#1e4fa0', 2), art('milk-can', '#1e4fa0', 0, '#e9eff9')],
   }),
   defineProduct({
     key: 'binggrae-banana-milk',
@@ -281,7 +281,7 @@ export const dairyEggsTofuProducts: SeedProduct[] = [
     added: 33,
     en: '<p>Sixteen individually wrapped slices that melt smoothly. Lay one on top of instant ramen or budae jjigae for a creamy Korean-style finish.</p>',
     zn: '<p>十六片独立包装芝士片，加热即化。放一片在泡面或韩式部队锅上，汤底立刻变得浓郁香滑。</p>',
-    images: [art('cheese', '#f3b13a')],
+    images: [art('cheese-slices', '#f3b13a')],
   }),
   defineProduct({
     key: 'uni-president-pudding',
@@ -447,7 +447,7 @@ export const dairyEggsTofuProducts: SeedProduct[] = [
     added: 1,
     en: '<p>Wobbly, silky <strong>douhua</strong> with a separate pouch of brown-sugar ginger syrup. Serve warm in winter or chilled in summer.</p>',
     zn: '<p>嫩滑颤动的<strong>豆花</strong>，附独立包装的红糖姜汁糖水。冬天温热吃，夏天冰镇吃。</p>',
-    images: [art('tofu', '#fbf6e8', 2)],
+    images: [art('tofu-pudding', '#c98b45', 2)],
   }),
   defineProduct({
     key: 'mizkan-natto',

@@ -215,7 +215,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 11,
     en: '<p>Flaky, layered Taiwanese pancakes with plenty of green onion. Pan-fry from frozen in a dry pan, scrunching them to open the layers; add an egg for a breakfast wrap.</p>',
     zn: '<p>台式葱油饼，层层酥脆，葱香十足。无需解冻直接下锅干煎，用锅铲拍松层次；加个鸡蛋就是早餐蛋饼。</p>',
-    images: [art('frozen-bag', '#e0b050'), art('frozen-bag', '#e0b050', 2, '#fcf4e2')],
+    images: [art('frozen-pancake-bag', '#e0b050'), art('frozen-pancake-bag', '#e0b050', 2, '#fcf4e2')],
   }),
   defineProduct({
     key: 'synear-plain-mantou',
@@ -247,7 +247,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 46,
     en: '<p>Savoury daikon cake studded with Chinese sausage, dried shrimp and shiitake. Slice while half-frozen and pan-fry both sides until crisp.</p>',
     zn: '<p>萝卜糕里有腊肠、虾米和香菇。半解冻时切片，两面煎至金黄酥脆即可。</p>',
-    images: [art('frozen-bag', '#eee4cc', 2)],
+    images: [art('frozen-cake-bag', '#eee4cc', 2)],
   }),
 
   // Frozen seafood and meat
@@ -297,7 +297,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 24,
     en: '<p>Bouncy Malaysian fish balls made from threadfin bream. Drop them into hot pot, noodle soup or curry; they are ready when they float.</p>',
     zn: '<p>马来西亚多多鱼丸，以金线鱼制成，Q弹爽口。放入火锅、汤面或咖喱中，浮起即熟。</p>',
-    images: [art('frozen-bag', '#f2efe8', 1)],
+    images: [art('frozen-ball-bag', '#f2efe8', 1)],
   }),
   defineProduct({
     key: 'chaoshan-beef-balls',
@@ -313,7 +313,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 2,
     en: '<p>Hand-pounded Chaoshan beef balls, so springy they are said to bounce off the table. Simmer in clear broth with celery, or add to beef hot pot.</p>',
     zn: '<p>手打潮汕牛肉丸，弹性十足，据说能在桌上弹起来。清汤加芹菜粒煮，或放进潮汕牛肉火锅。</p>',
-    images: [art('frozen-bag', '#8a6a5a', 2)],
+    images: [art('frozen-ball-bag', '#8a6a5a', 2)],
   }),
   defineProduct({
     key: 'spicy-crawfish',
@@ -329,7 +329,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 5,
     en: '<p>Whole crawfish cooked in a <em>mala</em> sauce of chili, Sichuan pepper and garlic, then frozen. Thaw, simmer in the sauce for five minutes, and get your gloves ready.</p>',
     zn: '<p>整只小龙虾以辣椒、花椒和大蒜调制的<em>麻辣</em>酱汁烹煮后速冻。解冻后连汁加热五分钟，准备好手套开吃。</p>',
-    images: [art('frozen-bag', '#c9302c', 3), art('shrimp', '#c9302c', 1, '#fdecea')],
+    images: [art('frozen-shrimp-bag', '#c9302c', 3), art('shrimp', '#c9302c', 1, '#fdecea')],
   }),
   defineProduct({
     key: 'frozen-unagi-kabayaki',
@@ -345,7 +345,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 33,
     en: '<p>Grilled freshwater eel glazed with sweet kabayaki sauce, with an extra sauce packet. Warm in the oven and slice over hot rice for <strong>unadon</strong>.</p>',
     zn: '<p>蒲烧鳗鱼，刷满甜咸酱汁烤制，另附酱汁包。放入烤箱加热后切段铺在热米饭上，就是<strong>鳗鱼饭</strong>。</p>',
-    images: [art('frozen-fish', '#5a3a22', 1)],
+    images: [art('eel-fillet', '#7a3e1a', 1)],
   }),
   defineProduct({
     key: 'la-galbi-beef-short-ribs',
@@ -459,6 +459,6 @@ export const frozenProducts: SeedProduct[] = [
     added: 12,
     en: '<p>Crisp wafers shaped like taiyaki, filled with vanilla ice cream and a ribbon of red bean paste. Four per box.</p>',
     zn: '<p>鲷鱼烧造型的脆皮威化，夹着香草冰淇淋和红豆馅。每盒四个。</p>',
-    images: [art('ice-cream', '#c98a4a', 3)],
+    images: [art('fish-wafer', '#c98a4a', 3)],
   }),
 ];

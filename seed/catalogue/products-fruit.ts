@@ -153,7 +153,7 @@ export const fruitProducts: SeedProduct[] = [
     added: 16,
     en: '<p>A giant, pear-shaped citrus with pale flesh that is sweet and only slightly tangy. Score the thick rind, peel off the segments and remove the membranes.</p><p>A Mid-Autumn Festival favourite.</p>',
     zn: '<p>蜜柚个头硕大，呈梨形，果肉清甜微酸。厚皮划开后剥出果瓣，撕去内膜即可食用。</p><p>中秋佳节的应季水果。</p>',
-    images: [art('orange', '#d9de6a', 3), art('orange', '#e6e38a', 0, '#f8f8e4')],
+    images: [art('pomelo', '#d9de6a', 3), art('pomelo', '#e6e38a', 0, '#f8f8e4')],
   }),
   defineProduct({
     key: 'lemons-2-lb',
@@ -299,7 +299,7 @@ export const fruitProducts: SeedProduct[] = [
     added: 12,
     en: '<p>Tan-skinned "dragon eyes" with juicy, honey-sweet flesh around a glossy black seed. Peel and eat chilled, or add to sweet soups with white fungus.</p>',
     zn: '<p>龙眼果皮黄褐，果肉晶莹多汁，甜如蜂蜜。冰镇后剥着吃，或与银耳同煮甜汤。</p>',
-    images: [art('lychee', '#c9a36b', 2)],
+    images: [art('longan', '#c49a5c'), art('longan', '#c49a5c', 3)],
   }),
   defineProduct({
     key: 'zespri-sungold-kiwifruit',

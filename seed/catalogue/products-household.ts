@@ -52,7 +52,7 @@ export const householdProducts: SeedProduct[] = [
     added: 16,
     en: '<p>Pre-measured three-chamber pods: detergent, stain remover and brightener. Toss one into the drum before your clothes; no measuring, no spills.</p>',
     zn: '<p>三腔洗衣凝珠，集洗涤、去渍和亮色于一体。先放一颗进滚筒再放衣物，免称量不洒漏。</p>',
-    images: [art('detergent', '#2f6fb5', 1)],
+    images: [art('pods-tub', '#2f6fb5', 1)],
   }),
   defineProduct({
     key: 'downy-fabric-softener',
@@ -100,7 +100,7 @@ export const householdProducts: SeedProduct[] = [
     added: 20,
     en: '<p>Enzyme-powered powder detergent from Kao with a clean, light scent. A small scoop handles a full load; great for pre-soaking whites.</p>',
     zn: '<p>花王洁霸加酶洗衣粉，香味清淡。一小勺即可洗一整桶，也适合浸泡白色衣物。</p>',
-    images: [art('detergent', '#2c6cc7', 2)],
+    images: [art('powder-box', '#2c6cc7', 2)],
   }),
 
   // Kitchen and cleaning
@@ -166,7 +166,7 @@ export const householdProducts: SeedProduct[] = [
     added: 5,
     en: '<p>A 300-square-foot roll of clear plastic wrap that clings to bowls and plates. Microwave-safe when vented; keep it away from direct contact with hot oil.</p>',
     zn: '<p>三百平方英尺透明保鲜膜，紧贴碗盘。微波加热时请留出透气口，避免直接接触热油。</p>',
-    images: [art('paper-towel', '#dfe9ef', 1)],
+    images: [art('cling-wrap', '#2e7dc4', 1)],
   }),
   defineProduct({
     key: 'clorox-clean-up-bleach-spray',
@@ -182,7 +182,7 @@ export const householdProducts: SeedProduct[] = [
     added: 38,
     en: '<p>A spray cleaner with bleach that removes stains and kills 99.9% of household germs on counters, sinks and cutting boards. Rinse food-contact surfaces afterwards.</p>',
     zn: '<p>含漂白成分的清洁喷雾，可去除台面、水槽和砧板上的污渍，并杀灭99.9%的家居细菌。接触食物的表面使用后请用清水冲洗。</p>',
-    images: [art('dish-soap', '#f0f3f8', 3)],
+    images: [art('spray-bottle', '#f0f3f8', 3)],
   }),
   defineProduct({
     key: 'ziploc-gallon-storage-bags',
@@ -198,7 +198,7 @@ export const householdProducts: SeedProduct[] = [
     added: 13,
     en: '<p>Double-zipper gallon bags for marinating meat, freezing homemade dumplings flat, and storing dried goods.</p>',
     zn: '<p>双拉链加仑密封袋，可用来腌肉、平铺冷冻自制饺子，或收纳干货。</p>',
-    images: [art('trash-bags', '#3f7fd1', 2)],
+    images: [art('zipper-bag', '#3f7fd1')],
   }),
 
   // Paper goods
@@ -330,7 +330,7 @@ export const householdProducts: SeedProduct[] = [
     added: 19,
     en: '<p>The cult Japanese sunscreen: SPF 50+ PA++++ in a light, watery gel that disappears into skin with no white cast. Works well under makeup.</p>',
     zn: '<p>日本人气碧柔水活防晒，SPF50+ PA++++，质地如水般轻盈，不泛白。可作妆前使用。</p>',
-    images: [art('toothpaste', '#2a7fd0', 3)],
+    images: [art('squeeze-tube', '#2a7fd0', 3)],
   }),
   defineProduct({
     key: 'tiger-balm-white-ointment',

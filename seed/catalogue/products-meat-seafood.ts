@@ -91,7 +91,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 26,
     en: '<p>Split pork feet, cleaned and ready to braise. Long, slow cooking with soy sauce, ginger and black vinegar turns them meltingly soft and rich in collagen.</p>',
     zn: '<p>已对半劈开并清洗干净的猪蹄。加酱油、生姜和黑醋小火慢炖，软糯入味，富含胶原蛋白。</p>',
-    images: [art('ribs', '#efc3b0', 3)],
+    images: [art('trotters', '#efc3b0', 3)],
   }),
   defineProduct({
     key: 'pork-belly-hot-pot-slices',
@@ -125,7 +125,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 18,
     en: '<p>Marbled ribeye shaved into delicate rolls. Swish in hot pot for a few seconds, or simmer with onion and sweet soy for a Japanese <strong>gyudon</strong> rice bowl.</p>',
     zn: '<p>雪花眼肉切成的薄肥牛卷。火锅里涮几秒即可，也可以与洋葱、甜酱油同煮做日式<strong>牛丼饭</strong>。</p>',
-    images: [art('steak', '#b8423a', 2), art('steak', '#c34c43', 3, '#fbeceb')],
+    images: [art('meat-rolls', '#b8423a', 2), art('meat-rolls', '#c34c43', 3, '#fbeceb')],
   }),
   defineProduct({
     key: 'beef-brisket',
@@ -173,7 +173,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 44,
     en: '<p>Cross-cut oxtail sections, rich and gelatinous. Simmer for three hours with tomatoes and potatoes for a Hong Kong café-style oxtail soup.</p>',
     zn: '<p>横切牛尾段，胶质丰富。加番茄和土豆炖煮三小时，就是港式茶餐厅风味的牛尾汤。</p>',
-    images: [art('steak', '#8f2a25', 3)],
+    images: [art('oxtail', '#8f2a25')],
   }),
   defineProduct({
     key: 'lamb-shoulder-slices',
@@ -189,7 +189,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 14,
     en: '<p>Thin-sliced lamb shoulder rolls for Beijing-style hot pot with sesame dipping sauce. Also good stir-fried quickly with cumin and scallions.</p>',
     zn: '<p>羊肩肉切成的薄片，配麻酱蘸料吃老北京涮羊肉。也可以与孜然、大葱快速爆炒。</p>',
-    images: [art('steak', '#c4564f', 2), art('steak', '#c4564f', 0, '#fbeeed')],
+    images: [art('meat-rolls', '#c4564f', 2), art('meat-rolls', '#c4564f', 0, '#fbeeed')],
   }),
 
   // Chicken and duck
@@ -239,7 +239,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 8,
     en: '<p>Tender, juicy thigh meat, trimmed and ready to cut. The best choice for kung pao chicken, three-cup chicken and teriyaki, because thighs never dry out.</p>',
     zn: '<p>去骨去皮的鸡腿肉，已修整干净，鲜嫩多汁。做宫保鸡丁、三杯鸡、照烧鸡都不会柴。</p>',
-    images: [art('chicken-drumstick', '#f1c4a0', 3)],
+    images: [art('chicken-thigh', '#f1c4a0', 3)],
   }),
   defineProduct({
     key: 'chicken-wings',
@@ -255,7 +255,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 2,
     en: '<p>Whole wings with drumette, flat and tip. Simmer in Coca-Cola and soy sauce, a much-loved home recipe, or bake until crisp.</p>',
     zn: '<p>完整鸡翅，含翅根、翅中和翅尖。做家常可乐鸡翅，或烤至金黄酥脆都很受欢迎。</p>',
-    images: [art('chicken-drumstick', '#edb98a', 2), art('chicken-drumstick', '#d98f55', 0, '#fcf1e6')],
+    images: [art('chicken-wing', '#edb98a', 1), art('chicken-wing', '#d98f55', 0, '#fcf1e6')],
   }),
   defineProduct({
     key: 'pekin-duck',
@@ -271,7 +271,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 31,
     en: '<p>A whole Long Island Pekin duck, about five pounds. Dry it uncovered overnight in the fridge, then roast for crisp skin; save the bones for soup.</p>',
     zn: '<p>长岛北京填鸭整只，约五磅。冷藏敞开风干一夜后烤制，外皮更加酥脆；鸭架可以留着煲汤。</p>',
-    images: [art('whole-chicken', '#f3d7b0', 3)],
+    images: [art('whole-duck', '#f0cfa4')],
   }),
   defineProduct({
     key: 'silkie-chicken',
@@ -505,7 +505,7 @@ export const meatSeafoodProducts: SeedProduct[] = [
     added: 15,
     en: '<p>Roasted daily in our deli: pork shoulder glazed with honey and five-spice, charred at the edges. Slice and serve over rice, or use in fried rice and buns.</p>',
     zn: '<p>熟食部每日现烤：猪梅花肉刷上蜂蜜和五香酱汁，边缘焦香。切片配饭，或做扬州炒饭、叉烧包。</p>',
-    images: [art('pork-belly', '#b8322c', 2), art('pork-belly', '#b8322c', 0, '#fcebe8')],
+    images: [art('char-siu', '#b8322c', 2), art('char-siu', '#b8322c', 0, '#fcebe8')],
   }),
   defineProduct({
     key: 'taiwanese-sweet-sausage',

@@ -419,7 +419,7 @@ export const riceNoodlesDryGoodsProducts: SeedProduct[] = [
     added: 17,
     en: '<p>Folded sheets of tofu skin, dried into sticks. Soak until soft, then braise with pork belly, add to hot pot, or toss cold with celery and sesame oil.</p>',
     zn: '<p>豆浆表面的油皮卷制晒干而成。泡软后可与五花肉同烧、放入火锅，或和芹菜凉拌淋香油。</p>',
-    images: [art('dried-beans', '#e3c383', 2)],
+    images: [art('yuba-sticks', '#e3c383', 2)],
   }),
   defineProduct({
     key: 'dried-shrimp',
@@ -435,7 +435,7 @@ export const riceNoodlesDryGoodsProducts: SeedProduct[] = [
     added: 42,
     en: '<p>Small sun-dried shrimp that add a deep, briny sweetness to turnip cake, XO sauce, zongzi fillings and stir-fried cabbage. Rinse and soak for ten minutes first.</p>',
     zn: '<p>日晒小海米，鲜甜浓郁。做萝卜糕、XO酱、粽子馅或炒白菜时放一些，味道立刻提升。使用前冲洗并浸泡十分钟。</p>',
-    images: [art('shrimp', '#f0875a', 3)],
+    images: [art('dried-shrimp', '#f0875a', 3)],
   }),
   defineProduct({
     key: 'mung-beans',

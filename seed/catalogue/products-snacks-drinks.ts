@@ -162,7 +162,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 15,
     en: '<p>Crisp biscuit sticks dipped in milk chocolate, with a handle left bare so your fingers stay clean. Share them on 11/11, Pocky Day.</p>',
     zn: '<p>酥脆饼干棒裹上牛奶巧克力，留出一截手柄不沾手。十一月十一日百奇节，和朋友一起分享吧。</p>',
-    images: [art('cookies', '#c8262c'), art('cookies', '#c8262c', 2, '#fdecec')],
+    images: [art('biscuit-sticks', '#c8262c'), art('biscuit-sticks', '#c8262c', 2, '#fdecec')],
   }),
   defineProduct({
     key: 'meiji-hello-panda-chocolate',
@@ -178,7 +178,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 29,
     en: '<p>Bite-size panda-print biscuits filled with chocolate cream. Each one shows the panda playing a different sport.</p>',
     zn: '<p>一口一个的熊猫图案饼干，内馅是巧克力奶油。每一块上的熊猫都在做不同的运动。</p>',
-    images: [art('cookies', '#f4d03f', 1)],
+    images: [art('cookies', '#e6b86a', 1)],
   }),
   defineProduct({
     key: 'white-rabbit-creamy-candy',
@@ -226,7 +226,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 4,
     en: '<p>The red family tin of cream wafers, sugar-topped biscuits and crackers from Singapore. A New Year visiting gift, and afterwards, <em>the tin that holds the sewing kit</em>.</p>',
     zn: '<p>新加坡康元红色大铁罐，装满威化、糖霜饼干和苏打饼。春节走亲访友的伴手礼，吃完的铁罐还能<em>拿来装针线</em>。</p>',
-    images: [art('cookies', '#c8302c', 3), art('cookies', '#c8302c', 1, '#fdf0e4')],
+    images: [art('biscuit-tin', '#c8302c'), art('biscuit-tin', '#c8302c', 1, '#fdf0e4')],
   }),
   defineProduct({
     key: 'haw-flakes',
@@ -242,7 +242,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 40,
     en: '<p>Thin, sweet-sour discs of pressed hawthorn fruit in little paper rolls. An old-school treat that also settles the stomach after a big meal.</p>',
     zn: '<p>山楂果肉压制成的薄片，一卷一卷用纸包着，酸酸甜甜。怀旧小零食，大餐后吃几片还能解腻。</p>',
-    images: [art('candy', '#c23a4a', 2)],
+    images: [art('hawthorn-flakes', '#a8323a', 2)],
   }),
   defineProduct({
     key: 'orion-choco-pie',
@@ -258,7 +258,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 11,
     en: '<p>Soft cake rounds sandwiching marshmallow, coated in chocolate. Twelve individually wrapped pies, great for lunch boxes; warm one for ten seconds for a gooey centre.</p>',
     zn: '<p>松软蛋糕夹着棉花糖，外裹巧克力。十二个独立包装，带饭带零食都方便；微波加热十秒，内馅更软糯。</p>',
-    images: [art('cookies', '#b5242a', 1)],
+    images: [art('cookies', '#6b3a26', 1)],
   }),
 
   // Nuts and dried fruit
@@ -324,7 +324,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 26,
     en: '<p>Soft, chewy slices of Cebu mango, sweet and tangy with bright orange colour. Eat from the bag or chop into yogurt and trail mix.</p>',
     zn: '<p>宿务芒果制成的芒果干，软糯有嚼劲，酸甜可口，色泽橙亮。直接吃，或切碎拌入酸奶和坚果。</p>',
-    images: [art('mango', '#f2a93b', 3)],
+    images: [art('dried-mango', '#f2a93b', 3)],
   }),
   defineProduct({
     key: 'preserved-plums',
@@ -340,7 +340,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 18,
     en: '<p>Salty, sweet and sour dried plums to suck on slowly. Drop one into a glass of hot water or green tea for a tangy drink.</p>',
     zn: '<p>咸甜酸兼具的话梅，含在嘴里慢慢品。放一颗在热水或绿茶里，就是一杯酸甜的话梅茶。</p>',
-    images: [art('candy', '#8a2f2a', 3)],
+    images: [art('preserved-plums', '#5e2a26')],
   }),
   defineProduct({
     key: 'hbaf-honey-butter-almonds',
@@ -442,7 +442,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     added: 3,
     en: '<p>The Japanese summer-festival soda in a glass bottle sealed with a marble. Push the marble down with the opener and hear the pop; lemon-lime flavour.</p>',
     zn: '<p>日本夏日祭典的经典波子汽水，玻璃瓶口用弹珠封住。用开瓶器把弹珠按下去，"啵"的一声就开了，柠檬青柠口味。</p>',
-    images: [art('water-bottle', '#7fc3e8'), art('water-bottle', '#7fc3e8', 1, '#eef7fc')],
+    images: [art('codd-bottle', '#7fc3e8'), art('codd-bottle', '#7fc3e8', 1, '#eef7fc')],
   }),
   defineProduct({
     key: 'pocari-sweat',

@@ -88,7 +88,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 15,
     en: '<p>Hollow stems and arrow-shaped leaves that stay crunchy over high heat. Stir-fry with <strong>fermented bean curd</strong> or shrimp paste, Southeast Asian style.</p><p>A summer green: supply is limited in the cooler months.</p>',
     zn: '<p>空心菜茎中空、叶呈箭头状，大火快炒依然爽脆。推荐用<strong>腐乳</strong>或虾酱爆炒，东南亚风味十足。</p><p>夏季时令蔬菜，天冷时供应有限。</p>',
-    images: [art('leafy-greens', '#3f9440', 3)],
+    images: [art('water-spinach', '#3f9440', 3)],
   }),
   defineProduct({
     key: 'a-choy-taiwanese-lettuce',
@@ -138,7 +138,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 2,
     en: '<p>Thick, meaty stems that hold their shape and soak up sauce. Score them and <em>pan-sear like scallops</em>, or slice thinly for a quick stir-fry with black pepper.</p>',
     zn: '<p>杏鲍菇菌柄粗壮，肉质紧实，吸汁入味。表面划花刀后<em>像煎扇贝一样香煎</em>，或切片用黑胡椒快炒。</p>',
-    images: [art('mushroom', '#e8dcc4', 1), art('mushroom', '#e3d5b8', 3, '#f8f3e8')],
+    images: [art('king-oyster', '#e8dcc4', 1), art('king-oyster', '#e3d5b8', 3, '#f8f3e8')],
   }),
   defineProduct({
     key: 'fresh-shiitake-mushrooms',
@@ -170,7 +170,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 12,
     en: '<p>Small caps on long stems with a mild, nutty, almost seafood-like flavour that gives them their Chinese name, "crab-flavour mushroom". Lovely in miso soup and butter sautés.</p>',
     zn: '<p>蟹味菇菌盖小巧、菌柄修长，带有淡淡的坚果香和类似海鲜的鲜味，因此得名。做味噌汤或黄油煎都很合适。</p>',
-    images: [art('mushroom', '#b08d6a', 2)],
+    images: [art('shimeji', '#b08d6a', 2)],
   }),
 
   // Roots and tubers
@@ -290,7 +290,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 33,
     en: '<p>Bumpy, bright green gourds prized for their cooling bitterness. Scrape out the pith, slice, and stir-fry with eggs and fermented black beans; a quick salt rub softens the bite.</p>',
     zn: '<p>苦瓜表面凹凸、颜色翠绿，清热爽口。去瓤切片后与鸡蛋、豆豉同炒；先用少许盐抓腌可减轻苦味。</p>',
-    images: [art('cucumber', '#7fb24a', 2)],
+    images: [art('bitter-melon', '#7fb24a'), art('bitter-melon', '#7fb24a', 3)],
   }),
   defineProduct({
     key: 'japanese-cucumbers',
@@ -326,7 +326,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 40,
     en: '<p>Dark green skin and deep orange flesh, drier and sweeter than butternut. Steam wedges with the skin on, simmer in coconut curry, or mash into pumpkin porridge.</p><p>Whole squash keeps for weeks on the counter.</p>',
     zn: '<p>墨绿外皮，橙黄果肉，比普通南瓜更粉更甜。连皮切块清蒸，加入椰汁咖喱，或煮成南瓜粥都好吃。</p><p>整个南瓜室温可存放数周。</p>',
-    images: [art('pumpkin', '#3c5a2e'), art('pumpkin', '#e08a2c', 2, '#fbf1e4')],
+    images: [art('pumpkin', '#3c5a2e'), art('pumpkin', '#4f6e3a', 2, '#fbf1e4')],
   }),
   defineProduct({
     key: 'jalapeno-peppers',
@@ -424,7 +424,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 16,
     en: '<p>Flat, garlicky chives for pork and chive dumplings, chive boxes and scrambled eggs. Use quickly: they are at their best within a few days.</p>',
     zn: '<p>韭菜叶片扁平，带有独特的蒜香。包韭菜猪肉饺子、做韭菜盒子或韭菜炒鸡蛋都很经典。建议尽快食用，几天内风味最佳。</p>',
-    images: [art('scallion', '#3e8b3a', 2)],
+    images: [art('chives', '#3e8b3a', 2)],
   }),
   defineProduct({
     key: 'cilantro',
@@ -440,7 +440,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 26,
     en: '<p>Leafy, aromatic cilantro for beef noodle soup, cold salads and <em>pho</em>. Trim the stems and keep it upright in a jar of water in the fridge.</p>',
     zn: '<p>香菜叶茂味浓，牛肉面、凉拌菜和越南<em>河粉</em>的点睛之笔。剪去根部，插在水瓶中冷藏更耐放。</p>',
-    images: [art('leafy-greens', '#4c9a3f', 3), art('leafy-greens', '#56a347', 1, '#eff7ec')],
+    images: [art('herbs', '#4c9a3f', 3), art('herbs', '#56a347', 1, '#eff7ec')],
   }),
   defineProduct({
     key: 'thai-chili-peppers',
@@ -522,7 +522,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 13,
     en: '<p>Flat, sweet pods eaten whole. Snap off the tips and pull the string, then stir-fry with Chinese sausage or shrimp for under two minutes.</p>',
     zn: '<p>荷兰豆豆荚扁平、清甜，可整荚食用。掐去两头撕掉老筋，与腊肠或虾仁快炒两分钟即可。</p>',
-    images: [art('green-beans', '#78b84a', 1)],
+    images: [art('snow-peas', '#78b84a', 1)],
   }),
   defineProduct({
     key: 'pea-shoots',
@@ -538,7 +538,7 @@ export const vegetableProducts: SeedProduct[] = [
     added: 9,
     en: '<p>The tender tips of pea vines, sweet and grassy. Restaurants serve them simply with garlic; they also wilt beautifully into clear soups and hot pot.</p>',
     zn: '<p>豌豆苗是豌豆藤的嫩尖，清甜带草本香。餐馆常用蒜蓉清炒，放入清汤或火锅中稍烫即可。</p>',
-    images: [art('leafy-greens', '#8cc152', 2), art('leafy-greens', '#8cc152', 0, '#f2f9e9')],
+    images: [art('herbs', '#8cc152', 2), art('herbs', '#8cc152', 0, '#f2f9e9')],
   }),
   defineProduct({
     key: 'fresh-edamame-pods',

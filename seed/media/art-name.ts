@@ -7,7 +7,7 @@ import type { Art, BannerArt } from '../catalogue/types';
  * drawing, so a changed drawing gets a new name and the files can be cached for a year.
  * DRAWING_VERSION is bumped when the renderer's drawings change.
  */
-export const DRAWING_VERSION = 1;
+export const DRAWING_VERSION = 2;
 
 export function artName(kind: MediaKind, art: Art | BannerArt): string {
   const hash = createHash('sha256')

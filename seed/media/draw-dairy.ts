@@ -214,3 +214,50 @@ export const tofu: Drawer = (ctx) => {
     dish + cube(-14, 20, 140, 84, 56) + cube(-100, 74, 50, 42, 22) + cube(84, 80, 50, 42, 22);
   return cluster(ctx, unit, { foot: 90, half: 150, layouts: solo(200, 196, 1.0) });
 };
+
+/** A squat milk tin (condensed or evaporated milk), not a carton. */
+export const milkCan: Drawer = (ctx) => {
+  const c = ctx.p.base;
+  const tin = (v: number) =>
+    R(-72, -170, 144, 170, 10, '#c4ccd4') +
+    R(-72, -162, 144, 156, 4, '#dfe4e9') +
+    label(-72, -150, 144, 132, c, v, 0, '#fffaf2') +
+    R(-52, -150, 12, 132, 0, WHITE, 0.3) +
+    R(36, -162, 36, 156, 0, '#000', 0.08) +
+    E(0, -170, 72, 14, '#aeb6bf') +
+    E(0, -172, 64, 10, '#dfe4e9') +
+    E(0, -172, 52, 7, '#c4ccd4') +
+    E(0, -4, 72, 8, '#aeb6bf', 0.5);
+  return packs(ctx, tin, 200, 150);
+};
+
+/** Cheese slices: a stack of thin square slices, the top one's corner peeled up. */
+export const cheeseSlices: Drawer = (ctx) => {
+  const { p } = ctx;
+  const slice = (y: number, c: string) =>
+    P(`M-90 ${y}L10 ${y - 50}L100 ${y - 10}L0 ${y + 40}Z`, darken(c, 0.12)) +
+    P(`M-90 ${y - 5}L10 ${y - 55}L100 ${y - 15}L0 ${y + 35}Z`, c);
+  const unit = () =>
+    [30, 20, 10, 0, -10].map((y) => slice(y, p.base)).join('') +
+    P('M-90 -15L-40 -40L-20 -6Q-50 4 -70 30Z', p.light) +
+    P('M-90 -15L-70 30L-40 16Z', darken(p.base, 0.2), 0.4) +
+    P('M-20 -50L40 -30L10 -20Z', WHITE, 0.3);
+  return cluster(ctx, unit, { foot: 60, half: 100, layouts: solo(200, 220, 1.35) });
+};
+
+/** Douhua: silky tofu pudding scooped in thin white layers into a bowl of amber ginger syrup. */
+export const tofuPudding: Drawer = (ctx) => {
+  const syrup = lightness(ctx.p.base) > 0.8 ? '#d9a35a' : ctx.p.base;
+  const unit = () =>
+    E(0, 0, 130, 38, '#c8d3dc') +
+    E(0, -2, 122, 32, syrup) +
+    E(-20, -6, 74, 20, '#fbf8f0') +
+    E(30, 2, 60, 16, '#f4efe4') +
+    E(-40, 4, 40, 10, '#f4efe4') +
+    E(-30, -12, 34, 6, WHITE, 0.8) +
+    P('M-130 0Q-124 96 0 100Q124 96 130 0Q0 40 -130 0Z', '#f7f9fb') +
+    P('M-130 0Q0 40 130 0L126 14Q0 52 -126 14Z', '#dfe6ec') +
+    S('M-110 26Q-96 72 -44 86', '#dfe6ec', 6, 0.8) +
+    (ctx.simple ? '' : R(60, -70, 16, 70, 8, '#e6c89a') + E(68, -70, 20, 8, '#e6c89a'));
+  return cluster(ctx, unit, { foot: 100, half: 130, layouts: solo(200, 196, 1.15) });
+};

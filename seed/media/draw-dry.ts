@@ -239,3 +239,43 @@ export const grainJar: Drawer = (ctx) => {
     150,
   );
 };
+
+/** Dried shrimp: a bowl heaped with tiny curled orange shrimp. */
+export const driedShrimp: Drawer = (ctx) => {
+  const { p } = ctx;
+  const shrimp = (x: number, y: number, i: number) =>
+    G(
+      `translate(${x} ${y}) rotate(${(i * 67) % 360})`,
+      S('M-7 -5A9 9 0 1 0 7 -4', p.dark, 8),
+      S('M-7 -5A9 9 0 1 0 7 -4', p.base, 4.5),
+      C(-7, -5, 2.5, p.dark),
+    );
+  const unit = () => bowlOf(shrimp, '#e9e2d4') + (ctx.simple ? '' : shrimp(-120, 72, 3) + shrimp(118, 74, 8));
+  return cluster(ctx, unit, { foot: 84, half: 120, layouts: solo(200, 200, 1.15) });
+};
+
+/** Dried bean curd sticks (yuba): a tied bundle of long, wrinkled, pale-yellow sticks. */
+export const yubaSticks: Drawer = (ctx) => {
+  const { p } = ctx;
+  const stick = (y: number, a: number, fill: string) =>
+    G(
+      `rotate(${a}) translate(0 ${y})`,
+      R(-130, -9, 260, 18, 8, darken(fill, 0.15)),
+      R(-130, -9, 260, 14, 7, fill),
+      S(
+        'M-110 -2q8 -5 16 0t16 0t16 0M-20 -2q8 -5 16 0t16 0M60 -2q8 -5 16 0t16 0t16 0',
+        darken(fill, 0.22),
+        1.8,
+        0.7,
+      ),
+    );
+  const unit = () =>
+    G(
+      'rotate(-24)',
+      ...[-36, -18, 0, 18, 36, -27, -9, 9, 27].map((y, i) =>
+        stick(y, (i % 3) - 1, i % 2 ? p.base : lighten(p.base, 0.15)),
+      ),
+      R(-18, -52, 14, 104, 4, '#c0392b'),
+    );
+  return cluster(ctx, unit, { foot: 90, half: 130, layouts: solo(200, 200, 1.1) });
+};

@@ -13,6 +13,7 @@ import {
   label,
   lighten,
   lightness,
+  mix,
   P,
   R,
   S,
@@ -157,33 +158,84 @@ export const popsicle: Drawer = (ctx) => {
   return cluster(ctx, unit, { foot: 120, half: 80, layouts: solo(200, 176, 1.1) });
 };
 
-export const frozenBag: Drawer = (ctx) => {
-  const c = ctx.p.base;
-  // No shop product is a frozen vegetable: the window shows pale pieces (dumplings, balls, cakes)
-  // rather than the peas and carrots it once held.
-  const piece = (x: number, y: number) =>
-    E(x, y + 2, 15, 11, '#d9ccb0') + E(x - 1, y, 14, 10, '#f6efdf') + E(x - 5, y - 3, 4, 2.5, WHITE, 0.7);
-  const inner = (v: number) =>
-    E(0, -128, 56, 46, '#eaf6ff') +
+/**
+ * A frozen pillow bag whose window shows what is inside: `contents` draws the pieces around the
+ * window's centre (0, -128), at most 56 wide and 46 high.
+ */
+const frozenBagOf =
+  (contents: (c: string) => string): Drawer =>
+  (ctx) => {
+    const c = ctx.p.base;
+    const inner = (v: number) =>
+      E(0, -128, 58, 48, '#eaf6ff') +
+      contents(c) +
+      snowflake(-52, -200, 16) +
+      snowflake(54, -60, 12) +
+      label(-58, -70, 116, 28, c, v, 6, '#fffaf2');
+    return packs(ctx, (v) => pillowBag(170, 250, c, inner(v)), 250, 170);
+  };
+
+/** Small pleated dumplings, as the dumpling bags hold. */
+export const frozenBag = frozenBagOf(() =>
+  (
     [
-      [-22, -150],
-      [14, -156],
-      [-30, -122],
-      [6, -126],
-      [34, -132],
-      [-6, -100],
+      [-22, -148, -10],
+      [18, -152, 12],
+      [-28, -118, 6],
+      [12, -118, -8],
+    ] as const
+  )
+    .map(([x, y, a]) => dumpling(x, y, a, 0.3, '#f6efdf'))
+    .join(''),
+);
+
+/** Flat golden scallion pancakes, stacked, with green specks. */
+export const frozenPancakeBag = frozenBagOf(() => {
+  const cake = (x: number, y: number) =>
+    E(x, y + 3, 42, 17, '#b8802f') +
+    E(x, y, 41, 16, '#e9b64f') +
+    E(x - 6, y - 3, 28, 9, '#f3cd72') +
+    [
+      [-22, -2],
+      [-6, 5],
+      [10, -6],
+      [22, 3],
+      [2, -1],
+      [-14, -8],
     ]
-      .map(([x, y]) => piece(x as number, y as number))
+      .map(([dx, dy]) => E(x + (dx as number), y + (dy as number), 3.4, 2, '#4e9a3a', 1, 20))
       .join('') +
-    snowflake(-52, -200, 16) +
-    snowflake(54, -60, 12) +
-    label(-58, -70, 116, 28, c, v, 6, '#fffaf2');
-  return packs(ctx, (v) => pillowBag(170, 250, c, inner(v)), 250, 170);
-};
+    E(x + 16, y - 6, 5, 2.5, '#a86a22', 0.5);
+  return cake(4, -156) + cake(-6, -128) + cake(6, -100);
+});
+
+/** Slices of white-grey turnip cake, flecked with sausage and shrimp, edges lightly browned. */
+export const frozenCakeBag = frozenBagOf(() => {
+  const slice = (x: number, y: number, a: number) =>
+    G(
+      `translate(${x} ${y}) rotate(${a})`,
+      R(-24, -13, 48, 30, 5, '#c9c3b4'),
+      R(-24, -16, 48, 28, 5, '#ece8de'),
+      R(-24, -16, 48, 5, 3, '#e2c99a'),
+      C(-12, -4, 2.6, '#b5563f'),
+      C(6, 2, 2.2, '#c87a5a'),
+      C(14, -8, 2.4, '#b5563f'),
+      C(-4, 6, 2, '#9a8f7c'),
+      C(-16, 6, 1.8, '#9a8f7c'),
+    );
+  return slice(-20, -146, -8) + slice(22, -150, 8) + slice(-18, -112, 6) + slice(22, -114, -6);
+});
+
+/** Round fish or beef balls, tinted towards the bag's colour (pale bag, pale balls). */
+export const frozenBallBag = frozenBagOf((c) => {
+  const meat = mix(c, '#f6f1e6', lightness(c) > 0.5 ? 0.75 : 0.35);
+  const ball = (x: number, y: number) =>
+    C(x, y + 2, 15, darken(meat, 0.18)) + C(x - 1, y, 14, meat) + E(x - 5, y - 5, 4.5, 3, WHITE, 0.6);
+  return ball(-24, -150) + ball(8, -156) + ball(34, -136) + ball(-30, -120) + ball(0, -124) + ball(22, -104);
+});
 
 /** A frozen-shrimp bag: the window shows peeled pink shrimp, not vegetables. */
-export const frozenShrimpBag: Drawer = (ctx) => {
-  const c = ctx.p.base;
+export const frozenShrimpBag = frozenBagOf(() => {
   const shrimp = (x: number, y: number, a: number) =>
     G(
       `translate(${x} ${y}) rotate(${a})`,
@@ -191,18 +243,14 @@ export const frozenShrimpBag: Drawer = (ctx) => {
       S('M-9 -7A11 11 0 1 0 9 -5', '#f7a48a', 6),
       S('M-3 -2l4 4M3 3l4 3', '#e8745a', 1.6),
     );
-  const inner = (v: number) =>
-    E(0, -128, 58, 48, '#eaf6ff') +
+  return (
     shrimp(-26, -150, -20) +
     shrimp(14, -158, 30) +
     shrimp(-6, -118, 160) +
     shrimp(30, -118, 90) +
-    shrimp(-34, -112, 200) +
-    snowflake(-52, -200, 16) +
-    snowflake(54, -60, 12) +
-    label(-58, -70, 116, 28, c, v, 6, '#fffaf2');
-  return packs(ctx, (v) => pillowBag(170, 250, c, inner(v)), 250, 170);
-};
+    shrimp(-34, -112, 200)
+  );
+});
 
 export const frozenFish: Drawer = (ctx) => {
   const { p } = ctx;

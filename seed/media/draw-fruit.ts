@@ -256,3 +256,26 @@ export const cherry: Drawer = (ctx) => {
     one(44, 60);
   return cluster(ctx, unit, { foot: 104, half: 90 });
 };
+
+/**
+ * Pomelo: a big, slightly pear-shaped yellow-green citrus; the cut shows its very thick white
+ * pith around pale segments.
+ */
+export const pomelo: Drawer = (ctx) => {
+  const { p } = ctx;
+  const body = (c: string) =>
+    P('M0 -96C40 -96 60 -70 76 -30C96 10 90 72 0 86C-90 72 -96 10 -76 -30C-60 -70 -40 -96 0 -96Z', c);
+  const unit = () =>
+    shaded(body, p.base, p.dark) +
+    [-30, 20, 44, -10, -50, 10, 50].map((x, i) => C(x, -40 + ((i * 37) % 110), 2.5, p.dark, 0.5)).join('') +
+    shine(-36, -30, 18, 12, -40) +
+    C(0, -94, 6, LEAF_D) +
+    leafAt(2, -94, -30, 0.8);
+  const cut = () =>
+    C(0, 0, 82, p.dark) +
+    C(0, 0, 76, '#fbf6e8') +
+    C(0, 0, 50, '#f6d3c4') +
+    segments(46, '#f2b7a6', 11) +
+    C(0, 0, 6, '#fbf6e8');
+  return cluster(ctx, unit, { foot: 86, cut, cutFoot: 82 });
+};

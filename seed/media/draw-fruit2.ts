@@ -272,3 +272,42 @@ export const pineapple: Drawer = (ctx) => {
     shine(-30, 0, 10, 30, 10, 0.3);
   return cluster(ctx, unit, { foot: 108, half: 70, scale: 0.9 });
 };
+
+/**
+ * Longan: small smooth tan-brown balls hanging in a cluster from thin twigs; variant 3 adds a
+ * peeled one (translucent white flesh around a dark seed).
+ */
+export const longan: Drawer = (ctx) => {
+  const { p } = ctx;
+  const spots: [number, number][] = [
+    [-50, -6],
+    [-4, -20],
+    [42, -8],
+    [-70, 40],
+    [-24, 30],
+    [22, 36],
+    [64, 38],
+    [-42, 78],
+    [4, 80],
+    [48, 78],
+  ];
+  const ball = ([x, y]: [number, number]) =>
+    C(x, y + 2, 24, p.dark) + C(x - 1, y, 22.5, p.base) + E(x - 8, y - 9, 7, 4.5, WHITE, 0.4, -30);
+  const twigs = spots
+    .map(([x, y]) => S(`M0 -76Q${x * 0.3} ${(y - 76) / 2} ${x} ${y - 18}`, STEM, 3))
+    .join('');
+  const unit = () => S('M0 -76Q-6 -96 6 -112', STEM, 6) + twigs + spots.map(ball).join('');
+  const cut = () =>
+    C(0, 4, 34, darken(p.base, 0.1)) +
+    C(0, 0, 30, '#f4f0e4') +
+    E(-10, -10, 12, 8, WHITE, 0.8, -30) +
+    C(4, 4, 11, '#2b1d16') +
+    C(1, 1, 3, WHITE, 0.5);
+  return cluster(ctx, unit, {
+    foot: 104,
+    half: 96,
+    cut,
+    cutFoot: 34,
+    layouts: solo(200, 190, 1.25),
+  });
+};

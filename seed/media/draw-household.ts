@@ -2,7 +2,22 @@
 import { cluster, solo } from './arrange';
 import { hueOf } from './draw-sauces';
 import { bottle, box, packs } from './packaging';
-import { C, clip, type Drawer, darken, E, G, hue, label, lighten, P, R, S, WHITE } from './svg-kit';
+import {
+  C,
+  clip,
+  type Drawer,
+  darken,
+  E,
+  G,
+  hue,
+  label,
+  lighten,
+  lightness,
+  P,
+  R,
+  S,
+  WHITE,
+} from './svg-kit';
 
 const bubbles = (pts: [number, number, number][]): string =>
   pts.map(([x, y, r]) => C(x, y, r, WHITE, 0.75) + C(x - r * 0.35, y - r * 0.35, r * 0.25, WHITE)).join('');
@@ -190,4 +205,33 @@ export const toothpaste: Drawer = (ctx) => {
       );
   const unit = () => G('rotate(-14)', tube) + brush;
   return cluster(ctx, unit, { foot: 90, half: 120, layouts: solo(200, 190, 1.1) });
+};
+
+/** A trigger spray bottle (cleaners): the sprayer head with its nozzle and trigger on a bottle. */
+export const sprayBottle: Drawer = (ctx) => {
+  const c = ctx.p.base;
+  const head = lightness(c) > 0.85 ? '#2f6fb5' : '#f4f6f8';
+  const one = (v: number) =>
+    bottle({
+      w: 108,
+      h: 216,
+      neckW: 38,
+      neckH: 14,
+      shoulder: 34,
+      capH: 14,
+      cap: darken(head, 0.1),
+      body: c,
+      labelColor: hue(c, 150),
+      v,
+      labelLow: 0.14,
+      labelHigh: 0.62,
+      r: 20,
+    }) +
+    P('M-26 -296L30 -296Q44 -296 44 -282L44 -226L-26 -226Z', darken(head, 0.16)) +
+    P('M-26 -296L24 -296Q38 -296 38 -282L38 -232L-26 -232Z', head) +
+    P('M-26 -292L-66 -286L-66 -270L-26 -262Z', darken(head, 0.1)) +
+    R(-72, -290, 10, 24, 3, darken(c, 0.2)) +
+    P('M-30 -256Q-52 -250 -52 -222Q-46 -216 -40 -222Q-40 -242 -24 -246Z', darken(head, 0.22)) +
+    R(-16, -228, 30, 14, 4, darken(head, 0.12));
+  return packs(ctx, one, 300, 140);
 };

@@ -2,11 +2,11 @@
 import { cluster, shaded, solo } from './arrange';
 import { C, clip, type Drawer, darken, E, G, lighten, P, R, S, shadow, shine, WHITE } from './svg-kit';
 
-const FAT = '#fbeee2';
-const BONE = '#f6ecd6';
+export const FAT = '#fbeee2';
+export const BONE = '#f6ecd6';
 
 /** A wooden cutting board under meat. */
-const board = (simple: boolean): string =>
+export const board = (simple: boolean): string =>
   simple
     ? ''
     : shadow(200, 318, 170, 20) +

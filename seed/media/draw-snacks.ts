@@ -263,3 +263,34 @@ export const riceCracker: Drawer = (ctx) => {
     cracker(0, 4, 62, true);
   return cluster(ctx, unit, { foot: 92, half: 116, layouts: solo(200, 196, 1.15) });
 };
+
+/** Preserved plums (话梅): a bowl heaped with big dark wrinkled dried plums, two loose in front. */
+export const preservedPlums: Drawer = (ctx) => {
+  const { p } = ctx;
+  const plum = (x: number, y: number, i: number) =>
+    G(
+      `translate(${x} ${y}) rotate(${(i * 47) % 360})`,
+      E(0, 2, 25, 21, p.darker),
+      E(-1, -1, 22, 18, i % 3 ? p.base : p.dark),
+      S('M-15 -5Q-5 -13 5 -7T17 -3M-13 7Q-3 2 7 8M-3 -16Q0 -7 -6 3M9 -12Q12 -4 8 4', p.darker, 2.4, 0.75),
+      E(-8, -8, 6, 3, WHITE, 0.3, -30),
+    );
+  const heap = [
+    [-66, 0],
+    [-22, 4],
+    [22, 2],
+    [66, 0],
+    [-44, -30],
+    [0, -32],
+    [44, -30],
+    [-20, -58],
+    [24, -58],
+  ];
+  const unit = () =>
+    E(0, 0, 110, 24, darken('#c9a27a', 0.2)) +
+    heap.map(([x, y], i) => plum(x as number, y as number, i)).join('') +
+    P('M-116 0Q-110 80 0 84Q110 80 116 0Q0 24 -116 0Z', '#c9a27a') +
+    S('M-96 20Q-84 58 -40 70', WHITE, 6, 0.45) +
+    (ctx.simple ? '' : plum(-124, 74, 4) + plum(124, 76, 7));
+  return cluster(ctx, unit, { foot: 96, half: 146, layouts: solo(200, 214, 1.1) });
+};
