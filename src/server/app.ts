@@ -180,7 +180,10 @@ async function shopRoutes(
   const staff = new StaffService({ db: database.db, clock, passwords, publicUrl: config.publicUrl });
   await app.register(staffAuthPlugin, { staff });
   const totpKey = deriveKey(secret, 'staff-totp');
-  await app.register(staffAuthRoutes, { staff, signIn: new StaffSignIn(staff, totpKey) });
+  await app.register(staffAuthRoutes, {
+    staff,
+    signIn: new StaffSignIn(staff, totpKey, config.mail.shopName),
+  });
 
   const addresses = new AddressService({ db: database.db, clock });
   const cart = new CartService({ db: database.db, clock, lineMax: config.orderLimits.lineMax });

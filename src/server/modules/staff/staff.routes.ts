@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { clientKey, ok, route } from '#server/http';
 import { NoInput } from '#shared/schemas/common';
-import { StaffPasswordSetInput, StaffSignInInput } from '#shared/schemas/staff.zod';
+import { StaffPasswordSetInput, StaffSignInInput, TotpCodeInput } from '#shared/schemas/staff.zod';
 import type { StaffService } from './staff.service';
 import type { StaffSignIn } from './staff.sign-in';
 
@@ -40,5 +40,23 @@ export async function staffAuthRoutes(
       await staff.setPassword(input.token, input.password);
       return ok(null);
     },
+  );
+
+  // The second factor (RFC 6238): enrolment is open to an owner who must still enrol.
+  const enrolment = { auth: 'staff', duringTotpSetup: true } as const;
+  route(
+    app,
+    { method: 'POST', url: '/api/admin/totp/start', input: NoInput, ...enrolment },
+    async ({ staff: me }) => ok(await signIn.startTotp(me)),
+  );
+  route(
+    app,
+    { method: 'POST', url: '/api/admin/totp/confirm', input: TotpCodeInput, ...enrolment },
+    async ({ input, staff: me }, request) => ok(await signIn.confirmTotp(me, input.code, clientKey(request))),
+  );
+  route(
+    app,
+    { method: 'POST', url: '/api/admin/totp/disable', input: TotpCodeInput, auth: 'staff' },
+    async ({ input, staff: me }, request) => ok(await signIn.disableTotp(me, input.code, clientKey(request))),
   );
 }
