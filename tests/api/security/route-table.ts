@@ -234,7 +234,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/admin/sign-out': { access: 'staff', duringTotpSetup: true },
   'GET /api/admin/me': { access: 'staff', duringTotpSetup: true },
   'POST /api/admin/totp/start': { access: 'staff', duringTotpSetup: true },
-  'POST /api/admin/totp/confirm': { access: 'staff', duringTotpSetup: true, valid: () => ({ code: '123456' }) },
+  'POST /api/admin/totp/confirm': {
+    access: 'staff',
+    duringTotpSetup: true,
+    valid: () => ({ code: '123456' }),
+  },
   'POST /api/admin/totp/disable': { access: 'staff', valid: () => ({ code: '123456' }) },
 
   'GET /sandbox/pay/:token': { access: 'sandbox' },
