@@ -84,6 +84,23 @@ describe('staff sign-in', () => {
     expect(me.body.data).toMatchObject({ email: 'boss@example.com', totpRequired: true });
   });
 
+  it('lists staff, changes a role and removes staff from the command line, never the last owner', async () => {
+    await shop('staff', 'add', 'cli.packer@example.com', '--role', 'packer');
+    const listed = await shop('staff', 'list');
+    expect(listed.out.join('\n')).toMatch(/packer\s+cli\.packer@example\.com/);
+    const promoted = await shop('staff', 'role', 'cli.packer@example.com', 'manager');
+    expect(promoted.out).toEqual(['cli.packer@example.com: packer -> manager (their sessions ended)']);
+    expect((await shop('staff', 'remove', 'cli.packer@example.com')).code).toBe(0);
+    expect((await shop('staff', 'list')).out.join('\n')).not.toContain('cli.packer@example.com');
+    expect((await shop('staff', 'remove', 'cli.packer@example.com')).code).toBe(1);
+    // The first test's owner is the only one.
+    const refused = await shop('staff', 'remove', 'boss@example.com');
+    expect(refused).toMatchObject({
+      code: 1,
+      err: ['The shop must keep at least one owner: make someone else an owner first.'],
+    });
+  });
+
   it('refuses a second staff member with the same address, and an unknown role', async () => {
     await shop('staff', 'add', 'twice@example.com', '--role', 'packer');
     expect((await shop('staff', 'add', 'twice@example.com', '--role', 'packer')).code).toBe(1);
