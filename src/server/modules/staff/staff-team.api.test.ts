@@ -22,6 +22,8 @@ const call = (
   form?: Record<string, string>,
   ip?: string,
 ) => callAdmin(t.app, typeof who === 'string' ? who : who?.token, method, url, form, ip ? { ip } : {});
+const signIn = (form: Record<string, string>, ip?: string) =>
+  call(undefined, 'POST', '/api/admin/sign-in', form, ip);
 const staff = (role: 'owner' | 'manager' | 'packer') => createStaff(t.database, t.clock.now(), { role });
 const HOUR = 3_600_000;
 
@@ -40,31 +42,13 @@ describe('staff sessions', () => {
     const packer = await staff('packer');
     const ip = '10.66.0.1';
     for (let i = 0; i < 5; i++) {
-      const res = await call(
-        undefined,
-        'POST',
-        '/api/admin/sign-in',
-        { email: packer.email, password: `wrong ${i}x` },
-        ip,
-      );
+      const res = await signIn({ email: packer.email, password: `wrong ${i}x` }, ip);
       expect(res.status).toBe(401);
     }
-    const throttled = await call(
-      undefined,
-      'POST',
-      '/api/admin/sign-in',
-      { email: packer.email, password: packer.password },
-      ip,
-    );
+    const throttled = await signIn({ email: packer.email, password: packer.password }, ip);
     expect(throttled.status).toBe(429);
     // Another client still signs in.
-    const elsewhere = await call(
-      undefined,
-      'POST',
-      '/api/admin/sign-in',
-      { email: packer.email, password: packer.password },
-      '10.66.0.2',
-    );
+    const elsewhere = await signIn({ email: packer.email, password: packer.password }, '10.66.0.2');
     expect(elsewhere.status).toBe(200);
   });
 
@@ -77,22 +61,10 @@ describe('staff sessions', () => {
     const right = codeAt(owner.totpSecret ?? '', t.clock.now());
     const wrong = right === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await call(
-        undefined,
-        'POST',
-        '/api/admin/sign-in',
-        { email: owner.email, password: owner.password, code: wrong },
-        ip,
-      );
+      const res = await signIn({ email: owner.email, password: owner.password, code: wrong }, ip);
       expect(res.status).toBe(401);
     }
-    const throttled = await call(
-      undefined,
-      'POST',
-      '/api/admin/sign-in',
-      { email: owner.email, password: owner.password, code: right },
-      ip,
-    );
+    const throttled = await signIn({ email: owner.email, password: owner.password, code: right }, ip);
     expect(throttled.status).toBe(429);
   });
 });
@@ -117,7 +89,7 @@ describe('the owner’s staff management', () => {
       (await call(undefined, 'POST', '/api/admin/password/set', { token, password: 'packing all day' }))
         .status,
     ).toBe(200);
-    const signedIn = await call(undefined, 'POST', '/api/admin/sign-in', {
+    const signedIn = await signIn({
       email: 'packer.new@example.com',
       password: 'packing all day',
     });
@@ -135,14 +107,14 @@ describe('the owner’s staff management', () => {
     expect(promoted.body.data).toMatchObject({ id, role: 'manager' });
     expect((await call(packerToken, 'GET', '/api/admin/me')).status).toBe(401);
 
-    const again = await call(undefined, 'POST', '/api/admin/sign-in', {
+    const again = await signIn({
       email: 'packer.new@example.com',
       password: 'packing all day',
     });
     const managerToken: string = again.body.data.token;
     expect((await call(owner, 'DELETE', `/api/admin/staff/${id}`)).status).toBe(200);
     expect((await call(managerToken, 'GET', '/api/admin/me')).status).toBe(401);
-    const gone = await call(undefined, 'POST', '/api/admin/sign-in', {
+    const gone = await signIn({
       email: 'packer.new@example.com',
       password: 'packing all day',
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShopSecret } from '#server/secret';
 import { codeAt } from '../../../../tests/helpers/rfc6238';
-import { createStaff } from '../../../../tests/helpers/staff';
+import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
 let t: TestApp;
@@ -10,17 +10,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-let ipCounter = 0;
-async function call(method: 'GET' | 'POST', url: string, form?: Record<string, string>, token?: string) {
-  const res = await t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: token } : {},
-    remoteAddress: `10.8.0.${++ipCounter % 250}`,
-    ...(form ? { payload: form } : {}),
-  });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
-}
+const call = (method: 'GET' | 'POST', url: string, form?: Record<string, string>, token?: string) =>
+  callAdmin(t.app, token, method, url, form);
 
 const code = (secret: string) => codeAt(secret, t.clock.now());
 

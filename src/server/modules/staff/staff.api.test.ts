@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff } from '../../../../tests/helpers/staff';
+import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { runShopCommand } from '../../cli/shop-commands';
 
@@ -10,25 +10,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-let ipCounter = 0;
-async function call(
+const call = (
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
   form?: Record<string, string>,
-  opts: { token?: string; ip?: string; lang?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.lang) headers['accept-language'] = opts.lang;
-  const res = await t.app.inject({
-    method,
-    url,
-    headers,
-    remoteAddress: opts.ip ?? `10.9.0.${++ipCounter % 250}`,
-    ...(form ? { payload: form } : {}),
-  });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
-}
+  opts: { token?: string; lang?: string } = {},
+) => callAdmin(t.app, opts.token, method, url, form, opts.lang ? { lang: opts.lang } : {});
 
 /** Runs `npm run shop -- …` against the test's database and answers what it printed. */
 async function shop(...argv: string[]) {

@@ -93,24 +93,7 @@ export class StaffSignIn {
     const row = await this.row(user);
     if (row.totpEnabledAt) throw new Conflict('errors:staff.totpAlreadyOn');
     if (!row.totpSecret) throw new BadInput('errors:staff.totpNotStarted');
-    const now = this.now;
-    const done = await this.staff.db.transaction(async (tx) => {
-      if (!(await this.spendCode(tx, row, code))) return false;
-      await tx.update(staff).set({ totpEnabledAt: now }).where(eq(staff.id, row.id));
-      await recordAudit(tx, {
-        staffId: row.id,
-        action: 'staff.totp.enable',
-        targetType: 'staff',
-        targetId: String(row.id),
-        at: now,
-      });
-      return true;
-    });
-    if (!done) {
-      await this.countWrongCode(row, client);
-      throw new BadInput('errors:staff.wrongCode');
-    }
-    return this.staff.view(row.id);
+    return this.changeWithCode(row, code, client, 'staff.totp.enable', { totpEnabledAt: this.now });
   }
 
   /** Turns the second factor off, with a current code; owners must keep theirs. */
@@ -118,16 +101,28 @@ export class StaffSignIn {
     if (totpRequired(user.role)) throw new Forbidden('errors:staff.ownerKeepsTotp');
     const row = await this.row(user);
     if (!row.totpEnabledAt) throw new Conflict('errors:staff.totpNotOn');
+    const off = { totpSecret: null, totpEnabledAt: null, totpLastStep: null };
+    return this.changeWithCode(row, code, client, 'staff.totp.disable', off);
+  }
+
+  /**
+   * Spends a current code and makes `change` to the staff row, audited as `action`, in one
+   * transaction; a wrong code changes nothing, counts as a failed try and answers 400.
+   */
+  private async changeWithCode(
+    row: StaffRow,
+    code: string,
+    client: string,
+    action: string,
+    change: Partial<typeof staff.$inferInsert>,
+  ): Promise<StaffView> {
     const now = this.now;
     const done = await this.staff.db.transaction(async (tx) => {
       if (!(await this.spendCode(tx, row, code))) return false;
-      await tx
-        .update(staff)
-        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
-        .where(eq(staff.id, row.id));
+      await tx.update(staff).set(change).where(eq(staff.id, row.id));
       await recordAudit(tx, {
         staffId: row.id,
-        action: 'staff.totp.disable',
+        action,
         targetType: 'staff',
         targetId: String(row.id),
         at: now,
