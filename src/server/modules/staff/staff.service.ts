@@ -176,10 +176,18 @@ export class StaffService {
   }
 
   /**
-   * Sets the password with a set-password link's token (used up here). The password is hashed
-   * first, outside the transaction; the token is claimed inside it, so it works only once.
+   * Sets the password with a set-password link's token (used up here). The link is checked, the
+   * password hashed outside the transaction, and the token claimed inside it, so it works once.
    */
   async setPassword(token: string, password: string): Promise<void> {
+    // A link that cannot work costs the shop no hash (as a wrong mailed code does not).
+    const usable = and(
+      eq(staffTokens.tokenHash, hashToken(token)),
+      isNull(staffTokens.usedAt),
+      gt(staffTokens.expiresAt, this.deps.clock.now()),
+    );
+    const [known] = await this.db.select({ id: staffTokens.id }).from(staffTokens).where(usable);
+    if (!known) throw new BadInput('errors:staff.linkInvalid');
     const passwordHash = await this.deps.passwords.hash(password);
     const now = this.deps.clock.now();
     const done = await this.db.transaction(async (tx) => {
