@@ -21,6 +21,23 @@ function attributesOf(pairs: [string, string][]): string {
   return pairs.map(([name, value]) => `${name}="${escapeHtml(value)}"`).join(' ');
 }
 
+/**
+ * index.html writes a piece both first screens show once, between `<!--part:NAME-->` and
+ * `<!--/part:NAME-->`; `<!--use:NAME-->` stands for a copy of it, `<!--use:NAME*N-->` for N copies.
+ */
+export function withParts(html: string): string {
+  const parts = new Map<string, string>();
+  for (const [, name, body] of html.matchAll(/<!--part:([\w-]+)-->\n?([\s\S]*?)[ \t]*<!--\/part:\1-->/g))
+    if (name !== undefined && body !== undefined) parts.set(name, body);
+  return html.replace(
+    /[ \t]*<!--use:([\w-]+)(?:\*(\d{1,2}))?-->\n?/g,
+    (use, name: string, times?: string) => {
+      const body = parts.get(name);
+      return body === undefined ? use : body.repeat(times === undefined ? 1 : Number(times));
+    },
+  );
+}
+
 /** The page without one first screen: whole lines, from its first marker's to its last marker's. */
 function withoutShell(html: string, kind: ShellKind): string {
   const start = html.indexOf(shellStart(kind));
@@ -57,7 +74,7 @@ export class AppPage {
     webDir: string,
     private readonly catalogue: Pick<CatalogueStore, 'snapshot'>,
   ) {
-    this.index = readFileSync(join(webDir, 'index.html'), 'utf8');
+    this.index = withParts(readFileSync(join(webDir, 'index.html'), 'utf8'));
     this.plain = Buffer.from(SHELL_KINDS.reduce(withoutShell, this.index));
     this.inner = Buffer.from(withShell(this.index, 'inner'));
   }

@@ -16,6 +16,7 @@ import { requestLanguage, requireDeclaredRequests } from './http';
 import { translate } from './i18n';
 import { lazyChildLoggerFactory, loggerOptions } from './logging';
 import { createMailer, type Mailer } from './mail/mailer';
+import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox-worker';
 import { CustomerAdmin } from './modules/account/account.admin';
 import { customerAdminRoutes } from './modules/account/account.admin.routes';
 import { accountRoutes } from './modules/account/account.routes';
@@ -30,6 +31,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
+import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
@@ -67,6 +69,8 @@ export interface AppDeps {
   secret?: Buffer;
   /** Defaults to OWASP's scrypt cost, two hashes at once; tests pass a cheap cost. */
   passwords?: PasswordHasher;
+  /** The order-mail worker's timing (OUTBOX_DEFAULTS); tests poll rarely and drive it themselves. */
+  outbox?: Partial<OutboxWorkerOptions>;
 }
 
 const LOCALES_DIR = projectPath('public/locales');
@@ -137,10 +141,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The catalogue reads are the hot path: no bodies to parse, so no body-parser hooks run there.
   await app.register(catalogueRoutes, { catalogue, clock });
-  await app.register(async (shop) => shopRoutes(shop, deps, catalogue, connectionErrors));
+  const mailer = startMail(app, deps);
+  await app.register(async (shop) => shopRoutes(shop, { ...deps, mailer }, catalogue, connectionErrors));
 
   await registerStatic(app, config, catalogue);
   return app;
+}
+
+/**
+ * The mailer (SMTP or the .eml outbox) and the order-mail worker that sends through it, stopped
+ * when the app closes: the worker finishes the mail it is sending before the mailer closes.
+ */
+function startMail(app: FastifyInstance, deps: AppDeps): Mailer {
+  const { config, database, clock } = deps;
+  const mailer = deps.mailer ?? createMailer(config.mail, app.log);
+  const settings = { ...config.mail, publicUrl: config.publicUrl };
+  const outbox = new OutboxWorker({ db: database.db, clock, mailer, log: app.log, settings }, deps.outbox);
+  outbox.start();
+  app.decorate('mailOutbox', outbox);
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    mailer.close();
+  });
+  return mailer;
 }
 
 /**
@@ -149,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  */
 async function shopRoutes(
   app: FastifyInstance,
-  deps: AppDeps,
+  deps: AppDeps & { mailer: Mailer },
   catalogue: CatalogueStore,
   connectionErrors: ConnectionErrors,
 ): Promise<void> {
@@ -164,8 +187,7 @@ async function shopRoutes(
   });
   await app.register(formbody);
 
-  const mailer = deps.mailer ?? createMailer(config.mail, app.log);
-  app.addHook('onClose', async () => mailer.close());
+  const { mailer } = deps;
   const secret = deps.secret ?? loadShopSecret(config);
   // One hasher, one queue: shoppers' and staff's password work share its bound.
   const passwords = deps.passwords ?? new PasswordHasher();
@@ -226,6 +248,7 @@ async function shopRoutes(
   }
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
+  await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
 }
 
 async function registerStatic(
@@ -308,5 +331,6 @@ async function registerStatic(
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueStore;
+    mailOutbox: OutboxWorker;
   }
 }

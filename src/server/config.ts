@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from './shop-time';
 
 /** Every setting of docs/architecture.md §3. Nothing else in the server reads `process.env`. */
 const EnvSchema = z.object({
@@ -19,6 +20,13 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('shop@localhost'),
   SHOP_NAME: z.string().min(1).default('Fresh Market'),
+  /** The shop's name in Chinese mails and pages. */
+  SHOP_NAME_ZH: z.string().min(1).default('鲜市场'),
+  /** The shop's time zone (IANA name): where its days begin, for the console's Today. */
+  SHOP_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
+    .default('America/Los_Angeles'),
   PUBLIC_URL: z.string().url().optional(),
   PAYMENTS: z.enum(['sandbox', 'live']).default('sandbox'),
   YUANSFER_BASE_URL: z.string().url().default('https://mapi.yuansfer.com'),
@@ -80,8 +88,16 @@ export interface Config {
   secret: string | undefined;
   secretFile: string;
   seed: 'demo' | 'none';
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; shopName: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+    shopName: string;
+    shopNameZh: string;
+  };
   publicUrl: string;
+  /** SHOP_TIME_ZONE: where the shop's days begin (Today's figures). */
+  shopTimeZone: string;
   payments: 'sandbox' | 'live';
   yuansfer: { baseUrl: string; merchantNo?: string; storeNo?: string; token?: string };
   authorizeNet: { baseUrl: string; loginId?: string; transactionKey?: string };
@@ -124,8 +140,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM,
       outboxDir: resolve(dataDir, 'outbox'),
       shopName: e.SHOP_NAME,
+      shopNameZh: e.SHOP_NAME_ZH,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    shopTimeZone: e.SHOP_TIME_ZONE,
     payments: e.PAYMENTS,
     yuansfer: {
       baseUrl: e.YUANSFER_BASE_URL,

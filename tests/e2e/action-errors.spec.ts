@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, LANGUAGES, text } from './fixtures/shop';
+import { expect, LANGUAGES, textIn } from './fixtures/shop';
 import { signInAs, test } from './fixtures/shopper';
 
 // A shopper is signed up per test, against a shop started per worker: slower than a visit.
@@ -26,10 +26,8 @@ for (const language of LANGUAGES) {
     shopper,
     catalogue,
   }) => {
-    const { list } = await catalogue.products('page=1&page_size=60');
-    const product = list.find((p) => p.real_stock >= 20);
-    if (!product) throw new Error('no stocked product');
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const [product] = await catalogue.stocked();
+    const t = textIn(language);
     await signInAs(page, shopper, language);
     await page.goto(`/product/${product.uuid}`);
     const add = page.getByRole('button', { name: t('catalogue:product.addToCart') });

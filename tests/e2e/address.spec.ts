@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { ADDRESS_FIELDS } from '#shared/schemas/address';
-import { expect, LANGUAGES, text } from './fixtures/shop';
+import { expect, LANGUAGES, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
 // A shopper is signed up per test, against a shop started per worker: slower than a visit.
@@ -30,7 +30,7 @@ for (const language of LANGUAGES) {
   }) => {
     await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);
     await callApi(request, shop, shopper, 'POST', '/api/address', SECOND);
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const t = textIn(language);
     const entry = (who: { name: string; surname: string }) =>
       page.getByRole('listitem').filter({
         has: page.getByRole('button', {
@@ -120,13 +120,11 @@ for (const language of LANGUAGES) {
     shop,
     catalogue,
   }) => {
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const t = textIn(language);
     const who = language === 'zh' ? '王小明' : '小明 王';
     const phone = '(212) 555-0188';
     const address = await callApi<{ uuid: string }>(request, shop, shopper, 'POST', '/api/address', WANG);
-    const { list } = await catalogue.products('page=1&page_size=60');
-    const product = list.find((p) => p.real_stock >= 20);
-    if (!product) throw new Error('no stocked product');
+    const [product] = await catalogue.stocked();
     const change = await callApi<{ item: { id: number } }>(request, shop, shopper, 'POST', '/api/cart', {
       uuid: product.uuid,
       amount: 1,

@@ -1,17 +1,11 @@
 import { ADDED_NOTICE_MS } from '#shared/constants';
 import type { CartItem } from '#shared/schemas/cart';
-import type { ProductCard as Product } from '#shared/schemas/catalogue';
 import type { OrderDetail } from '#shared/schemas/order';
-import { type Catalogue, expect, LANGUAGES, nameIn, price, text } from './fixtures/shop';
+import { expect, LANGUAGES, nameIn, price, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
 // Adding to the cart and the cart itself tell the shopper what happened (issue 16, items 4, 6, 18).
 test.describe.configure({ timeout: 90_000 });
-
-async function stocked(catalogue: Catalogue, n: number, wanted = (p: Product) => p.real_stock >= 20) {
-  const { list } = await catalogue.products('page=1&page_size=60');
-  return list.filter(wanted).slice(0, n);
-}
 
 for (const language of LANGUAGES) {
   test(`adding from the product page is announced, resets the quantity, and the notice goes by itself (${language})`, async ({
@@ -19,9 +13,8 @@ for (const language of LANGUAGES) {
     shopper,
     catalogue,
   }) => {
-    const [product] = await stocked(catalogue, 1);
-    if (!product) throw new Error('no stocked product');
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const [product] = await catalogue.stocked();
+    const t = textIn(language);
     await page.clock.install();
     await signInAs(page, shopper, language);
     await page.goto(`/product/${product.uuid}`);
@@ -44,6 +37,35 @@ for (const language of LANGUAGES) {
 }
 
 for (const language of LANGUAGES) {
+  test(`a quantity chosen while an add is on its way is kept, not reset (${language})`, async ({
+    page,
+    shopper,
+    catalogue,
+  }) => {
+    const [product] = await catalogue.stocked();
+    const t = textIn(language);
+    await signInAs(page, shopper, language);
+    await page.goto(`/product/${product.uuid}`);
+    // The add's answer is held until the shopper has pressed "+".
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+    await page.route('**/api/cart', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
+    const quantity = page.getByRole('textbox', { name: t('catalogue:product.quantity') });
+    await page.getByRole('button', { name: t('catalogue:product.addToCart') }).click();
+    await page.getByRole('button', { name: t('stepper.increase') }).click();
+    await expect(quantity).toHaveValue('2');
+    letThrough();
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: t('cart.added') })).toHaveCount(1);
+    await expect(quantity).toHaveValue('2');
+  });
+}
+
+for (const language of LANGUAGES) {
   test(`a card shows its quantity in a stepper once in the cart; 0 takes it out; no card-wide ring on a tap (${language})`, async ({
     page,
     shopper,
@@ -54,7 +76,7 @@ for (const language of LANGUAGES) {
     const { list } = await catalogue.products(`category_id=${category.id}&page=1&page_size=10000`);
     const product = list.find((p) => p.real_stock >= 20);
     if (!product) throw new Error('no stocked product in the first category');
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const t = textIn(language);
     const name = nameIn(language, product);
     await signInAs(page, shopper, language);
     await page.goto(`/category/${category.id}`);
@@ -65,10 +87,15 @@ for (const language of LANGUAGES) {
     await add.click();
     await expect(amount).toHaveValue('1');
     await expect(add).toHaveCount(0);
-    await expect(page.locator('[aria-live="polite"]')).toContainText(t('cart.added'));
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: t('cart.added') })).toHaveCount(1);
 
     await card.getByRole('button', { name: t('stepper.increase') }).click();
     await expect(amount).toHaveValue('2');
+    // The focus stays on "+", so the change is said in a live region.
+    const said = page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: t('product.nowInCart', { name, count: 2 }) });
+    await expect(said).toHaveCount(1);
     // A pointer tap leaves no focus ring around the whole card.
     await expect(card.getByRole('button', { name: t('stepper.increase') })).toBeFocused();
     await expect(card).toHaveCSS('outline-style', 'none');
@@ -77,6 +104,9 @@ for (const language of LANGUAGES) {
     await expect(amount).toHaveValue('1');
     await card.getByRole('button', { name: t('stepper.decrease') }).click();
     await expect(add).toBeVisible();
+    await expect(
+      page.locator('[aria-live="polite"]').filter({ hasText: t('product.leftCart', { name }) }),
+    ).toHaveCount(1);
     await expect(page.getByRole('link', { name: t('cart.badge', { count: 0 }), exact: true })).toBeVisible();
 
     // The keyboard still gets its ring.
@@ -96,14 +126,14 @@ for (const language of LANGUAGES) {
     shop,
   }) => {
     // The first has less stock than one order may hold (50 by default), so the stock is the limit.
-    const [first] = await stocked(catalogue, 1, (p) => p.real_stock >= 4 && p.real_stock < 50);
-    const second = (await stocked(catalogue, 2)).find((p) => p.uuid !== first?.uuid);
+    const [first] = await catalogue.stocked(1, (p) => p.real_stock >= 4 && p.real_stock < 50);
+    const second = (await catalogue.stocked(2)).find((p) => p.uuid !== first?.uuid);
     if (!first || !second) throw new Error('no stocked products');
     await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);
     await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: first.uuid, amount: 3 });
     await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: second.uuid, amount: 1 });
     const lines = await callApi<CartItem[]>(request, shop, shopper, 'GET', '/api/cart');
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const t = textIn(language);
     await signInAs(page, shopper, language);
     await page.goto('/cart');
 
@@ -161,11 +191,11 @@ for (const language of LANGUAGES) {
     shop,
   }) => {
     await page.setViewportSize({ width: 375, height: 667 });
-    const products = await stocked(catalogue, 8);
+    const products = await catalogue.stocked(8);
     await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);
     for (const p of products)
       await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: p.uuid, amount: 1 });
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const t = textIn(language);
     await signInAs(page, shopper, language);
     await page.goto('/cart');
     const submit = page.getByRole('button', { name: t('cart:submit') });
@@ -180,5 +210,16 @@ for (const language of LANGUAGES) {
     const barBox = await bar.boundingBox();
     const tabBox = await page.locator('.tab-bar').boundingBox();
     expect(barBox && tabBox && barBox.y + barBox.height <= tabBox.y + 1).toBe(true);
+
+    // A failed order is said where the button is, not in the summary scrolled out of sight.
+    await page.route('**/api/order', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await submit.click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveCount(1);
+    await expect(alert).toHaveText(t('error.disconnectedShort'));
+    await expect(alert).toBeInViewport();
   });
 }

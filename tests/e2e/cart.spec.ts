@@ -1,17 +1,12 @@
 import type { CartItem } from '#shared/schemas/cart';
 import type { ProductCard as Product } from '#shared/schemas/catalogue';
-import { type Catalogue, expect, LANGUAGES, nameIn, text } from './fixtures/shop';
+import { type Catalogue, expect, LANGUAGES, nameIn, text, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
 // A shopper is signed up per test, against a shop started per worker: slower than a visit.
 test.describe.configure({ timeout: 90_000 });
 
 /** Products with plenty of stock, read from the shop's own catalogue. */
-async function stocked(catalogue: Catalogue, n = 2) {
-  const { list } = await catalogue.products('page=1&page_size=60');
-  return list.filter((p) => p.real_stock >= 20).slice(0, n);
-}
-
 for (const language of LANGUAGES) {
   test(`a visitor's cart asks to sign in (${language})`, async ({ page }) => {
     await page.addInitScript((lng) => window.localStorage.setItem('lang', lng), language);
@@ -24,9 +19,8 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`adding from a product page moves the badge (${language})`, async ({ page, shopper, catalogue }) => {
-    const [product] = await stocked(catalogue, 1);
-    if (!product) throw new Error('no stocked product');
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const [product] = await catalogue.stocked();
+    const t = textIn(language);
     // Phones have the badge in the page's own header, wide screens in the top bar: one is visible.
     const badge = (count: number) =>
       page.getByRole('link', { name: t('cart.badge', { count }), exact: true });
@@ -61,7 +55,7 @@ for (const language of LANGUAGES) {
     const { category, products } = await categoryWith(catalogue, (p) => p.real_stock >= 20, 2);
     const [first, second] = products;
     if (!first || !second) throw new Error('no stocked products');
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const t = textIn(language);
     const badge = (count: number) =>
       page.getByRole('link', { name: t('cart.badge', { count }), exact: true });
     const addButton = (product: typeof first) =>
@@ -128,7 +122,7 @@ for (const language of LANGUAGES) {
     const [product] = products;
     if (!product) throw new Error('no product with a little stock');
     const stock = product.real_stock;
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const t = textIn(language);
     const badge = (count: number) =>
       page.getByRole('link', { name: t('cart.badge', { count }), exact: true });
     await signInAs(page, shopper, language);
@@ -155,13 +149,13 @@ for (const language of LANGUAGES) {
     request,
     shop,
   }) => {
-    const [first, second] = await stocked(catalogue, 2);
+    const [first, second] = await catalogue.stocked(2);
     if (!first || !second) throw new Error('no stocked products');
     await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: first.uuid, amount: 1 });
     await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: second.uuid, amount: 2 });
     await signInAs(page, shopper, language);
     await page.goto('/cart');
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const t = textIn(language);
     const name = language === 'zh' ? first.zn_name : first.en_name;
 
     // No address yet: the notice, and submit is disabled.

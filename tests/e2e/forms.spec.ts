@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADDRESS_FIELDS } from '#shared/schemas/address';
-import { expect, LANGUAGES, text } from './fixtures/shop';
+import { expect, LANGUAGES, text, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
 // A shopper is signed up per test, against a shop started per worker: slower than a visit.
@@ -33,7 +33,7 @@ for (const language of LANGUAGES) {
     page,
     shopper,
   }) => {
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const t = textIn(language);
     await signInAs(page, shopper, language);
     await page.goto('/profile/address');
     await page.getByRole('button', { name: t('address:add') }).click();
@@ -74,7 +74,7 @@ for (const language of LANGUAGES) {
     request,
     shop,
   }) => {
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
+    const t = textIn(language);
     await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);
     await callApi(request, shop, shopper, 'POST', '/api/address', { ...ADDRESS, address: '2 Pine Street' });
     await callApi(request, shop, shopper, 'POST', '/api/address', { ...ADDRESS, address: '3 Oak Street' });
@@ -123,10 +123,8 @@ for (const language of LANGUAGES) {
     shop,
     catalogue,
   }) => {
-    const t = (key: string, params?: Record<string, string | number>) => text(language, key, params);
-    const { list } = await catalogue.products('page=1&page_size=60');
-    const product = list.find((p) => p.real_stock >= 20);
-    if (!product) throw new Error('no stocked product');
+    const t = textIn(language);
+    const [product] = await catalogue.stocked();
     await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: product.uuid, amount: 1 });
     await signInAs(page, shopper, language);
     await page.goto('/cart');

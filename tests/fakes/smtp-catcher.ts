@@ -18,6 +18,14 @@ export interface CaughtMail {
  */
 export class SmtpCatcher {
   readonly mails: CaughtMail[] = [];
+  /** While true, every sender is refused with a permanent error (550), as a mail server that is down for us. */
+  refusing = false;
+  /**
+   * While true, a message's data is read but never answered: the sender waits, as on a stalled
+   * server, and the message is not kept. `held` counts them.
+   */
+  holding = false;
+  held = 0;
   private waiters: (() => void)[] = [];
   private readonly server: SMTPServer;
 
@@ -26,7 +34,15 @@ export class SmtpCatcher {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       onAuth: (auth, _session, done) => done(null, { user: auth.username }),
+      onMailFrom: (_address, _session, done) =>
+        this.refusing ? done(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 })) : done(),
       onData: (stream, session, done) => {
+        if (this.holding) {
+          this.held++;
+          stream.resume();
+          for (const wake of this.waiters.splice(0)) wake();
+          return;
+        }
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', async () => {
@@ -48,10 +64,13 @@ export class SmtpCatcher {
     });
   }
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.server.address() as AddressInfo;
-    return `smtp://tester:secret@127.0.0.1:${port}`;
+  /** Listens on `port` (any free one by default) and answers the SMTP_URL that reaches it. */
+  async start(port = 0): Promise<string> {
+    // A sender that dies mid-conversation (a killed shop) resets its connection: not the catcher's error.
+    this.server.on('error', () => {});
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    const address = this.server.server.address() as AddressInfo;
+    return `smtp://tester:secret@127.0.0.1:${address.port}`;
   }
 
   /** The newest mail to `address`, waiting up to 5 s for one that satisfies `since`. */
@@ -61,6 +80,18 @@ export class SmtpCatcher {
       const mine = this.mails.filter((m) => m.to === address);
       if (mine.length > since) return mine[mine.length - 1] as CaughtMail;
       if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  /** Waits up to `ms` for a message to be held (see `holding`). */
+  async heldOne(ms = 30_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (this.held === 0) {
+      if (Date.now() > deadline) throw new Error('no message was held');
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 200);

@@ -69,7 +69,9 @@ describe("the shop's command line", () => {
     // Refusals come back as the owner would read them, with a failing exit status.
     const again = await shopCommand('ship', orderNo);
     expect(again).toMatchObject({ code: 1, stdout: '' });
-    expect(again.stderr).toBe('This order can no longer be changed: it is 3.\n');
+    expect(again.stderr).toBe(
+      'A shipped order cannot be shipped: only a paid order that has not shipped can.\n',
+    );
   });
 
   it('opens the database itself when no server runs', { timeout: 300_000 }, async () => {

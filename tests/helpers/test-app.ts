@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '#server/config';
 import type { Database } from '#server/db/client';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
 import { loggerOptions } from '#server/logging';
+import type { OutboxWorkerOptions } from '#server/mail/outbox-worker';
 import { PasswordHasher } from '#server/modules/account/password';
 import { freshDatabase } from './test-database';
 
@@ -33,6 +34,8 @@ export const TEST_SCRYPT_PARAMS = { N: 2 ** 10, r: 8, p: 1 };
 export interface TestAppOptions {
   /** Gateways of the test's making, instead of the ones the configuration names. */
   gateways?: (deps: { config: Config; clock: ManualClock; log: GatewayLog }) => Gateways;
+  /** The order-mail worker's timing; by default it runs only when the test drains it. */
+  outbox?: Partial<OutboxWorkerOptions>;
 }
 
 /** The real app on a fresh copy of the seeded database, with a hand-moved clock. Once per test file. */
@@ -58,6 +61,9 @@ export async function startTestApp(
     logger,
     passwords,
     ...(gateways ? { gateways } : {}),
+    // The order-mail worker waits for the test (app.mailOutbox.drain()): nothing changes the
+    // database behind a test's back.
+    outbox: { pollMs: 3_600_000, ...options.outbox },
   });
   await app.ready();
   return {

@@ -6,10 +6,11 @@ import { AppError, NotFound } from '../errors';
 import { createGateways, sandboxWalletSecret } from '../gateways/create-gateways';
 import { translate } from '../i18n';
 import { NO_STOCK_LISTENER } from '../modules/catalogue/catalogue.changes';
-import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from '../modules/order/order.admin';
+import { actOnShopOrder, listShopOrders } from '../modules/order/order.admin';
 import { expireOverdueOrders } from '../modules/order/order.expiry';
+import { type OrderAction, ruleOf } from '../modules/order/order.machine';
 import { orderDetail } from '../modules/order/order.queries';
-import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
+import { type RefundResult, refundOrder } from '../modules/order/order.refund';
 import { staffCommands } from '../modules/staff/staff.commands';
 import { loadShopSecret } from '../secret';
 import { type ShopCommand, type ShopContext, UsageError } from './shop-command';
@@ -29,21 +30,35 @@ function statusOf(arg: string | undefined): number | undefined {
   return n;
 }
 
-function describeRefund(r: RefundResult): string {
-  const via = r.kind === 'card' && r.cardLast4 ? `card **** ${r.cardLast4}` : `${r.vendor} (${r.reference})`;
-  return `order ${r.orderNo}: refunded ${formatCents(r.amountCents)} to ${via}; status -> refunded`;
+/** An amount as the owner types it (12.50, in dollars): integer cents. */
+function centsOf(arg: string | undefined): number | undefined {
+  if (arg === undefined) return undefined;
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(arg)) throw new UsageError(`not an amount: ${arg}`);
+  return Math.round(Number(arg) * 100);
 }
 
-/** ship, complete, cancel: one status to the next, as SHOP_TRANSITIONS allows. */
-function transition(name: keyof typeof SHOP_TRANSITIONS, does: string): ShopCommand {
-  const [from, to] = SHOP_TRANSITIONS[name];
+function describeRefund(r: RefundResult): string {
+  const via = r.kind === 'card' && r.cardLast4 ? `card **** ${r.cardLast4}` : `${r.vendor} (${r.reference})`;
+  const then = r.whole
+    ? 'status -> refunded'
+    : `${formatCents(r.refundedCents)} refunded so far; status unchanged`;
+  return `order ${r.orderNo}: refunded ${formatCents(r.amountCents)} to ${via}; ${then}`;
+}
+
+/** pack, ship, complete, cancel: through the order state machine, as the console does them. */
+function transition(action: OrderAction, does: string): ShopCommand {
+  const { from, to } = ruleOf(action);
   return {
     args: 'ORDER',
     does: [does],
     async run(ctx, args) {
       const orderNo = orderNoOf(args);
-      await moveOrder(ctx.database.db, orderNo, from, to, ctx.clock);
-      ctx.print(`order ${orderNo}: ${orderStatusName(from)} -> ${orderStatusName(to)}`);
+      await actOnShopOrder(ctx.database.db, { orderNo, action, staffId: null }, ctx.clock);
+      const moved =
+        from === to
+          ? `${orderStatusName(from)}, packed`
+          : `${orderStatusName(from)} -> ${orderStatusName(to)}`;
+      ctx.print(`order ${orderNo}: ${moved}`);
     },
   };
 }
@@ -87,21 +102,26 @@ const COMMANDS: Record<string, ShopCommand> = {
       ctx.print(JSON.stringify(await orderDetail(db, row.userId, orderNo), null, 2));
     },
   },
+  pack: transition('pack', 'processing -> packed (shoppers still see processing)'),
   ship: transition('ship', 'processing -> shipped'),
   complete: transition('complete', 'shipped -> completed'),
   cancel: transition('cancel', 'pending -> cancelled (its stock returns)'),
   refund: {
-    args: 'ORDER',
+    args: 'ORDER [AMOUNT]',
     does: [
       'processing, shipped or completed -> refunded: all of the payment goes back',
-      'through the gateway that took it (PAYMENTS and its credentials)',
+      'through the gateway that took it (PAYMENTS and its credentials); with',
+      'AMOUNT (dollars, e.g. 12.50) only that much, and the status stays',
     ],
     async run(ctx, args) {
       const orderNo = orderNoOf(args);
+      const amountCents = centsOf(args[1]);
       const { clock, log } = ctx;
       const sandboxSecret = sandboxWalletSecret(loadShopSecret(ctx.config));
       const gateways = createGateways(ctx.config, { clock, log, sandboxSecret });
-      ctx.print(describeRefund(await refundOrder({ db: ctx.database.db, clock, gateways, log }, orderNo)));
+      const deps = { db: ctx.database.db, clock, gateways, log };
+      const reason = 'refund from the command line';
+      ctx.print(describeRefund(await refundOrder(deps, orderNo, { amountCents, reason, staffId: null })));
     },
   },
   ...staffCommands,

@@ -64,6 +64,8 @@ export const products = pgTable(
     znDescribe: text('zn_describe').notNull().default(''),
     productImage: text('product_image').notNull(),
     onSale: boolean('on_sale').notNull().default(true),
+    /** The console's Today lists the product as low on stock when real_stock <= this. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * Set whenever stock or sold count changes (orders, expiry, payment): each process polls its
@@ -341,6 +343,12 @@ export const orders = pgTable(
     paymentStartedAt: timestamp('payment_started_at', { withTimezone: true, mode: 'date' }),
     /** When "Paid Already" last asked the gateway about this order: at most once per few seconds. */
     paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true, mode: 'date' }),
+    /** Packed by the shop: a sub-state of processing (shoppers still see "processing"). */
+    packedAt: timestamp('packed_at', { withTimezone: true, mode: 'date' }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    /** What the shop said when shipping, both optional. */
+    carrier: text('carrier'),
+    tracking: text('tracking'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -476,6 +484,48 @@ export const cardTries = pgTable(
   ],
 );
 
+// ── i17-mail: the order-mail outbox ──────────────────────────────────────────────────────────────
+
+/**
+ * Order mails waiting to be sent, written in the same transaction as the order change they tell
+ * of (src/server/mail/outbox.ts), so a change is never committed without its mail nor a mail sent
+ * for a change that rolled back. The worker (outbox-worker.ts) claims due rows, sends them and
+ * marks them sent; a failed try waits `next_attempt_at` (exponential back-off) and after the last
+ * one the row is `failed`. A row `sending` holds a lease until `next_attempt_at`: when its process
+ * died, the next worker takes it again after that.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** placed | paid | shipped | cancelled | expired | refunded */
+    kind: text('kind').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    to: text('to').notNull(),
+    language: text('language').notNull(),
+    /** What the order row does not say: carrier and tracking, a refund's amount and where it went. */
+    payload: jsonb('payload').notNull().default({}),
+    /** queued | sending | sent | failed */
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
+    index('mail_outbox_order_idx').on(t.orderId),
+    // One mail of each kind per order (a refund may come in parts, so refunds are not limited).
+    uniqueIndex('mail_outbox_once_idx').on(t.orderId, t.kind).where(sql`${t.kind} <> 'refunded'`),
+  ],
+);
+
 /*
  * i17-staff: the shop's staff (operator console), their sessions, one-time set-password links and
  * the audit log of what they changed (docs/architecture.md, Staff).
@@ -558,5 +608,60 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at),
     index('audit_log_staff_idx').on(t.staffId, t.at),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.at),
+  ],
+);
+
+// ---- i17-orders: the order timeline and refunds (docs/architecture.md, Order state machine) ----
+
+/**
+ * Everything that happened to an order, written by order.machine.ts in the transaction of the
+ * change: placed, paid, packed, shipped, completed, cancelled, expired, refunded. `staff_id` is
+ * the staff member who did it (null for the shopper, the payment code or the command line).
+ * Payment attempts are not copied here: the timeline reads them from `payments`.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    staffId: integer('staff_id'),
+    details: jsonb('details').notNull().default({}),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at), index('order_events_at_idx').on(t.kind, t.at)],
+);
+
+/**
+ * Money given back on a payment, whole or part. A row is `pending` while the gateway is asked
+ * (it counts against what is left to refund, so two refunds at once cannot exceed the payment),
+ * then `succeeded` or `failed` (a failed one no longer counts).
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** The order lines refunded, when chosen: [{ id, qty }]. */
+    lines: jsonb('lines').notNull().default([]),
+    reason: text('reason').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull(),
+    message: text('message'),
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

@@ -26,7 +26,14 @@ export interface Mailer {
 export function createMailer(mail: Config['mail'], log: Pick<FastifyBaseLogger, 'info'>): Mailer {
   const from = { name: mail.shopName, address: mail.from };
   if (mail.smtpUrl) {
-    const transport = nodemailer.createTransport(mail.smtpUrl);
+    // Time-outs well inside the outbox worker's lease (outbox-worker.ts), so a stalled server
+    // fails the try instead of holding the mail past the lease (another worker would take it).
+    const transport = nodemailer.createTransport({
+      url: mail.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       kind: 'smtp',
       async send(message) {

@@ -1,5 +1,13 @@
-import { queryOptions, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import {
+  mutationOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CartChange, CartItem } from '#shared/schemas/cart';
@@ -10,6 +18,8 @@ import { useSignedIn } from '../lib/auth';
 const COUNT_KEY = ['cart', 'count'] as const;
 const LINES_KEY = ['cart', 'lines'] as const;
 const ADD_KEY = ['cart', 'add'] as const;
+/** Changes of the lines (set an amount, remove a line) reach the server one at a time, in order. */
+const CHANGE_SCOPE = { id: 'cart-change' };
 
 /** `GET /api/goods/count` (docs/product.md §7, Cart): only asked for while a token is held. */
 export function cartCountQueryOptions() {
@@ -84,39 +94,67 @@ export function useAddToCart() {
   return { add, pending: mutation.isPending, error: mutation.error, message };
 }
 
+/**
+ * What a change of a line does to the cached lines. A read of the lines under way (e.g. the one an
+ * add starts) would bring back the old amount, so the change cancels it; cancelling leaves the
+ * cache as it was before that read, which may lack a line the read would have brought (a product
+ * added a moment before), so a change that cancelled a read asks for the lines again when it is
+ * done.
+ */
+async function cancelLinesRead(client: QueryClient): Promise<{ readAgain: boolean }> {
+  const readAgain = client.isFetching({ queryKey: LINES_KEY }) > 0;
+  await client.cancelQueries({ queryKey: LINES_KEY });
+  return { readAgain };
+}
+
+function readAgainIfCancelled(client: QueryClient, context: { readAgain: boolean } | undefined) {
+  if (context?.readAgain) void client.invalidateQueries({ queryKey: LINES_KEY });
+}
+
 /** Sets a line's quantity (`type=cart`); the lines and the badge take the server's answer. */
-export function useSetCartAmount() {
-  const client = useQueryClient();
-  return useMutation({
+export function setCartAmountOptions(client: QueryClient) {
+  return mutationOptions({
     // One at a time, in order: typed digits must not arrive out of order.
-    scope: { id: 'cart-set' },
+    scope: CHANGE_SCOPE,
     mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
       apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid, type: 'cart' } }),
     onMutate: async ({ uuid, amount }) => {
-      // A read of the lines already under way (e.g. after an add) would bring back the old amount.
-      await client.cancelQueries({ queryKey: LINES_KEY });
+      const context = await cancelLinesRead(client);
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) =>
         lines?.map((line) => (line.uuid === uuid ? { ...line, amount } : line)),
       );
+      return context;
     },
     onSuccess: (change) => client.setQueryData<number>(COUNT_KEY, change.count),
     onError: () => client.invalidateQueries({ queryKey: ['cart'] }),
+    onSettled: (_answer, _error, _vars, context) => readAgainIfCancelled(client, context),
   });
 }
 
-/** `DELETE /api/cart/{id}`. */
-export function useRemoveCartLine() {
+export function useSetCartAmount() {
   const client = useQueryClient();
-  return useMutation({
+  return useMutation(setCartAmountOptions(client));
+}
+
+/** `DELETE /api/cart/{id}`. */
+export function removeCartLineOptions(client: QueryClient) {
+  return mutationOptions({
+    // After the amounts set before it: a slower "1" must not put back a line just removed.
+    scope: CHANGE_SCOPE,
     mutationFn: (id: number) => apiRequest<{ count: number }>(`/api/cart/${id}`, { method: 'DELETE' }),
-    // As for a set amount: an older read of the lines must not bring the line back.
-    onMutate: () => client.cancelQueries({ queryKey: LINES_KEY }),
+    onMutate: () => cancelLinesRead(client),
     onSuccess: (answer, id) => {
       client.setQueryData<number>(COUNT_KEY, answer.count);
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) => lines?.filter((line) => line.id !== id));
     },
     onError: () => client.invalidateQueries({ queryKey: ['cart'] }),
+    onSettled: (_answer, _error, _id, context) => readAgainIfCancelled(client, context),
   });
+}
+
+export function useRemoveCartLine() {
+  const client = useQueryClient();
+  return useMutation(removeCartLineOptions(client));
 }
 
 /** When the latest add-to-cart of any screen succeeded (for the shell's "Added" notice); undefined before any. */
@@ -133,6 +171,12 @@ export interface InCart {
   amount: number;
   max: number;
   byStock: boolean;
+}
+
+/** A card's latest change that the server took: the product and its amount now (0: removed). */
+export interface CardChange {
+  uuid: string;
+  amount: number;
 }
 
 /**
@@ -156,16 +200,32 @@ export function useCardCart() {
     },
     [byUuid],
   );
+  const [changed, setChanged] = useState<CardChange>();
   const change = useCallback(
     (uuid: string, amount: number) => {
       const line = byUuid.get(uuid);
       if (!line) return;
       // A success of either clears the other's stale failure.
-      if (amount === 0) remove.mutate(line.id, { onSuccess: () => setAmount.reset() });
-      else setAmount.mutate({ uuid, amount }, { onSuccess: () => remove.reset() });
+      if (amount === 0)
+        remove.mutate(line.id, {
+          onSuccess: () => {
+            setAmount.reset();
+            setChanged({ uuid, amount });
+          },
+        });
+      else
+        setAmount.mutate(
+          { uuid, amount },
+          {
+            onSuccess: () => {
+              remove.reset();
+              setChanged({ uuid, amount });
+            },
+          },
+        );
     },
     [byUuid, remove.mutate, remove.reset, setAmount.mutate, setAmount.reset],
   );
   const failure = setAmount.error ?? remove.error;
-  return { inCart, change, message: failure ? messageOf(failure, t) : undefined };
+  return { inCart, change, changed, message: failure ? messageOf(failure, t) : undefined };
 }

@@ -295,6 +295,47 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'customers.manage',
     valid: (own) => ({ ':uuid': own.uuid }),
   },
+  'GET /api/admin/today': { access: 'staff', permission: 'orders.view' },
+  'GET /api/admin/orders': {
+    access: 'staff',
+    permission: 'orders.view',
+    valid: () => ({ q: 'a', page: '1' }),
+  },
+  'GET /api/admin/orders/packing': {
+    access: 'staff',
+    permission: 'orders.view',
+    valid: (own) => ({ orders: own.orderNo }),
+  },
+  'GET /api/admin/orders/:orderNo': {
+    access: 'staff',
+    permission: 'orders.view',
+    valid: (own) => ({ ':orderNo': own.orderNo }),
+  },
+  'POST /api/admin/orders/:orderNo/pack': {
+    access: 'staff',
+    permission: 'orders.fulfil',
+    valid: (own) => ({ ':orderNo': own.orderNo }),
+  },
+  'POST /api/admin/orders/:orderNo/ship': {
+    access: 'staff',
+    permission: 'orders.fulfil',
+    valid: (own) => ({ ':orderNo': own.orderNo, carrier: 'UPS', tracking: '1Z' }),
+  },
+  'POST /api/admin/orders/:orderNo/complete': {
+    access: 'staff',
+    permission: 'orders.fulfil',
+    valid: (own) => ({ ':orderNo': own.orderNo }),
+  },
+  'POST /api/admin/orders/:orderNo/cancel': {
+    access: 'staff',
+    permission: 'orders.cancel',
+    valid: (own) => ({ ':orderNo': own.orderNo }),
+  },
+  'POST /api/admin/orders/:orderNo/refund': {
+    access: 'staff',
+    permission: 'orders.refund',
+    valid: (own) => ({ ':orderNo': own.orderNo, amount: '1.00', reason: 'bruised' }),
+  },
 
   'GET /sandbox/pay/:token': { access: 'sandbox' },
   'POST /sandbox/pay/:token': { access: 'sandbox' },

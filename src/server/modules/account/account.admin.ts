@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql, s
 import { recordAudit } from '#server/audit';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { addresses, orders, sessions, users } from '#server/db/schema';
+import { addresses, orders, refunds, sessions, users } from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import { ORDER_STATUS, orderStatusName } from '#shared/schemas/order';
 
-/** Orders whose money the shop kept: paid and then packed, shipped or completed. */
+/** Orders whose money the shop kept (less partial refunds): paid, shipped or completed. */
 export const SPENT_STATUSES: number[] = [
   ORDER_STATUS.processing,
   ORDER_STATUS.shipped,
@@ -91,10 +91,17 @@ export class CustomerAdmin {
       .from(orders)
       .where(eq(orders.userId, user.id))
       .orderBy(desc(orders.createdAt), desc(orders.id));
+    const kept = and(eq(orders.userId, user.id), inArray(orders.status, SPENT_STATUSES));
     const [spent] = await db
       .select({ cents: sum(orders.totalCents) })
       .from(orders)
-      .where(and(eq(orders.userId, user.id), inArray(orders.status, SPENT_STATUSES)));
+      .where(kept);
+    // Partial refunds of those orders gave part of it back.
+    const [refunded] = await db
+      .select({ cents: sum(refunds.amountCents) })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(and(kept, eq(refunds.status, 'succeeded')));
     return {
       customer: customerView(user),
       addresses: addressRows.map((a) => ({
@@ -115,7 +122,7 @@ export class CustomerAdmin {
         createdAt: o.createdAt.toISOString(),
         paidAt: o.paidAt?.toISOString() ?? null,
       })),
-      totalSpentCents: Number(spent?.cents ?? 0),
+      totalSpentCents: Number(spent?.cents ?? 0) - Number(refunded?.cents ?? 0),
     };
   }
 

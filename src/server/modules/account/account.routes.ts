@@ -32,7 +32,7 @@ export async function accountRoutes(
   );
 
   route(app, { method: 'POST', url: '/api/login', input: LoginInput }, async ({ input }, request) =>
-    ok(await accounts.signIn(input.email, input.password, ip(request))),
+    ok(await accounts.signIn(input.email, input.password, ip(request), requestLanguage(request))),
   );
 
   route(

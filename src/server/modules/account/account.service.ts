@@ -22,6 +22,7 @@ import { lockAddress } from './account.locks';
 import { checkPasswordTry, forgiveAddress, type PasswordTry } from './account.throttle';
 import type { PasswordHasher } from './password';
 import { hashToken, newToken } from './secrets';
+import { rememberLanguage } from './shopper-language';
 
 /** Sign-in tokens last 30 days; a sign-out, a reset or a password change revokes them earlier. */
 export const SESSION_TTL_MS = 30 * 86_400_000;
@@ -122,13 +123,14 @@ export class AccountService {
    * Signs in. Each try is counted and throttled per address and client pair, per client, and per
    * address across clients (account.throttle.ts); a wrong address and a wrong password answer alike.
    */
-  async signIn(email: string, password: string, client: string): Promise<LoginAnswer> {
+  async signIn(email: string, password: string, client: string, language?: Language): Promise<LoginAnswer> {
     const [user] = await this.db.select().from(users).where(eq(users.email, email));
     const matches = await this.checkPassword({ email, client }, password, user?.passwordHash);
     if (!user || !matches) throw new Unauthorized('errors:account.badCredentials');
     // Said only to whoever knows the password: a stranger learns nothing about the account.
     if (user.disabledAt) throw new Forbidden('errors:account.disabled');
     const token = await this.openSession(user.id, this.deps.clock.now());
+    if (language) await rememberLanguage(this.db, user.id, language);
     return { ...publicUser(user), token };
   }
 

@@ -1,13 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
-import type { Db } from '#server/db/client';
+import type { Db, Tx } from '#server/db/client';
 import { orders, users } from '#server/db/schema';
-import { Conflict, NotFound } from '#server/errors';
-import { ORDER_STATUS, type OrderStatus } from '#shared/schemas/order';
 import { NO_STOCK_LISTENER, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
-import { releaseOrders } from './order.expiry';
+import { type ActInput, actOnOrder, type OrderRecord } from './order.machine';
 
-/** The shop's side of orders (the command line): list, ship, complete, cancel. */
+/** The shop's side of orders (the command line and the console): list, pack, ship, complete, cancel. */
 export interface OrderRow {
   orderNo: string;
   status: number;
@@ -35,43 +33,20 @@ export async function listShopOrders(db: Db, status?: number, limit = 100): Prom
 }
 
 /**
- * Moves an order from one status to the next with a conditional update, so two people (or a
- * payment arriving) cannot both change it. Cancelling a pending order returns its stock (and tells
- * `catalogue`, when this process has one in memory).
+ * Does a staff action (pack, ship, complete, cancel) to an order through the state machine, in one
+ * transaction; cancelling returns the stock and tells `catalogue`, when this process has one in
+ * memory. `then` runs in the same transaction (the console records the audit entry there).
  */
-export async function moveOrder(
+export async function actOnShopOrder(
   db: Db,
-  orderNo: string,
-  from: OrderStatus,
-  to: OrderStatus,
+  input: Omit<ActInput, 'now'>,
   clock: Clock,
   catalogue: StockListener = NO_STOCK_LISTENER,
-): Promise<void> {
-  await withStockChanges(db, catalogue, async (tx, stock) => {
-    const moved = await tx
-      .update(orders)
-      .set({ status: to, updatedAt: clock.now() })
-      .where(and(eq(orders.orderNo, orderNo), eq(orders.status, from)))
-      .returning({ id: orders.id });
-    if (moved.length === 0) {
-      const [existing] = await tx
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.orderNo, orderNo));
-      if (!existing) throw new NotFound('errors:order.notFound');
-      throw new Conflict('errors:order.notPending', { status: String(existing.status) });
-    }
-    if (to === ORDER_STATUS.cancelled)
-      await releaseOrders(
-        tx,
-        stock,
-        moved.map((o) => o.id),
-      );
+  then?: (tx: Tx, change: { before: OrderRecord; after: OrderRecord }) => Promise<void>,
+): Promise<OrderRecord> {
+  return withStockChanges(db, catalogue, async (tx, stock) => {
+    const change = await actOnOrder(tx, stock, { ...input, now: clock.now() });
+    await then?.(tx, change);
+    return change.after;
   });
 }
-
-export const SHOP_TRANSITIONS = {
-  ship: [ORDER_STATUS.processing, ORDER_STATUS.shipped],
-  complete: [ORDER_STATUS.shipped, ORDER_STATUS.completed],
-  cancel: [ORDER_STATUS.pending, ORDER_STATUS.cancelled],
-} as const;

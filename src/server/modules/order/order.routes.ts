@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { ok, route } from '#server/http';
+import { ok, requestLanguage, route } from '#server/http';
 import { NoInput } from '#shared/schemas/common';
 import { OrderNoParams, PlaceOrderInput } from '#shared/schemas/order';
 import type { StockListener } from '../catalogue/catalogue.changes';
@@ -19,11 +19,16 @@ export async function orderRoutes(
   route(
     app,
     { method: 'POST', url: '/api/order', input: PlaceOrderInput, auth: 'shopper' },
-    async ({ input, user }) => {
+    async ({ input, user }, request) => {
       // Orders past their ten minutes no longer count against the shopper's unpaid-orders limit.
       await expireOverdueOrders({ db, clock, catalogue }, user.id);
       return ok(
-        await orders.place(user.id, { addressUuid: input.uuid, coupon: input.coupon, items: input.items }),
+        await orders.place(user.id, {
+          addressUuid: input.uuid,
+          coupon: input.coupon,
+          items: input.items,
+          language: requestLanguage(request),
+        }),
       );
     },
   );

@@ -4,9 +4,10 @@ import type { OrderLimits } from '#server/config';
 import type { Db, Tx } from '#server/db/client';
 import { cartItems, orderItems, orders, products } from '#server/db/schema';
 import { BadInput, Conflict, NotFound } from '#server/errors';
-import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
+import { type Language, ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { taxOf } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
+import { rememberLanguage } from '../account/shopper-language';
 import { lockShopper } from '../account/shopper-lock';
 import type { AddressService } from '../address/address.service';
 import { onlyLeft } from '../cart/cart.service';
@@ -14,6 +15,7 @@ import { type StockChanges, type StockListener, withStockChanges } from '../cata
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
 import { assertLineCaps, assertPendingRoom } from './order.limits';
+import { orderPlaced } from './order.machine';
 import { newOrderNumber } from './order-number';
 
 export interface PlaceOrderInput {
@@ -21,6 +23,8 @@ export interface PlaceOrderInput {
   coupon: string;
   /** Cart line ids and how many of each to order. */
   items: { id: number; num: number }[];
+  /** The client's language, kept as the shopper's (their mails', the "placed" one first). */
+  language?: Language;
 }
 
 type Line = {
@@ -67,6 +71,8 @@ export class OrderService {
         ? await applyCoupon(tx, input.coupon, userId, subtotalCents, now)
         : undefined;
       await reserveStock(tx, stock, lines);
+      // Before the order's "placed" mail is queued, which reads it.
+      if (input.language) await rememberLanguage(tx, userId, input.language);
       const taxable = subtotalCents - (coupon?.discountCents ?? 0);
       const taxCents = taxOf(taxable);
       const order = await insertOrder(tx, {
@@ -188,6 +194,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
       })),
     );
     if (o.coupon) await redeemCoupon(tx, o.coupon, o.userId, row.id);
+    await orderPlaced(tx, row.id, o.now);
     return orderNo;
   }
 }

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
-import { orders, payments } from '#server/db/schema';
+import { payments } from '#server/db/schema';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
-import { ORDER_STATUS } from '#shared/schemas/order';
 import type { StockChanges } from '../catalogue/catalogue.changes';
+import { orderPaid } from '../order/order.machine';
 import type { PaymentRow } from './payment.queries';
 
 /**
@@ -26,9 +26,8 @@ export interface ApplyInput {
 /**
  * Settles one payment attempt that the gateway confirmed, inside the caller's transaction. The
  * attempt's row is locked first, so a replay waits and then sees it settled; the order moves
- * 1 → 2 with a conditional update, and only when that update returned the row do the products'
- * sold counts grow (by each line's quantity, see StockChanges.addSold) and the attempt become
- * `succeeded`. An attempt already settled answers `replay` and changes nothing.
+ * 1 → 2 through the state machine (orderPaid: a conditional update, the sold counts grown once),
+ * and only when it moved does the attempt become `succeeded`. An attempt already settled answers `replay` and changes nothing.
  */
 export async function applyPayment(tx: Tx, stock: StockChanges, input: ApplyInput): Promise<ApplyOutcome> {
   const { orderId, paymentId, transactionId, now } = input;
@@ -39,19 +38,13 @@ export async function applyPayment(tx: Tx, stock: StockChanges, input: ApplyInpu
     .for('update');
   if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} does not exist`);
   if (isSettled(payment)) return 'replay';
-  const moved = await tx
-    .update(orders)
-    .set({ status: ORDER_STATUS.processing, paidAt: now, updatedAt: now, paymentStartedAt: null })
-    .where(and(eq(orders.id, orderId), eq(orders.status, ORDER_STATUS.pending)))
-    .returning({ id: orders.id });
-  if (moved.length === 0) {
+  if (!(await orderPaid(tx, stock, { orderId, paymentId, now }))) {
     await tx
       .update(payments)
       .set({ status: 'failed', transactionId, message: ORPHAN_MESSAGE, updatedAt: now })
       .where(eq(payments.id, paymentId));
     return 'orphan';
   }
-  await stock.addSold(orderId);
   await tx
     .update(payments)
     .set({ status: 'succeeded', transactionId, message: null, updatedAt: now })

@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatCents } from '#shared/money';
 import type { OrderDetail } from '#shared/schemas/order';
 import { addressLines } from '#web/lib/address-lines';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
 import { formatAmount } from '#web/lib/money';
 import { ImageBox } from './image-box';
+import { SummaryRows } from './summary-rows';
 import './panels.css';
 import './order-summary.css';
 
-const cents = (amount: number) => formatCents(Math.round(amount * 100));
+/** The API's decimal amounts as cents. */
+const cents = (amount: number) => Math.round(amount * 100);
 
 /** What an order holds: its lines, where it goes and its totals (the order, its confirmation and the pay page). */
 export function OrderSummary({ order }: { order: OrderDetail }) {
@@ -47,26 +48,22 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
           <h2 id="order-totals" className="order-section-title">
             {t('summary')}
           </h2>
-          <dl className="summary-rows">
-            <div>
-              <dt>{t('subtotal')}</dt>
-              <dd>{cents(order.subtotal)}</dd>
-            </div>
-            {order.discount > 0 && (
-              <div>
-                <dt>{t('discount', { coupon: order.coupon ?? '' })}</dt>
-                <dd>-{cents(order.discount)}</dd>
-              </div>
-            )}
-            <div>
-              <dt>{t('tax')}</dt>
-              <dd>{cents(order.tax)}</dd>
-            </div>
-            <div className="summary-total">
-              <dt>{t('total')}</dt>
-              <dd>{cents(order.total_price)}</dd>
-            </div>
-          </dl>
+          <SummaryRows
+            rows={[
+              { label: t('subtotal'), cents: cents(order.subtotal) },
+              ...(order.discount > 0
+                ? [
+                    {
+                      label: t('discount', { coupon: order.coupon ?? '' }),
+                      cents: cents(order.discount),
+                      deducted: true,
+                    },
+                  ]
+                : []),
+              { label: t('tax'), cents: cents(order.tax) },
+            ]}
+            total={{ label: t('total'), cents: cents(order.total_price) }}
+          />
         </section>
       </div>
     </>

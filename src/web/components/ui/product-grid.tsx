@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ProductCard as Card } from '#shared/schemas/catalogue';
 import { useCardCart } from '#web/api/cart';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf } from '#web/lib/localized';
 import { AddProblem } from './add-problem';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import { ScrollRow, type ScrollRowLabels } from './scroll-row';
@@ -28,6 +30,9 @@ export function ProductGrid({
   arrows,
 }: ProductGridProps) {
   const cart = useCardCart();
+  const { t } = useTranslation('common');
+  const language = useLanguage();
+  const changed = cart.changed && products.find((p) => p.uuid === cart.changed?.uuid);
   const list = (ref?: (node: HTMLUListElement | null) => void) => (
     <ul className={`product-${layout}`} aria-label={label} ref={ref}>
       {products.map((product, i) => (
@@ -47,6 +52,14 @@ export function ProductGrid({
   return (
     <>
       <AddProblem message={cart.message} />
+      {/* A stepper's button keeps the focus, so what the change did is said here. */}
+      <p className="visually-hidden" aria-live="polite">
+        {changed && cart.changed
+          ? cart.changed.amount === 0
+            ? t('product.leftCart', { name: nameOf(changed, language) })
+            : t('product.nowInCart', { name: nameOf(changed, language), count: cart.changed.amount })
+          : ''}
+      </p>
       {layout === 'row' && arrows ? <ScrollRow labels={arrows}>{list}</ScrollRow> : list()}
     </>
   );

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, type Totals } from '#shared/money';
+import type { Totals } from '#shared/money';
 import { COUPON_MAX } from '#shared/schemas/order.rules';
+import { SummaryRows } from '#web/components/ui/summary-rows';
 
 interface CartSummaryProps {
   totals: Totals;
@@ -43,20 +44,13 @@ export function CartSummary({
           onChange={(event) => onCoupon(event.target.value)}
         />
       </label>
-      <dl className="summary-rows">
-        <div>
-          <dt>{t('subtotal')}</dt>
-          <dd>{formatCents(totals.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>{t('tax')}</dt>
-          <dd>{formatCents(totals.tax)}</dd>
-        </div>
-        <div className="summary-total">
-          <dt>{t('total')}</dt>
-          <dd>{formatCents(totals.total)}</dd>
-        </div>
-      </dl>
+      <SummaryRows
+        rows={[
+          { label: t('subtotal'), cents: totals.subtotal },
+          { label: t('tax'), cents: totals.tax },
+        ]}
+        total={{ label: t('total'), cents: totals.total }}
+      />
       {coupon.trim() !== '' && <p className="summary-note">{t('couponNote')}</p>}
       {error && (
         <p className="form-error" role="alert">

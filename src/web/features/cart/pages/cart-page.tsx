@@ -81,6 +81,7 @@ function CartContent() {
   const totals = totalsOf(subtotal);
   const canSubmit = subtotal > 0 && address !== undefined;
   const hint = subtotal === 0 ? t('hintEmpty') : address === undefined ? t('address:noneChosen') : undefined;
+  const placeError = place.error ? messageOf(place.error, t) : undefined;
   const lineError = setAmount.error ?? remove.error;
 
   const submit = () => {
@@ -145,10 +146,17 @@ function CartContent() {
         canSubmit={canSubmit}
         pending={place.isPending}
         hint={hint}
-        error={place.error ? messageOf(place.error, t) : undefined}
+        error={placeError}
         onSubmit={submit}
       />
-      <CartTotalBar total={totals.total} canSubmit={canSubmit} pending={place.isPending} onSubmit={submit} />
+      <CartTotalBar
+        total={totals.total}
+        canSubmit={canSubmit}
+        pending={place.isPending}
+        hint={hint}
+        error={placeError}
+        onSubmit={submit}
+      />
       <AddressPicker
         open={picking}
         onClose={() => setPicking(false)}

@@ -17,7 +17,7 @@ function InfoPage({ page }: { page: InfoPageKey }) {
       </article>
       <nav className="info-related" aria-label={t('related')}>
         <h2>{t('related')}</h2>
-        <ul>
+        <ul className="wrap-row">
           {others.map((p) => (
             <li key={p.key}>
               <Link to={p.path} className="button button-secondary">

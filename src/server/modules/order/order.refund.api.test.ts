@@ -1,22 +1,21 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '#server/errors';
-import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
-import { translate } from '#server/i18n';
-import { loadShopSecret } from '#server/secret';
-import { moveOrder } from '../order/order.admin';
-import { cardForm, type LiveShop, orderRow, paymentsOf, placeOrder, startLiveShop } from './payment.fixture';
-import { type RefundDeps, refundOrder } from './payment.refund';
+import {
+  cardForm,
+  type LiveShop,
+  orderRow,
+  paymentsOf,
+  placeOrder,
+  startLiveShop,
+} from '../payment/payment.fixture';
+import { actOnShopOrder } from './order.admin';
+import { refundDepsOf, refusal } from './order.fixture';
+import { type RefundDeps, refundOrder } from './order.refund';
 
 let shop: LiveShop;
 let deps: RefundDeps;
 beforeAll(async () => {
   shop = await startLiveShop();
-  const log = pino({ level: 'silent' });
-  // What `npm run shop -- refund ORDER` builds: the configured gateways, here the doubles.
-  const sandboxSecret = sandboxWalletSecret(loadShopSecret(shop.t.config));
-  const gateways = createGateways(shop.t.config, { clock: shop.t.clock, log, sandboxSecret });
-  deps = { db: shop.t.database.db, clock: shop.t.clock, gateways, log };
+  deps = refundDepsOf(shop);
 });
 afterAll(async () => shop?.close());
 
@@ -30,16 +29,6 @@ async function paidByCard(i: number) {
   });
   expect(res.json().data.status).toBe(2);
   return o;
-}
-
-/** The English message of the error `promise` rejects with. */
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return translate('en', error.key, error.params);
 }
 
 describe('refunding an order (npm run shop -- refund ORDER)', () => {
@@ -69,7 +58,7 @@ describe('refunding an order (npm run shop -- refund ORDER)', () => {
   it('refunds a settled charge of a shipped order', async () => {
     const { t, anet } = shop;
     const o = await paidByCard(1);
-    await moveOrder(t.database.db, o.orderNo, 2, 3, t.clock);
+    await actOnShopOrder(t.database.db, { orderNo: o.orderNo, action: 'ship', staffId: null }, t.clock);
     anet.settleAll();
     await refundOrder(deps, o.orderNo);
     const [payment] = await paymentsOf(t, o.orderNo);
@@ -104,7 +93,7 @@ describe('refunding an order (npm run shop -- refund ORDER)', () => {
   it('refuses orders that are not paid, and unknown ones', async () => {
     const o = await placeOrder(shop.t, 3);
     expect(await refusal(refundOrder(deps, o.orderNo))).toBe(
-      'Only a paid order (processing, shipped or completed) can be refunded; this one is 1.',
+      'A pending order cannot be refunded: only a paid order (processing, shipped or completed) can.',
     );
     expect(await refusal(refundOrder(deps, '99999999'))).toBe('This order does not exist.');
     expect((await orderRow(shop.t, o.orderNo)).status).toBe(1);

@@ -1,0 +1,71 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOrderDetail } from '../modules/order/order.console';
+import {
+  cardForm,
+  type LiveShop,
+  orderRow,
+  payByCard,
+  placeOrder,
+  startLiveShop,
+} from '../modules/payment/payment.fixture';
+import { runShopCommand } from './shop-commands';
+
+/** The command line on the same order state machine as the console (issue 17, item 4). */
+let shop: LiveShop;
+beforeAll(async () => {
+  shop = await startLiveShop();
+});
+afterAll(async () => shop?.close());
+
+async function shopCommand(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const { t } = shop;
+  const ctx = {
+    database: t.database,
+    config: t.config,
+    clock: t.clock,
+    log: pino({ level: 'silent' }),
+    print: (line: string) => void out.push(line),
+  };
+  const code = await runShopCommand(argv, ctx, (message) => void err.push(message));
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+}
+
+describe('npm run shop on the order state machine', () => {
+  it('packs, ships, refunds part and then the rest, each on the order’s timeline', async () => {
+    const o = await placeOrder(shop.t, 0, 2);
+    expect((await payByCard(shop.t, o.s.token, cardForm(o.orderNo))).body.data.status).toBe(2);
+    expect(await shopCommand('pack', o.orderNo)).toEqual({
+      code: 0,
+      stdout: `order ${o.orderNo}: processing, packed`,
+      stderr: '',
+    });
+    expect((await shopCommand('pack', o.orderNo)).stderr).toBe('This order has already been packed.');
+    expect((await shopCommand('ship', o.orderNo)).code).toBe(0);
+    shop.anet.settleAll();
+    const part = await shopCommand('refund', o.orderNo, '1.50');
+    expect(part.stdout).toBe(
+      `order ${o.orderNo}: refunded $1.50 to card **** 1111; $1.50 refunded so far; status unchanged`,
+    );
+    expect((await orderRow(shop.t, o.orderNo)).status).toBe(3);
+    const rest = await shopCommand('refund', o.orderNo);
+    expect(rest.stdout).toMatch(/refunded \$\d+\.\d\d to card \*\*\*\* 1111; status -> refunded$/);
+    expect((await orderRow(shop.t, o.orderNo)).status).toBe(6);
+    expect(await shopCommand('refund', o.orderNo, 'lots')).toMatchObject({ code: 2 });
+    const timeline = (
+      await adminOrderDetail(shop.t.database.db, o.orderNo, { packer: false, timeZone: 'UTC' })
+    ).timeline as { kind: string; staff_id: number | null }[];
+    expect(timeline.map((e) => e.kind)).toEqual([
+      'placed',
+      'payment',
+      'paid',
+      'packed',
+      'shipped',
+      'refunded',
+      'refunded',
+    ]);
+    expect(timeline.every((e) => e.staff_id === null)).toBe(true);
+  });
+});

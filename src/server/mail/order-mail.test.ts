@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { type OrderMailData, orderMail } from './order-mail';
+import { ORDER_MAIL_KINDS } from './outbox';
+import { retryDelay } from './outbox-worker';
+
+const settings = { shopName: 'Fresh Market', shopNameZh: '鲜市场', publicUrl: 'https://shop.example' };
+
+function data(overrides: Partial<OrderMailData> = {}): OrderMailData {
+  return {
+    kind: 'placed',
+    to: 'mei@example.com',
+    language: 'en',
+    orderNo: '2601151200001234',
+    lines: [
+      { enName: 'Jasmine rice <5 kg>', znName: '茉莉香米 <5公斤>', priceCents: 1299, num: 2 },
+      { enName: 'Tofu & greens', znName: '豆腐青菜', priceCents: 350, num: 1 },
+    ],
+    subtotalCents: 2948,
+    discountCents: 0,
+    taxCents: 133,
+    totalCents: 3081,
+    address: {
+      name: 'Mei',
+      surname: 'Lin',
+      phone: '555-0100',
+      address: '1 Market St',
+      area: 'Downtown',
+      city: 'Springfield',
+      province: 'IL',
+      zip: '62701',
+    },
+    extra: {},
+    ...overrides,
+  };
+}
+
+describe('order mails', () => {
+  it('placed: the lines, the total, a Pay Now link to /pay/<orderNo> and the ten minutes, in English', () => {
+    const mail = orderMail(data(), settings);
+    expect(mail.to).toBe('mei@example.com');
+    expect(mail.subject).toBe('Fresh Market: order 2601151200001234 is waiting for payment');
+    expect(mail.text).toContain('Pay now: https://shop.example/pay/2601151200001234');
+    expect(mail.text).toContain('expires in 10 minutes');
+    expect(mail.text).toContain('Jasmine rice <5 kg> × 2    $25.98');
+    expect(mail.text).toContain('Total: $30.81');
+    expect(mail.html).toContain('href="https://shop.example/pay/2601151200001234"');
+    expect(mail.html).toContain('>Pay now</a>');
+  });
+
+  it('placed in Chinese: the Chinese names, the Chinese shop name, 立即付款', () => {
+    const mail = orderMail(data({ language: 'zh' }), settings);
+    expect(mail.subject).toBe('鲜市场：订单 2601151200001234 待付款');
+    expect(mail.text).toContain('立即付款: https://shop.example/pay/2601151200001234');
+    expect(mail.text).toContain('10 分钟内未付款');
+    expect(mail.text).toContain('茉莉香米 <5公斤> × 2');
+    expect(mail.text).not.toContain('Fresh Market');
+    expect(mail.html).toContain('<html lang="zh-CN">');
+  });
+
+  it('escapes every product name, address part and shipping detail in the HTML', () => {
+    const evil = '<img src="https://evil.example/x.png" onerror="alert(1)">';
+    const mail = orderMail(
+      data({
+        kind: 'paid',
+        lines: [{ enName: evil, znName: evil, priceCents: 100, num: 1 }],
+        address: { ...data().address, address: evil, name: '"Mei"' },
+      }),
+      settings,
+    );
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src=&quot;https://evil.example/x.png&quot;');
+    expect(mail.html).toContain('&quot;Mei&quot;');
+    const shipped = orderMail(
+      data({ kind: 'shipped', extra: { carrier: '<b>UPS</b>', tracking: '1Z&2' } }),
+      settings,
+    );
+    expect(shipped.html).toContain('&lt;b&gt;UPS&lt;/b&gt;');
+    expect(shipped.html).toContain('1Z&amp;2');
+    expect(shipped.text).toContain('Carrier: <b>UPS</b>');
+  });
+
+  it('paid: a receipt with lines, subtotal, discount, tax, total and the delivery address', () => {
+    const mail = orderMail(data({ kind: 'paid', discountCents: 200, totalCents: 2881 }), settings);
+    expect(mail.subject).toBe('Fresh Market receipt for order 2601151200001234');
+    for (const part of [
+      'Subtotal: $29.48',
+      'Discount: -$2.00',
+      'Tax: $1.33',
+      'Total: $28.81',
+      'Mei Lin',
+      '1 Market St',
+      'Phone: 555-0100',
+    ])
+      expect(mail.text).toContain(part);
+    const zh = orderMail(data({ kind: 'paid', language: 'zh' }), settings);
+    for (const part of ['小计: $29.48', '税费: $1.33', '合计: $30.81', '收货地址', 'LinMei'])
+      expect(zh.text).toContain(part);
+  });
+
+  it('shipped names the carrier and tracking number only when given', () => {
+    const given = orderMail(
+      data({ kind: 'shipped', extra: { carrier: 'UPS', tracking: '1Z999' } }),
+      settings,
+    );
+    expect(given.text).toContain('Carrier: UPS');
+    expect(given.text).toContain('Tracking number: 1Z999');
+    const zh = orderMail(
+      data({ kind: 'shipped', language: 'zh', extra: { carrier: '顺丰', tracking: 'SF1' } }),
+      settings,
+    );
+    expect(zh.subject).toBe('鲜市场：订单 2601151200001234 已发货');
+    expect(zh.text).toContain('承运商：顺丰');
+    expect(zh.text).toContain('运单号：SF1');
+    const bare = orderMail(data({ kind: 'shipped' }), settings);
+    expect(bare.text).not.toContain('Carrier');
+    expect(bare.text).not.toContain('Tracking');
+  });
+
+  it('cancelled and expired say the stock went back and nothing was charged', () => {
+    for (const kind of ['cancelled', 'expired'] as const) {
+      expect(orderMail(data({ kind }), settings).text).toContain(
+        'Nothing was charged, and the items went back on the shelf.',
+      );
+      expect(orderMail(data({ kind, language: 'zh' }), settings).text).toContain(
+        '我们没有向您收取任何费用，商品已放回货架。',
+      );
+    }
+  });
+
+  it('refunded names the amount and the card (**** 1234) or the wallet it went to', () => {
+    const card = orderMail(
+      data({ kind: 'refunded', extra: { amountCents: 1500, paymentKind: 'card', cardLast4: '1234' } }),
+      settings,
+    );
+    expect(card.subject).toBe('Fresh Market: $15.00 refunded for order 2601151200001234');
+    expect(card.text).toContain(
+      '$15.00 for order 2601151200001234 has been refunded to your card **** 1234.',
+    );
+    const wallet = orderMail(
+      data({
+        kind: 'refunded',
+        language: 'zh',
+        extra: { amountCents: 1500, paymentKind: 'wallet', vendor: 'alipay' },
+      }),
+      settings,
+    );
+    expect(wallet.text).toContain('订单 2601151200001234 的 $15.00 已退回您的支付宝账户。');
+  });
+
+  it('no mail shows a remote image, and each kind has its own subject in both languages', () => {
+    const subjects = new Set<string>();
+    for (const kind of ORDER_MAIL_KINDS) {
+      for (const language of ['en', 'zh'] as const) {
+        const mail = orderMail(data({ kind, language }), settings);
+        expect(mail.html).not.toMatch(/<img|url\(/i);
+        expect(mail.subject).not.toContain('mail:');
+        expect(mail.text).not.toContain('mail:');
+        subjects.add(mail.subject);
+      }
+    }
+    expect(subjects.size).toBe(ORDER_MAIL_KINDS.length * 2);
+  });
+
+  it('waits 1, 2, 4 … minutes between tries, never more than an hour', () => {
+    const options = { baseDelayMs: 60_000, maxDelayMs: 3_600_000 };
+    expect([1, 2, 3, 4, 7, 8, 20].map((n) => retryDelay(n, options) / 60_000)).toEqual([
+      1, 2, 4, 8, 60, 60, 60,
+    ]);
+  });
+});

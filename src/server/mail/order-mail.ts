@@ -1,0 +1,194 @@
+import type { Language } from '#shared/constants';
+import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
+import { formatCents } from '#shared/money';
+import { escapeHtml } from '../html';
+import { type MessageParams, translate } from '../i18n';
+import type { MailMessage } from './mailer';
+import type { OrderMailExtra, OrderMailKind } from './outbox';
+import { shopNameIn } from './shop-name';
+
+/** What an order mail shows: the order as it was copied at placement, and the change's details. */
+export interface OrderMailData {
+  kind: OrderMailKind;
+  to: string;
+  language: Language;
+  orderNo: string;
+  lines: { enName: string; znName: string; priceCents: number; num: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+  address: {
+    name: string;
+    surname: string;
+    phone: string;
+    address: string;
+    area: string;
+    city: string;
+    province: string;
+    zip: string;
+  };
+  extra: OrderMailExtra;
+}
+
+export interface OrderMailSettings {
+  shopName: string;
+  shopNameZh: string;
+  /** Where the shop is served, for the Pay Now link. */
+  publicUrl: string;
+}
+
+type Params = Record<string, string | number>;
+
+/** A piece of text in both forms: plain, and HTML with every value (shop data) escaped. */
+interface Piece {
+  text: string;
+  html: string;
+}
+
+/**
+ * `key` in `language` with its values put in: the plain text as is, and the HTML with the
+ * message's own words and each value escaped separately (a value's `<` or `&` stays text).
+ */
+function piece(language: Language, key: string, params: Params = {}): Piece {
+  const marks: MessageParams = {};
+  const values = Object.entries(params);
+  values.forEach(([name], i) => {
+    marks[name] = `\uE000${i}\uE000`;
+  });
+  const html = escapeHtml(translate(language, key, marks)).replace(/\uE000(\d+)\uE000/g, (_, i: string) =>
+    escapeHtml(String(values[Number(i)]?.[1] ?? '')),
+  );
+  return { text: translate(language, key, params), html };
+}
+
+function plain(text: string): Piece {
+  return { text, html: escapeHtml(text) };
+}
+
+/** Where a refund went: the card's last four digits, the wallet's name, or "the way you paid". */
+function refundTarget(language: Language, extra: OrderMailExtra): string {
+  if (extra.paymentKind === 'card' && extra.cardLast4)
+    return translate(language, 'mail:order.refunded.toCard', { last4: extra.cardLast4 });
+  if (extra.paymentKind === 'wallet' && extra.vendor) {
+    const wallet = translate(language, `mail:order.wallets.${extra.vendor}`);
+    if (!wallet.startsWith('mail:')) return translate(language, 'mail:order.refunded.toWallet', { wallet });
+  }
+  return translate(language, 'mail:order.refunded.toPayment');
+}
+
+/** The mail for one order change, in the shopper's language: HTML and plain text, no remote images. */
+export function orderMail(data: OrderMailData, settings: OrderMailSettings): MailMessage {
+  const lang = data.language;
+  const shop = shopNameIn(lang, settings.shopName, settings.shopNameZh);
+  const k = (key: string) => `mail:order.${data.kind}.${key}`;
+  const params: Params = {
+    shop,
+    orderNo: data.orderNo,
+    minutes: ORDER_EXPIRY_MINUTES,
+    total: formatCents(data.totalCents),
+    amount: formatCents(data.extra.amountCents ?? data.totalCents),
+    to: data.kind === 'refunded' ? refundTarget(lang, data.extra) : '',
+  };
+  const paragraphs: Piece[] = [piece(lang, k('body'), params)];
+  if (data.kind === 'shipped') {
+    if (data.extra.carrier) paragraphs.push(piece(lang, k('carrier'), { carrier: data.extra.carrier }));
+    if (data.extra.tracking) paragraphs.push(piece(lang, k('tracking'), { tracking: data.extra.tracking }));
+  }
+  if (data.kind === 'refunded') paragraphs.push(piece(lang, k('note')));
+
+  const link = `${settings.publicUrl}/pay/${encodeURIComponent(data.orderNo)}`;
+  const action = data.kind === 'placed' ? { label: piece(lang, k('action')), link } : undefined;
+  const showLines = data.kind === 'placed' || data.kind === 'paid';
+  const receipt = data.kind === 'paid';
+
+  const subject = translate(lang, k('subject'), params);
+  const greeting = piece(lang, k('greeting'), params);
+  const footer = piece(lang, 'mail:footer', { shop });
+  const lines = showLines ? lineRows(data) : [];
+  const totals = showLines ? totalRows(data, receipt) : [];
+  const address = receipt ? addressLines(data) : [];
+  const label = (key: string, p: Params = {}) => piece(lang, `mail:order.labels.${key}`, p);
+
+  const text = [
+    greeting.text,
+    '',
+    ...paragraphs.flatMap((p) => [p.text, '']),
+    ...(action ? [`${action.label.text}: ${action.link}`, ''] : []),
+    ...(showLines
+      ? [
+          label('order', { orderNo: data.orderNo }).text,
+          ...lines.map((l) => `  ${l.name.text} × ${l.num}    ${l.amount}`),
+          '',
+          ...totals.map((t) => `  ${t.label.text}: ${t.amount}`),
+          '',
+        ]
+      : []),
+    ...(receipt ? [label('shipTo').text, ...address.map((a) => `  ${a.text}`), ''] : []),
+    footer.text,
+  ].join('\n');
+
+  const cell = 'padding:4px 0;border-bottom:1px solid #e4e7eb';
+  const html = [
+    `<!doctype html><html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><body style="font-family:system-ui,-apple-system,'PingFang SC','Microsoft YaHei',sans-serif;color:#1f2933;max-width:560px;margin:auto;padding:16px">`,
+    `<p style="color:#1f8a4c;font-weight:700">${escapeHtml(shop)}</p>`,
+    `<h1 style="font-size:20px">${greeting.html}</h1>`,
+    ...paragraphs.map((p) => `<p>${p.html}</p>`),
+    action
+      ? `<p style="margin:20px 0"><a href="${escapeHtml(action.link)}" style="background:#1f8a4c;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:700">${action.label.html}</a></p>`
+      : '',
+    showLines
+      ? `<h2 style="font-size:16px">${label('order', { orderNo: data.orderNo }).html}</h2><table style="width:100%;border-collapse:collapse">` +
+        lines
+          .map(
+            (l) =>
+              `<tr><td style="${cell}">${l.name.html} × ${l.num}</td><td style="${cell};text-align:right">${escapeHtml(l.amount)}</td></tr>`,
+          )
+          .join('') +
+        totals
+          .map(
+            (t, i) =>
+              `<tr><td style="padding:4px 0${i === totals.length - 1 ? ';font-weight:700' : ''}">${t.label.html}</td><td style="padding:4px 0;text-align:right${i === totals.length - 1 ? ';font-weight:700' : ''}">${escapeHtml(t.amount)}</td></tr>`,
+          )
+          .join('') +
+        '</table>'
+      : '',
+    receipt
+      ? `<h2 style="font-size:16px">${label('shipTo').html}</h2><p>${address.map((a) => a.html).join('<br>')}</p>`
+      : '',
+    `<p style="color:#7b8794;font-size:12px;margin-top:24px">${footer.html}</p>`,
+    '</body></html>',
+  ].join('');
+  return { to: data.to, subject, text, html };
+}
+
+function lineRows(data: OrderMailData): { name: Piece; num: number; amount: string }[] {
+  return data.lines.map((l) => ({
+    name: plain(data.language === 'zh' ? l.znName || l.enName : l.enName),
+    num: l.num,
+    amount: formatCents(l.priceCents * l.num),
+  }));
+}
+
+function totalRows(data: OrderMailData, receipt: boolean): { label: Piece; amount: string }[] {
+  const label = (key: string) => piece(data.language, `mail:order.labels.${key}`);
+  return [
+    ...(receipt ? [{ label: label('subtotal'), amount: formatCents(data.subtotalCents) }] : []),
+    ...(receipt && data.discountCents > 0
+      ? [{ label: label('discount'), amount: formatCents(-data.discountCents) }]
+      : []),
+    ...(receipt ? [{ label: label('tax'), amount: formatCents(data.taxCents) }] : []),
+    { label: label('total'), amount: formatCents(data.totalCents) },
+  ];
+}
+
+function addressLines(data: OrderMailData): Piece[] {
+  const a = data.address;
+  const name = data.language === 'zh' ? `${a.surname}${a.name}` : `${a.name} ${a.surname}`;
+  return [
+    plain(name),
+    plain(a.address),
+    plain([a.area, a.city, a.province, a.zip].filter(Boolean).join(', ')),
+    piece(data.language, 'mail:order.labels.phone', { phone: a.phone }),
+  ];
+}

@@ -1,0 +1,217 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { mailOutbox, orderItems, orders } from '#server/db/schema';
+import type { Mailer, MailMessage } from './mailer';
+import { type OrderMailSettings, orderMail } from './order-mail';
+import { mailLanguage, type OrderMailExtra, type OrderMailKind } from './outbox';
+
+export interface OutboxWorkerOptions {
+  /** How often to look for due mails. */
+  pollMs: number;
+  /** How long a claimed mail is this worker's: after that (its process died) another takes it again. */
+  leaseMs: number;
+  /** The wait after the first failed try; each next one doubles, up to `maxDelayMs`. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Tries before a mail is given up (`failed`, logged). */
+  maxAttempts: number;
+  /** Mails claimed at once. */
+  batch: number;
+}
+
+export const OUTBOX_DEFAULTS: OutboxWorkerOptions = {
+  pollMs: 2_000,
+  // Longer than the SMTP time-outs (mailer.ts), so a slow send is never taken by another worker.
+  leaseMs: 5 * 60_000,
+  baseDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+  maxAttempts: 10,
+  batch: 10,
+};
+
+export interface OutboxWorkerDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  settings: OrderMailSettings;
+}
+
+type Claimed = typeof mailOutbox.$inferSelect;
+
+/** The wait before try `attempts + 1` after `attempts` failed ones: 1, 2, 4 … minutes, capped. */
+export function retryDelay(
+  attempts: number,
+  options: Pick<OutboxWorkerOptions, 'baseDelayMs' | 'maxDelayMs'>,
+) {
+  return Math.min(options.baseDelayMs * 2 ** Math.max(0, attempts - 1), options.maxDelayMs);
+}
+
+/**
+ * Sends the outbox's mails (docs/architecture.md, Mail: outbox). Each run claims due rows with one
+ * conditional update over `SELECT … FOR UPDATE SKIP LOCKED`, so workers in several processes never
+ * take the same row: a claim sets `sending`, counts the try and holds the row for a lease. A sent
+ * mail is marked `sent` only by the claim that sent it (same try count); a failure goes back to
+ * `queued` after a back-off, or to `failed` after the last try. A mail whose process died while
+ * sending is taken again when its lease is over: a mail is sent once, unless a process dies
+ * between the SMTP server's acceptance and the `sent` mark (then twice: never zero times).
+ */
+export class OutboxWorker {
+  private readonly options: OutboxWorkerOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: OutboxWorkerDeps,
+    options: Partial<OutboxWorkerOptions> = {},
+  ) {
+    this.options = { ...OUTBOX_DEFAULTS, ...options };
+  }
+
+  /** Runs at once, then every `pollMs`, until stop. */
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      void this.runOnce()
+        .catch((err) => this.deps.log.warn({ err }, 'mail outbox run failed'))
+        .finally(() => {
+          if (!this.stopped) {
+            this.timer = setTimeout(tick, this.options.pollMs);
+            this.timer.unref();
+          }
+        });
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => 0);
+  }
+
+  /** One run (or the one under way): claims the due mails and tries each. Answers how many it tried. */
+  runOnce(): Promise<number> {
+    this.running ??= this.run().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Runs until no mail is due now (tests; a failed mail waits for its back-off, so this ends). */
+  async drain(): Promise<void> {
+    while ((await this.runOnce()) > 0) {}
+  }
+
+  private async run(): Promise<number> {
+    const claimed = await this.claim();
+    for (const row of claimed) await this.deliver(row);
+    return claimed.length;
+  }
+
+  private async claim(): Promise<Claimed[]> {
+    const now = this.deps.clock.now();
+    const due = this.deps.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.state, ['queued', 'sending']), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(this.options.batch)
+      .for('update', { skipLocked: true });
+    return this.deps.db
+      .update(mailOutbox)
+      .set({
+        state: 'sending',
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + this.options.leaseMs),
+      })
+      .where(and(inArray(mailOutbox.id, due), lte(mailOutbox.nextAttemptAt, now)))
+      .returning();
+  }
+
+  private async deliver(row: Claimed): Promise<void> {
+    const mine = and(
+      eq(mailOutbox.id, row.id),
+      eq(mailOutbox.state, 'sending'),
+      eq(mailOutbox.attempts, row.attempts),
+    );
+    try {
+      const message = await this.render(row);
+      await this.deps.mailer.send(message);
+    } catch (error) {
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const now = this.deps.clock.now();
+      const givenUp = row.attempts >= this.options.maxAttempts;
+      await this.deps.db
+        .update(mailOutbox)
+        .set(
+          givenUp
+            ? { state: 'failed', lastError }
+            : {
+                state: 'queued',
+                lastError,
+                nextAttemptAt: new Date(now.getTime() + retryDelay(row.attempts, this.options)),
+              },
+        )
+        .where(mine);
+      const facts = {
+        mailId: row.id,
+        kind: row.kind,
+        orderId: row.orderId,
+        attempts: row.attempts,
+        lastError,
+      };
+      if (givenUp) this.deps.log.error(facts, 'order mail given up after its last try');
+      else this.deps.log.warn(facts, 'order mail not sent: will try again');
+      return;
+    }
+    await this.deps.db
+      .update(mailOutbox)
+      .set({ state: 'sent', sentAt: this.deps.clock.now(), lastError: null })
+      .where(mine);
+  }
+
+  private async render(row: Claimed): Promise<MailMessage> {
+    const [order] = await this.deps.db.select().from(orders).where(eq(orders.id, row.orderId));
+    if (!order) throw new Error(`order ${row.orderId} is gone`);
+    const lines = await this.deps.db
+      .select({
+        enName: orderItems.enName,
+        znName: orderItems.znName,
+        priceCents: orderItems.priceCents,
+        num: orderItems.num,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
+    return orderMail(
+      {
+        kind: row.kind as OrderMailKind,
+        to: row.to,
+        language: mailLanguage(row.language),
+        orderNo: order.orderNo,
+        lines,
+        subtotalCents: order.subtotalCents,
+        discountCents: order.discountCents,
+        taxCents: order.taxCents,
+        totalCents: order.totalCents,
+        address: {
+          name: order.shipName,
+          surname: order.shipSurname,
+          phone: order.shipPhone,
+          address: order.shipAddress,
+          area: order.shipArea,
+          city: order.shipCity,
+          province: order.shipProvince,
+          zip: order.shipZip,
+        },
+        extra: (row.payload ?? {}) as OrderMailExtra,
+      },
+      this.deps.settings,
+    );
+  }
+}

@@ -1,0 +1,87 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client';
+import { mailOutbox, orders, users } from '#server/db/schema';
+import type { Language } from '#shared/constants';
+
+export const ORDER_MAIL_KINDS = ['placed', 'paid', 'shipped', 'cancelled', 'expired', 'refunded'] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
+export type MailState = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** What an order row does not say, kept with the mail: shipping details, a refund's amount and where it went. */
+export interface OrderMailExtra {
+  carrier?: string;
+  tracking?: string;
+  /** A refund: how much went back, and to what (`card` with its last four digits, or a wallet). */
+  amountCents?: number;
+  paymentKind?: string;
+  vendor?: string;
+  cardLast4?: string | null;
+}
+
+/**
+ * Queues the mail that tells the shopper of an order change, in the caller's transaction: it is
+ * committed with the change or not at all, and the outbox worker sends it afterwards. The address
+ * and language are the shopper's at the time of the change; the mail is due from `at`, the
+ * change's time (by default the order's `updated_at`). A second mail of the same kind for one
+ * order (refunds aside) is not queued. The order state machine calls it for every change a
+ * shopper hears of (afterOrderChange).
+ */
+export async function enqueueOrderMail(
+  tx: Tx | Db,
+  kind: OrderMailKind,
+  orderId: number,
+  extra: OrderMailExtra = {},
+  at?: Date,
+): Promise<void> {
+  const [row] = await tx
+    .select({ userId: orders.userId, at: orders.updatedAt, to: users.email, language: users.language })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw new Error(`order ${orderId} does not exist`);
+  await tx
+    .insert(mailOutbox)
+    .values({
+      kind,
+      orderId,
+      userId: row.userId,
+      to: row.to,
+      language: mailLanguage(row.language),
+      payload: extra,
+      nextAttemptAt: at ?? row.at,
+      createdAt: at ?? row.at,
+    })
+    .onConflictDoNothing();
+}
+
+export interface OrderMailState {
+  kind: OrderMailKind;
+  state: MailState;
+  attempts: number;
+  sentAt: Date | null;
+  lastError: string | null;
+  createdAt: Date;
+}
+
+/** The mails of one order, oldest first, for the operator console's timeline. */
+export async function mailsOfOrder(db: Db, orderId: number): Promise<OrderMailState[]> {
+  const rows = await db
+    .select({
+      kind: mailOutbox.kind,
+      state: mailOutbox.state,
+      attempts: mailOutbox.attempts,
+      sentAt: mailOutbox.sentAt,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.orderId, orderId))
+    .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id));
+  return rows.map((r) => ({ ...r, kind: r.kind as OrderMailKind, state: r.state as MailState }));
+}
+
+/** A shopper's language as the mails use it. */
+export function mailLanguage(value: string): Language {
+  return value === 'zh' ? 'zh' : 'en';
+}

@@ -1,0 +1,140 @@
+import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartItem } from '#shared/schemas/cart';
+import { cartLinesQueryOptions, removeCartLineOptions, setCartAmountOptions } from './cart';
+
+/**
+ * The cart's cached lines against a fake server: a shopper adds a product (which starts a read of
+ * the lines) and at once presses "+" or "−" on another card (which cancels that read).
+ */
+function line(id: number, uuid: string, amount: number): CartItem {
+  return {
+    id,
+    uuid,
+    amount,
+    price: 1,
+    regular_price: 1,
+    img: '',
+    en_name: uuid,
+    zn_name: uuid,
+    en_number: '',
+    zn_number: '',
+    real_stock: 50,
+    max_per_order: 99,
+    available: true,
+  };
+}
+
+let server: CartItem[];
+let releaseRead: () => void;
+
+function ok(data: unknown) {
+  return new Response(JSON.stringify({ code: 200, message: 'ok', data }), { status: 200 });
+}
+
+/** GET /api/cart waits until the test releases it (and gives up when aborted); writes answer at once. */
+function fakeServer() {
+  return vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    if (method === 'GET') {
+      await new Promise<void>((resolve, reject) => {
+        releaseRead = resolve;
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+      return ok(server.map((l) => ({ ...l })));
+    }
+    if (method === 'DELETE') {
+      const id = Number(url.split('/').pop());
+      server = server.filter((l) => l.id !== id);
+      return ok({ count: server.reduce((n, l) => n + l.amount, 0) });
+    }
+    const form = new URLSearchParams(String(init?.body));
+    server = server.map((l) =>
+      l.uuid === form.get('uuid') ? { ...l, amount: Number(form.get('amount')) } : l,
+    );
+    return ok({
+      item: { id: 1, uuid: form.get('uuid'), amount: 0 },
+      count: server.reduce((n, l) => n + l.amount, 0),
+    });
+  });
+}
+
+let client: QueryClient;
+let stopWatching: () => void;
+
+beforeEach(() => {
+  const store = new Map([['lang', 'en']]);
+  vi.stubGlobal('window', {
+    localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: () => {}, removeItem: () => {} },
+    dispatchEvent: () => true,
+  });
+  vi.stubGlobal('fetch', fakeServer());
+  client = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: false } } });
+  // The cart as a category page holds it: apples in it, the lines watched by the cards.
+  server = [line(1, 'apples', 1)];
+  client.setQueryData(cartLinesQueryOptions().queryKey, server);
+  stopWatching = new QueryObserver(client, cartLinesQueryOptions()).subscribe(() => {});
+});
+afterEach(() => {
+  stopWatching();
+  client.clear();
+  vi.unstubAllGlobals();
+});
+
+/** Pears were just added: the server has them and the add asks for the lines again. */
+function addPears() {
+  server = [...server, line(2, 'pears', 1)];
+  void client.invalidateQueries({ queryKey: cartLinesQueryOptions().queryKey });
+}
+
+async function cachedLines() {
+  // The read asked for again is let through once it has started.
+  await vi.waitFor(() => expect(client.isFetching()).toBe(1));
+  releaseRead();
+  await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+  return client.getQueryData<CartItem[]>(cartLinesQueryOptions().queryKey)?.map((l) => [l.uuid, l.amount]);
+}
+
+describe('a card stepper pressed while an added product is being read', () => {
+  it('keeps the added product and the new amount', async () => {
+    addPears();
+    await new MutationObserver(client, setCartAmountOptions(client)).mutate({ uuid: 'apples', amount: 2 });
+    expect(await cachedLines()).toEqual([
+      ['apples', 2],
+      ['pears', 1],
+    ]);
+  });
+
+  it('keeps the added product when another line is removed', async () => {
+    addPears();
+    await new MutationObserver(client, removeCartLineOptions(client)).mutate(1);
+    expect(await cachedLines()).toEqual([['pears', 1]]);
+  });
+});
+
+describe('"−" pressed twice quickly: 2 → 1 → removed', () => {
+  it('removes the line only after the amount set before it has reached the server', async () => {
+    const fetch = fakeServer();
+    let releaseSet = () => {};
+    const setHeld = new Promise<void>((resolve) => {
+      releaseSet = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') await setHeld;
+        return fetch(url, init);
+      }),
+    );
+    const setting = new MutationObserver(client, setCartAmountOptions(client)).mutate({
+      uuid: 'apples',
+      amount: 1,
+    });
+    const removing = new MutationObserver(client, removeCartLineOptions(client)).mutate(1);
+    await vi.waitFor(() => expect(fetch).not.toHaveBeenCalled());
+    releaseSet();
+    await Promise.all([setting, removing]);
+    expect(fetch.mock.calls.map(([, init]) => init?.method)).toEqual(['POST', 'DELETE']);
+    expect(server).toEqual([]);
+  });
+});

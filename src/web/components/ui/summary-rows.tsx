@@ -1,0 +1,29 @@
+import { formatCents } from '#shared/money';
+
+export interface SummaryRow {
+  label: string;
+  cents: number;
+  /** Taken off the sum (a coupon's discount). */
+  deducted?: boolean;
+}
+
+/** A summary's money rows (subtotal, discount, tax) and its total, laid out by panels.css. */
+export function SummaryRows({ rows, total }: { rows: SummaryRow[]; total: SummaryRow }) {
+  return (
+    <dl className="summary-rows">
+      {rows.map((row) => (
+        <div key={row.label}>
+          <dt>{row.label}</dt>
+          <dd>
+            {row.deducted ? '-' : ''}
+            {formatCents(row.cents)}
+          </dd>
+        </div>
+      ))}
+      <div className="summary-total">
+        <dt>{total.label}</dt>
+        <dd>{formatCents(total.cents)}</dd>
+      </div>
+    </dl>
+  );
+}
