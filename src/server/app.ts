@@ -17,6 +17,8 @@ import { translate } from './i18n';
 import { lazyChildLoggerFactory, loggerOptions } from './logging';
 import { createMailer, type Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox-worker';
+import { CustomerAdmin } from './modules/account/account.admin';
+import { customerAdminRoutes } from './modules/account/account.admin.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AvatarFiles, UPLOADS_PREFIX } from './modules/account/avatar.files';
@@ -38,9 +40,10 @@ import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { startRetentionSweep } from './modules/retention/retention';
-import { staffAuthRoutes } from './modules/staff/staff.routes';
+import { staffAuthRoutes, staffTeamRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
 import { StaffSignIn } from './modules/staff/staff.sign-in';
+import { StaffTeam } from './modules/staff/staff.team';
 import { PageHeads, withHead } from './page-head';
 import { authPlugin } from './plugins/auth';
 import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
@@ -202,7 +205,13 @@ async function shopRoutes(
   const staff = new StaffService({ db: database.db, clock, passwords, publicUrl: config.publicUrl });
   await app.register(staffAuthPlugin, { staff });
   const totpKey = deriveKey(secret, 'staff-totp');
-  await app.register(staffAuthRoutes, { staff, signIn: new StaffSignIn(staff, totpKey) });
+  await app.register(staffAuthRoutes, {
+    staff,
+    signIn: new StaffSignIn(staff, totpKey, config.mail.shopName),
+  });
+  const team = new StaffTeam({ staff, mailer, shopName: config.mail.shopName, log: app.log });
+  await app.register(staffTeamRoutes, { team, staff });
+  await app.register(customerAdminRoutes, { customers: new CustomerAdmin({ db: database.db, clock }) });
 
   const addresses = new AddressService({ db: database.db, clock });
   const cart = new CartService({ db: database.db, clock, lineMax: config.orderLimits.lineMax });

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '#server/db/client';
 import { staff, staffSessions } from '#server/db/schema';
 import { PasswordHasher } from '#server/modules/account/password';
@@ -61,4 +62,40 @@ export async function createStaff(database: Database, now: Date, options: StaffO
     .insert(staffSessions)
     .values({ staffId: row.id, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now });
   return { id: row.id, email, password, token, ...(totpSecret ? { totpSecret } : {}) };
+}
+
+let ipCounter = 0;
+
+export interface AdminCallOptions {
+  /** The client's address; each call speaks from a new one unless it says. */
+  ip?: string;
+  lang?: string;
+}
+
+/**
+ * Calls an admin route with a staff token (`Bearer`), a form body for writes, the query for reads;
+ * answers the status and the parsed envelope.
+ */
+export async function callAdmin(
+  app: FastifyInstance,
+  token: string | undefined,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  form?: Record<string, string>,
+  opts: AdminCallOptions = {},
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the envelope's fields freely
+): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.lang) headers['accept-language'] = opts.lang;
+  const ip = opts.ip ?? `10.77.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
+  const inQuery = method === 'GET' && form;
+  const res = await app.inject({
+    method,
+    url: inQuery ? `${url}?${new URLSearchParams(form).toString()}` : url,
+    headers,
+    remoteAddress: ip,
+    ...(form && !inQuery ? { payload: form } : {}),
+  });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
 }

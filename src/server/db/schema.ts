@@ -176,6 +176,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   language: text('language').notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** Set by staff (i17-staff): the shopper cannot sign in, and their sessions were ended. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
 });
 
 /** A sign-in token: only its SHA-256 is kept, so a database leak reveals no usable token. */

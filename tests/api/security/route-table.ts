@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type DeclaredRequest, declaredRequests, isApiPath } from '#server/http';
-import type { Permission } from '#shared/schemas/staff.rules';
+import type { Permission, StaffRole } from '#shared/schemas/staff.rules';
 import { ADDRESS, BILLING } from '../../helpers/shoppers';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -50,6 +50,10 @@ export interface ShopperIds {
   /** A pending order's number. */
   orderNo: string;
   card: string;
+  /** A staff member the admin probes may act on (set by the matrix for staff routes). */
+  staffId?: number;
+  /** A signed-in owner's token, for calling the admin routes. */
+  staffToken?: string;
 }
 
 /** A call with the parameters it sends (path parameters as `:name`). */
@@ -86,6 +90,8 @@ export interface RouteRule {
    */
   permission?: Permission;
   duringTotpSetup?: boolean;
+  /** Staff routes: roles the route itself refuses with 403, whatever the permission. */
+  forbiddenFor?: readonly StaffRole[];
 }
 
 const CARD_FORM = { name: 'Mei Lin', card_no: '4111111111111111', expiration_time: '08/29', code: '123' };
@@ -233,6 +239,62 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'POST /api/admin/sign-out': { access: 'staff', duringTotpSetup: true },
   'GET /api/admin/me': { access: 'staff', duringTotpSetup: true },
+  'POST /api/admin/totp/start': { access: 'staff', duringTotpSetup: true },
+  'POST /api/admin/totp/confirm': {
+    access: 'staff',
+    duringTotpSetup: true,
+    valid: () => ({ code: '123456' }),
+    writesWhenRefused: ['sign_in_failures'],
+  },
+  'POST /api/admin/totp/disable': {
+    access: 'staff',
+    // Owners must keep their authenticator.
+    forbiddenFor: ['owner'],
+    valid: () => ({ code: '123456' }),
+    writesWhenRefused: ['sign_in_failures'],
+  },
+
+  'GET /api/admin/staff': { access: 'staff', permission: 'staff.manage' },
+  'POST /api/admin/staff': {
+    access: 'staff',
+    permission: 'staff.manage',
+    valid: () => ({ email: 'new.staff@example.com', name: 'New', role: 'packer' }),
+  },
+  'POST /api/admin/staff/:id/role': {
+    access: 'staff',
+    permission: 'staff.manage',
+    valid: (own) => ({ ':id': String(own.staffId ?? 1), role: 'manager' }),
+  },
+  'DELETE /api/admin/staff/:id': {
+    access: 'staff',
+    permission: 'staff.manage',
+    valid: (own) => ({ ':id': String(own.staffId ?? 1) }),
+  },
+  'GET /api/admin/audit': {
+    access: 'staff',
+    permission: 'audit.view',
+    valid: () => ({ page: '1', page_size: '20', target: 'staff' }),
+  },
+  'GET /api/admin/customers': {
+    access: 'staff',
+    permission: 'customers.view',
+    valid: () => ({ q: 'buyer', page: '1', page_size: '20' }),
+  },
+  'GET /api/admin/customers/:uuid': {
+    access: 'staff',
+    permission: 'customers.view',
+    valid: (own) => ({ ':uuid': own.uuid }),
+  },
+  'POST /api/admin/customers/:uuid/disable': {
+    access: 'staff',
+    permission: 'customers.manage',
+    valid: (own) => ({ ':uuid': own.uuid }),
+  },
+  'POST /api/admin/customers/:uuid/enable': {
+    access: 'staff',
+    permission: 'customers.manage',
+    valid: (own) => ({ ':uuid': own.uuid }),
+  },
   'GET /api/admin/today': { access: 'staff', permission: 'orders.view' },
   'GET /api/admin/orders': {
     access: 'staff',

@@ -5,6 +5,7 @@ import en from '../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../public/locales/zh/errors.json' with { type: 'json' };
 import * as demo from '../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper } from '../../helpers/shoppers';
+import { createStaff } from '../../helpers/staff';
 import type { TestApp } from '../../helpers/test-app';
 import type { ShopperIds } from './route-table';
 
@@ -136,4 +137,15 @@ export async function shopperWithRows(t: TestApp): Promise<ShopperIds> {
     orderNo: order.body.data,
     card: card.body.data.uuid,
   };
+}
+
+/**
+ * The caller of an admin route: a shopper with rows (whose uuid the customer routes take), a staff
+ * member to act on (`staffId`), and a signed-in owner's token (`staffToken`), all fresh.
+ */
+export async function staffCaller(t: TestApp): Promise<ShopperIds> {
+  const own = await shopperWithRows(t);
+  const target = await createStaff(t.database, t.clock.now(), { role: 'packer' });
+  const owner = await createStaff(t.database, t.clock.now(), { role: 'owner' });
+  return { ...own, staffId: target.id, staffToken: owner.token };
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { sessions, users } from '#server/db/schema';
-import { BadInput, Unauthorized } from '#server/errors';
+import { BadInput, Forbidden, Unauthorized } from '#server/errors';
 import { type AccountMailKind, accountMail } from '#server/mail/account-mail';
 import type { Mailer } from '#server/mail/mailer';
 import type { Language } from '#shared/constants';
@@ -127,6 +127,8 @@ export class AccountService {
     const [user] = await this.db.select().from(users).where(eq(users.email, email));
     const matches = await this.checkPassword({ email, client }, password, user?.passwordHash);
     if (!user || !matches) throw new Unauthorized('errors:account.badCredentials');
+    // Said only to whoever knows the password: a stranger learns nothing about the account.
+    if (user.disabledAt) throw new Forbidden('errors:account.disabled');
     const token = await this.openSession(user.id, this.deps.clock.now());
     if (language) await rememberLanguage(this.db, user.id, language);
     return { ...publicUser(user), token };
@@ -191,6 +193,7 @@ export class AccountService {
           eq(sessions.tokenHash, hashToken(token)),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, now),
+          isNull(users.disabledAt),
         ),
       );
     return row ? { ...publicUser(row.user), id: row.user.id, sessionId: row.sessionId } : undefined;

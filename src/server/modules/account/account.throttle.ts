@@ -56,13 +56,16 @@ export async function countPasswordTry(db: Db, attempt: PasswordTry, now: Date):
 /**
  * Checks a password try against a stored hash (or the decoy when there is none), counted before
  * the check; a try the queue refused (503) is not held against the client. Shoppers' and staff's
- * sign-ins both go through here (staff tries are counted under `staff:` addresses).
+ * sign-ins both go through here (staff tries are counted under `staff:` addresses). A right
+ * password forgives the client's failures unless `forgive` is false: a sign-in that still needs a
+ * second factor forgives them (`recordPasswordSuccess`) only once that is right too.
  */
 export async function checkPasswordTry(
   deps: { db: Db; clock: Clock; passwords: PasswordHasher },
   attempt: PasswordTry,
   password: string,
   stored: string | undefined | null,
+  forgive = true,
 ): Promise<boolean> {
   const now = deps.clock.now();
   const tryId = await countPasswordTry(deps.db, attempt, now);
@@ -73,7 +76,7 @@ export async function checkPasswordTry(
     await forgetPasswordTry(deps.db, tryId);
     throw error;
   }
-  if (matches) await recordPasswordSuccess(deps.db, attempt, now);
+  if (matches && forgive) await recordPasswordSuccess(deps.db, attempt, now);
   return matches;
 }
 

@@ -1,31 +1,8 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '#server/db/client';
+import type { Db } from '#server/db/client';
 import { auditLog, staff } from '#server/db/schema';
 
-export interface AuditEntry {
-  /** Who did it; null for the shop's command line. */
-  staffId: number | null;
-  /** What was done, as `area.verb`: `staff.invite`, `customer.disable`, `staff.totp.enable`, … */
-  action: string;
-  targetType: string;
-  targetId: string;
-  before?: unknown;
-  after?: unknown;
-  at: Date;
-}
-
-/** Writes one line of the audit log; call it inside the transaction that makes the change. */
-export async function recordAudit(tx: Db | Tx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    staffId: entry.staffId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    at: entry.at,
-  });
-}
+export { type AuditEntry, recordAudit } from '#server/audit';
 
 export interface AuditFilter {
   page: number;

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff } from '../../../../tests/helpers/staff';
+import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { runShopCommand } from '../../cli/shop-commands';
 
@@ -10,25 +10,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-let ipCounter = 0;
-async function call(
+const call = (
   method: 'GET' | 'POST' | 'DELETE',
   url: string,
   form?: Record<string, string>,
-  opts: { token?: string; ip?: string; lang?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.lang) headers['accept-language'] = opts.lang;
-  const res = await t.app.inject({
-    method,
-    url,
-    headers,
-    remoteAddress: opts.ip ?? `10.9.0.${++ipCounter % 250}`,
-    ...(form ? { payload: form } : {}),
-  });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
-}
+  opts: { token?: string; lang?: string } = {},
+) => callAdmin(t.app, opts.token, method, url, form, opts.lang ? { lang: opts.lang } : {});
 
 /** Runs `npm run shop -- …` against the test's database and answers what it printed. */
 async function shop(...argv: string[]) {
@@ -82,6 +69,23 @@ describe('staff sign-in', () => {
     });
     const me = await call('GET', '/api/admin/me', undefined, { token: signedIn.body.data.token });
     expect(me.body.data).toMatchObject({ email: 'boss@example.com', totpRequired: true });
+  });
+
+  it('lists staff, changes a role and removes staff from the command line, never the last owner', async () => {
+    await shop('staff', 'add', 'cli.packer@example.com', '--role', 'packer');
+    const listed = await shop('staff', 'list');
+    expect(listed.out.join('\n')).toMatch(/packer\s+cli\.packer@example\.com/);
+    const promoted = await shop('staff', 'role', 'cli.packer@example.com', 'manager');
+    expect(promoted.out).toEqual(['cli.packer@example.com: packer -> manager (their sessions ended)']);
+    expect((await shop('staff', 'remove', 'cli.packer@example.com')).code).toBe(0);
+    expect((await shop('staff', 'list')).out.join('\n')).not.toContain('cli.packer@example.com');
+    expect((await shop('staff', 'remove', 'cli.packer@example.com')).code).toBe(1);
+    // The first test's owner is the only one.
+    const refused = await shop('staff', 'remove', 'boss@example.com');
+    expect(refused).toMatchObject({
+      code: 1,
+      err: ['The shop must keep at least one owner: make someone else an owner first.'],
+    });
   });
 
   it('refuses a second staff member with the same address, and an unknown role', async () => {

@@ -3,6 +3,7 @@ import { PasswordHasher } from '#server/modules/account/password';
 import { EMAIL_PATTERN } from '#shared/schemas/account.rules';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '#shared/schemas/staff.rules';
 import { StaffService } from './staff.service';
+import { StaffTeam } from './staff.team';
 
 /** `--flag value` pairs and the words around them. */
 function parseFlags(
@@ -28,7 +29,7 @@ function parseFlags(
 }
 
 function roleOf(value: string | undefined): StaffRole {
-  if (!isStaffRole(value)) throw new UsageError(`--role must be one of ${STAFF_ROLES.join(', ')}`);
+  if (!isStaffRole(value)) throw new UsageError(`the role must be one of ${STAFF_ROLES.join(', ')}`);
   return value;
 }
 
@@ -41,31 +42,65 @@ function emailOf(value: string | undefined): string {
 /** The staff commands of `npm run shop` (shop-commands.ts): they act as the command line (no staff id). */
 export const staffCommands: Record<string, ShopCommand> = {
   staff: {
-    args: 'add EMAIL --role R',
+    args: 'SUBCOMMAND',
     does: [
-      'add a staff member (--role owner, manager or packer; --name N)',
-      'and print their one-time set-password link (valid 24 h)',
+      'add EMAIL --role R [--name N]: add a staff member (R: owner, manager',
+      '  or packer) and print their one-time set-password link (24 h)',
+      'list | role EMAIL R | remove EMAIL: list, change a role, remove',
     ],
     async run(ctx, args) {
       const [sub, ...rest] = args;
-      // Adding prints a link; nothing here hashes, so the hasher's cost does not matter.
+      // Nothing here hashes a password, so the hasher's cost does not matter.
       const staff = new StaffService({
         db: ctx.database.db,
         clock: ctx.clock,
         passwords: new PasswordHasher(),
         publicUrl: ctx.config.publicUrl,
       });
-      if (sub === 'add') {
-        const { words, flags } = parseFlags(rest, ['role', 'name']);
-        const email = emailOf(words[0]);
-        const role = roleOf(flags.role);
-        const name = flags.name ?? email.split('@')[0] ?? email;
-        const added = await staff.add({ email, name, role }, null);
-        ctx.print(`added ${email} as ${role}. Their one-time link to set a password (24 h):`);
-        ctx.print(added.setPasswordUrl);
-        return;
+      const team = new StaffTeam({ staff, shopName: ctx.config.mail.shopName });
+      switch (sub) {
+        case 'add': {
+          const { words, flags } = parseFlags(rest, ['role', 'name']);
+          const email = emailOf(words[0]);
+          const role = roleOf(flags.role);
+          const name = flags.name ?? email.split('@')[0] ?? email;
+          const added = await team.invite({ email, name, role }, null);
+          ctx.print(`added ${email} as ${role}. Their one-time link to set a password (24 h):`);
+          ctx.print(added.setPasswordUrl);
+          return;
+        }
+        case 'list': {
+          const { list } = await team.list(1, 10_000);
+          if (list.length === 0) ctx.print('no staff: add an owner with `staff add EMAIL --role owner`');
+          for (const s of list) {
+            const totp = s.totpEnabled ? 'authenticator on' : 'authenticator off';
+            ctx.print([String(s.id).padStart(4), s.role.padEnd(8), s.email, `(${s.name})`, totp].join('  '));
+          }
+          return;
+        }
+        case 'role': {
+          const [who, role] = rest;
+          const row = await team.find(emailOrId(who));
+          const changed = await team.changeRole(row.id, roleOf(role), null);
+          ctx.print(`${changed.email}: ${row.role} -> ${changed.role} (their sessions ended)`);
+          return;
+        }
+        case 'remove': {
+          const row = await team.find(emailOrId(rest[0]));
+          await team.remove(row.id, null);
+          ctx.print(`${row.email} removed (their sessions ended)`);
+          return;
+        }
+        default:
+          throw new UsageError(
+            sub === undefined ? 'staff needs a subcommand' : `unknown staff command ${sub}`,
+          );
       }
-      throw new UsageError(sub === undefined ? 'staff needs a subcommand' : `unknown staff command ${sub}`);
     },
   },
 };
+
+function emailOrId(value: string | undefined): string {
+  if (value && /^\d{1,9}$/.test(value)) return value;
+  return emailOf(value);
+}

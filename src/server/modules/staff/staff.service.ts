@@ -3,7 +3,11 @@ import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import { staff, staffSessions, staffTokens } from '#server/db/schema';
 import { BadInput, Forbidden, Unauthorized } from '#server/errors';
-import { checkPasswordTry, type PasswordTry } from '#server/modules/account/account.throttle';
+import {
+  checkPasswordTry,
+  type PasswordTry,
+  recordPasswordSuccess,
+} from '#server/modules/account/account.throttle';
 import type { PasswordHasher } from '#server/modules/account/password';
 import { hashToken, newToken } from '#server/modules/account/secrets';
 import { LANGUAGES, type Language } from '#shared/constants';
@@ -85,12 +89,26 @@ export class StaffService {
     return row;
   }
 
-  /** Checks the password (counted and throttled); a wrong address and a wrong password answer alike. */
+  /**
+   * Checks the password (counted and throttled); a wrong address and a wrong password answer
+   * alike. The try stays counted as a failure until `forgive` says the sign-in succeeded.
+   */
   async checkPassword(email: string, password: string, client: string): Promise<StaffRow> {
     const row = await this.findActive(email);
-    const matches = await checkPasswordTry(this.deps, staffTry(email, client), password, row?.passwordHash);
+    const matches = await checkPasswordTry(
+      this.deps,
+      staffTry(email, client),
+      password,
+      row?.passwordHash,
+      false,
+    );
     if (!row || !matches) throw new Unauthorized('errors:staff.badCredentials');
     return row;
+  }
+
+  /** A sign-in succeeded: the client's failures at this address are forgiven (account.throttle.ts). */
+  async forgive(email: string, client: string): Promise<void> {
+    await recordPasswordSuccess(this.db, staffTry(email, client), this.deps.clock.now());
   }
 
   async openSession(staffId: number): Promise<string> {
@@ -158,10 +176,18 @@ export class StaffService {
   }
 
   /**
-   * Sets the password with a set-password link's token (used up here). The password is hashed
-   * first, outside the transaction; the token is claimed inside it, so it works only once.
+   * Sets the password with a set-password link's token (used up here). The link is checked, the
+   * password hashed outside the transaction, and the token claimed inside it, so it works once.
    */
   async setPassword(token: string, password: string): Promise<void> {
+    // A link that cannot work costs the shop no hash (as a wrong mailed code does not).
+    const usable = and(
+      eq(staffTokens.tokenHash, hashToken(token)),
+      isNull(staffTokens.usedAt),
+      gt(staffTokens.expiresAt, this.deps.clock.now()),
+    );
+    const [known] = await this.db.select({ id: staffTokens.id }).from(staffTokens).where(usable);
+    if (!known) throw new BadInput('errors:staff.linkInvalid');
     const passwordHash = await this.deps.passwords.hash(password);
     const now = this.deps.clock.now();
     const done = await this.db.transaction(async (tx) => {

@@ -1,54 +1,138 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { staff } from '#server/db/schema';
-import { Unauthorized } from '#server/errors';
+import { BadInput, Conflict, Forbidden, Unauthorized } from '#server/errors';
 import { countPasswordTry } from '#server/modules/account/account.throttle';
 import type { StaffView } from '#shared/schemas/staff.rules';
-import { type StaffRow, type StaffService, staffTry, staffView } from './staff.service';
-import { matchTotp, openSecret } from './totp';
+import { totpRequired } from '#shared/schemas/staff.rules';
+import { recordAudit } from './audit';
+import { qrSvg } from './qr';
+import { type StaffRow, type StaffService, type StaffUser, staffTry, staffView } from './staff.service';
+import { matchTotp, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp';
 
 /**
- * Staff sign-in: the password (counted and throttled as for shoppers), then, when the staff member
- * has an authenticator, its code. A wrong code counts as a failed try of the same throttle.
+ * Staff sign-in and its second factor: the password (counted and throttled as for shoppers), then,
+ * when the staff member has an authenticator, its code. Every wrong code counts as a failed try of
+ * the same throttle, so guessing codes is as slow as guessing passwords.
  */
 export class StaffSignIn {
   constructor(
     private readonly staff: StaffService,
-    /** Opens TOTP secrets at rest (derived from the shop's secret). */
+    /** Seals and opens TOTP secrets at rest (derived from the shop's secret). */
     private readonly totpKey: Buffer,
+    /** The issuer authenticator apps show beside the code. */
+    private readonly shopName: string,
   ) {}
+
+  private get now(): Date {
+    return this.staff.deps.clock.now();
+  }
 
   async signIn(
     input: { email: string; password: string; code?: string | undefined },
     client: string,
   ): Promise<{ token: string; staff: StaffView }> {
+    // The try counts as a failure until the second factor is right too.
     const row = await this.staff.checkPassword(input.email, input.password, client);
     if (row.totpEnabledAt) {
       if (!input.code) throw new Unauthorized('errors:staff.needsCode', {}, { needsCode: true });
       if (!(await this.spendCode(this.staff.db, row, input.code))) {
-        const { db, clock } = this.staff.deps;
-        await countPasswordTry(db, staffTry(input.email, client), clock.now());
         throw new Unauthorized('errors:staff.wrongCode', {}, { needsCode: true });
       }
     }
+    await this.staff.forgive(input.email, client);
     const token = await this.staff.openSession(row.id);
     return { token, staff: staffView(row) };
+  }
+
+  private async countWrongCode(row: StaffRow, client: string): Promise<void> {
+    await countPasswordTry(this.staff.db, staffTry(row.email, client), this.now);
   }
 
   /**
    * Whether `code` is the staff member's current code, never used before: the step it matched is
    * stored only if it is later than the last one used, so two requests cannot both use one code.
    */
-  async spendCode(tx: Db | Tx, row: StaffRow, code: string, sealed = row.totpSecret): Promise<boolean> {
-    const secret = sealed ? openSecret(this.totpKey, sealed) : undefined;
+  private async spendCode(tx: Db | Tx, row: StaffRow, code: string): Promise<boolean> {
+    const secret = row.totpSecret ? openSecret(this.totpKey, row.totpSecret) : undefined;
     if (!secret) return false;
-    const step = matchTotp(secret, code, this.staff.deps.clock.now(), row.totpLastStep);
+    const step = matchTotp(secret, code, this.now, row.totpLastStep);
     if (step === undefined) return false;
-    const [used] = await tx
+    const [spent] = await tx
       .update(staff)
       .set({ totpLastStep: step })
       .where(and(eq(staff.id, row.id), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
       .returning({ id: staff.id });
-    return used !== undefined;
+    return spent !== undefined;
+  }
+
+  private async row(user: StaffUser): Promise<StaffRow> {
+    const [row] = await this.staff.db.select().from(staff).where(eq(staff.id, user.id));
+    if (!row) throw new Unauthorized();
+    return row;
+  }
+
+  /**
+   * Starts enrolment: a new secret (kept sealed, not yet in force), the link an authenticator app
+   * reads, and its QR code. The secret is shown only here; starting again replaces it.
+   */
+  async startTotp(user: StaffUser): Promise<{ secret: string; otpauthUri: string; qrSvg: string }> {
+    const row = await this.row(user);
+    if (row.totpEnabledAt) throw new Conflict('errors:staff.totpAlreadyOn');
+    const secret = newTotpSecret();
+    await this.staff.db
+      .update(staff)
+      .set({ totpSecret: sealSecret(this.totpKey, secret), totpLastStep: null })
+      .where(eq(staff.id, row.id));
+    const uri = otpauthUri(secret, this.shopName, row.email);
+    return { secret, otpauthUri: uri, qrSvg: qrSvg(uri) };
+  }
+
+  /** Puts the started secret in force once the app shows its first code. */
+  async confirmTotp(user: StaffUser, code: string, client: string): Promise<StaffView> {
+    const row = await this.row(user);
+    if (row.totpEnabledAt) throw new Conflict('errors:staff.totpAlreadyOn');
+    if (!row.totpSecret) throw new BadInput('errors:staff.totpNotStarted');
+    return this.changeWithCode(row, code, client, 'staff.totp.enable', { totpEnabledAt: this.now });
+  }
+
+  /** Turns the second factor off, with a current code; owners must keep theirs. */
+  async disableTotp(user: StaffUser, code: string, client: string): Promise<StaffView> {
+    if (totpRequired(user.role)) throw new Forbidden('errors:staff.ownerKeepsTotp');
+    const row = await this.row(user);
+    if (!row.totpEnabledAt) throw new Conflict('errors:staff.totpNotOn');
+    const off = { totpSecret: null, totpEnabledAt: null, totpLastStep: null };
+    return this.changeWithCode(row, code, client, 'staff.totp.disable', off);
+  }
+
+  /**
+   * Spends a current code and makes `change` to the staff row, audited as `action`, in one
+   * transaction; a wrong code changes nothing, counts as a failed try and answers 400.
+   */
+  private async changeWithCode(
+    row: StaffRow,
+    code: string,
+    client: string,
+    action: string,
+    change: Partial<typeof staff.$inferInsert>,
+  ): Promise<StaffView> {
+    const now = this.now;
+    const done = await this.staff.db.transaction(async (tx) => {
+      if (!(await this.spendCode(tx, row, code))) return false;
+      await tx.update(staff).set(change).where(eq(staff.id, row.id));
+      await recordAudit(tx, {
+        staffId: row.id,
+        action,
+        targetType: 'staff',
+        targetId: String(row.id),
+        at: now,
+      });
+      return true;
+    });
+    if (!done) {
+      await this.countWrongCode(row, client);
+      throw new BadInput('errors:staff.wrongCode');
+    }
+    return this.staff.view(row.id);
   }
 }

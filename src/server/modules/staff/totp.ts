@@ -93,14 +93,17 @@ export function matchTotp(
 /** The link an authenticator app enrols from (the QR code carries it). */
 export function otpauthUri(secret: string, issuer: string, account: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const params = new URLSearchParams({
-    secret,
-    issuer,
-    algorithm: 'SHA1',
-    digits: String(TOTP_DIGITS),
-    period: String(TOTP_STEP_SECONDS),
-  });
-  return `otpauth://totp/${label}?${params.toString()}`;
+  // Spaces as %20, not `+`: some apps show a `+` from a query string as it is.
+  const params = [
+    ['secret', secret],
+    ['issuer', issuer],
+    ['algorithm', 'SHA1'],
+    ['digits', String(TOTP_DIGITS)],
+    ['period', String(TOTP_STEP_SECONDS)],
+  ]
+    .map(([k, v]) => `${k}=${encodeURIComponent(v ?? '')}`)
+    .join('&');
+  return `otpauth://totp/${label}?${params}`;
 }
 
 /*
