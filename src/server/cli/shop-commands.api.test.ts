@@ -50,21 +50,29 @@ describe('npm run shop on the order state machine', () => {
       `order ${o.orderNo}: refunded $1.50 to card **** 1111; $1.50 refunded so far; status unchanged`,
     );
     expect((await orderRow(shop.t, o.orderNo)).status).toBe(3);
+    // The rest a minute later, so the timeline can tell which mail tells of which refund.
+    shop.t.clock.advance(60_000);
     const rest = await shopCommand('refund', o.orderNo);
     expect(rest.stdout).toMatch(/refunded \$\d+\.\d\d to card \*\*\*\* 1111; status -> refunded$/);
     expect((await orderRow(shop.t, o.orderNo)).status).toBe(6);
     expect(await shopCommand('refund', o.orderNo, 'lots')).toMatchObject({ code: 2 });
     const timeline = (
       await adminOrderDetail(shop.t.database.db, o.orderNo, { packer: false, timeZone: 'UTC' })
-    ).timeline as { kind: string; staff_id: number | null }[];
-    expect(timeline.map((e) => e.kind)).toEqual([
+    ).timeline as { kind: string; staff_id: number | null; details: { mail?: string } }[];
+    // The command line's changes send the shopper's mails like the console's (packing sends none).
+    expect(timeline.map((e) => (e.kind === 'mail' ? `mail:${e.details.mail}` : e.kind))).toEqual([
       'placed',
+      'mail:placed',
       'payment',
       'paid',
+      'mail:paid',
       'packed',
       'shipped',
+      'mail:shipped',
       'refunded',
+      'mail:refunded',
       'refunded',
+      'mail:refunded',
     ]);
     expect(timeline.every((e) => e.staff_id === null)).toBe(true);
   });
