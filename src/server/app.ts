@@ -36,11 +36,15 @@ import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { startRetentionSweep } from './modules/retention/retention';
+import { staffAuthRoutes } from './modules/staff/staff.routes';
+import { StaffService } from './modules/staff/staff.service';
+import { StaffSignIn } from './modules/staff/staff.sign-in';
 import { PageHeads, withHead } from './page-head';
 import { authPlugin } from './plugins/auth';
 import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
+import { staffAuthPlugin } from './plugins/staff-auth';
 import { projectPath } from './project-root';
 import { BODY_MAX_BYTES, requestTimeouts } from './request-limits';
 import { deriveKey, loadShopSecret } from './secret';
@@ -160,17 +164,23 @@ async function shopRoutes(
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
   app.addHook('onClose', async () => mailer.close());
   const secret = deps.secret ?? loadShopSecret(config);
+  // One hasher, one queue: shoppers' and staff's password work share its bound.
+  const passwords = deps.passwords ?? new PasswordHasher();
   const accounts = new AccountService({
     db: database.db,
     clock,
     mailer,
     shopName: config.mail.shopName,
     log: app.log,
-    passwords: deps.passwords ?? new PasswordHasher(),
+    passwords,
     codeKey: deriveKey(secret, 'email-code'),
   });
   await app.register(authPlugin, { accounts });
   await app.register(accountRoutes, { accounts, avatars: new AvatarFiles(config.uploadsDir) });
+  const staff = new StaffService({ db: database.db, clock, passwords, publicUrl: config.publicUrl });
+  await app.register(staffAuthPlugin, { staff });
+  const totpKey = deriveKey(secret, 'staff-totp');
+  await app.register(staffAuthRoutes, { staff, signIn: new StaffSignIn(staff, totpKey) });
 
   const addresses = new AddressService({ db: database.db, clock });
   const cart = new CartService({ db: database.db, clock, lineMax: config.orderLimits.lineMax });

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly key: string,
     readonly params: MessageParams = {},
     readonly headers: Record<string, string> = {},
+    /** Sent as the envelope's `data`, for a client that acts on the refusal (`needsCode`). */
+    readonly data?: unknown,
   ) {
     super(key);
     this.name = new.target.name;
@@ -28,8 +30,15 @@ export function badField(field: string): BadInput {
 }
 
 export class Unauthorized extends AppError {
-  constructor(key = 'errors:unauthorized', params: MessageParams = {}) {
-    super(401, key, params);
+  constructor(key = 'errors:unauthorized', params: MessageParams = {}, data?: unknown) {
+    super(401, key, params, {}, data);
+  }
+}
+
+/** Signed in, but the role may not do this (or must first do something else: `data` says what). */
+export class Forbidden extends AppError {
+  constructor(key = 'errors:forbidden', params: MessageParams = {}, data?: unknown) {
+    super(403, key, params, {}, data);
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Language } from '#shared/constants';
 import { isFields, NoInput, NoParams } from '#shared/schemas/common';
+import type { Permission } from '#shared/schemas/staff.rules';
 import { ByteLru } from './byte-lru';
 import { BadInput, badField } from './errors';
 import { languageOf } from './i18n';
@@ -74,6 +75,9 @@ function rawInput(request: FastifyRequest, from: InputSource): Record<string, un
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Shopper = Awaited<ReturnType<FastifyRequest['requireUser']>>;
+type Staff = Awaited<ReturnType<FastifyRequest['requireStaff']>>;
+/** Who may call: anyone, a signed-in shopper, or signed-in staff (src/server/plugins/staff-auth.ts). */
+type Auth = 'shopper' | 'staff' | undefined;
 
 /** What a route declares about its request: `config.request` of every route (tests/api/security reads it). */
 export interface DeclaredRequest {
@@ -84,7 +88,7 @@ export interface DeclaredRequest {
   from: InputSource;
 }
 
-export interface RouteSpec<I extends z.ZodType, P extends z.ZodType, A extends 'shopper' | undefined> {
+export interface RouteSpec<I extends z.ZodType, P extends z.ZodType, A extends Auth> {
   method: Method;
   url: string;
   /** The call's parameters (`NoInput` when it reads none); unknown ones are dropped. */
@@ -93,8 +97,16 @@ export interface RouteSpec<I extends z.ZodType, P extends z.ZodType, A extends '
   params?: P;
   /** Defaults to `query` for GET, `query+body` otherwise. */
   from?: InputSource;
-  /** `shopper`: the token is checked (401) before the input is read, and the handler gets `user`. */
+  /**
+   * `shopper`: the token is checked (401) before the input is read, and the handler gets `user`.
+   * `staff`: a staff session's token is checked (401), then `permission` (403), and the handler
+   * gets `staff`.
+   */
   auth?: A;
+  /** Staff routes: what the caller's role must allow; none when any signed-in staff may call. */
+  permission?: Permission;
+  /** Staff routes an owner may call before enrolling an authenticator (me, sign-out, TOTP set-up). */
+  duringTotpSetup?: boolean;
   /**
    * Remember parsed inputs by the raw query string, within this many bytes (GET only): for the hot
    * catalogue reads, where parsing was the costliest step left. Only inputs that parse are kept.
@@ -103,10 +115,11 @@ export interface RouteSpec<I extends z.ZodType, P extends z.ZodType, A extends '
 }
 
 /** What a handler receives: the parsed input and path parameters, and the shopper when signed in. */
-export interface RouteCall<I extends z.ZodType, P extends z.ZodType, A extends 'shopper' | undefined> {
+export interface RouteCall<I extends z.ZodType, P extends z.ZodType, A extends Auth> {
   input: z.output<I>;
   params: z.output<P>;
   user: A extends 'shopper' ? Shopper : undefined;
+  staff: A extends 'staff' ? Staff : undefined;
 }
 
 const PATH_PARAM = /:(\w+)/g;
@@ -116,11 +129,7 @@ const PATH_PARAM = /:(\w+)/g;
  * written. Path parameters, then the input, are parsed before the handler runs (after the
  * shopper's token, for shopper routes), and a bad one answers 400 in the caller's language.
  */
-export function route<
-  I extends z.ZodType,
-  P extends z.ZodType = typeof NoParams,
-  A extends 'shopper' | undefined = undefined,
->(
+export function route<I extends z.ZodType, P extends z.ZodType = typeof NoParams, A extends Auth = undefined>(
   app: FastifyInstance,
   spec: RouteSpec<I, P, A>,
   handler: (call: RouteCall<I, P, A>, request: FastifyRequest, reply: FastifyReply) => unknown,
@@ -135,8 +144,9 @@ export function route<
   const readInput = inputReader(spec.input, from, spec.method === 'GET' ? spec.memoBytes : undefined);
   const readParams =
     params === NoParams ? () => ({}) : (request: FastifyRequest) => parsed(params, request.params);
-  const callOf = (request: FastifyRequest, user: Shopper | undefined) =>
-    ({ params: readParams(request), input: readInput(request), user }) as RouteCall<I, P, A>;
+  const callOf = (request: FastifyRequest, who: { user?: Shopper; staff?: Staff }) =>
+    ({ params: readParams(request), input: readInput(request), ...who }) as RouteCall<I, P, A>;
+  const staffCheck = { duringTotpSetup: spec.duringTotpSetup === true };
   const config: { request: DeclaredRequest } = { request: { params, input: spec.input, from } };
   app.route({
     method: spec.method,
@@ -144,8 +154,14 @@ export function route<
     config,
     handler:
       spec.auth === 'shopper'
-        ? async (request, reply) => handler(callOf(request, await request.requireUser()), request, reply)
-        : (request, reply) => handler(callOf(request, undefined), request, reply),
+        ? async (request, reply) =>
+            handler(callOf(request, { user: await request.requireUser() }), request, reply)
+        : spec.auth === 'staff'
+          ? async (request, reply) => {
+              const staff = await request.requireStaff(spec.permission, staffCheck);
+              return handler(callOf(request, { staff }), request, reply);
+            }
+          : (request, reply) => handler(callOf(request, {}), request, reply),
   });
 }
 

@@ -1,46 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { formatCents } from '#shared/money';
 import { ORDER_STATUS, orderStatusName } from '#shared/schemas/order';
-import type { Clock } from '../clock';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
 import { orders } from '../db/schema';
 import { AppError, NotFound } from '../errors';
 import { createGateways, sandboxWalletSecret } from '../gateways/create-gateways';
-import type { GatewayLog } from '../gateways/gateway';
 import { translate } from '../i18n';
 import { NO_STOCK_LISTENER } from '../modules/catalogue/catalogue.changes';
 import { listShopOrders, moveOrder, SHOP_TRANSITIONS } from '../modules/order/order.admin';
 import { expireOverdueOrders } from '../modules/order/order.expiry';
 import { orderDetail } from '../modules/order/order.queries';
 import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
+import { staffCommands } from '../modules/staff/staff.commands';
 import { loadShopSecret } from '../secret';
+import { type ShopCommand, type ShopContext, UsageError } from './shop-command';
 
-/**
- * What a command of the shop's command line runs against. The same in both places a command runs:
- * the `npm run shop` process with the database opened itself, and a running server that received
- * it on its command socket (command-socket.ts).
- */
-export interface ShopContext {
-  database: Database;
-  config: Config;
-  clock: Clock;
-  /** Where the gateways (for refunds) log. */
-  log: GatewayLog;
-  /** A line for the owner to read (standard output). */
-  print(line: string): void;
-}
-
-interface ShopCommand {
-  /** The arguments, as the usage shows them. */
-  args: string;
-  /** What it does, as the usage shows it (continuation lines indented by the usage). */
-  does: string[];
-  run(ctx: ShopContext, args: string[]): Promise<void>;
-}
-
-/** A command's argument is missing or wrong: said with the usage, exit status 2. */
-class UsageError extends Error {}
+export type { ShopContext };
 
 function orderNoOf(args: string[]): string {
   const [orderNo] = args;
@@ -130,6 +104,7 @@ const COMMANDS: Record<string, ShopCommand> = {
       ctx.print(describeRefund(await refundOrder({ db: ctx.database.db, clock, gateways, log }, orderNo)));
     },
   },
+  ...staffCommands,
 };
 
 /** Whether `name` is one of the commands (checked before anything is opened). */

@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -470,5 +471,90 @@ export const cardTries = pgTable(
   (t) => [
     index('card_tries_user_idx').on(t.userId, t.createdAt),
     index('card_tries_client_idx').on(t.clientKey, t.createdAt),
+  ],
+);
+
+/*
+ * i17-staff: the shop's staff (operator console), their sessions, one-time set-password links and
+ * the audit log of what they changed (docs/architecture.md, Staff).
+ */
+
+/** A staff member. Removed staff keep their row (the audit log names them) with `removed_at`. */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** owner | manager | packer (src/shared/schemas/staff.rules.ts). */
+    role: text('role').notNull(),
+    language: text('language').notNull().default('en'),
+    /** Null until the set-password link is used. */
+    passwordHash: text('password_hash'),
+    /** The TOTP secret, encrypted under a key derived from the shop's secret (staff.totp.ts). */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('staff_email_idx').on(t.email).where(sql`${t.removedAt} is null`),
+    check('staff_role_known', sql`${t.role} in ('owner', 'manager', 'packer')`),
+  ],
+);
+
+/** A staff sign-in: only the token's SHA-256 is stored; it ends after 12 h idle or when revoked. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** One-time set-password links (`staff add`, invites): only the token's hash is stored. */
+export const staffTokens = pgTable(
+  'staff_tokens',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('staff_tokens_staff_idx').on(t.staffId)],
+);
+
+/** What staff changed, with the value before and after; written in the change's own transaction. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Null when the shop's command line made the change. */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_staff_idx').on(t.staffId, t.at),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.at),
   ],
 );

@@ -33,9 +33,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (request.raw.complete === false) reply.header('connection', 'close');
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return reply
-        .code(error.status)
-        .send({ code: error.status, message: translate(language, error.key, error.params) });
+      return reply.code(error.status).send({
+        code: error.status,
+        message: translate(language, error.key, error.params),
+        ...(error.data === undefined ? {} : { data: error.data }),
+      });
     }
     const client = clientErrorKey(error);
     if (client) {

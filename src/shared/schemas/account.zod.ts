@@ -7,13 +7,15 @@ import { ruled, Text } from './common.zod';
 const problem = (key: string | undefined) => (key ? (`errors:account.${key}` as const) : undefined);
 
 /** The address, checked, trimmed and lower-cased. */
-const Email = ruled(Text(320), (v) => problem(emailProblem(v))).transform((v) => v.trim().toLowerCase());
+export const Email = ruled(Text(320), (v) => problem(emailProblem(v))).transform((v) =>
+  v.trim().toLowerCase(),
+);
 /** A new password: 8 to 64 characters. */
-const NewPassword = ruled(Text(200), (v) => problem(passwordProblem(v)));
+export const NewPassword = ruled(Text(200), (v) => problem(passwordProblem(v)));
 /** The password a shopper signs in with: only required (an old rule's password still signs in). */
-const CurrentPassword = ruled(Text(200), (v) => problem(v === '' ? 'passwordEmpty' : undefined));
-const Code = ruled(Text(50), (v) => problem(codeProblem(v))).transform((v) => v.trim());
-const Name = ruled(Text(200), (v) => problem(nameProblem(v))).transform((v) => v.trim());
+export const CurrentPassword = ruled(Text(200), (v) => problem(v === '' ? 'passwordEmpty' : undefined));
+export const Code = ruled(Text(50), (v) => problem(codeProblem(v))).transform((v) => v.trim());
+export const Name = ruled(Text(200), (v) => problem(nameProblem(v))).transform((v) => v.trim());
 
 /** `POST /api/buy/email` and `POST /api/buy/found/password`: where to send a code. */
 export const EmailInput = z.object({ email: Email });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type DeclaredRequest, declaredRequests, isApiPath } from '#server/http';
+import type { Permission } from '#shared/schemas/staff.rules';
 import { ADDRESS, BILLING } from '../../helpers/shoppers';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -61,8 +62,9 @@ export interface Probe {
  * - `shopper`: per-user; a visitor gets 401.
  * - `gateway`: called by the payment gateway's server; its signature is the proof, not a token.
  * - `sandbox`: the built-in sandbox wallet's pay page; the unguessable link is the proof.
+ * - `staff`: the operator console (/api/admin); a staff session's token, and `permission`.
  */
-export type Access = 'public' | 'shopper' | 'gateway' | 'sandbox';
+export type Access = 'public' | 'shopper' | 'gateway' | 'sandbox' | 'staff';
 
 export interface RouteRule {
   access: Access;
@@ -78,6 +80,12 @@ export interface RouteRule {
   writesWhenRefused?: readonly string[];
   /** The file field of an upload: the only kind of route that reads a multipart body. */
   upload?: 'file';
+  /**
+   * Staff routes: the permission the role needs (none: any signed-in staff), and whether an owner
+   * may call it before enrolling an authenticator.
+   */
+  permission?: Permission;
+  duringTotpSetup?: boolean;
 }
 
 const CARD_FORM = { name: 'Mei Lin', card_no: '4111111111111111', expiration_time: '08/29', code: '123' };
@@ -213,6 +221,18 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     foreign: (owner) => [{ params: { ':uuid': owner.card } }],
     valid: (own) => ({ ':uuid': own.card }),
   },
+
+  'POST /api/admin/sign-in': {
+    access: 'public',
+    valid: () => ({ email: 'nobody@example.com', password: 'not the password' }),
+    writesWhenRefused: ['sign_in_failures'],
+  },
+  'POST /api/admin/password/set': {
+    access: 'public',
+    valid: () => ({ token: 'x'.repeat(43), password: 'a new password' }),
+  },
+  'POST /api/admin/sign-out': { access: 'staff', duringTotpSetup: true },
+  'GET /api/admin/me': { access: 'staff', duringTotpSetup: true },
 
   'GET /sandbox/pay/:token': { access: 'sandbox' },
   'POST /sandbox/pay/:token': { access: 'sandbox' },

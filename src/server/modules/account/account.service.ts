@@ -19,13 +19,7 @@ import {
   issueCode,
 } from './account.codes';
 import { lockAddress } from './account.locks';
-import {
-  countPasswordTry,
-  forgetPasswordTry,
-  forgiveAddress,
-  type PasswordTry,
-  recordPasswordSuccess,
-} from './account.throttle';
+import { checkPasswordTry, forgiveAddress, type PasswordTry } from './account.throttle';
 import type { PasswordHasher } from './password';
 import { hashToken, newToken } from './secrets';
 
@@ -136,22 +130,8 @@ export class AccountService {
     return { ...publicUser(user), token };
   }
 
-  /**
-   * Checks a password try against a stored hash (or the decoy when there is none), counted before
-   * the check; a try the queue refused (503) is not held against the client.
-   */
-  private async checkPassword(attempt: PasswordTry, password: string, stored?: string): Promise<boolean> {
-    const now = this.deps.clock.now();
-    const tryId = await countPasswordTry(this.db, attempt, now);
-    let matches: boolean;
-    try {
-      matches = await this.deps.passwords.verify(password, stored);
-    } catch (error) {
-      await forgetPasswordTry(this.db, tryId);
-      throw error;
-    }
-    if (matches) await recordPasswordSuccess(this.db, attempt, now);
-    return matches;
+  private checkPassword(attempt: PasswordTry, password: string, stored?: string): Promise<boolean> {
+    return checkPasswordTry(this.deps, attempt, password, stored);
   }
 
   private async openSession(userId: number, now: Date): Promise<string> {

@@ -1,8 +1,10 @@
 import { and, count, desc, eq, gt, max } from 'drizzle-orm';
+import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import { signInClients, signInFailures } from '#server/db/schema';
 import { TooManyRequests } from '#server/errors';
 import { lockAddress, lockClient } from './account.locks';
+import type { PasswordHasher } from './password';
 
 /** Failed tries one client may make at one address within the window (SECURITY.md, Accounts). */
 export const FAILURES_PER_PAIR = 5;
@@ -49,6 +51,30 @@ export async function countPasswordTry(db: Db, attempt: PasswordTry, now: Date):
       .returning({ id: signInFailures.id });
     return counted?.id ?? 0;
   });
+}
+
+/**
+ * Checks a password try against a stored hash (or the decoy when there is none), counted before
+ * the check; a try the queue refused (503) is not held against the client. Shoppers' and staff's
+ * sign-ins both go through here (staff tries are counted under `staff:` addresses).
+ */
+export async function checkPasswordTry(
+  deps: { db: Db; clock: Clock; passwords: PasswordHasher },
+  attempt: PasswordTry,
+  password: string,
+  stored: string | undefined | null,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const tryId = await countPasswordTry(deps.db, attempt, now);
+  let matches: boolean;
+  try {
+    matches = await deps.passwords.verify(password, stored ?? undefined);
+  } catch (error) {
+    await forgetPasswordTry(deps.db, tryId);
+    throw error;
+  }
+  if (matches) await recordPasswordSuccess(deps.db, attempt, now);
+  return matches;
 }
 
 /** Takes back a counted try whose password was never checked (the shop was too busy to hash). */

@@ -1,0 +1,254 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Clock } from '#server/clock';
+import type { Db, Tx } from '#server/db/client';
+import { staff, staffSessions, staffTokens } from '#server/db/schema';
+import { BadInput, Forbidden, Unauthorized } from '#server/errors';
+import { checkPasswordTry, type PasswordTry } from '#server/modules/account/account.throttle';
+import type { PasswordHasher } from '#server/modules/account/password';
+import { hashToken, newToken } from '#server/modules/account/secrets';
+import { LANGUAGES, type Language } from '#shared/constants';
+import {
+  can,
+  isStaffRole,
+  type Permission,
+  type StaffRole,
+  type StaffView,
+  totpRequired,
+} from '#shared/schemas/staff.rules';
+import { recordAudit } from './audit';
+
+/** A staff session ends after this long without a request (contract: 12 h idle). */
+export const STAFF_IDLE_MS = 12 * 3_600_000;
+/** `last_seen_at` is written at most this often, so reads do not each write. */
+export const LAST_SEEN_EVERY_MS = 60_000;
+/** A set-password link works once, for a day. */
+export const SET_PASSWORD_TTL_MS = 24 * 3_600_000;
+
+/** The signed-in staff member behind a request (src/server/plugins/staff-auth.ts). */
+export interface StaffUser {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  language: Language;
+  totpEnabled: boolean;
+  sessionId: number;
+}
+
+export interface StaffDeps {
+  db: Db;
+  clock: Clock;
+  /** The shoppers' hasher: one queue bounds every password computation of the shop. */
+  passwords: PasswordHasher;
+  /** Where set-password links point: PUBLIC_URL (or http://HOST:PORT). */
+  publicUrl: string;
+}
+
+export type StaffRow = typeof staff.$inferSelect;
+
+const languageOf = (value: string): Language =>
+  (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
+
+export function staffView(row: StaffRow): StaffView {
+  const role = isStaffRole(row.role) ? row.role : 'packer';
+  const totpEnabled = row.totpEnabledAt !== null;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role,
+    language: languageOf(row.language),
+    totpEnabled,
+    totpRequired: totpRequired(role) && !totpEnabled,
+  };
+}
+
+/** Staff sign-in tries are throttled like shoppers' but counted apart: an owner is often a shopper too. */
+export const staffTry = (email: string, client: string): PasswordTry => ({ email: `staff:${email}`, client });
+
+/**
+ * Staff accounts and their sessions (docs/architecture.md, Staff): sign-in with the shoppers'
+ * hashing and throttles, 12-hour idle sessions, one-time set-password links.
+ */
+export class StaffService {
+  constructor(readonly deps: StaffDeps) {}
+
+  get db(): Db {
+    return this.deps.db;
+  }
+
+  async findActive(email: string): Promise<StaffRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(staff)
+      .where(and(eq(staff.email, email), isNull(staff.removedAt)));
+    return row;
+  }
+
+  /** Checks the password (counted and throttled); a wrong address and a wrong password answer alike. */
+  async checkPassword(email: string, password: string, client: string): Promise<StaffRow> {
+    const row = await this.findActive(email);
+    const matches = await checkPasswordTry(this.deps, staffTry(email, client), password, row?.passwordHash);
+    if (!row || !matches) throw new Unauthorized('errors:staff.badCredentials');
+    return row;
+  }
+
+  async openSession(staffId: number): Promise<string> {
+    const token = newToken();
+    const now = this.deps.clock.now();
+    await this.db
+      .insert(staffSessions)
+      .values({ staffId, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now });
+    return token;
+  }
+
+  /**
+   * The staff member holding this token, or undefined when it is unknown, revoked, idle for 12
+   * hours, or its holder was removed. Marks the session seen, at most once a minute.
+   */
+  async authenticate(token: string): Promise<{ user: StaffUser; view: StaffView } | undefined> {
+    const now = this.deps.clock.now();
+    const [row] = await this.db
+      .select({ staff, session: staffSessions })
+      .from(staffSessions)
+      .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+      .where(
+        and(
+          eq(staffSessions.tokenHash, hashToken(token)),
+          isNull(staffSessions.revokedAt),
+          isNull(staff.removedAt),
+          gt(staffSessions.lastSeenAt, new Date(now.getTime() - STAFF_IDLE_MS)),
+        ),
+      );
+    if (!row) return undefined;
+    if (now.getTime() - row.session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+      await this.db
+        .update(staffSessions)
+        .set({ lastSeenAt: now })
+        .where(eq(staffSessions.id, row.session.id));
+    }
+    const view = staffView(row.staff);
+    const { totpRequired: _r, ...user } = view;
+    return { user: { ...user, sessionId: row.session.id }, view };
+  }
+
+  async signOut(user: StaffUser): Promise<void> {
+    await this.db
+      .update(staffSessions)
+      .set({ revokedAt: this.deps.clock.now() })
+      .where(eq(staffSessions.id, user.sessionId));
+  }
+
+  async view(id: number): Promise<StaffView> {
+    const [row] = await this.db.select().from(staff).where(eq(staff.id, id));
+    if (!row) throw new Unauthorized();
+    return staffView(row);
+  }
+
+  /** A one-time set-password link for this staff member, valid a day; only its hash is kept. */
+  async issueSetPasswordLink(tx: Tx | Db, staffId: number, now: Date): Promise<string> {
+    const token = newToken();
+    await tx.insert(staffTokens).values({
+      staffId,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SET_PASSWORD_TTL_MS),
+    });
+    return `${this.deps.publicUrl}/admin/set-password?token=${token}`;
+  }
+
+  /**
+   * Sets the password with a set-password link's token (used up here). The password is hashed
+   * first, outside the transaction; the token is claimed inside it, so it works only once.
+   */
+  async setPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await this.deps.passwords.hash(password);
+    const now = this.deps.clock.now();
+    const done = await this.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(staffTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(staffTokens.tokenHash, hashToken(token)),
+            isNull(staffTokens.usedAt),
+            gt(staffTokens.expiresAt, now),
+          ),
+        )
+        .returning();
+      if (!claimed) return false;
+      const [row] = await tx
+        .update(staff)
+        .set({ passwordHash })
+        .where(and(eq(staff.id, claimed.staffId), isNull(staff.removedAt)))
+        .returning({ id: staff.id });
+      if (!row) return false;
+      // A new password ends every session the old one opened.
+      await endSessions(tx, row.id, now);
+      await recordAudit(tx, {
+        staffId: row.id,
+        action: 'staff.password.set',
+        targetType: 'staff',
+        targetId: String(row.id),
+        at: now,
+      });
+      return true;
+    });
+    if (!done) throw new BadInput('errors:staff.linkInvalid');
+  }
+
+  /**
+   * Adds a staff member and answers their set-password link. `by` is who invited them (null for
+   * the command line); the change is audited in the same transaction.
+   */
+  async add(
+    input: { email: string; name: string; role: StaffRole; language?: Language },
+    by: number | null,
+  ): Promise<{ id: number; setPasswordUrl: string }> {
+    const now = this.deps.clock.now();
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(staff)
+        .values({
+          email: input.email,
+          name: input.name,
+          role: input.role,
+          language: input.language ?? 'en',
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new BadInput('errors:staff.exists');
+      const setPasswordUrl = await this.issueSetPasswordLink(tx, row.id, now);
+      await recordAudit(tx, {
+        staffId: by,
+        action: 'staff.invite',
+        targetType: 'staff',
+        targetId: String(row.id),
+        after: { email: row.email, name: row.name, role: row.role },
+        at: now,
+      });
+      return { id: row.id, setPasswordUrl };
+    });
+  }
+}
+
+/** Ends every open session of a staff member (new password, new role, removal). */
+export async function endSessions(tx: Tx | Db, staffId: number, now: Date): Promise<void> {
+  await tx
+    .update(staffSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+}
+
+/** 403 unless the role allows `permission`; 403 `totpSetupRequired` while an owner has not enrolled. */
+export function checkStaffAccess(
+  view: StaffView,
+  permission: Permission | undefined,
+  duringTotpSetup: boolean,
+): void {
+  if (view.totpRequired && !duringTotpSetup) {
+    throw new Forbidden('errors:staff.totpSetupRequired', {}, { totpSetupRequired: true });
+  }
+  if (permission && !can(view.role, permission)) throw new Forbidden();
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { Code, CurrentPassword, Email, Name, NewPassword } from './account.zod';
+import { IdParam, PageParams, refuse, Text, UuidParam } from './common.zod';
+import { isStaffRole, type StaffRole } from './staff.rules';
+
+/* Requests of the operator console (docs/api.md, Admin). */
+
+const Role = Text(20).transform((v, ctx): StaffRole => (isStaffRole(v) ? v : refuse(ctx, 'field')));
+/** An optional 6-digit code: absent or empty is none. */
+const OptionalCode = Text(50).transform((v, ctx): string | undefined => {
+  const code = v.trim();
+  if (code === '') return undefined;
+  return /^\d{6}$/.test(code) ? code : refuse(ctx, 'errors:staff.wrongCode');
+});
+
+export const StaffSignInInput = z.object({ email: Email, password: CurrentPassword, code: OptionalCode });
+/** The one-time token of a set-password link: 43 base64url characters. */
+export const StaffPasswordSetInput = z.object({
+  token: Text(100).refine((v) => /^[\w-]{20,100}$/.test(v), 'token'),
+  password: NewPassword,
+});
+export const TotpCodeInput = z.object({ code: Code });
+export const StaffInviteInput = z.object({ email: Email, name: Name, role: Role });
+export const StaffRoleInput = z.object({ role: Role });
+export const StaffIdParams = z.object({ id: IdParam });
+export const AuditQuery = PageParams.extend({
+  staff: IdParam.optional(),
+  /** A target type (`staff`, `customer`, `order`), or `type:id` for one target. */
+  target: Text(120)
+    .refine((v) => v === '' || /^[a-z_]{1,30}(:[\w.@-]{1,80})?$/.test(v), 'target')
+    .optional(),
+});
+export const CustomerQuery = PageParams.extend({ q: Text(100).optional() });
+export const CustomerParams = z.object({ uuid: UuidParam });

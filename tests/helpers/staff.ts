@@ -1,0 +1,64 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '#server/db/client';
+import { staff, staffSessions } from '#server/db/schema';
+import { PasswordHasher } from '#server/modules/account/password';
+import { hashToken, newToken } from '#server/modules/account/secrets';
+import { newTotpSecret, sealSecret } from '#server/modules/staff/totp';
+import { deriveKey } from '#server/secret';
+import type { StaffRole } from '#shared/schemas/staff.rules';
+import { TEST_SCRYPT_PARAMS } from './test-app';
+
+export interface TestStaff {
+  id: number;
+  email: string;
+  /** Signs in through `POST /api/admin/sign-in` (hashed at the tests' cheap scrypt cost). */
+  password: string;
+  /** A session token for `authorization`, already signed in. */
+  token: string;
+  /** The authenticator's secret (base32), when TOTP is on. */
+  totpSecret?: string;
+}
+
+export interface StaffOptions {
+  role: StaffRole;
+  /**
+   * Whether an authenticator is enrolled; defaults to true for owners, so their token reaches
+   * every route (an owner without one gets 403 `totpSetupRequired` until enrolled).
+   */
+  totp?: boolean;
+  /** The app's shop secret (`SHOP_SECRET`), for tests that sign in with codes from `totpSecret`. */
+  shopSecret?: Buffer;
+  name?: string;
+  language?: 'en' | 'zh';
+}
+
+let counter = 0;
+const hasher = new PasswordHasher(TEST_SCRYPT_PARAMS);
+
+/** A staff member made straight in the database, with a signed-in session, for calling admin routes. */
+export async function createStaff(database: Database, now: Date, options: StaffOptions): Promise<TestStaff> {
+  const email = `${options.role}${++counter}.${randomUUID().slice(0, 8)}@example.com`;
+  const password = `password ${counter} ${randomUUID().slice(0, 8)}`;
+  const totp = options.totp ?? options.role === 'owner';
+  const totpSecret = totp ? newTotpSecret() : undefined;
+  const key = deriveKey(options.shopSecret ?? randomBytes(32), 'staff-totp');
+  const [row] = await database.db
+    .insert(staff)
+    .values({
+      email,
+      name: options.name ?? `${options.role} ${counter}`,
+      role: options.role,
+      language: options.language ?? 'en',
+      passwordHash: await hasher.hash(password),
+      totpSecret: totpSecret ? sealSecret(key, totpSecret) : null,
+      totpEnabledAt: totp ? now : null,
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('no staff');
+  const token = newToken();
+  await database.db
+    .insert(staffSessions)
+    .values({ staffId: row.id, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now });
+  return { id: row.id, email, password, token, ...(totpSecret ? { totpSecret } : {}) };
+}
