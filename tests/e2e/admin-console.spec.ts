@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
 import { type AdminServer, authenticatorCode, newStaffAddress, test } from './fixtures/admin-server';
-import { expect, LANGUAGES, text } from './fixtures/shop';
+import { expect, expectAccessible, LANGUAGES, text } from './fixtures/shop';
 
 /** The operator console (docs/architecture.md §7) is desktop-first: these run on the desktop project. */
 test.beforeEach(({ isMobile }, testInfo) => {
@@ -18,6 +18,7 @@ async function setPasswordFromLink(page: Page, link: string, language: Language)
   await page.goto(link);
   if (language === 'zh') await page.getByRole('button', { name: t('en', 'language.switchTo') }).click();
   await expect(page.getByRole('heading', { name: t(language, 'setPassword.title') })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel(t(language, 'fields.newPassword'), { exact: true }).fill(PASSWORD);
   await page.getByLabel(t(language, 'fields.repeatPassword'), { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: t(language, 'setPassword.submit') }).click();
@@ -53,6 +54,7 @@ async function enrolAuthenticator(page: Page, language: Language): Promise<strin
   await expect(nav(page, language)).toHaveCount(0);
   await page.getByRole('button', { name: t(language, 'twoFactor.start') }).click();
   await expect(page.getByRole('img', { name: t(language, 'twoFactor.qrAlt') })).toBeVisible();
+  await expectAccessible(page);
   const secret = await page.getByLabel(t(language, 'twoFactor.secret'), { exact: true }).inputValue();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await page.getByLabel(t(language, 'fields.code'), { exact: true }).fill(authenticatorCode(secret));
@@ -70,6 +72,7 @@ async function invite(page: Page, language: Language, who: { email: string; name
   const link = form.getByLabel(t(language, 'staff.invite.link'), { exact: true });
   await expect(link).toHaveValue(/\/admin\/set-password\?token=/);
   await expect(page.getByRole('row', { name: new RegExp(who.name) })).toBeVisible();
+  await expectAccessible(page);
   return link.inputValue();
 }
 

@@ -43,26 +43,28 @@ export function StaffRow({
         </select>
       </td>
       <td>{member.totpEnabled ? t('account.twoFactorOn') : t('account.twoFactorOff')}</td>
-      <td className="admin-actions">
-        {isSelf ? null : confirming ? (
-          <>
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(member.id, { onError, onSettled: () => setConfirming(false) })}
-            >
-              {t('staff.remove.confirm', { name: who })}
+      <td>
+        <div className="admin-actions">
+          {isSelf ? null : confirming ? (
+            <>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(member.id, { onError, onSettled: () => setConfirming(false) })}
+              >
+                {t('staff.remove.confirm', { name: who })}
+              </button>
+              <button type="button" className="text-button" onClick={() => setConfirming(false)}>
+                {t('staff.remove.cancel')}
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+              {t('staff.remove.label')}
             </button>
-            <button type="button" className="text-button" onClick={() => setConfirming(false)}>
-              {t('staff.remove.cancel')}
-            </button>
-          </>
-        ) : (
-          <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
-            {t('staff.remove.label')}
-          </button>
-        )}
+          )}
+        </div>
       </td>
     </tr>
   );
