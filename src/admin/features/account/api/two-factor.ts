@@ -23,3 +23,13 @@ export function useConfirmTotp() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'me'] }),
   });
 }
+
+/** Turns two-factor off with a current code; the server refuses owners, who must keep it. */
+export function useDisableTotp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      adminRequest<unknown>('/api/admin/totp/disable', { method: 'POST', body: { code } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'me'] }),
+  });
+}

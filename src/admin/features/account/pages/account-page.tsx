@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStaff } from '../../../api/me';
 import { usePageTitle } from '../../../lib/page-title';
+import { TurnOffTwoFactor } from '../components/turn-off-two-factor';
 
 /** The signed-in staff member's own account: who they are, their role, and two-factor sign-in. */
 export function AccountPage() {
@@ -26,6 +27,7 @@ export function AccountPage() {
           {t('twoFactor.title')}
         </Link>
       )}
+      {staff.totpEnabled && staff.role !== 'owner' ? <TurnOffTwoFactor /> : null}
     </section>
   );
 }
