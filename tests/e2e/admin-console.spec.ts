@@ -146,6 +146,30 @@ for (const language of LANGUAGES) {
           headers: { authorization: token ?? '' },
         });
         expect(answer.status()).toBe(403);
+
+        // Two-factor is theirs to choose: on from the account page, and off again with a code.
+        await packerPage.goto('/admin/account');
+        const off = packerPage
+          .getByRole('definition')
+          .filter({ hasText: t(language, 'account.twoFactorOff') });
+        await expect(off).toBeVisible();
+        await packerPage.getByRole('link', { name: t(language, 'twoFactor.title') }).click();
+        await packerPage.getByRole('button', { name: t(language, 'twoFactor.start') }).click();
+        const secret = await packerPage
+          .getByLabel(t(language, 'twoFactor.secret'), { exact: true })
+          .inputValue();
+        await packerPage
+          .getByLabel(t(language, 'fields.code'), { exact: true })
+          .fill(authenticatorCode(secret));
+        await packerPage.getByRole('button', { name: t(language, 'twoFactor.confirm') }).click();
+        await expect(packerPage).toHaveURL(/\/admin\/account$/);
+        const on = packerPage.getByRole('definition').filter({ hasText: t(language, 'account.twoFactorOn') });
+        await expect(on).toBeVisible();
+        await packerPage
+          .getByLabel(t(language, 'fields.code'), { exact: true })
+          .fill(authenticatorCode(secret, 1));
+        await packerPage.getByRole('button', { name: t(language, 'account.turnOff.submit') }).click();
+        await expect(off).toBeVisible();
       } finally {
         await context.close();
       }
