@@ -1,4 +1,5 @@
 import { type ComponentProps, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A labelled input with its problem under it (aria-describedby, aria-invalid), as the storefront's forms. */
 export function Field({
@@ -26,5 +27,21 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The authenticator app's 6-digit code: a numeric keypad and the browser's one-time-code fill. */
+export function CodeField(
+  props: { problem?: string | undefined } & Omit<ComponentProps<'input'>, 'inputMode'>,
+) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={t('fields.code')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      {...props}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeProblem } from '#shared/schemas/account.rules';
-import { Field } from '../../../components/ui/field';
+import { CodeField } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { useDisableTotp } from '../api/two-factor';
 
@@ -20,11 +20,7 @@ export function TurnOffTwoFactor() {
   return (
     <form className="admin-panel" onSubmit={submit} noValidate>
       <h2>{t('account.turnOff.title')}</h2>
-      <Field
-        label={t('fields.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
+      <CodeField
         value={code}
         problem={checked && problem ? t(`problems.${problem}`) : undefined}
         onChange={(event) => setCode(event.target.value)}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { codeProblem } from '#shared/schemas/account.rules';
 import { useStaff } from '../../../api/me';
-import { Field } from '../../../components/ui/field';
+import { CodeField, Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
 import { useConfirmTotp, useStartTotp } from '../api/two-factor';
@@ -65,11 +65,7 @@ export function TwoFactorPage() {
               />
             </li>
             <li>
-              <Field
-                label={t('fields.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
+              <CodeField
                 value={code}
                 problem={checked && problem ? t(`problems.${problem}`) : undefined}
                 onChange={(event) => setCode(event.target.value)}

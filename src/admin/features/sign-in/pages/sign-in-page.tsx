@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { codeProblem, emailProblem, passwordProblem } from '#shared/schemas/account.rules';
 import { useSaveSession } from '../../../api/me';
-import { Field } from '../../../components/ui/field';
+import { CodeField, Field } from '../../../components/ui/field';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { FormError } from '../../../components/ui/states';
 import { AdminApiError } from '../../../lib/api-client';
@@ -100,12 +100,8 @@ export function SignInPage() {
         {codeStep ? (
           <>
             <p className="admin-notice">{t('signIn.codeHint')}</p>
-            <Field
+            <CodeField
               ref={codeInput}
-              label={t('fields.code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
               value={code}
               problem={shown(problems.code)}
               onChange={(event) => setCode(event.target.value)}
