@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { codeProblem, emailProblem, passwordProblem } from '#shared/schemas/account.rules';
@@ -33,7 +33,6 @@ export function SignInPage() {
   const [code, setCode] = useState('');
   const [codeStep, setCodeStep] = useState(false);
   const [checked, setChecked] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
   const from = (location.state as { from?: string } | null)?.from;
 
   if (token && !signIn.isPending) return <Navigate to={from ?? '/admin'} replace />;
@@ -56,11 +55,10 @@ export function SignInPage() {
           saveSession(session);
           navigate(from ?? '/admin', { replace: true });
         },
-        onError: (error) => {
-          if (!asksForCode(error)) return;
+        onError: (error, sent) => {
+          if (sent.code !== undefined || !asksForCode(error)) return;
           setCodeStep(true);
           setChecked(false);
-          requestAnimationFrame(() => codeInput.current?.focus());
         },
       },
     );
@@ -101,14 +99,18 @@ export function SignInPage() {
           <>
             <p className="admin-notice">{t('signIn.codeHint')}</p>
             <CodeField
-              ref={codeInput}
+              // The step appears after a click: focus moves to the one field it asks for.
+              autoFocus
               value={code}
               problem={shown(problems.code)}
               onChange={(event) => setCode(event.target.value)}
             />
           </>
         ) : null}
-        {asksForCode(signIn.error) ? null : <FormError error={signIn.error} />}
+        {/* Asking for the code is the next step, not a failure; a wrong code is one. */}
+        {asksForCode(signIn.error) && signIn.variables?.code === undefined ? null : (
+          <FormError error={signIn.error} />
+        )}
         <button type="submit" className="button button-primary form-submit" disabled={signIn.isPending}>
           {t('signIn.submit')}
         </button>
