@@ -100,6 +100,13 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(/\/admin\/staff$/);
       await expect(page.getByRole('heading', { name: t(language, 'nav.staff'), level: 1 })).toBeVisible();
       await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
+      // A tablet (768 px and up) keeps the side navigation and the whole invitation form in view.
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await expect(
+        nav(page, language).getByRole('link', { name: t(language, 'nav.staff') }),
+      ).toBeInViewport();
+      await expect(page.getByRole('button', { name: t(language, 'staff.invite.submit') })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     });
 
     test('a wrong code is refused with a message and the password step is not asked again', async ({
