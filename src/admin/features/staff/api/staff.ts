@@ -30,7 +30,10 @@ export function useInviteStaff() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: Invitation) =>
-      adminRequest<{ setPasswordUrl: string }>('/api/admin/staff', { method: 'POST', body: { ...input } }),
+      adminRequest<{ setPasswordUrl: string; mailed?: boolean }>('/api/admin/staff', {
+        method: 'POST',
+        body: { ...input },
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 }

@@ -92,7 +92,9 @@ export function InviteForm() {
             readOnly
             onFocus={(event) => event.target.select()}
           />
-          <p className="admin-hint">{t('staff.invite.linkHint')}</p>
+          <p className="admin-hint">
+            {invite.data?.mailed ? t('staff.invite.mailed') : null} {t('staff.invite.linkHint')}
+          </p>
           <button type="button" className="button button-secondary" onClick={copy}>
             {copied ? t('staff.invite.copied') : t('staff.invite.copy')}
           </button>
