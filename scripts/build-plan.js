@@ -43,6 +43,7 @@ export const PARTS = {
   web: {
     inputs: [
       'src/web',
+      'src/admin',
       'src/shared',
       'public',
       'vite.config.ts',
@@ -51,7 +52,7 @@ export const PARTS = {
       'package.json',
       'package-lock.json',
     ],
-    outputs: ['dist/web/index.html'],
+    outputs: ['dist/web/index.html', 'dist/web/admin/index.html'],
   },
   server: {
     inputs: [

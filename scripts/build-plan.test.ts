@@ -23,6 +23,7 @@ function settle(): void {
   for (const sub of [
     'src',
     'src/web',
+    'src/admin',
     'src/shared',
     'src/server',
     'src/server/db',
@@ -35,6 +36,7 @@ function settle(): void {
     'build/media',
     'dist',
     'dist/web',
+    'dist/web/admin',
     'dist/server',
   ])
     utimesSync(join(root, sub), BEFORE, BEFORE);
@@ -45,6 +47,7 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'build-plan-'));
   for (const file of [
     'src/web/main.tsx',
+    'src/admin/main.tsx',
     'src/shared/money.ts',
     'src/server/server.ts',
     'src/server/db/seed.ts',
@@ -60,6 +63,7 @@ beforeEach(() => {
     'build/pglite-empty-cluster.tar',
     'build/pglite-demo-0123.tar',
     'dist/web/index.html',
+    'dist/web/admin/index.html',
     'dist/server/server.js',
   ])
     write(file);

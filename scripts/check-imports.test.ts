@@ -127,6 +127,39 @@ describe('check-imports', () => {
     ]);
   });
 
+  it("lets the console take src/shared and the storefront's shared layers, and nothing else of the web", () => {
+    const console = {
+      'src/web/app/styles/tokens.css': ':root {}\n',
+      'src/admin/lib/client.ts':
+        "import { api } from '#web/lib/api-client';\nimport { cents } from '#shared/money';\nexport const client = [api, cents];\n",
+      'src/admin/features/staff/staff-page.tsx':
+        "import { Field } from '#web/components/ui/field';\nimport { client } from '../../lib/client';\nexport const Staff = [Field, client];\n",
+      'src/admin/app/router.tsx':
+        "import '#web/app/styles/tokens.css';\nexport const lazy = () => import('../features/staff/staff-page');\n",
+    };
+    expect(check(console).problems).toEqual([]);
+    const report = check({
+      ...console,
+      'src/admin/features/orders/orders-page.tsx':
+        "import { Cart } from '#web/features/cart/pages/cart-page';\nimport { Staff } from '../staff/staff-page';\nexport const O = [Cart, Staff];\n",
+      'src/admin/lib/bad.ts':
+        "import { orders } from '../../web/api/order';\nimport type { Row } from '#server/modules/payment/payment.store';\nimport { lazy } from '../app/router';\nexport const b = [orders, lazy];\nexport type R = Row;\n",
+      'src/web/lib/bad.ts': "import { client } from '#admin/lib/client';\nexport const b = client;\n",
+    });
+    expect(report.problems).toEqual([
+      expect.stringMatching(
+        /^src\/admin\/features\/orders\/orders-page\.tsx:1: the console takes from the storefront only/,
+      ),
+      expect.stringMatching(
+        /^src\/admin\/features\/orders\/orders-page\.tsx:2: feature 'orders' imports feature 'staff'/,
+      ),
+      expect.stringMatching(/^src\/admin\/lib\/bad\.ts:1: the console takes from the storefront only/),
+      expect.stringMatching(/^src\/admin\/lib\/bad\.ts:2: the console never imports the server/),
+      expect.stringMatching(/^src\/admin\/lib\/bad\.ts:3: src\/admin\/app is the top/),
+      expect.stringMatching(/^src\/web\/lib\/bad\.ts:1: only the console imports the console/),
+    ]);
+  });
+
   it('fails the server importing the web', () => {
     const report = check({
       'src/server/bad.ts': "import { api } from '#web/lib/api-client';\nexport const x = api;\n",

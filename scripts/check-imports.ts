@@ -13,6 +13,10 @@ import { parseSync } from 'vite';
  * - web code below the features (lib, api, components) importing a feature or the app shell, or a
  *   feature importing the app shell: only `src/web/app` composes features;
  * - the web importing the server, or the server the web;
+ * - the operator console (src/admin) importing the server, or anything of the web but its shared
+ *   layers (`src/web/lib`, `src/web/components/ui`, the design tokens in `src/web/app/styles`);
+ *   the web or the server importing the console; within the console the same layering as the
+ *   web's (its features never import each other; only `src/admin/app` composes them);
  * - shared code importing anything outside `src/shared`, or a Node built-in module;
  * - the web importing a zod schema (`src/shared/schemas/*.zod.ts` or a barrel) for more than its
  *   types: the browser takes the plain field rules (`*.rules.ts`) and never loads zod;
@@ -63,6 +67,7 @@ const ALIASES: Record<string, string> = {
   '#shared/': 'src/shared/',
   '#server/': 'src/server/',
   '#web/': 'src/web/',
+  '#admin/': 'src/admin/',
 };
 /** The shared request and answer schemas built with zod (`*.zod.ts`, and the barrels that re-export them). */
 const ZOD_SCHEMAS = /^src\/shared\/schemas\/[^/]+(?<!\.rules)\.ts$/;
@@ -135,15 +140,32 @@ export function importsOf(root: string, file: string): Edge[] {
 
 const toPosix = (path: string) => path.split(sep).join('/');
 
+type Root = 'shared' | 'server' | 'web' | 'admin';
+/** The two browser apps: the storefront and the operator console, layered alike. */
+const APPS = new Set<Root>(['web', 'admin']);
+/** What the console may take from the storefront: code and styles meant to be shared, no screen. */
+const WEB_SHARED_WITH_ADMIN = /^src\/web\/(?:lib|components\/ui|app\/styles)\//;
+
 /** The part of src a file belongs to, for the rules. */
-function areaOf(path: string): { root?: 'shared' | 'server' | 'web'; feature?: string; layer?: string } {
-  const match = /^src\/(shared|server|web)\/(?:([^/]+)\/)?/.exec(path);
+function areaOf(path: string): { root?: Root; feature?: string; layer?: string } {
+  const match = /^src\/(shared|server|web|admin)\/(?:([^/]+)\/)?/.exec(path);
   if (!match) return {};
-  const root = match[1] as 'shared' | 'server' | 'web';
-  if (root !== 'web') return { root };
-  const layer = match[2];
-  const feature = layer === 'features' ? /^src\/web\/features\/([^/]+)\//.exec(path)?.[1] : undefined;
+  const root = match[1] as Root;
+  if (!APPS.has(root)) return { root };
+  // The app's entry (src/admin/main.tsx) sits beside the folders, at the top with src/<app>/app.
+  const layer = match[2] ?? 'app';
+  const feature = layer === 'features' ? /^src\/\w+\/features\/([^/]+)\//.exec(path)?.[1] : undefined;
   return { root, ...(layer ? { layer } : {}), ...(feature ? { feature } : {}) };
+}
+
+/** The console's own rules: it stands on src/shared and the storefront's shared layers, nothing else. */
+function adminRuleBroken(edge: Edge & { to: string }, from: Root | undefined, to: Root | undefined) {
+  if (to === 'admin' && from !== 'admin') return `only the console imports the console: ${edge.to}`;
+  if (from !== 'admin') return undefined;
+  if (to === 'server') return `the console never imports the server: ${edge.to}`;
+  if (to === 'web' && !WEB_SHARED_WITH_ADMIN.test(edge.to))
+    return `the console takes from the storefront only src/web/lib, src/web/components/ui and src/web/app/styles: ${edge.to}`;
+  return undefined;
 }
 
 /** Why an import breaks a rule, or undefined if it keeps them. */
@@ -160,15 +182,18 @@ export function ruleBroken(edge: Edge): string | undefined {
     return `src/shared imports only src/shared: '${edge.specifier}' is ${edge.to}`;
   if (from.root === 'web' && to.root === 'server') return `the web never imports the server: ${edge.to}`;
   if (from.root === 'server' && to.root === 'web') return `the server never imports the web: ${edge.to}`;
-  if (from.root === 'web' && to.root === 'web') {
+  const admin = adminRuleBroken({ ...edge, to: edge.to }, from.root, to.root);
+  if (admin) return admin;
+  if (from.root && APPS.has(from.root) && from.root === to.root) {
+    const app = `src/${from.root}`;
     if (from.feature && to.feature && from.feature !== to.feature)
-      return `feature '${from.feature}' imports feature '${to.feature}' (${edge.to}): lift what they share into src/web/components/ui or src/web/api`;
+      return `feature '${from.feature}' imports feature '${to.feature}' (${edge.to}): lift what they share into ${app}/components/ui, ${app}/lib or ${app}/api`;
     if (to.layer === 'features' && from.layer !== 'app' && from.layer !== 'features')
-      return `only src/web/app composes features: src/web/${from.layer} imports ${edge.to}`;
+      return `only ${app}/app composes features: ${app}/${from.layer} imports ${edge.to}`;
     if (to.layer === 'app' && from.layer !== 'app')
-      return `src/web/app is the top: ${edge.to} is imported from below it`;
+      return `${app}/app is the top: ${edge.to} is imported from below it`;
   }
-  if (from.root === 'web' && !edge.typeOnly && ZOD_SCHEMAS.test(edge.to))
+  if (from.root && APPS.has(from.root) && !edge.typeOnly && ZOD_SCHEMAS.test(edge.to))
     return `the browser does not load zod: take the field rules from src/shared/schemas/*.rules.ts, and types with \`import type\` (${edge.to})`;
   return undefined;
 }

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyReply } from 'fastify';
 import { BANNER_SIZES, DEFAULT_WIDTH, MEDIA_ASPECT, mediaSrcSet } from '#shared/media';
 import { escapeHtml } from './html';
 import type { CatalogueStore } from './modules/catalogue/catalogue.store';
@@ -122,4 +123,34 @@ export class AppPage {
     const at = script >= 0 && script < html.indexOf('</head>') ? script : html.indexOf('</head>');
     return Buffer.from(`${html.slice(0, at)}<link ${preload}>\n    ${html.slice(at)}`);
   }
+}
+
+/** The operator console's page (docs/architecture.md §7): /admin and every path under it. */
+const ADMIN_PATHS = /^\/admin(?:\/|$)/;
+/** The console is for staff: search engines neither index it nor follow its links (robots.txt disallows it too). */
+const NO_INDEX = 'noindex, nofollow';
+
+export function isAdminPath(path: string): boolean {
+  return ADMIN_PATHS.test(path);
+}
+
+/** The console's index.html (dist/web/admin/index.html, the build's second entry), or undefined before a build. */
+export function adminPageOf(webDir: string): Buffer | undefined {
+  const file = join(webDir, 'admin', 'index.html');
+  return existsSync(file) ? readFileSync(file) : undefined;
+}
+
+/**
+ * The console's single-page app for any /admin path, which routes itself; never the storefront's
+ * page or its first screens. It carries the document security headers like every page.
+ */
+export function sendAdminPage(reply: FastifyReply, html: Buffer | undefined): FastifyReply {
+  reply.header('x-robots-tag', NO_INDEX).header('cache-control', 'no-cache');
+  if (!html) {
+    return reply
+      .code(503)
+      .type('text/plain; charset=utf-8')
+      .send('The console is not built yet: run `npm run build` (npm start does it for you).');
+  }
+  return reply.type('text/html; charset=utf-8').send(html);
 }

@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { LANGUAGE_PARAM, languageParam } from '#shared/schemas/site.rules';
-import { AppPage } from './app-page';
+import { AppPage, adminPageOf, isAdminPath, sendAdminPage } from './app-page';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -281,6 +281,7 @@ async function registerStatic(
   }
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
   const page = hasWeb ? new AppPage(config.webDir, catalogue) : undefined;
+  const adminPage = adminPageOf(config.webDir);
   const heads = new PageHeads(catalogue, config.publicUrl);
   await app.register(siteRoutes, { heads, catalogue });
   if (hasWeb) {
@@ -290,7 +291,8 @@ async function registerStatic(
       wildcard: false,
       index: false,
       // /locales and /icons are served from public/ (above, site.routes.ts); the build's copies must not shadow them.
-      globIgnore: ['locales/**', 'icons/**', '.vite/**', '**/*.br', '**/*.gz'],
+      // The console's page is served for every /admin path with its own headers (sendAdminPage).
+      globIgnore: ['locales/**', 'icons/**', 'admin/**', '.vite/**', '**/*.br', '**/*.gz'],
       // The build writes .br and .gz beside each file (scripts/build-steps.ts).
       preCompressed: true,
       setHeaders: (reply, path) => {
@@ -306,6 +308,7 @@ async function registerStatic(
     const read = request.method === 'GET' || request.method === 'HEAD';
     // A missing file or route under the server's prefixes is a 404, never the app's page instead.
     const server = path === '/api' || SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
+    if (read && isAdminPath(path)) return sendAdminPage(reply, adminPage);
     if (server || !read || !page) {
       if (!hasWeb && read && !server) {
         return reply

@@ -15,7 +15,17 @@ const BACKGROUND_COLOR = '#f4f6f5';
 const HOUR_SECONDS = 3600;
 
 /** Paths that only one visitor sees, or that answer data: search engines leave them out. */
-const PRIVATE_PATHS = ['/api/', '/sandbox/', '/account', '/cart', '/profile', '/order/', '/pay/', '/search'];
+const PRIVATE_PATHS = [
+  '/api/',
+  '/admin',
+  '/sandbox/',
+  '/account',
+  '/cart',
+  '/profile',
+  '/order/',
+  '/pay/',
+  '/search',
+];
 
 /** The web app manifest in `language`: what a phone's "add to home screen" installs. */
 export function manifestOf(language: Language): object {

@@ -1,0 +1,26 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useMe } from '../api/me';
+import { LoadError, Loading } from '../components/ui/states';
+import { useToken } from '../lib/session';
+
+export const SIGN_IN_PATH = '/admin/sign-in';
+export const TWO_FACTOR_PATH = '/admin/two-factor';
+
+/**
+ * Every console page but sign-in and set-password: without a session, sign-in (which comes back
+ * here); an owner who has not enrolled an authenticator goes to the enrolment page first, as the
+ * server refuses everything else to that session (`totpRequired`).
+ */
+export function RequireStaff() {
+  const token = useToken();
+  const location = useLocation();
+  const me = useMe();
+  if (!token) {
+    return <Navigate to={SIGN_IN_PATH} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  if (me.isPending) return <Loading />;
+  if (me.isError) return <LoadError error={me.error} retry={() => void me.refetch()} />;
+  if (me.data.totpRequired && location.pathname !== TWO_FACTOR_PATH)
+    return <Navigate to={TWO_FACTOR_PATH} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,39 @@
+import { createBrowserRouter } from 'react-router';
+import { AccountPage } from '../features/account/pages/account-page';
+import { TwoFactorPage } from '../features/account/pages/two-factor-page';
+import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
+import { SignInPage } from '../features/sign-in/pages/sign-in-page';
+import { StaffPage } from '../features/staff/pages/staff-page';
+import { HomeRedirect } from './home-redirect';
+import { AdminLayout } from './layout';
+import { NotFoundPage } from './not-found-page';
+import { RequireStaff } from './require-staff';
+
+/**
+ * The console's routes, all under /admin (the server serves its page for every one). The pages
+ * are in the console's entry chunk, not lazy: a lazy route needs Vite's preload helper, which the
+ * two entries would then share as a chunk of its own, one more request on the storefront's first
+ * load (scripts/check-bundle.ts). The console is small enough to load at once.
+ */
+export function createRouter() {
+  return createBrowserRouter([
+    { path: '/admin/sign-in', Component: SignInPage },
+    { path: '/admin/set-password', Component: SetPasswordPage },
+    {
+      path: '/admin',
+      Component: RequireStaff,
+      children: [
+        {
+          Component: AdminLayout,
+          children: [
+            { index: true, Component: HomeRedirect },
+            { path: 'two-factor', Component: TwoFactorPage },
+            { path: 'account', Component: AccountPage },
+            { path: 'staff', Component: StaffPage },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ]);
+}

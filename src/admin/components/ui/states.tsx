@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { AdminApiError, messageOf } from '../../lib/api-client';
+
+/** A page's frame while its data loads: the heading's place and a line saying so. */
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="admin-state" role="status">
+      {t('state.loading')}
+    </p>
+  );
+}
+
+/** The answer to a page or action this staff member's role may not use (an API 403, or can() says no). */
+export function Forbidden() {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-state is-forbidden" role="alert">
+      <h1>{t('error.forbidden')}</h1>
+      <p>{t('error.forbiddenHint')}</p>
+    </div>
+  );
+}
+
+/** A failed load: no access, or what went wrong and a way to try again. */
+export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation();
+  if (error instanceof AdminApiError && error.kind === 'forbidden') return <Forbidden />;
+  return (
+    <div className="admin-state" role="alert">
+      <p>{messageOf(error, t)}</p>
+      <button type="button" className="button button-secondary" onClick={retry}>
+        {t('state.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** A form's or an action's latest failure, announced. */
+export function FormError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p className="form-error" role="alert">
+      {messageOf(error, t)}
+    </p>
+  );
+}

@@ -1,0 +1,120 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { codeProblem, emailProblem, passwordProblem } from '#shared/schemas/account.rules';
+import { useSaveSession } from '../../../api/me';
+import { CodeField, Field } from '../../../components/ui/field';
+import { LanguageSwitch } from '../../../components/ui/language-switch';
+import { FormError } from '../../../components/ui/states';
+import { AdminApiError } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+import { type SessionNotice, takeNotice, useToken } from '../../../lib/session';
+import { useSignIn } from '../api/sign-in';
+
+/** A sign-in answer that asks for the authenticator's code rather than refusing. */
+const asksForCode = (error: unknown) =>
+  error instanceof AdminApiError && error.status === 401 && error.data?.needsCode === true;
+
+/**
+ * E-mail and password; when the staff member has two-factor on, the server answers `needsCode` and
+ * the form asks for the authenticator app's code, then signs in with all three.
+ */
+export function SignInPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('signIn.title'));
+  const token = useToken();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const saveSession = useSaveSession();
+  const signIn = useSignIn();
+  const [notice] = useState<SessionNotice | null>(takeNotice);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codeStep, setCodeStep] = useState(false);
+  const [checked, setChecked] = useState(false);
+  const from = (location.state as { from?: string } | null)?.from;
+
+  if (token && !signIn.isPending) return <Navigate to={from ?? '/admin'} replace />;
+
+  const problems = {
+    email: emailProblem(email),
+    password: passwordProblem(password) === 'passwordEmpty' ? 'passwordEmpty' : undefined,
+    code: codeStep ? codeProblem(code) : undefined,
+  };
+  const shown = (problem: string | undefined) => (checked && problem ? t(`problems.${problem}`) : undefined);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (problems.email || problems.password || problems.code) return;
+    signIn.mutate(
+      { email: email.trim(), password, ...(codeStep ? { code: code.trim() } : {}) },
+      {
+        onSuccess: (session) => {
+          saveSession(session);
+          navigate(from ?? '/admin', { replace: true });
+        },
+        onError: (error, sent) => {
+          if (sent.code !== undefined || !asksForCode(error)) return;
+          setCodeStep(true);
+          setChecked(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="admin-gate">
+      <div className="admin-gate-top">
+        <LanguageSwitch />
+      </div>
+      <form className="admin-card" onSubmit={submit} noValidate>
+        <p className="admin-brand">{t('app.title')}</p>
+        <h1>{t('signIn.title')}</h1>
+        {notice ? (
+          <p className="admin-notice" role="status">
+            {t(`signIn.notice.${notice}`)}
+          </p>
+        ) : null}
+        <Field
+          label={t('fields.email')}
+          type="email"
+          autoComplete="username"
+          value={email}
+          readOnly={codeStep}
+          problem={shown(problems.email)}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          readOnly={codeStep}
+          problem={shown(problems.password)}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {codeStep ? (
+          <>
+            <p className="admin-notice">{t('signIn.codeHint')}</p>
+            <CodeField
+              // The step appears after a click: focus moves to the one field it asks for.
+              autoFocus
+              value={code}
+              problem={shown(problems.code)}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </>
+        ) : null}
+        {/* Asking for the code is the next step, not a failure; a wrong code is one. */}
+        {asksForCode(signIn.error) && signIn.variables?.code === undefined ? null : (
+          <FormError error={signIn.error} />
+        )}
+        <button type="submit" className="button button-primary form-submit" disabled={signIn.isPending}>
+          {t('signIn.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StaffRole, StaffView } from '#shared/schemas/staff.rules';
+import { adminRequest } from '../../../lib/api-client';
+
+/** A staff member as the staff list shows them. */
+export type StaffMember = Pick<StaffView, 'id' | 'email' | 'name' | 'role'> & Partial<StaffView>;
+
+/** The list answers a page (`{list, …}`) or, for a shop's few staff, the array itself. */
+type StaffAnswer = StaffMember[] | { list: StaffMember[] };
+
+const STAFF_KEY = ['admin', 'staff'] as const;
+
+export const staffQueryOptions = () =>
+  queryOptions({
+    queryKey: STAFF_KEY,
+    queryFn: async ({ signal }) => {
+      const answer = await adminRequest<StaffAnswer>('/api/admin/staff', { signal });
+      return Array.isArray(answer) ? answer : answer.list;
+    },
+  });
+
+export interface Invitation {
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/** Invites a staff member: the answer holds the one-time link that sets their password. */
+export function useInviteStaff() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Invitation) =>
+      adminRequest<{ setPasswordUrl: string; mailed?: boolean }>('/api/admin/staff', {
+        method: 'POST',
+        body: { ...input },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
+  });
+}
+
+export function useChangeRole() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: number; role: StaffRole }) =>
+      adminRequest<unknown>(`/api/admin/staff/${id}/role`, { method: 'POST', body: { role } }),
+    onSettled: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
+  });
+}
+
+export function useRemoveStaff() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => adminRequest<unknown>(`/api/admin/staff/${id}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
+  });
+}

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminApiError, adminRequest, messageOf } from './api-client';
+
+const t = (key: string) => `[${key}]`;
+
+/** A browser's storage, enough for the session and language code. */
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, value);
+  removeItem = (key: string) => void this.items.delete(key);
+}
+
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'window',
+    Object.assign(new EventTarget(), {
+      sessionStorage: new MemoryStorage(),
+      localStorage: new MemoryStorage(),
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the console API client', () => {
+  it('sends the staff token, the chosen language and secrets in a JSON body; yields data', async () => {
+    window.sessionStorage.setItem('admin:token', 'tok');
+    window.localStorage.setItem('admin:lang', 'zh');
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      answer(200, { code: 200, message: 'ok', data: { id: 1 } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await expect(
+      adminRequest('/api/admin/totp/confirm', { method: 'POST', body: { code: '123456' } }),
+    ).resolves.toEqual({ id: 1 });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/admin/totp/confirm');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('authorization')).toBe('tok');
+    expect(headers.get('accept-language')).toBe('zh');
+    expect(init?.body).toBe('{"code":"123456"}');
+  });
+
+  it('forgets the session on a 401 to a signed-in call and leaves a notice for sign-in', async () => {
+    window.sessionStorage.setItem('admin:token', 'tok');
+    vi.stubGlobal('fetch', async () => answer(401, { code: 401, message: 'Sign in again' }));
+    await expect(adminRequest('/api/admin/me')).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(window.sessionStorage.getItem('admin:token')).toBeNull();
+    expect(window.sessionStorage.getItem('admin:notice')).toBe('expired');
+  });
+
+  it('keeps the data of a refusal: sign-in asking for the code', async () => {
+    vi.stubGlobal('fetch', async () =>
+      answer(401, { code: 401, message: 'enter the code', data: { needsCode: true } }),
+    );
+    const error = await adminRequest('/api/admin/sign-in', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AdminApiError);
+    expect((error as AdminApiError).data).toEqual({ needsCode: true });
+    expect(window.sessionStorage.getItem('admin:notice')).toBeNull();
+  });
+
+  it('words a failure for staff: no access, the server’s own refusal, busy, disconnected', () => {
+    expect(messageOf(new AdminApiError('forbidden', 403, { code: 403, message: 'no' }), t)).toBe(
+      '[error.forbidden]',
+    );
+    expect(
+      messageOf(new AdminApiError('refused', 409, { code: 409, message: 'The last owner stays' }), t),
+    ).toBe('The last owner stays');
+    expect(messageOf(new AdminApiError('busy', 503, undefined), t)).toBe('[error.busy]');
+    expect(messageOf(new AdminApiError('disconnected', 0, undefined), t)).toBe('[error.disconnected]');
+    expect(messageOf(new Error('boom'), t)).toBe('[error.error]');
+  });
+});

@@ -1,0 +1,196 @@
+import type { Page } from '@playwright/test';
+import type { Language } from '#shared/constants';
+import { type AdminServer, authenticatorCode, newStaffAddress, test } from './fixtures/admin-server';
+import { expect, expectAccessible, LANGUAGES, text } from './fixtures/shop';
+
+/** The operator console (docs/architecture.md §7) is desktop-first: these run on the desktop project. */
+test.beforeEach(({ isMobile }, testInfo) => {
+  test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
+});
+
+const t = (language: Language, key: string, params: Record<string, string> = {}) =>
+  text(language, `admin:${key}`, params);
+
+const PASSWORD = 'green tea 2026';
+
+/** Opens a one-time link, switches the console to `language` there (remembered), sets the password. */
+async function setPasswordFromLink(page: Page, link: string, language: Language): Promise<void> {
+  await page.goto(link);
+  if (language === 'zh') await page.getByRole('button', { name: t('en', 'language.switchTo') }).click();
+  await expect(page.getByRole('heading', { name: t(language, 'setPassword.title') })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(t(language, 'fields.newPassword'), { exact: true }).fill(PASSWORD);
+  await page.getByLabel(t(language, 'fields.repeatPassword'), { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t(language, 'setPassword.submit') }).click();
+  await expect(page.getByText(t(language, 'setPassword.done'))).toBeVisible();
+  await page.getByRole('link', { name: t(language, 'signIn.title') }).click();
+}
+
+async function signIn(page: Page, language: Language, email: string, code?: () => string): Promise<void> {
+  await expect(page.getByRole('heading', { name: t(language, 'signIn.title') })).toBeVisible();
+  await page.getByLabel(t(language, 'fields.email'), { exact: true }).fill(email);
+  await page.getByLabel(t(language, 'fields.password'), { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
+  if (!code) return;
+  const codeField = page.getByLabel(t(language, 'fields.code'), { exact: true });
+  await expect(codeField).toBeFocused();
+  await codeField.fill(code());
+  await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
+}
+
+async function signOut(page: Page, language: Language): Promise<void> {
+  await page.getByRole('button', { name: t(language, 'app.signOut') }).click();
+  await expect(page.getByText(t(language, 'signIn.notice.signedOut'))).toBeVisible();
+}
+
+const nav = (page: Page, language: Language) =>
+  page.getByRole('navigation', { name: t(language, 'nav.label') });
+
+/** Enrols the authenticator on the page the console forces an owner onto; answers the secret. */
+async function enrolAuthenticator(page: Page, language: Language): Promise<string> {
+  await expect(page).toHaveURL(/\/admin\/two-factor$/);
+  await expect(page.getByText(t(language, 'twoFactor.required'))).toBeVisible();
+  // Nothing else is reachable before enrolment: no navigation at all.
+  await expect(nav(page, language)).toHaveCount(0);
+  await page.getByRole('button', { name: t(language, 'twoFactor.start') }).click();
+  await expect(page.getByRole('img', { name: t(language, 'twoFactor.qrAlt') })).toBeVisible();
+  await expectAccessible(page);
+  const secret = await page.getByLabel(t(language, 'twoFactor.secret'), { exact: true }).inputValue();
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel(t(language, 'fields.code'), { exact: true }).fill(authenticatorCode(secret));
+  await page.getByRole('button', { name: t(language, 'twoFactor.confirm') }).click();
+  return secret;
+}
+
+/** Invites a staff member from the Staff page; answers the one-time link shown to copy. */
+async function invite(page: Page, language: Language, who: { email: string; name: string }): Promise<string> {
+  const form = page.getByRole('region', { name: t(language, 'staff.invite.title') });
+  await form.getByLabel(t(language, 'fields.name'), { exact: true }).fill(who.name);
+  await form.getByLabel(t(language, 'fields.email'), { exact: true }).fill(who.email);
+  await form.getByLabel(t(language, 'fields.role'), { exact: true }).selectOption('packer');
+  await form.getByRole('button', { name: t(language, 'staff.invite.submit') }).click();
+  const link = form.getByLabel(t(language, 'staff.invite.link'), { exact: true });
+  await expect(link).toHaveValue(/\/admin\/set-password\?token=/);
+  await expect(page.getByRole('row', { name: new RegExp(who.name) })).toBeVisible();
+  await expectAccessible(page);
+  return link.inputValue();
+}
+
+async function ownerWithAuthenticator(page: Page, server: AdminServer, language: Language) {
+  const email = newStaffAddress(`owner-${language}`);
+  await setPasswordFromLink(page, await server.addStaff(email, 'owner'), language);
+  await signIn(page, language, email);
+  const secret = await enrolAuthenticator(page, language);
+  // An owner lands on the first page their role opens: Staff.
+  await expect(page).toHaveURL(/\/admin\/staff$/);
+  await expect(nav(page, language).getByRole('link', { name: t(language, 'nav.staff') })).toBeVisible();
+  return { email, secret };
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`console (${language})`, () => {
+    test('an owner added on the command line sets a password, enrols TOTP, signs out and back in with a code', async ({
+      page,
+      server,
+    }) => {
+      const { email, secret } = await ownerWithAuthenticator(page, server, language);
+      await signOut(page, language);
+      // The next step's code: the one used to enrol is never accepted twice.
+      await signIn(page, language, email, () => authenticatorCode(secret, 1));
+      await expect(page).toHaveURL(/\/admin\/staff$/);
+      await expect(page.getByRole('heading', { name: t(language, 'nav.staff'), level: 1 })).toBeVisible();
+      await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
+      // A tablet (768 px and up) keeps the side navigation and the whole invitation form in view.
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await expect(
+        nav(page, language).getByRole('link', { name: t(language, 'nav.staff') }),
+      ).toBeInViewport();
+      await expect(page.getByRole('button', { name: t(language, 'staff.invite.submit') })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    });
+
+    test('a wrong code is refused with a message and the password step is not asked again', async ({
+      page,
+      server,
+    }) => {
+      const { email, secret } = await ownerWithAuthenticator(page, server, language);
+      await signOut(page, language);
+      const right = authenticatorCode(secret, 1);
+      await signIn(page, language, email, () => (right === '000000' ? '111111' : '000000'));
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/sign-in$/);
+      await page.getByLabel(t(language, 'fields.code'), { exact: true }).fill(right);
+      await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
+      await expect(page).toHaveURL(/\/admin\/staff$/);
+    });
+
+    test('an invited packer sees no Staff item and is refused the Staff page', async ({
+      page,
+      server,
+      browser,
+    }) => {
+      await ownerWithAuthenticator(page, server, language);
+      const packer = { email: newStaffAddress(`packer-${language}`), name: `Pat ${language}` };
+      const link = await invite(page, language, packer);
+
+      const context = await browser.newContext({ baseURL: server.url });
+      try {
+        const packerPage = await context.newPage();
+        await setPasswordFromLink(packerPage, link, language);
+        await signIn(packerPage, language, packer.email);
+        // A packer has no page of the console's yet but their own account; Staff is not offered.
+        await expect(packerPage).toHaveURL(/\/admin\/account$/);
+        await expect(packerPage.getByRole('heading', { name: t(language, 'account.title') })).toBeVisible();
+        await expect(
+          packerPage.getByText(t(language, 'roles.packer'), { exact: true }).first(),
+        ).toBeVisible();
+        await expect(packerPage.getByRole('link', { name: t(language, 'nav.staff') })).toHaveCount(0);
+        await packerPage.goto('/admin/staff');
+        await expect(packerPage.getByRole('heading', { name: t(language, 'error.forbidden') })).toBeVisible();
+        // The server refuses the packer's token too, whatever the page shows.
+        const token = await packerPage.evaluate(() => sessionStorage.getItem('admin:token'));
+        const answer = await context.request.get('/api/admin/staff', {
+          headers: { authorization: token ?? '' },
+        });
+        expect(answer.status()).toBe(403);
+
+        // Two-factor is theirs to choose: on from the account page, and off again with a code.
+        await packerPage.goto('/admin/account');
+        const off = packerPage
+          .getByRole('definition')
+          .filter({ hasText: t(language, 'account.twoFactorOff') });
+        await expect(off).toBeVisible();
+        await packerPage.getByRole('link', { name: t(language, 'twoFactor.title') }).click();
+        await packerPage.getByRole('button', { name: t(language, 'twoFactor.start') }).click();
+        const secret = await packerPage
+          .getByLabel(t(language, 'twoFactor.secret'), { exact: true })
+          .inputValue();
+        await packerPage
+          .getByLabel(t(language, 'fields.code'), { exact: true })
+          .fill(authenticatorCode(secret));
+        await packerPage.getByRole('button', { name: t(language, 'twoFactor.confirm') }).click();
+        await expect(packerPage).toHaveURL(/\/admin\/account$/);
+        const on = packerPage.getByRole('definition').filter({ hasText: t(language, 'account.twoFactorOn') });
+        await expect(on).toBeVisible();
+        await packerPage
+          .getByLabel(t(language, 'fields.code'), { exact: true })
+          .fill(authenticatorCode(secret, 1));
+        await packerPage.getByRole('button', { name: t(language, 'account.turnOff.submit') }).click();
+        await expect(off).toBeVisible();
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('a session the server no longer knows returns to sign-in with a message', async ({
+      page,
+      server,
+    }) => {
+      await ownerWithAuthenticator(page, server, language);
+      await page.evaluate(() => sessionStorage.setItem('admin:token', 'not-a-session-token-at-all'));
+      await page.goto('/admin/account');
+      await expect(page).toHaveURL(/\/admin\/sign-in$/);
+      await expect(page.getByText(t(language, 'signIn.notice.expired'))).toBeVisible();
+    });
+  });
+}
