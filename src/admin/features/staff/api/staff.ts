@@ -9,12 +9,15 @@ export type StaffMember = Pick<StaffView, 'id' | 'email' | 'name' | 'role'> & Pa
 type StaffAnswer = StaffMember[] | { list: StaffMember[] };
 
 const STAFF_KEY = ['admin', 'staff'] as const;
+const STAFF_PAGE_SIZE = 200;
 
 export const staffQueryOptions = () =>
   queryOptions({
     queryKey: STAFF_KEY,
     queryFn: async ({ signal }) => {
-      const answer = await adminRequest<StaffAnswer>('/api/admin/staff', { signal });
+      // A shop's staff fit one page: the list asks for up to STAFF_PAGE_SIZE of them at once.
+      const query = { page: 1, page_size: STAFF_PAGE_SIZE };
+      const answer = await adminRequest<StaffAnswer>('/api/admin/staff', { query, signal });
       return Array.isArray(answer) ? answer : answer.list;
     },
   });
