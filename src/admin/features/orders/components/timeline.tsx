@@ -84,7 +84,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
                 }),
               })
             : t(`orders.timeline.kind.${KINDS.includes(entry.kind) ? entry.kind : 'other'}`);
-        const who = entry.staff_name ?? (entry.staff_id === null ? null : `#${entry.staff_id}`);
+        const who = entry.staff_name || (entry.staff_id === null ? null : `#${entry.staff_id}`);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; the list only grows at its end
           <li key={index} className={`orders-event is-${entry.kind}`}>
