@@ -127,7 +127,12 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('button', { name: t('actions.refund') })).toHaveCount(0);
       await expect(page.getByRole('button', { name: t('actions.cancel') })).toHaveCount(0);
       await page.getByRole('button', { name: t('actions.pack') }).click();
-      await expect(page.getByText(t('status.packed'), { exact: true })).toBeVisible();
+      await expect(
+        timeline(page, language).getByText(t('timeline.kind.packed'), { exact: true }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: t('actions.pack') })).toHaveCount(0);
+      // Packed is a sub-state of processing: the order can still be shipped.
+      await expect(page.getByRole('button', { name: t('actions.ship'), exact: true })).toBeVisible();
 
       await page.getByRole('link', { name: t('detail.slip') }).click();
       await expect(page.getByRole('heading', { level: 1, name: t('packing.slip') })).toBeVisible();
