@@ -99,11 +99,9 @@ for (const language of LANGUAGES) {
       const { email, secret } = await ownerWithAuthenticator(page, server, language);
       await signOut(page, language);
       // The next step's code: the one used to enrol is never accepted twice.
+      // Back on the page they signed out from.
       await signIn(page, language, email, () => authenticatorCode(secret, 1));
-      await expect(page).toHaveURL(/\/admin\/orders$/);
-      await nav(page, language)
-        .getByRole('link', { name: t(language, 'nav.staff') })
-        .click();
+      await expect(page).toHaveURL(/\/admin\/staff$/);
       await expect(page.getByRole('heading', { name: t(language, 'nav.staff'), level: 1 })).toBeVisible();
       await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
       // A tablet (768 px and up) keeps the side navigation and the whole invitation form in view.
@@ -127,7 +125,7 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(/\/admin\/sign-in$/);
       await page.getByLabel(t(language, 'fields.code'), { exact: true }).fill(right);
       await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
-      await expect(page).toHaveURL(/\/admin\/orders$/);
+      await expect(page).toHaveURL(/\/admin\/staff$/);
     });
 
     test('an invited packer sees no Staff item and is refused the Staff page', async ({
@@ -176,7 +174,9 @@ for (const language of LANGUAGES) {
           .getByLabel(t(language, 'fields.code'), { exact: true })
           .fill(authenticatorCode(secret));
         await packerPage.getByRole('button', { name: t(language, 'twoFactor.confirm') }).click();
-        await expect(packerPage).toHaveURL(/\/admin\/account$/);
+        // Enrolled, the console opens its first page (Orders); the account says two-factor is on.
+        await expect(packerPage).toHaveURL(/\/admin\/orders$/);
+        await packerPage.goto('/admin/account');
         const on = packerPage.getByRole('definition').filter({ hasText: t(language, 'account.twoFactorOn') });
         await expect(on).toBeVisible();
         await packerPage
