@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountToCents } from '#shared/money';
 import { useLanguage } from '../../../lib/i18n';
 import type { OrderAction, OrderDetail } from '../api/orders';
-import { bothNames, money } from '../lib/format';
+import { bothNames, isAmount, money } from '../lib/format';
 import { ActionDialog } from './dialog';
 
 type Mode = 'whole' | 'amount' | 'lines';
@@ -36,8 +35,7 @@ export function RefundDialog({
     if (!reason) return setProblem({ field: 'reason', text: t('orders.refund.reasonEmpty') });
     if (mode === 'amount') {
       const amount = String(form.get('amount') ?? '').trim();
-      const cents = amountToCents(amount);
-      if (cents === undefined || cents <= 0) {
+      if (!isAmount(amount)) {
         return setProblem({ field: 'amount', text: t('orders.refund.amountInvalid') });
       }
       setProblem(null);
