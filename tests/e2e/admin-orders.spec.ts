@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
 import { paidOrder, staffSignedIn, test } from './fixtures/admin-orders';
+import { placeOrder } from './fixtures/order';
 import { expect, expectAccessible, LANGUAGES, text } from './fixtures/shop';
+import { signUp } from './fixtures/shopper';
 
 /** The operator console is desktop-first (admin-console.spec.ts): these run on the desktop project. */
 test.beforeEach(({ isMobile }, testInfo) => {
@@ -102,6 +104,12 @@ for (const language of LANGUAGES) {
       await expect(refund.getByRole('alert')).toBeVisible();
       await refund.getByRole('button', { name: t('actions.back') }).click();
       await expect(refund).toHaveCount(0);
+
+      await page.getByRole('button', { name: t('actions.complete') }).click();
+      await expect(
+        timeline(page, language).getByText(t('timeline.kind.completed'), { exact: true }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: t('actions.complete') })).toHaveCount(0);
     });
 
     test('a packer sees and packs an order but no customer and no Refund; the slip shows both names', async ({
@@ -166,6 +174,41 @@ for (const language of LANGUAGES) {
       for (const { orderNo } of [first, second]) {
         await expect(page.getByRole('article', { name: t('packing.order', { orderNo }) })).toBeVisible();
       }
+    });
+
+    test('a manager cancels an unpaid order after confirming; Back returns to the filtered list', async ({
+      page,
+      request,
+      shop,
+      server,
+      catalogue,
+    }) => {
+      const shopper = await signUp(shop, request);
+      const orderNo = await placeOrder(request, shop, shopper, catalogue);
+      await staffSignedIn(page, server, 'manager', language);
+      await page.getByLabel(t('filters.status'), { exact: true }).selectOption('pending');
+      await page.getByLabel(t('filters.search'), { exact: true }).fill(orderNo);
+      await page.getByRole('button', { name: t('filters.apply') }).click();
+      await page.getByRole('link', { name: orderNo }).click();
+      await expect(page.getByRole('button', { name: t('actions.refund') })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: t('detail.payment') })).toContainText(t('detail.unpaid'));
+
+      await page.getByRole('button', { name: t('actions.cancel') }).click();
+      const confirm = page.getByRole('dialog', { name: t('cancel.title') });
+      await expect(confirm.getByText(t('cancel.text'))).toBeVisible();
+      await confirm.getByRole('button', { name: t('cancel.submit') }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(
+        timeline(page, language).getByText(t('timeline.kind.cancelled'), { exact: true }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: t('actions.cancel') })).toHaveCount(0);
+
+      // Back: the list as it was filtered (pending, this order), now without it.
+      await page.goBack();
+      await expect(page).toHaveURL(/status=pending/);
+      await expect(page.getByLabel(t('filters.status'), { exact: true })).toHaveValue('pending');
+      await expect(page.getByLabel(t('filters.search'), { exact: true })).toHaveValue(orderNo);
+      await expect(page.getByText(t('list.none'))).toBeVisible();
     });
   });
 }
