@@ -81,9 +81,12 @@ async function ownerWithAuthenticator(page: Page, server: AdminServer, language:
   await setPasswordFromLink(page, await server.addStaff(email, 'owner'), language);
   await signIn(page, language, email);
   const secret = await enrolAuthenticator(page, language);
-  // An owner lands on the first page their role opens: Staff.
+  // An owner lands on the first page their role opens (Orders); Staff is in the navigation.
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await nav(page, language)
+    .getByRole('link', { name: t(language, 'nav.staff') })
+    .click();
   await expect(page).toHaveURL(/\/admin\/staff$/);
-  await expect(nav(page, language).getByRole('link', { name: t(language, 'nav.staff') })).toBeVisible();
   return { email, secret };
 }
 
@@ -96,6 +99,7 @@ for (const language of LANGUAGES) {
       const { email, secret } = await ownerWithAuthenticator(page, server, language);
       await signOut(page, language);
       // The next step's code: the one used to enrol is never accepted twice.
+      // Back on the page they signed out from.
       await signIn(page, language, email, () => authenticatorCode(secret, 1));
       await expect(page).toHaveURL(/\/admin\/staff$/);
       await expect(page.getByRole('heading', { name: t(language, 'nav.staff'), level: 1 })).toBeVisible();
@@ -138,8 +142,9 @@ for (const language of LANGUAGES) {
         const packerPage = await context.newPage();
         await setPasswordFromLink(packerPage, link, language);
         await signIn(packerPage, language, packer.email);
-        // A packer has no page of the console's yet but their own account; Staff is not offered.
-        await expect(packerPage).toHaveURL(/\/admin\/account$/);
+        // A packer lands on Orders; their own account is a link away; Staff is not offered.
+        await expect(packerPage).toHaveURL(/\/admin\/orders$/);
+        await packerPage.goto('/admin/account');
         await expect(packerPage.getByRole('heading', { name: t(language, 'account.title') })).toBeVisible();
         await expect(
           packerPage.getByText(t(language, 'roles.packer'), { exact: true }).first(),
@@ -169,7 +174,9 @@ for (const language of LANGUAGES) {
           .getByLabel(t(language, 'fields.code'), { exact: true })
           .fill(authenticatorCode(secret));
         await packerPage.getByRole('button', { name: t(language, 'twoFactor.confirm') }).click();
-        await expect(packerPage).toHaveURL(/\/admin\/account$/);
+        // Enrolled, the console opens its first page (Orders); the account says two-factor is on.
+        await expect(packerPage).toHaveURL(/\/admin\/orders$/);
+        await packerPage.goto('/admin/account');
         const on = packerPage.getByRole('definition').filter({ hasText: t(language, 'account.twoFactorOn') });
         await expect(on).toBeVisible();
         await packerPage

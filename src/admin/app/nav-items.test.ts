@@ -9,6 +9,12 @@ describe('the console navigation', () => {
     expect(navItemsFor('packer').map((item) => item.to)).not.toContain('/admin/staff');
   });
 
+  it('offers Orders first to every role, packers included', () => {
+    for (const role of ['owner', 'manager', 'packer'] as const) {
+      expect(navItemsFor(role)[0]?.to).toBe('/admin/orders');
+    }
+  });
+
   it('names every item with a key of admin.json in both languages', async () => {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');

@@ -3,7 +3,7 @@ import { can } from '#shared/schemas/staff.rules';
 
 export interface NavItem {
   to: string;
-  /** A key of admin.json `nav`. */
+  /** A key of admin.json (`nav.*`, or the feature's own title). */
   label: string;
   permission: Permission;
 }
@@ -13,7 +13,10 @@ export interface NavItem {
  * listed: Today (orders.view), Orders (orders.view), Customers (customers.view) and Audit
  * (audit.view) join here as they arrive, never as empty pages.
  */
-export const NAV_ITEMS: NavItem[] = [{ to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' }];
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/admin/orders', label: 'orders.title', permission: 'orders.view' },
+  { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
+];
 
 /** The items a role may open: the others are not shown at all. */
 export function navItemsFor(role: StaffRole): NavItem[] {

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { AccountPage } from '../features/account/pages/account-page';
 import { TwoFactorPage } from '../features/account/pages/two-factor-page';
+import { ORDER_ROUTES } from '../features/orders/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
 import { StaffPage } from '../features/staff/pages/staff-page';
@@ -29,6 +30,7 @@ export function createRouter() {
             { index: true, Component: HomeRedirect },
             { path: 'two-factor', Component: TwoFactorPage },
             { path: 'account', Component: AccountPage },
+            ...ORDER_ROUTES,
             { path: 'staff', Component: StaffPage },
             { path: '*', Component: NotFoundPage },
           ],

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { PageParams, refuse, Text } from './common.zod';
-import { ORDER_NO_PATTERN, ORDER_STATUS } from './order.rules';
+import { ORDER_NO_PATTERN, ORDER_STATUS, PACKING_MAX, PAYMENT_METHODS } from './order.rules';
 
 /* Requests of the console's order routes (docs/api.md, Admin: orders). */
 
-/** Payment methods an order list filters by: the vendor of the payment that took the money. */
-export const PAYMENT_METHODS = ['creditcard', 'wechatpay', 'alipay'] as const;
-/** Most orders one packing list prints. */
-export const PACKING_MAX = 100;
+// The console reads these too; the browser does not load zod, so they live in order.rules.ts.
+export { PACKING_MAX, PAYMENT_METHODS } from './order.rules';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const Day = z

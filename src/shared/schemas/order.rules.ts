@@ -25,3 +25,8 @@ export const ORDER_NO_PATTERN = /^\d{6,32}$/;
 
 /** The longest coupon code an order takes. */
 export const COUPON_MAX = 64;
+
+/** Payment methods the console's order list filters by: the vendor of the payment that took the money. */
+export const PAYMENT_METHODS = ['creditcard', 'wechatpay', 'alipay'] as const;
+/** Most orders one packing list prints. */
+export const PACKING_MAX = 100;

@@ -1,0 +1,152 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { can } from '#shared/schemas/staff.rules';
+import { useStaff } from '../../../api/me';
+import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
+import { useLanguage } from '../../../lib/i18n';
+import { usePageTitle } from '../../../lib/page-title';
+import { orderQueryOptions } from '../api/orders';
+import { AddressLines } from '../components/address';
+import { OrderActions } from '../components/order-actions';
+import { Timeline } from '../components/timeline';
+import { bothNames, money, statusKey, when } from '../lib/format';
+
+/** One order: lines, totals, address, the shopper (not for packers), payment, timeline, actions. */
+export function OrderPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { orderNo = '' } = useParams();
+  usePageTitle(t('orders.detail.title', { orderNo }));
+  const staff = useStaff();
+  const allowed = can(staff.role, 'orders.view');
+  const order = useQuery({ ...orderQueryOptions(orderNo), enabled: allowed });
+
+  if (!allowed) return <Forbidden />;
+  if (order.isPending) return <Loading />;
+  if (order.isError) return <LoadError error={order.error} retry={() => void order.refetch()} />;
+  const o = order.data;
+  return (
+    <section className="admin-page orders-detail">
+      <p className="orders-back">
+        <Link to="/admin/orders">{t('orders.detail.back')}</Link>
+      </p>
+      <div className="orders-head">
+        <h1>{t('orders.detail.title', { orderNo: o.order_no })}</h1>
+        <span className={`orders-status is-${o.status}`}>{t(statusKey(o.status, o.packed_at !== null))}</span>
+        <Link className="button button-secondary" to={`/admin/orders/packing?orders=${o.order_no}`}>
+          {t('orders.detail.slip')}
+        </Link>
+      </div>
+      <OrderActions order={o} role={staff.role} />
+      <div className="orders-columns">
+        <div>
+          <section className="admin-panel" aria-labelledby="order-lines">
+            <h2 id="order-lines">{t('orders.detail.lines')}</h2>
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('orders.fields.product')}</th>
+                    <th scope="col">{t('orders.fields.qty')}</th>
+                    <th scope="col">{t('orders.fields.price')}</th>
+                    <th scope="col">{t('orders.fields.refundedQty')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {o.lines.map((line) => {
+                    const [first, second] = bothNames(line, language);
+                    return (
+                      <tr key={line.id}>
+                        <td>
+                          {first}
+                          <span className="orders-sub" lang={language === 'zh' ? 'en' : 'zh-CN'}>
+                            {second}
+                          </span>
+                        </td>
+                        <td>{line.num}</td>
+                        <td>{money(line.price)}</td>
+                        <td>{line.refunded_num}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <dl className="admin-facts orders-totals">
+              <dt>{t('orders.fields.subtotal')}</dt>
+              <dd>{money(o.subtotal)}</dd>
+              {o.discount > 0 ? (
+                <>
+                  <dt>{t('orders.fields.discount')}</dt>
+                  <dd>
+                    −{money(o.discount)}
+                    {o.coupon ? ` (${o.coupon})` : ''}
+                  </dd>
+                </>
+              ) : null}
+              <dt>{t('orders.fields.tax')}</dt>
+              <dd>{money(o.tax)}</dd>
+              <dt>{t('orders.fields.total')}</dt>
+              <dd>{money(o.total_price)}</dd>
+              <dt>{t('orders.fields.refunded')}</dt>
+              <dd>{money(o.refunded)}</dd>
+            </dl>
+          </section>
+          <section className="admin-panel" aria-labelledby="order-timeline">
+            <h2 id="order-timeline">{t('orders.detail.timeline')}</h2>
+            <Timeline entries={o.timeline} />
+          </section>
+        </div>
+        <div>
+          {o.customer ? (
+            <section className="admin-panel" aria-labelledby="order-customer">
+              <h2 id="order-customer">{t('orders.detail.customer')}</h2>
+              <p>{o.customer.name}</p>
+              <p>{o.customer.email}</p>
+            </section>
+          ) : null}
+          <section className="admin-panel" aria-labelledby="order-address">
+            <h2 id="order-address">{t('orders.detail.address')}</h2>
+            <AddressLines address={o.address} />
+          </section>
+          <section className="admin-panel" aria-labelledby="order-payment">
+            <h2 id="order-payment">{t('orders.detail.payment')}</h2>
+            {o.payment ? (
+              <dl className="admin-facts">
+                <dt>{t('orders.fields.method')}</dt>
+                <dd>{t(`orders.method.${o.payment.method}`, { defaultValue: o.payment.method })}</dd>
+                <dt>{t('orders.fields.paymentStatus')}</dt>
+                <dd>{t(`orders.paymentStatus.${o.payment.status}`, { defaultValue: o.payment.status })}</dd>
+                {o.payment.card_last4 ? (
+                  <>
+                    <dt>{t('orders.fields.card')}</dt>
+                    <dd>•••• {o.payment.card_last4}</dd>
+                  </>
+                ) : null}
+                {o.payment.reference ? (
+                  <>
+                    <dt>{t('orders.fields.reference')}</dt>
+                    <dd>{o.payment.reference}</dd>
+                  </>
+                ) : null}
+                <dt>{t('orders.fields.paidAt')}</dt>
+                <dd>{when(o.paid_at, language)}</dd>
+              </dl>
+            ) : (
+              <p className="admin-hint">{t('orders.detail.unpaid')}</p>
+            )}
+            {o.carrier || o.tracking ? (
+              <dl className="admin-facts">
+                <dt>{t('orders.ship.carrier')}</dt>
+                <dd>{o.carrier || '—'}</dd>
+                <dt>{t('orders.ship.tracking')}</dt>
+                <dd>{o.tracking || '—'}</dd>
+              </dl>
+            ) : null}
+          </section>
+        </div>
+      </div>
+    </section>
+  );
+}
