@@ -29,6 +29,8 @@ export async function listAudit(db: Db, filter: AuditFilter) {
       at: auditLog.at,
       staffId: auditLog.staffId,
       staffEmail: staff.email,
+      // The console names who did it (an e-mail alone reads poorly in a long log).
+      staffName: staff.name,
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
