@@ -81,9 +81,13 @@ async function ownerWithAuthenticator(page: Page, server: AdminServer, language:
   await setPasswordFromLink(page, await server.addStaff(email, 'owner'), language);
   await signIn(page, language, email);
   const secret = await enrolAuthenticator(page, language);
-  // An owner lands on the first page their role opens: Staff.
+  // An owner lands on Today, the console's home for every role, and finds Staff in the navigation.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: t(language, 'today.title'), level: 1 })).toBeVisible();
+  await nav(page, language)
+    .getByRole('link', { name: t(language, 'nav.staff') })
+    .click();
   await expect(page).toHaveURL(/\/admin\/staff$/);
-  await expect(nav(page, language).getByRole('link', { name: t(language, 'nav.staff') })).toBeVisible();
   return { email, secret };
 }
 
@@ -97,7 +101,10 @@ for (const language of LANGUAGES) {
       await signOut(page, language);
       // The next step's code: the one used to enrol is never accepted twice.
       await signIn(page, language, email, () => authenticatorCode(secret, 1));
-      await expect(page).toHaveURL(/\/admin\/staff$/);
+      await expect(page).toHaveURL(/\/admin$/);
+      await nav(page, language)
+        .getByRole('link', { name: t(language, 'nav.staff') })
+        .click();
       await expect(page.getByRole('heading', { name: t(language, 'nav.staff'), level: 1 })).toBeVisible();
       await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
       // A tablet (768 px and up) keeps the side navigation and the whole invitation form in view.
@@ -121,7 +128,7 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(/\/admin\/sign-in$/);
       await page.getByLabel(t(language, 'fields.code'), { exact: true }).fill(right);
       await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
-      await expect(page).toHaveURL(/\/admin\/staff$/);
+      await expect(page).toHaveURL(/\/admin$/);
     });
 
     test('an invited packer sees no Staff item and is refused the Staff page', async ({
@@ -138,9 +145,11 @@ for (const language of LANGUAGES) {
         const packerPage = await context.newPage();
         await setPasswordFromLink(packerPage, link, language);
         await signIn(packerPage, language, packer.email);
-        // A packer has no page of the console's yet but their own account; Staff is not offered.
-        await expect(packerPage).toHaveURL(/\/admin\/account$/);
-        await expect(packerPage.getByRole('heading', { name: t(language, 'account.title') })).toBeVisible();
+        // A packer lands on Today too; Staff is not offered.
+        await expect(packerPage).toHaveURL(/\/admin$/);
+        await expect(
+          packerPage.getByRole('heading', { name: t(language, 'today.title'), level: 1 }),
+        ).toBeVisible();
         await expect(
           packerPage.getByText(t(language, 'roles.packer'), { exact: true }).first(),
         ).toBeVisible();

@@ -9,6 +9,13 @@ describe('the console navigation', () => {
     expect(navItemsFor('packer').map((item) => item.to)).not.toContain('/admin/staff');
   });
 
+  it('gives every role Today, and Customers and Audit to managers and owners only', () => {
+    const paths = (role: 'owner' | 'manager' | 'packer') => navItemsFor(role).map((item) => item.to);
+    expect(paths('packer')).toEqual(['/admin']);
+    expect(paths('manager')).toEqual(['/admin', '/admin/customers', '/admin/audit']);
+    expect(paths('owner')).toEqual(['/admin', '/admin/customers', '/admin/audit', '/admin/staff']);
+  });
+
   it('names every item with a key of admin.json in both languages', async () => {
     const { readFileSync } = await import('node:fs');
     const { join } = await import('node:path');

@@ -3,17 +3,21 @@ import { can } from '#shared/schemas/staff.rules';
 
 export interface NavItem {
   to: string;
-  /** A key of admin.json `nav`. */
+  /** A key of admin.json. */
   label: string;
   permission: Permission;
 }
 
 /**
  * The side navigation, in its order (docs/architecture.md §7, the console). Only built pages are
- * listed: Today (orders.view), Orders (orders.view), Customers (customers.view) and Audit
- * (audit.view) join here as they arrive, never as empty pages.
+ * listed, never empty ones. Today (/admin) is every role's home.
  */
-export const NAV_ITEMS: NavItem[] = [{ to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' }];
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/admin', label: 'today.title', permission: 'orders.view' },
+  { to: '/admin/customers', label: 'customers.title', permission: 'customers.view' },
+  { to: '/admin/audit', label: 'audit.title', permission: 'audit.view' },
+  { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
+];
 
 /** The items a role may open: the others are not shown at all. */
 export function navItemsFor(role: StaffRole): NavItem[] {
