@@ -101,10 +101,7 @@ for (const language of LANGUAGES) {
       await signOut(page, language);
       // The next step's code: the one used to enrol is never accepted twice.
       await signIn(page, language, email, () => authenticatorCode(secret, 1));
-      await expect(page).toHaveURL(/\/admin$/);
-      await nav(page, language)
-        .getByRole('link', { name: t(language, 'nav.staff') })
-        .click();
+      await expect(page).toHaveURL(/\/admin\/staff$/);
       await expect(page.getByRole('heading', { name: t(language, 'nav.staff'), level: 1 })).toBeVisible();
       await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
       // A tablet (768 px and up) keeps the side navigation and the whole invitation form in view.
@@ -128,7 +125,7 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(/\/admin\/sign-in$/);
       await page.getByLabel(t(language, 'fields.code'), { exact: true }).fill(right);
       await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
-      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page).toHaveURL(/\/admin\/staff$/);
     });
 
     test('an invited packer sees no Staff item and is refused the Staff page', async ({
