@@ -140,7 +140,7 @@ for (const language of LANGUAGES) {
       await page.getByLabel(t(language, 'audit.filter.staff'), { exact: true }).selectOption(manager.name);
       await page.getByRole('button', { name: t(language, 'audit.filter.submit'), exact: true }).click();
       // Their own password set from the link is there too; these two are the customer's.
-      const rows = page.getByRole('row').filter({ hasText: manager.name }).filter({ hasText: shopper.uuid });
+      const rows = page.getByRole('row').filter({ hasText: manager.name }).filter({ hasText: shopper.email });
       await expect(rows).toHaveCount(2);
       await expect(rows.nth(0)).toContainText(t(language, 'audit.actions.customer.enable'));
       await expect(rows.nth(1)).toContainText(t(language, 'audit.actions.customer.disable'));

@@ -182,6 +182,8 @@ describe('the audit log', () => {
       staffName: 'Olive Owner',
       targetType: 'staff',
       targetId: id,
+      // Who the target is, even after their removal (the row stays for the log).
+      targetName: 'Au',
       before: { role: 'packer' },
       after: { role: 'manager' },
     });

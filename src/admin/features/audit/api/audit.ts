@@ -11,6 +11,8 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId: string | null;
+  /** A customer's e-mail or a staff member's name, while they exist. */
+  targetName: string | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }

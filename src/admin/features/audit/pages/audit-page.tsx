@@ -119,9 +119,10 @@ function Target({ entry }: { entry: AuditEntry }) {
       : entry.targetType === 'customer'
         ? `/admin/customers/${entry.targetId}`
         : null;
+  const label = entry.targetName || (entry.targetType === 'staff' ? `#${entry.targetId}` : entry.targetId);
   return (
     <>
-      {type} {page ? <Link to={page}>{entry.targetId}</Link> : `#${entry.targetId}`}
+      {type} {page ? <Link to={page}>{label}</Link> : label}
     </>
   );
 }
