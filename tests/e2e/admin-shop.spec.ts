@@ -133,6 +133,15 @@ for (const language of LANGUAGES) {
       await expect(welcome.page).toHaveURL(/\/home$/);
       await welcome.close();
 
+      // From the customer, their own audit log: the target filter set to them.
+      await page.getByRole('link', { name: t(language, 'customers.auditLink') }).click();
+      await expect(page.getByLabel(t(language, 'audit.filter.target'), { exact: true })).toHaveValue(
+        'customer',
+      );
+      await expect(page.getByRole('row').filter({ hasText: shopper.email })).toHaveCount(2);
+      // The heading row and their two entries: no one else's.
+      await expect(page.getByRole('row')).toHaveCount(3);
+
       await nav(page, language)
         .getByRole('link', { name: t(language, 'audit.title') })
         .click();

@@ -52,6 +52,13 @@ export function CustomerPage() {
         <dt>{t('customers.fields.spent')}</dt>
         <dd>{formatCents(totalSpentCents)}</dd>
       </dl>
+      {can(staff.role, 'audit.view') ? (
+        <p>
+          <Link to={`/admin/audit?target_type=customer&target_id=${encodeURIComponent(shown.uuid)}`}>
+            {t('customers.auditLink')}
+          </Link>
+        </p>
+      ) : null}
       <DisableCustomer customer={shown} />
       <section className="admin-panel" aria-labelledby="customer-orders">
         <h2 id="customer-orders">{t('customers.orders.title')}</h2>
