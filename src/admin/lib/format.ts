@@ -17,5 +17,14 @@ export function formatTime(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], { timeStyle: 'short' }).format(date);
 }
 
-/** A dollar amount the API answers as a decimal number (12.5) to cents, for formatCents. */
+/** A dollar amount the API answers as a decimal number (12.5) to cents. */
 export const amountCents = (amount: number): number => Math.round(amount * 100);
+
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', useGrouping: false });
+
+/**
+ * Cents as the shop shows amounts in both languages ("$12.50", docs/product.md §9). Not
+ * `#shared/money`'s formatCents: a module both entries import is split out of the storefront's
+ * first-load chunk, one more request for every shopper (§7, the console).
+ */
+export const formatMoney = (cents: number): string => DOLLARS.format(Math.round(cents) / 100);

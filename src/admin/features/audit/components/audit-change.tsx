@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '#shared/money';
 import { orderStatusName } from '#shared/schemas/order.rules';
 import { isStaffRole } from '#shared/schemas/staff.rules';
-import { formatWhen } from '../../../lib/format';
+import { formatMoney, formatWhen } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { type AuditEntry, changedFields } from '../api/audit';
 
@@ -41,7 +40,7 @@ function Value({ field, value }: { field: string; value: unknown }) {
     if (field === 'disabled') return <>{t(value ? 'customers.state.disabled' : 'customers.state.active')}</>;
     return <>{t(value ? 'audit.values.yes' : 'audit.values.no')}</>;
   }
-  if (typeof value === 'number' && field.endsWith('_cents')) return <>{formatCents(value)}</>;
+  if (typeof value === 'number' && field.endsWith('_cents')) return <>{formatMoney(value)}</>;
   if (field === 'status' && typeof value === 'number') {
     const name = orderStatusName(value);
     return <>{name ? t(`customers.status.${name}`) : value}</>;

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
 import { useStaff } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
-import { formatWhen } from '../../../lib/format';
+import { formatMoney, formatWhen } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { customerQueryOptions } from '../api/customers';
@@ -50,7 +49,7 @@ export function CustomerPage() {
             : null}
         </dd>
         <dt>{t('customers.fields.spent')}</dt>
-        <dd>{formatCents(totalSpentCents)}</dd>
+        <dd>{formatMoney(totalSpentCents)}</dd>
       </dl>
       {can(staff.role, 'audit.view') ? (
         <p>
@@ -85,7 +84,7 @@ export function CustomerPage() {
                     <td>{formatWhen(order.createdAt, language)}</td>
                     <td>{t(`customers.status.${order.statusName}`, { defaultValue: order.statusName })}</td>
                     <td>{order.totalCount}</td>
-                    <td>{formatCents(order.totalCents)}</td>
+                    <td>{formatMoney(order.totalCents)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '#shared/money';
-import { amountCents } from '../../../lib/format';
+import { amountCents, formatMoney } from '../../../lib/format';
 import { changeOf, type Today } from '../api/today';
 
 /** Today's paid orders and revenue, each beside the same weekday last week (up to this time of day). */
@@ -18,14 +17,14 @@ export function PaidCard({ today }: { today: Today }) {
         </dd>
         <dt>{t('today.paid.revenue')}</dt>
         <dd>
-          <span className="admin-figure">{formatCents(amountCents(now.revenue))}</span>{' '}
+          <span className="admin-figure">{formatMoney(amountCents(now.revenue))}</span>{' '}
           <Change now={now.revenue} before={before.revenue} />
         </dd>
       </dl>
       <p className="admin-hint">
         {t('today.paid.lastWeek', {
           count: before.count,
-          revenue: formatCents(amountCents(before.revenue)),
+          revenue: formatMoney(amountCents(before.revenue)),
         })}
       </p>
     </section>

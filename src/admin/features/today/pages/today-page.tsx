@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatCents } from '#shared/money';
 import { LoadError, Loading } from '../../../components/ui/states';
-import { amountCents, formatTime, formatWhen } from '../../../lib/format';
+import { amountCents, formatMoney, formatTime, formatWhen } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { todayQueryOptions } from '../api/today';
@@ -61,7 +60,7 @@ export function TodayPage() {
                 <li key={order.order_no}>
                   <Link to={orderPath(order.order_no)}>{order.order_no}</Link>{' '}
                   {t('today.expiring.line', {
-                    total: formatCents(amountCents(order.total_price)),
+                    total: formatMoney(amountCents(order.total_price)),
                     at: formatTime(order.expires_at, language),
                   })}
                 </li>
