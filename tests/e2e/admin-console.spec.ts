@@ -81,8 +81,9 @@ async function ownerWithAuthenticator(page: Page, server: AdminServer, language:
   await setPasswordFromLink(page, await server.addStaff(email, 'owner'), language);
   await signIn(page, language, email);
   const secret = await enrolAuthenticator(page, language);
-  // An owner lands on the first page their role opens (Orders); Staff is in the navigation.
-  await expect(page).toHaveURL(/\/admin\/orders$/);
+  // An owner lands on Today, the console's home for every role, and finds Staff in the navigation.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: t(language, 'today.title'), level: 1 })).toBeVisible();
   await nav(page, language)
     .getByRole('link', { name: t(language, 'nav.staff') })
     .click();
@@ -142,10 +143,11 @@ for (const language of LANGUAGES) {
         const packerPage = await context.newPage();
         await setPasswordFromLink(packerPage, link, language);
         await signIn(packerPage, language, packer.email);
-        // A packer lands on Orders; their own account is a link away; Staff is not offered.
-        await expect(packerPage).toHaveURL(/\/admin\/orders$/);
-        await packerPage.goto('/admin/account');
-        await expect(packerPage.getByRole('heading', { name: t(language, 'account.title') })).toBeVisible();
+        // A packer lands on Today too; Staff is not offered.
+        await expect(packerPage).toHaveURL(/\/admin$/);
+        await expect(
+          packerPage.getByRole('heading', { name: t(language, 'today.title'), level: 1 }),
+        ).toBeVisible();
         await expect(
           packerPage.getByText(t(language, 'roles.packer'), { exact: true }).first(),
         ).toBeVisible();
@@ -174,9 +176,8 @@ for (const language of LANGUAGES) {
           .getByLabel(t(language, 'fields.code'), { exact: true })
           .fill(authenticatorCode(secret));
         await packerPage.getByRole('button', { name: t(language, 'twoFactor.confirm') }).click();
-        // Enrolled, the console opens its first page (Orders); the account says two-factor is on.
-        await expect(packerPage).toHaveURL(/\/admin\/orders$/);
-        await packerPage.goto('/admin/account');
+        // Enrolled by choice, they are back on their account, which says two-factor is on.
+        await expect(packerPage).toHaveURL(/\/admin\/account$/);
         const on = packerPage.getByRole('definition').filter({ hasText: t(language, 'account.twoFactorOn') });
         await expect(on).toBeVisible();
         await packerPage

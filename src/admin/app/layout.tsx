@@ -22,7 +22,7 @@ export function AdminLayout() {
             <ul className="admin-nav">
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className="admin-nav-link">
+                  <NavLink to={item.to} end={item.to === '/admin'} className="admin-nav-link">
                     {t(item.label)}
                   </NavLink>
                 </li>

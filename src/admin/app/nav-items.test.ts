@@ -9,10 +9,17 @@ describe('the console navigation', () => {
     expect(navItemsFor('packer').map((item) => item.to)).not.toContain('/admin/staff');
   });
 
-  it('offers Orders first to every role, packers included', () => {
-    for (const role of ['owner', 'manager', 'packer'] as const) {
-      expect(navItemsFor(role)[0]?.to).toBe('/admin/orders');
-    }
+  it('gives every role Today and Orders, and Customers and Audit to managers and owners only', () => {
+    const paths = (role: 'owner' | 'manager' | 'packer') => navItemsFor(role).map((item) => item.to);
+    expect(paths('packer')).toEqual(['/admin', '/admin/orders']);
+    expect(paths('manager')).toEqual(['/admin', '/admin/orders', '/admin/customers', '/admin/audit']);
+    expect(paths('owner')).toEqual([
+      '/admin',
+      '/admin/orders',
+      '/admin/customers',
+      '/admin/audit',
+      '/admin/staff',
+    ]);
   });
 
   it('names every item with a key of admin.json in both languages', async () => {

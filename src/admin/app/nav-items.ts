@@ -10,11 +10,13 @@ export interface NavItem {
 
 /**
  * The side navigation, in its order (docs/architecture.md §7, the console). Only built pages are
- * listed: Today (orders.view), Orders (orders.view), Customers (customers.view) and Audit
- * (audit.view) join here as they arrive, never as empty pages.
+ * listed, never empty ones. Today (/admin) is every role's home.
  */
 export const NAV_ITEMS: NavItem[] = [
+  { to: '/admin', label: 'today.title', permission: 'orders.view' },
   { to: '/admin/orders', label: 'orders.title', permission: 'orders.view' },
+  { to: '/admin/customers', label: 'customers.title', permission: 'customers.view' },
+  { to: '/admin/audit', label: 'audit.title', permission: 'audit.view' },
   { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
 ];
 

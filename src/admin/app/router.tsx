@@ -1,11 +1,14 @@
 import { createBrowserRouter } from 'react-router';
 import { AccountPage } from '../features/account/pages/account-page';
 import { TwoFactorPage } from '../features/account/pages/two-factor-page';
+import { AuditPage } from '../features/audit/pages/audit-page';
+import { CustomerPage } from '../features/customers/pages/customer-page';
+import { CustomersPage } from '../features/customers/pages/customers-page';
 import { ORDER_ROUTES } from '../features/orders/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
 import { StaffPage } from '../features/staff/pages/staff-page';
-import { HomeRedirect } from './home-redirect';
+import { TodayPage } from '../features/today/pages/today-page';
 import { AdminLayout } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireStaff } from './require-staff';
@@ -27,11 +30,14 @@ export function createRouter() {
         {
           Component: AdminLayout,
           children: [
-            { index: true, Component: HomeRedirect },
+            { index: true, Component: TodayPage },
             { path: 'two-factor', Component: TwoFactorPage },
             { path: 'account', Component: AccountPage },
             ...ORDER_ROUTES,
             { path: 'staff', Component: StaffPage },
+            { path: 'customers', Component: CustomersPage },
+            { path: 'customers/:uuid', Component: CustomerPage },
+            { path: 'audit', Component: AuditPage },
             { path: '*', Component: NotFoundPage },
           ],
         },

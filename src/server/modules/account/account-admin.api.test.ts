@@ -102,6 +102,8 @@ describe('customers, for staff', () => {
       ['customer.enable', manager.id],
       ['customer.disable', manager.id],
     ]);
+    // The log names the customer by e-mail, not only by uuid.
+    expect(audit.body.data.list[0].targetName).toBe(wu.email);
   });
 
   it('are not for packers', async () => {

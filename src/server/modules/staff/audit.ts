@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client';
-import { auditLog, staff } from '#server/db/schema';
+import { auditLog, staff, users } from '#server/db/schema';
 
 export { type AuditEntry, recordAudit } from '#server/audit';
 
@@ -13,7 +14,12 @@ export interface AuditFilter {
   target?: string;
 }
 
-/** The audit log, newest first, a page at a time. */
+const targetStaff = alias(staff, 'target_staff');
+
+/**
+ * The audit log, newest first, a page at a time. `targetName` says who a customer or staff target
+ * is (their e-mail, their name) while they exist, so the console need not show bare ids.
+ */
 export async function listAudit(db: Db, filter: AuditFilter) {
   const where: SQL[] = [];
   if (filter.staff !== undefined) where.push(eq(auditLog.staffId, filter.staff));
@@ -29,14 +35,25 @@ export async function listAudit(db: Db, filter: AuditFilter) {
       at: auditLog.at,
       staffId: auditLog.staffId,
       staffEmail: staff.email,
+      // The console names who did it (an e-mail alone reads poorly in a long log).
+      staffName: staff.name,
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
+      targetName: sql<string | null>`coalesce(${users.email}, ${targetStaff.name})`,
       before: auditLog.before,
       after: auditLog.after,
     })
     .from(auditLog)
     .leftJoin(staff, eq(staff.id, auditLog.staffId))
+    .leftJoin(
+      users,
+      and(eq(auditLog.targetType, 'customer'), sql`${users.uuid}::text = ${auditLog.targetId}`),
+    )
+    .leftJoin(
+      targetStaff,
+      and(eq(auditLog.targetType, 'staff'), sql`${targetStaff.id}::text = ${auditLog.targetId}`),
+    )
     .where(condition)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(filter.pageSize)

@@ -157,8 +157,8 @@ describe('the owner’s staff management', () => {
 });
 
 describe('the audit log', () => {
-  it('records every staff change, newest first, filtered by who and what', async () => {
-    const owner = await staff('owner');
+  it('records every staff change, newest first, filtered by who and what, naming who did it', async () => {
+    const owner = await createStaff(t.database, t.clock.now(), { role: 'owner', name: 'Olive Owner' });
     const invited = await call(owner, 'POST', '/api/admin/staff', {
       email: 'audited@example.com',
       name: 'Au',
@@ -179,8 +179,11 @@ describe('the audit log', () => {
     expect(log.body.data.list[1]).toMatchObject({
       staffId: owner.id,
       staffEmail: owner.email,
+      staffName: 'Olive Owner',
       targetType: 'staff',
       targetId: id,
+      // Who the target is, even after their removal (the row stays for the log).
+      targetName: 'Au',
       before: { role: 'packer' },
       after: { role: 'manager' },
     });

@@ -23,9 +23,12 @@ export function TwoFactorPage() {
   const confirm = useConfirmTotp();
   const [code, setCode] = useState('');
   const [checked, setChecked] = useState(false);
+  // An owner sent here goes on to the console's home; others came from their account and return there.
+  const [sentHere] = useState(staff.totpRequired);
 
   if (staff.totpEnabled && !confirm.isSuccess) return <Navigate to="/admin/account" replace />;
-  if (confirm.isSuccess && !staff.totpRequired) return <Navigate to="/admin" replace />;
+  if (confirm.isSuccess && !staff.totpRequired)
+    return <Navigate to={sentHere ? '/admin' : '/admin/account'} replace />;
 
   const problem = codeProblem(code);
   const submit = (event: FormEvent) => {

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can } from '#shared/schemas/staff.rules';
+import { useStaff } from '../../../api/me';
+import { Field } from '../../../components/ui/field';
+import { teamQueryOptions } from '../api/audit';
+
+export const TARGET_TYPES = ['order', 'customer', 'staff'] as const;
+
+export interface AuditFilterValues {
+  staff: string;
+  targetType: string;
+  targetId: string;
+}
+
+/**
+ * Who did it and to what. The staff to choose from: the whole team for an owner (who may list it),
+ * else those the log has shown so far (`seen`).
+ */
+export function AuditFilters({
+  value,
+  seen,
+  onChange,
+}: {
+  value: AuditFilterValues;
+  seen: Map<number, string>;
+  onChange: (value: AuditFilterValues) => void;
+}) {
+  const { t } = useTranslation();
+  const me = useStaff();
+  const team = useQuery({ ...teamQueryOptions(), enabled: can(me.role, 'staff.manage') });
+  const [draft, setDraft] = useState(value);
+  const people = new Map(seen);
+  for (const member of team.data ?? []) people.set(member.id, member.name || member.email);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ ...draft, targetId: draft.targetType ? draft.targetId.trim() : '' });
+  };
+  return (
+    <form className="admin-search" aria-label={t('audit.filter.label')} onSubmit={submit}>
+      <div className="field">
+        <label className="field-label" htmlFor="audit-staff">
+          {t('audit.filter.staff')}
+        </label>
+        <select
+          id="audit-staff"
+          className="input"
+          value={draft.staff}
+          onChange={(event) => setDraft({ ...draft, staff: event.target.value })}
+        >
+          <option value="">{t('audit.filter.everyone')}</option>
+          {[...people].map(([id, name]) => (
+            <option key={id} value={String(id)}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field-label" htmlFor="audit-target">
+          {t('audit.filter.target')}
+        </label>
+        <select
+          id="audit-target"
+          className="input"
+          value={draft.targetType}
+          onChange={(event) => setDraft({ ...draft, targetType: event.target.value })}
+        >
+          <option value="">{t('audit.filter.anything')}</option>
+          {TARGET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`audit.targets.${type}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field
+        label={t('audit.filter.targetId')}
+        value={draft.targetId}
+        maxLength={80}
+        disabled={!draft.targetType}
+        onChange={(event) => setDraft({ ...draft, targetId: event.target.value })}
+      />
+      <button type="submit" className="button">
+        {t('audit.filter.submit')}
+      </button>
+    </form>
+  );
+}
