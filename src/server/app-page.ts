@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { BANNER_SIZES, DEFAULT_WIDTH, MEDIA_ASPECT, mediaSrcSet } from '#shared/media';
-import { escapeHtml } from './html';
+import { attributesOf, imagePreload } from './html';
 import type { CatalogueStore } from './modules/catalogue/catalogue.store';
 
 const HOME_PATHS = new Set(['/', '/home']);
@@ -17,10 +17,6 @@ const MODULE_SCRIPT = /<script type="module"|<link rel="modulepreload"/g;
 
 const shellStart = (kind: ShellKind) => `<!--boot-shell:${kind}-->`;
 const shellEnd = (kind: ShellKind) => `<!--/boot-shell:${kind}-->`;
-
-function attributesOf(pairs: [string, string][]): string {
-  return pairs.map(([name, value]) => `${name}="${escapeHtml(value)}"`).join(' ');
-}
 
 /**
  * index.html writes a piece both first screens show once, between `<!--part:NAME-->` and
@@ -98,13 +94,7 @@ export class AppPage {
           ['sizes', BANNER_SIZES],
         ]
       : [];
-    const preload = attributesOf([
-      ['rel', 'preload'],
-      ['as', 'image'],
-      ['href', first.image],
-      ...sized.map(([name, value]): [string, string] => [`image${name}`, value]),
-      ['fetchpriority', 'high'],
-    ]);
+    const preload = imagePreload(first.image, 'banner', BANNER_SIZES);
     // The same attributes as the carousel's first ImageBox, so the browser picks the same file.
     const width = DEFAULT_WIDTH.banner;
     const height = Math.round(width * MEDIA_ASPECT.banner);
@@ -121,7 +111,7 @@ export class AppPage {
     // The banner's request goes first, ahead of the scripts.
     const script = html.indexOf('<script');
     const at = script >= 0 && script < html.indexOf('</head>') ? script : html.indexOf('</head>');
-    return Buffer.from(`${html.slice(0, at)}<link ${preload}>\n    ${html.slice(at)}`);
+    return Buffer.from(`${html.slice(0, at)}${preload}\n    ${html.slice(at)}`);
   }
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaSrcSet, NARROW_SCREEN, PRODUCT_PHOTO_SIZES, WIDE_SCREEN } from '#shared/media';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { products } from './db/schema';
 import { withCatalogueChange } from './modules/catalogue/catalogue.changes';
@@ -111,6 +112,25 @@ describe("each page's head", () => {
     expect(names[0]).toBe('Home');
     expect(names).toContain(category?.en_name);
     expect(names.at(-1)).toBe(product.card.en_name);
+  });
+
+  it("a product page fetches its first picture early, as the phone's carousel and the wide gallery show it", async () => {
+    const { product } = catalogue();
+    const html = await page(`/product/${product.card.uuid}`);
+    const first = product.detail.images[0]?.link ?? product.card.product_image;
+    const hints = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(hints).toHaveLength(2);
+    for (const [media, sizes] of [
+      [NARROW_SCREEN, PRODUCT_PHOTO_SIZES.narrow],
+      [WIDE_SCREEN, PRODUCT_PHOTO_SIZES.wide],
+    ]) {
+      const hint = hints.find((h) => h.includes(`media="${media}"`));
+      expect(hint).toContain(`href="${first}"`);
+      expect(hint).toContain(`imagesrcset="${mediaSrcSet(first, 'product')}"`);
+      expect(hint).toContain(`imagesizes="${sizes}"`);
+    }
+    // Other pages have no such hint (home has its banner's, from the first screen).
+    expect(await page('/about')).not.toContain('rel="preload" as="image"');
   });
 
   it('a product in Chinese: its Chinese name and Chinese breadcrumbs', async () => {

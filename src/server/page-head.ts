@@ -1,9 +1,10 @@
 import type { ProductEntry } from '#server/modules/catalogue/catalogue.snapshot';
 import type { CatalogueStore } from '#server/modules/catalogue/catalogue.store';
 import { CURRENCY, type Language } from '#shared/constants';
+import { NARROW_SCREEN, PRODUCT_PHOTO_SIZES, WIDE_SCREEN } from '#shared/media';
 import type { Category } from '#shared/schemas/catalogue';
 import { INFO_PAGES, LANGUAGE_PARAM } from '#shared/schemas/site.rules';
-import { escapeHtml } from './html';
+import { escapeHtml, imagePreload } from './html';
 import { translate } from './i18n';
 
 type Snapshot = CatalogueStore['snapshot'];
@@ -20,6 +21,8 @@ export interface PageHead {
   offer?: { price: string; inStock: boolean };
   /** schema.org objects, written as JSON-LD. */
   data: object[];
+  /** Preload hints for the picture the page shows first (imagePreload). */
+  preloads?: string[];
 }
 
 const DESCRIPTION_MAX = 160;
@@ -224,8 +227,20 @@ export class PageHeads {
       image,
       type: 'product',
       offer: { price, inStock },
+      preloads: this.firstPicture(detail.images[0]?.link ?? card.product_image),
       data: [product, this.breadcrumbs(language, trail)],
     };
+  }
+
+  /**
+   * The product page's largest picture, its first, fetched before the scripts have run: the phone's
+   * carousel and the wide screen's gallery show it at different sizes, so one hint for each.
+   */
+  private firstPicture(src: string): string[] {
+    return [
+      imagePreload(src, 'product', PRODUCT_PHOTO_SIZES.narrow, NARROW_SCREEN),
+      imagePreload(src, 'product', PRODUCT_PHOTO_SIZES.wide, WIDE_SCREEN),
+    ];
   }
 
   /**
@@ -264,6 +279,7 @@ export class PageHeads {
       meta('name', 'twitter:card', head.type === 'product' ? 'summary_large_image' : 'summary'),
     );
     if (head.path) lines.push(meta('property', 'og:url', this.url(head.path, language)));
+    lines.push(...(head.preloads ?? []));
     if (head.offer) {
       lines.push(
         meta('property', 'product:price:amount', head.offer.price),

@@ -37,6 +37,16 @@ export const MEDIA_ASPECT: Record<MediaKind, number> = {
 /** The home banner's rendered width, for `sizes`: the page and the server's preload hint agree on it. */
 export const BANNER_SIZES = '(min-width: 1240px) 1192px, 100vw';
 
+/** Where the web's layout turns from phone to wide screen (the web's WIDE_SCREEN media query). */
+export const WIDE_SCREEN = '(min-width: 960px)';
+export const NARROW_SCREEN = '(max-width: 959.98px)';
+
+/**
+ * The product page's first picture, for `sizes`: full width in the phone's carousel, the gallery's
+ * column on wide screens. The page and the server's preload hints agree on it.
+ */
+export const PRODUCT_PHOTO_SIZES = { narrow: '100vw', wide: '(min-width: 1240px) 600px, 50vw' } as const;
+
 export function mediaPath(name: string, width: number): string {
   return `/media/${name}-${width}.webp`;
 }

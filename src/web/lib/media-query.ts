@@ -13,5 +13,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-export const WIDE_SCREEN = '(min-width: 960px)';
+export { WIDE_SCREEN } from '#shared/media';
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PRODUCT_PHOTO_SIZES } from '#shared/media';
 import { Carousel } from '#web/components/ui/carousel';
 import { ImageBox } from '#web/components/ui/image-box';
 import { useMediaQuery, WIDE_SCREEN } from '#web/lib/media-query';
 
-const PHONE_SIZES = '100vw';
-const WIDE_SIZES = '(min-width: 1240px) 600px, 50vw';
+const PHONE_SIZES = PRODUCT_PHOTO_SIZES.narrow;
+const WIDE_SIZES = PRODUCT_PHOTO_SIZES.wide;
 
 /** Product pictures (docs/product.md §2): a swipeable carousel on phones, a gallery with thumbnails on wide screens. */
 export function ProductImages({ images, name }: { images: string[]; name: string }) {
