@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaSrcSet, NARROW_SCREEN, PRODUCT_PHOTO_SIZES, WIDE_SCREEN } from '#shared/media';
+import { CARD_SIZES, mediaSrcSet, NARROW_SCREEN, PRODUCT_PHOTO_SIZES, WIDE_SCREEN } from '#shared/media';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { products } from './db/schema';
 import { withCatalogueChange } from './modules/catalogue/catalogue.changes';
@@ -156,6 +156,24 @@ describe("each page's head", () => {
       parent?.en_name,
       child.category.en_name,
     ]);
+  });
+
+  it("a category page fetches the pictures of its listing's first row early, as its cards show them", async () => {
+    const { child, snapshot } = catalogue();
+    const parent = snapshot.categoryById.get(child.category.parent_id ?? 0)?.category;
+    for (const [path, id] of [
+      [`/category/${parent?.id}`, parent?.id],
+      [`/category/${parent?.id}/${child.category.id}`, child.category.id],
+    ] as const) {
+      // What the page will draw first: the listing as the web asks for it.
+      const listing = await t.app.inject({
+        url: `/api/index_product?category_id=${id}&page=1&page_size=10000`,
+      });
+      const firstRow = (listing.json().data.list as { product_image: string }[]).slice(0, 2);
+      const hints = (await page(path)).match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+      expect(hints.map((h) => /href="([^"]*)"/.exec(h)?.[1])).toEqual(firstRow.map((p) => p.product_image));
+      for (const hint of hints) expect(hint).toContain(`imagesizes="${CARD_SIZES}"`);
+    }
   });
 
   it('pages about one visitor, and unknown products, are not indexed', async () => {

@@ -1,7 +1,8 @@
+import { listProducts } from '#server/modules/catalogue/catalogue.service';
 import type { ProductEntry } from '#server/modules/catalogue/catalogue.snapshot';
 import type { CatalogueStore } from '#server/modules/catalogue/catalogue.store';
 import { CURRENCY, type Language } from '#shared/constants';
-import { NARROW_SCREEN, PRODUCT_PHOTO_SIZES, WIDE_SCREEN } from '#shared/media';
+import { CARD_SIZES, NARROW_SCREEN, PRODUCT_PHOTO_SIZES, WIDE_SCREEN } from '#shared/media';
 import type { Category } from '#shared/schemas/catalogue';
 import { INFO_PAGES, LANGUAGE_PARAM } from '#shared/schemas/site.rules';
 import { escapeHtml, imagePreload } from './html';
@@ -175,6 +176,8 @@ export class PageHeads {
       examples: examples.join(language === 'zh' ? '、' : ', '),
     });
     const first = entry.products[0];
+    // The listing's first row on a phone (two cards): the page's largest pictures once it has drawn.
+    const firstRow = listProducts(snapshot, { category_id: id, page: 1, page_size: 2 }).list;
     return {
       title: `${name} · ${translate(language, 'common:title')}`,
       description: plainText(description),
@@ -182,6 +185,7 @@ export class PageHeads {
       image: first ? this.absolute(first.card.product_image) : undefined,
       type: 'website',
       data: [this.breadcrumbs(language, this.categoryTrail(snapshot, id, language))],
+      preloads: firstRow.map((card) => imagePreload(card.product_image, 'product', CARD_SIZES)),
     };
   }
 

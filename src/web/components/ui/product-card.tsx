@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CARD_SIZES } from '#shared/media';
 import type { ProductCard as Card } from '#shared/schemas/catalogue';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf, pick } from '#web/lib/localized';
@@ -8,9 +9,6 @@ import { PlusIcon } from './icons';
 import { ImageBox } from './image-box';
 import { Stepper } from './stepper';
 import './product-card.css';
-
-/** Rendered widths of a card's picture: half a phone, a fifth of the desktop container. */
-export const CARD_SIZES = '(min-width: 1200px) 232px, (min-width: 960px) 22vw, (min-width: 600px) 30vw, 46vw';
 
 interface ProductCardProps {
   product: Card;
