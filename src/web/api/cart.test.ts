@@ -1,7 +1,13 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '#shared/schemas/cart';
-import { cartLinesQueryOptions, removeCartLineOptions, setCartAmountOptions } from './cart';
+import {
+  addToCartOptions,
+  cartCountQueryOptions,
+  cartLinesQueryOptions,
+  removeCartLineOptions,
+  setCartAmountOptions,
+} from './cart';
 
 /**
  * The cart's cached lines against a fake server: a shopper adds a product (which starts a read of
@@ -136,5 +142,34 @@ describe('"−" pressed twice quickly: 2 → 1 → removed', () => {
     await Promise.all([setting, removing]);
     expect(fetch.mock.calls.map(([, init]) => init?.method)).toEqual(['POST', 'DELETE']);
     expect(server).toEqual([]);
+  });
+});
+
+describe('two adds in a row, the first answer slow', () => {
+  it('sends them in order and leaves the badge at the count after both', async () => {
+    let serverCount = 0;
+    const answers: Array<() => void> = [];
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      // The lines read after each add are not what this test is about.
+      if (init?.method !== 'POST') return ok([]);
+      serverCount += 1;
+      const count = serverCount;
+      // The first answer waits for the test; any later one comes at once.
+      if (count === 1) await new Promise<void>((resolve) => answers.push(resolve));
+      return ok({ item: { id: count, uuid: `p${count}`, amount: 1 }, count });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const count = () => client.getQueryData<number>(cartCountQueryOptions().queryKey);
+    client.setQueryData(cartCountQueryOptions().queryKey, 0);
+    const first = new MutationObserver(client, addToCartOptions(client)).mutate({ uuid: 'p1', amount: 1 });
+    const second = new MutationObserver(client, addToCartOptions(client)).mutate({ uuid: 'p2', amount: 1 });
+    // Both moved the badge at once; the second add waits for the first's answer.
+    const posts = () => fetch.mock.calls.filter(([, init]) => init?.method === 'POST').length;
+    await vi.waitFor(() => expect(count()).toBe(2));
+    expect(posts()).toBe(1);
+    answers[0]?.();
+    await Promise.all([first, second]);
+    expect(posts()).toBe(2);
+    expect(count()).toBe(2);
   });
 });

@@ -18,8 +18,21 @@ import { useSignedIn } from '../lib/auth';
 const COUNT_KEY = ['cart', 'count'] as const;
 const LINES_KEY = ['cart', 'lines'] as const;
 const ADD_KEY = ['cart', 'add'] as const;
-/** Changes of the lines (set an amount, remove a line) reach the server one at a time, in order. */
-const CHANGE_SCOPE = { id: 'cart-change' };
+/**
+ * Every write to the cart (add, set an amount, remove a line) reaches the server one at a time, in
+ * the order the shopper made them, so their answers come back in that order too: a slower answer
+ * can neither undo a later change nor put back an older count.
+ */
+const CART_WRITES = { id: 'cart-writes' };
+
+/**
+ * The badge takes the server's count from the last cart write only: an earlier one's count is
+ * already out of date when another write is queued behind it (that one is still optimistic).
+ */
+function setCountIfLast(client: QueryClient, count: number) {
+  const writing = client.isMutating({ predicate: (m) => m.options.scope?.id === CART_WRITES.id });
+  if (writing <= 1) client.setQueryData<number>(COUNT_KEY, count);
+}
 
 /** `GET /api/goods/count` (docs/product.md §7, Cart): only asked for while a token is held. */
 export function cartCountQueryOptions() {
@@ -52,18 +65,13 @@ export function useCartCount(): number | undefined {
 }
 
 /**
- * Add-to-cart as every screen does it: a visitor goes to /account (docs/product.md §4). For a signed-in
- * shopper the badge moves at once (optimistic), is corrected by the server's `count`, and is
- * rolled back on failure. `message` words the last failure for the shopper (`messageOf`) and is gone
- * as soon as the next add starts.
+ * An add: the badge moves at once (optimistic), is corrected by the server's `count`, and is rolled
+ * back on failure.
  */
-export function useAddToCart() {
-  const signedIn = useSignedIn();
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const { t } = useTranslation('common');
-  const mutation = useMutation({
+export function addToCartOptions(client: QueryClient) {
+  return mutationOptions({
     mutationKey: ADD_KEY,
+    scope: CART_WRITES,
     mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
       apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid } }),
     onMutate: async ({ amount }) => {
@@ -72,7 +80,7 @@ export function useAddToCart() {
       client.setQueryData<number>(COUNT_KEY, (before ?? 0) + amount);
       return { before };
     },
-    onSuccess: (change) => client.setQueryData<number>(COUNT_KEY, change.count),
+    onSuccess: (change) => setCountIfLast(client, change.count),
     // Back to what it was, then the server's count: the cart may have changed elsewhere.
     onError: (_error, _vars, context) => {
       client.setQueryData<number | undefined>(COUNT_KEY, context?.before);
@@ -80,6 +88,19 @@ export function useAddToCart() {
     },
     onSettled: () => client.invalidateQueries({ queryKey: LINES_KEY }),
   });
+}
+
+/**
+ * Add-to-cart as every screen does it: a visitor goes to /account (docs/product.md §4); a signed-in
+ * shopper's add is `addToCartOptions`. `message` words the last failure for the shopper
+ * (`messageOf`) and is gone as soon as the next add starts.
+ */
+export function useAddToCart() {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { t } = useTranslation('common');
+  const mutation = useMutation(addToCartOptions(client));
   const add = useCallback(
     (uuid: string, amount = 1, onAdded?: () => void) => {
       if (!signedIn) {
@@ -115,7 +136,7 @@ function readAgainIfCancelled(client: QueryClient, context: { readAgain: boolean
 export function setCartAmountOptions(client: QueryClient) {
   return mutationOptions({
     // One at a time, in order: typed digits must not arrive out of order.
-    scope: CHANGE_SCOPE,
+    scope: CART_WRITES,
     mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
       apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid, type: 'cart' } }),
     onMutate: async ({ uuid, amount }) => {
@@ -125,7 +146,7 @@ export function setCartAmountOptions(client: QueryClient) {
       );
       return context;
     },
-    onSuccess: (change) => client.setQueryData<number>(COUNT_KEY, change.count),
+    onSuccess: (change) => setCountIfLast(client, change.count),
     onError: () => client.invalidateQueries({ queryKey: ['cart'] }),
     onSettled: (_answer, _error, _vars, context) => readAgainIfCancelled(client, context),
   });
@@ -140,11 +161,11 @@ export function useSetCartAmount() {
 export function removeCartLineOptions(client: QueryClient) {
   return mutationOptions({
     // After the amounts set before it: a slower "1" must not put back a line just removed.
-    scope: CHANGE_SCOPE,
+    scope: CART_WRITES,
     mutationFn: (id: number) => apiRequest<{ count: number }>(`/api/cart/${id}`, { method: 'DELETE' }),
     onMutate: () => cancelLinesRead(client),
     onSuccess: (answer, id) => {
-      client.setQueryData<number>(COUNT_KEY, answer.count);
+      setCountIfLast(client, answer.count);
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) => lines?.filter((line) => line.id !== id));
     },
     onError: () => client.invalidateQueries({ queryKey: ['cart'] }),
