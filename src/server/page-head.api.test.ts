@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_SIZES, mediaSrcSet, NARROW_SCREEN, PRODUCT_PHOTO_SIZES, WIDE_SCREEN } from '#shared/media';
+import {
+  CARD_SIZES,
+  CATEGORY_EAGER_CARDS,
+  mediaSrcSet,
+  NARROW_SCREEN,
+  PRODUCT_PHOTO_SIZES,
+  WIDE_SCREEN,
+} from '#shared/media';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { products } from './db/schema';
 import { withCatalogueChange } from './modules/catalogue/catalogue.changes';
@@ -158,7 +165,7 @@ describe("each page's head", () => {
     ]);
   });
 
-  it("a category page fetches the pictures of its listing's first row early, as its cards show them", async () => {
+  it("a category page fetches the pictures of its listing's first cards early, as its cards show them", async () => {
     const { child, snapshot } = catalogue();
     const parent = snapshot.categoryById.get(child.category.parent_id ?? 0)?.category;
     for (const [path, id] of [
@@ -169,7 +176,10 @@ describe("each page's head", () => {
       const listing = await t.app.inject({
         url: `/api/index_product?category_id=${id}&page=1&page_size=10000`,
       });
-      const firstRow = (listing.json().data.list as { product_image: string }[]).slice(0, 2);
+      const firstRow = (listing.json().data.list as { product_image: string }[]).slice(
+        0,
+        CATEGORY_EAGER_CARDS,
+      );
       const hints = (await page(path)).match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
       expect(hints.map((h) => /href="([^"]*)"/.exec(h)?.[1])).toEqual(firstRow.map((p) => p.product_image));
       for (const hint of hints) expect(hint).toContain(`imagesizes="${CARD_SIZES}"`);

@@ -2,7 +2,13 @@ import { listProducts } from '#server/modules/catalogue/catalogue.service';
 import type { ProductEntry } from '#server/modules/catalogue/catalogue.snapshot';
 import type { CatalogueStore } from '#server/modules/catalogue/catalogue.store';
 import { CURRENCY, type Language } from '#shared/constants';
-import { CARD_SIZES, NARROW_SCREEN, PRODUCT_PHOTO_SIZES, WIDE_SCREEN } from '#shared/media';
+import {
+  CARD_SIZES,
+  CATEGORY_EAGER_CARDS,
+  NARROW_SCREEN,
+  PRODUCT_PHOTO_SIZES,
+  WIDE_SCREEN,
+} from '#shared/media';
 import type { Category } from '#shared/schemas/catalogue';
 import { INFO_PAGES, LANGUAGE_PARAM } from '#shared/schemas/site.rules';
 import { escapeHtml, imagePreload } from './html';
@@ -176,8 +182,13 @@ export class PageHeads {
       examples: examples.join(language === 'zh' ? '、' : ', '),
     });
     const first = entry.products[0];
-    // The listing's first row on a phone (two cards): the page's largest pictures once it has drawn.
-    const firstRow = listProducts(snapshot, { category_id: id, page: 1, page_size: 2 }).list;
+    // The cards a phone shows first (two rows of two; the page loads them eagerly too): the page's
+    // largest pictures once it has drawn.
+    const firstCards = listProducts(snapshot, {
+      category_id: id,
+      page: 1,
+      page_size: CATEGORY_EAGER_CARDS,
+    }).list;
     return {
       title: `${name} · ${translate(language, 'common:title')}`,
       description: plainText(description),
@@ -185,7 +196,7 @@ export class PageHeads {
       image: first ? this.absolute(first.card.product_image) : undefined,
       type: 'website',
       data: [this.breadcrumbs(language, this.categoryTrail(snapshot, id, language))],
-      preloads: firstRow.map((card) => imagePreload(card.product_image, 'product', CARD_SIZES)),
+      preloads: firstCards.map((card) => imagePreload(card.product_image, 'product', CARD_SIZES)),
     };
   }
 

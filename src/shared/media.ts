@@ -41,6 +41,9 @@ export const BANNER_SIZES = '(min-width: 1240px) 1192px, 100vw';
 export const WIDE_SCREEN = '(min-width: 960px)';
 export const NARROW_SCREEN = '(max-width: 959.98px)';
 
+/** How many cards of a category's grid a phone shows first: loaded eagerly, and preloaded by the server. */
+export const CATEGORY_EAGER_CARDS = 4;
+
 /** Rendered widths of a product card's picture: half a phone, a fifth of the desktop container. */
 export const CARD_SIZES = '(min-width: 1200px) 232px, (min-width: 960px) 22vw, (min-width: 600px) 30vw, 46vw';
 

@@ -13,5 +13,10 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-export { WIDE_SCREEN } from '#shared/media';
+/**
+ * Where the layout turns from phone to wide screen. The same as #shared/media's WIDE_SCREEN (the
+ * server's preload hints use that one; media-query.test.ts keeps them equal): importing it from
+ * there splits that module and the picture component out of the first load's chunk.
+ */
+export const WIDE_SCREEN = '(min-width: 960px)';
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { CATEGORY_EAGER_CARDS } from '#shared/media';
 import { useAddToCart, useCartCount } from '#web/api/cart';
 import { useCategory, useProductList } from '#web/api/catalogue';
 import { AddProblem } from '#web/components/ui/add-problem';
@@ -62,7 +63,13 @@ function CategoryScreen({ id, subId }: { id: number; subId?: number }) {
       ) : products.data.list.length === 0 ? (
         <StateView kind="notFound" />
       ) : (
-        <ProductGrid products={products.data.list} onAdd={add} eager={4} label={title} headingLevel={2} />
+        <ProductGrid
+          products={products.data.list}
+          onAdd={add}
+          eager={CATEGORY_EAGER_CARDS}
+          label={title}
+          headingLevel={2}
+        />
       )}
     </>
   );
