@@ -9,15 +9,42 @@ import { catalogueState, orderItems, products } from '#server/db/schema';
  *   stamps `stock_changed_at`, which every process polls; the process that made the change also
  *   tells its own catalogue once the transaction has committed, so it shows the figures at once.
  * - anything else (products, categories, banners, promotions): `withCatalogueChange`, which bumps
- *   the catalogue's version, which every process polls, and reloads this process's catalogue.
+ *   the catalogue's version, which every process polls, and tells this process's catalogue what
+ *   it touched (CatalogueTouched).
  */
+
+/**
+ * What one catalogue change touched, so a process can apply it without rebuilding everything: the
+ * products it wrote (their rows, pictures, prices), or `all()` for anything wider (categories,
+ * banners, plates, promotions, a product moved between categories). A change that marks nothing
+ * counts as `all()`.
+ */
+export class CatalogueTouched {
+  readonly productIds = new Set<number>();
+  private wide = false;
+
+  product(id: number): this {
+    this.productIds.add(id);
+    return this;
+  }
+
+  all(): this {
+    this.wide = true;
+    return this;
+  }
+
+  /** True when the change must rebuild the whole catalogue. */
+  get whole(): boolean {
+    return this.wide || this.productIds.size === 0;
+  }
+}
 
 /** The in-memory catalogue of this process (CatalogueStore), told after a committed change. */
 export interface CatalogueListener {
   /** Stock or sold counts changed: patched shortly, once for a burst. */
   stockChanged(): void;
-  /** Anything else changed: reloaded now. */
-  changed(): Promise<void>;
+  /** Anything else changed: applied now (the whole catalogue when `touched` is absent). */
+  changed(touched?: CatalogueTouched): Promise<void>;
 }
 
 /** Told after a committed transaction changed stock or sold counts. */
@@ -113,13 +140,14 @@ export async function bumpCatalogueVersion(db: Pick<Db, 'insert'>): Promise<void
 export async function withCatalogueChange<T>(
   db: Db,
   catalogue: Pick<CatalogueListener, 'changed'>,
-  work: (tx: Tx) => Promise<T>,
+  work: (tx: Tx, touched: CatalogueTouched) => Promise<T>,
 ): Promise<T> {
+  const touched = new CatalogueTouched();
   const result = await db.transaction(async (tx) => {
-    const done = await work(tx);
+    const done = await work(tx, touched);
     await bumpCatalogueVersion(tx);
     return done;
   });
-  await catalogue.changed();
+  await catalogue.changed(touched);
   return result;
 }

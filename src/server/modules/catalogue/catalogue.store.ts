@@ -4,7 +4,7 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { products } from '#server/db/schema';
 import { AnswerCache } from '#server/prebuilt-answer';
-import type { CatalogueListener } from './catalogue.changes';
+import type { CatalogueListener, CatalogueTouched } from './catalogue.changes';
 import { type CatalogueSnapshot, loadCatalogueSnapshot, readCatalogueVersion } from './catalogue.snapshot';
 
 /** A lone stock change shows in the catalogue this soon. */
@@ -87,8 +87,11 @@ export class CatalogueStore implements CatalogueListener {
     return this.current().searches;
   }
 
-  /** Call after this process changed the catalogue (and bumped its version). */
-  changed(): Promise<void> {
+  /**
+   * Call after this process changed the catalogue (and bumped its version). For now every change
+   * reloads the whole catalogue; `touched` says what changed, for applying one product alone.
+   */
+  changed(_touched?: CatalogueTouched): Promise<void> {
     return this.reload();
   }
 
