@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withParts } from './app-page';
+import { withInlineStyles, withParts } from './app-page';
 
 describe("index.html's parts", () => {
   it('writes a part out where it is used, as often as asked', () => {
@@ -24,5 +24,29 @@ describe("index.html's parts", () => {
 
   it('leaves a use of an unknown part as it is', () => {
     expect(withParts('<p><!--use:nothing--></p>')).toBe('<p><!--use:nothing--></p>');
+  });
+});
+
+describe("index.html's stylesheets", () => {
+  const page = [
+    '<head>',
+    '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+    '<link rel="stylesheet" crossorigin href="/assets/other-def.css">',
+    '</head>',
+  ].join('\n');
+
+  it('writes each stylesheet into the page and keeps its link, disabled, for the chunk loader', () => {
+    const out = withInlineStyles(page, (href) => `/* ${href} */ body{color:red}\n`);
+    expect(out).toContain('<style>/* /assets/index-abc.css */ body{color:red}</style>');
+    expect(out).toContain('<style>/* /assets/other-def.css */ body{color:red}</style>');
+    expect(out).toContain('<link rel="stylesheet" href="/assets/index-abc.css" disabled>');
+    expect(out).not.toContain('crossorigin href="/assets/index-abc.css"');
+  });
+
+  it('keeps the link of a stylesheet it cannot read, or one that would end the style element', () => {
+    const out = withInlineStyles(page, (href) =>
+      href.includes('index') ? undefined : 'a{}</style><script>',
+    );
+    expect(out).toBe(page);
   });
 });
