@@ -13,13 +13,15 @@ export const PERMISSIONS = [
   'orders.refund',
   'customers.view',
   'customers.manage',
+  /** The shop's takings (Today's revenue). */
+  'sales.view',
   'catalogue.manage',
   'staff.manage',
   'audit.view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Owners may do everything, managers all but managing staff, packers only see and pack orders. */
+/** Owners may do everything, managers all but managing staff, packers only see and pack orders (not the takings). */
 const GRANTS: Record<StaffRole, ReadonlySet<Permission>> = {
   owner: new Set(PERMISSIONS),
   manager: new Set(PERMISSIONS.filter((p) => p !== 'staff.manage')),

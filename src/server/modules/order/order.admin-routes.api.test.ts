@@ -196,6 +196,11 @@ describe('what staff do with orders', () => {
     expect((await call(packer, 'GET', '/api/admin/orders/packing?orders=abc')).status).toBe(400);
     const home = await call(packer, 'GET', '/api/admin/today');
     expect(home.status).toBe(200);
+    // A packer does not see the shop's takings; a manager does.
+    expect(home.body.data).not.toHaveProperty('paid_today');
+    expect(home.body.data).not.toHaveProperty('paid_same_day_last_week');
+    const managerHome = await call(staff.manager.token, 'GET', '/api/admin/today');
+    expect(managerHome.body.data.paid_today).toMatchObject({ count: expect.any(Number) });
     // Oldest paid first, at most 20: this one is among those waiting.
     expect(home.body.data.to_pack.total).toBeGreaterThanOrEqual(home.body.data.to_pack.list.length);
     const waiting = await call(packer, 'GET', `/api/admin/orders?stage=packing&q=${o.orderNo}`);

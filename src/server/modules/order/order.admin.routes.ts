@@ -48,9 +48,9 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminOrderDep
   route(
     app,
     { method: 'GET', url: '/api/admin/today', input: NoInput, auth: 'staff', permission: 'orders.view' },
-    async () => {
+    async ({ staff }) => {
       await expire();
-      return ok(await today(db, clock.now(), deps.config.shopTimeZone));
+      return ok(await today(db, clock.now(), deps.config.shopTimeZone, { sales: can(staff.role, 'sales.view') }));
     },
   );
 

@@ -317,14 +317,26 @@ export interface TodayOptions {
   listMax: number;
 }
 
+/** Who asks for Today: the takings (paid orders and revenue) only for staff who may see sales. */
+export interface TodayViewer {
+  sales: boolean;
+}
+
 export const TODAY_DEFAULTS: TodayOptions = { expiringMinutes: 10, listMax: 20 };
 
 /**
  * The console's home: orders waiting to be packed, unpaid orders about to expire, today's paid
  * orders and revenue beside the same weekday last week up to the same time of day (days begin at
- * midnight in the shop's time zone), and products at or below their low-stock threshold.
+ * midnight in the shop's time zone; only for staff who may see sales), and products at or below
+ * their low-stock threshold.
  */
-export async function today(db: Db, now: Date, timeZone: string, options: TodayOptions = TODAY_DEFAULTS) {
+export async function today(
+  db: Db,
+  now: Date,
+  timeZone: string,
+  viewer: TodayViewer,
+  options: TodayOptions = TODAY_DEFAULTS,
+) {
   const date = shopDate(now, timeZone);
   const start = dayStart(date, timeZone);
   const lastStart = dayStart(addDays(date, -7), timeZone);
@@ -360,8 +372,8 @@ export async function today(db: Db, now: Date, timeZone: string, options: TodayO
         .orderBy(asc(products.realStock), asc(products.id))
         .limit(options.listMax),
       count(products, lowWhere),
-      paidBetween(start, new Date(now.getTime() + 1)),
-      paidBetween(lastStart, new Date(lastNow.getTime() + 1)),
+      viewer.sales ? paidBetween(start, new Date(now.getTime() + 1)) : null,
+      viewer.sales ? paidBetween(lastStart, new Date(lastNow.getTime() + 1)) : null,
     ],
   );
   return {
@@ -384,8 +396,8 @@ export async function today(db: Db, now: Date, timeZone: string, options: TodayO
         total_price: centsToAmount(o.totalCents),
       })),
     },
-    paid_today: paidToday,
-    paid_same_day_last_week: paidLastWeek,
+    // Left out for staff who may not see the takings (packers).
+    ...(paidToday && paidLastWeek ? { paid_today: paidToday, paid_same_day_last_week: paidLastWeek } : {}),
     low_stock: {
       total: lowStockTotal,
       list: lowStock.map((p) => ({

@@ -10,8 +10,9 @@ export interface Today {
     list: { order_no: string; paid_at: string | null; total_count: number; name: string }[];
   };
   expiring: { minutes: number; list: { order_no: string; expires_at: string; total_price: number }[] };
-  paid_today: { count: number; revenue: number };
-  paid_same_day_last_week: { count: number; revenue: number };
+  /** Absent for staff who may not see the takings (packers). */
+  paid_today?: { count: number; revenue: number };
+  paid_same_day_last_week?: { count: number; revenue: number };
   low_stock: {
     total: number;
     list: { uuid: string; en_name: string; zn_name: string; stock: number; threshold: number }[];

@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { amountCents, formatMoney } from '../../../lib/format';
 import { changeOf, type Today } from '../api/today';
 
-/** Today's paid orders and revenue, each beside the same weekday last week (up to this time of day). */
+/**
+ * Today's paid orders and revenue, each beside the same weekday last week (up to this time of day).
+ * Nothing for staff the server does not tell the takings (packers).
+ */
 export function PaidCard({ today }: { today: Today }) {
   const { t } = useTranslation();
   const now = today.paid_today;
   const before = today.paid_same_day_last_week;
+  if (!now || !before) return null;
   return (
     <section className="admin-panel" aria-labelledby="today-paid">
       <h2 id="today-paid">{t('today.paid.title')}</h2>
