@@ -44,6 +44,7 @@ import { staffAuthRoutes, staffTeamRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
 import { StaffSignIn } from './modules/staff/staff.sign-in';
 import { StaffTeam } from './modules/staff/staff.team';
+import { adminStockRoutes } from './modules/stock/stock.admin.routes';
 import { PageHeads, withHead } from './page-head';
 import { authPlugin } from './plugins/auth';
 import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
@@ -249,6 +250,7 @@ async function shopRoutes(
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  await app.register(adminStockRoutes, { db: database.db, clock, catalogue });
 }
 
 async function registerStatic(
