@@ -8,6 +8,7 @@ import { ORDER_ROUTES } from '../features/orders/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
 import { StaffPage } from '../features/staff/pages/staff-page';
+import { STOCK_ROUTES } from '../features/stock/routes';
 import { TodayPage } from '../features/today/pages/today-page';
 import { AdminLayout } from './layout';
 import { NotFoundPage } from './not-found-page';
@@ -38,6 +39,7 @@ export function createRouter() {
             { path: 'customers', Component: CustomersPage },
             { path: 'customers/:uuid', Component: CustomerPage },
             { path: 'audit', Component: AuditPage },
+            ...STOCK_ROUTES,
             { path: '*', Component: NotFoundPage },
           ],
         },
