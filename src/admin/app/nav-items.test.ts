@@ -17,6 +17,7 @@ describe('the console navigation', () => {
       '/admin/orders',
       '/admin/products',
       '/admin/customers',
+      '/admin/stock',
       '/admin/audit',
     ]);
     expect(paths('owner')).toEqual([
@@ -24,6 +25,7 @@ describe('the console navigation', () => {
       '/admin/orders',
       '/admin/products',
       '/admin/customers',
+      '/admin/stock',
       '/admin/audit',
       '/admin/staff',
     ]);

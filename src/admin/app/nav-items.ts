@@ -17,6 +17,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/admin/orders', label: 'orders.title', permission: 'orders.view' },
   { to: '/admin/products', label: 'products.title', permission: 'catalogue.manage' },
   { to: '/admin/customers', label: 'customers.title', permission: 'customers.view' },
+  { to: '/admin/stock', label: 'stock.title', permission: 'catalogue.manage' },
   { to: '/admin/audit', label: 'audit.title', permission: 'audit.view' },
   { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
 ];

@@ -53,8 +53,11 @@ export const categoryOptionsQueryOptions = () =>
     staleTime: 60_000,
   });
 
-/** The editor's form values: every field as the text its input holds. */
-export type ProductForm = Record<keyof AdminProductFields, string>;
+/**
+ * The editor's form values: every field as the text its input holds, but the low-stock threshold,
+ * which the stock panel sets (so saving the form never puts back an older threshold).
+ */
+export type ProductForm = Record<Exclude<keyof AdminProductFields, 'low_stock_threshold'>, string>;
 
 /** Creates (no id) or saves a product; success refreshes the lists and the product. */
 export function useSaveProduct(id: number | undefined) {

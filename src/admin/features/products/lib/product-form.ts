@@ -16,7 +16,6 @@ export const PAIRED_FIELDS = [
 /** Fields with one value for both languages, with their input kind. */
 export const SHARED_FIELDS = [
   ['price', 'decimal'],
-  ['low_stock_threshold', 'numeric'],
   ['box_gauge', 'text'],
   ['weight_g', 'numeric'],
   ['net_weight_g', 'numeric'],
@@ -38,7 +37,6 @@ export const EMPTY_FORM: ProductForm = {
   net_weight_g: '0',
   term_days: '0',
   price: '',
-  low_stock_threshold: '10',
   en_describe: '',
   zn_describe: '',
 };

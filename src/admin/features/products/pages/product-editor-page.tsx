@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { can } from '#shared/schemas/staff.rules';
@@ -11,8 +12,13 @@ import { ProductActions } from '../components/product-actions';
 import { ProductFormFields } from '../components/product-form';
 import { EMPTY_FORM, formOf } from '../lib/product-form';
 
+/** What the editor shows of a product that another feature owns (its stock), given by the app. */
+export interface ProductPanels {
+  StockPanel: ComponentType<{ productId: number }>;
+}
+
 /** /admin/products/new and /admin/products/:id: the product's fields, state, pictures and stock. */
-export function ProductEditorPage() {
+export function ProductEditorPage({ StockPanel }: ProductPanels) {
   const { t } = useTranslation();
   const language = useLanguage();
   const staff = useStaff();
@@ -81,8 +87,7 @@ export function ProductEditorPage() {
             </section>
             <section className="product-panel" aria-label={t('products.editor.stock')}>
               <h2>{t('products.editor.stock')}</h2>
-              {/* i18-stock: <StockPanel productId={stored.id} /> goes here once merged. */}
-              <p>{t('products.editor.stockNow', { count: stored.real_stock })}</p>
+              <StockPanel productId={stored.id} />
             </section>
           </aside>
         ) : null}
