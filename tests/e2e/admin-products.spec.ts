@@ -1,12 +1,17 @@
 import type { Language } from '#shared/constants';
 import { photo } from '../helpers/uploads';
 import { staffSignedIn, test } from './fixtures/admin-orders';
-import { chooseLanguage, expect, expectAccessible, LANGUAGES, text } from './fixtures/shop';
+import { expect as base, chooseLanguage, expectAccessible, LANGUAGES, text } from './fixtures/shop';
 
 /** The console is desktop-first (admin-console.spec.ts): these run on the desktop project, with one phone-width look. */
 test.beforeEach(({ isMobile }, testInfo) => {
   test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
 });
+
+// One long walk (sign-in hashes a password, a picture is resized): more than the default budget
+// on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+const expect = base.configure({ timeout: 15_000 });
 
 const tIn =
   (language: Language) =>
