@@ -66,6 +66,11 @@ export const products = pgTable(
     onSale: boolean('on_sale').notNull().default(true),
     /** The console's Today lists the product as low on stock when real_stock <= this. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
+    /**
+     * Set when the console deletes a product that orders refer to: it is unpublished and hidden
+     * from the console's default list; orders keep their snapshot. Null while the product is live.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * Set whenever stock or sold count changes (orders, expiry, payment): each process polls its
@@ -663,5 +668,34 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_order_idx').on(t.orderId),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+// ---- i18-stock: stock movements (docs/architecture.md, Stock) ----
+
+/**
+ * Every stock change staff make from the console, beside the product: who, when, why, the change
+ * actually applied (`delta`, signed) and the stock it left. Orders do not write here: their lines
+ * are the record of what was sold. `reason`: received (+N), damaged (−N), count (set to N).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Null when the shop's command line made the change; kept when the staff member is removed. */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.at),
+    check('stock_movements_reason_known', sql`${t.reason} in ('received', 'damaged', 'count')`),
+    check('stock_movements_stock_after_nonnegative', sql`${t.stockAfter} >= 0`),
   ],
 );
