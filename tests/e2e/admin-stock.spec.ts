@@ -7,7 +7,7 @@ import { chooseLanguage, expect, expectAccessible, LANGUAGES, nameIn, text } fro
 test.beforeEach(({ isMobile }, testInfo) => {
   test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
   // One long walk: sign-in, two saves, the storefront twice, the product's page.
-  test.slow();
+  test.setTimeout(240_000);
 });
 
 const tIn =
