@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql, s
 import { recordAudit } from '#server/audit';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
+import { containing } from '#server/db/contains';
 import { addresses, orders, refunds, sessions, users } from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import { ORDER_STATUS, orderStatusName } from '#shared/schemas/order';
@@ -25,9 +26,6 @@ const customerView = (u: UserRow) => ({
   disabled: u.disabledAt !== null,
   disabledAt: u.disabledAt?.toISOString() ?? null,
 });
-
-/** `%text%` for LIKE, with the wildcards of the text itself escaped. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The shop's customers for staff (docs/api.md, Admin): search by e-mail, name or a phone number of

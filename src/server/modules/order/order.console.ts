@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { containing } from '#server/db/contains';
 import {
   orderEvents,
   orderItems,
@@ -39,9 +40,6 @@ const TOOK_MONEY = ['succeeded', 'refunded'];
 const methodOf = sql<
   string | null
 >`(select ${payments.vendor} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} in ('succeeded', 'refunded') limit 1)`;
-
-/** `%text%` for ILIKE, with the wildcards of `text` taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function searchOf(q: string, viewer: Viewer): SQL | undefined {
   const text = q.trim();

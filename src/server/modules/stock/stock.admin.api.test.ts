@@ -36,6 +36,11 @@ async function call(
   return { status: res.statusCode, body: res.json() };
 }
 
+const LANGUAGES = [
+  ['en', en],
+  ['zh', zh],
+] as const;
+
 const change = (productId: number, reason: string, quantity: unknown, note?: string) => ({
   productId,
   reason,
@@ -162,10 +167,7 @@ describe('bad input', () => {
   ];
   for (const [name, payload, key, status = 400] of cases) {
     it(`refuses ${name} in English and Chinese`, async () => {
-      for (const [language, texts] of [
-        ['en', en],
-        ['zh', zh],
-      ] as const) {
+      for (const [language, texts] of LANGUAGES) {
         const res = await call(
           owner,
           'POST',
@@ -201,10 +203,7 @@ describe('bad input', () => {
     const read = await call(owner, 'GET', `/api/admin/products/${p.id}/stock`);
     expect(read.body.data.low_stock_threshold).toBe(2);
     for (const threshold of [-1, 1.5, 'many', 100_001]) {
-      for (const [language, texts] of [
-        ['en', en],
-        ['zh', zh],
-      ] as const) {
+      for (const [language, texts] of LANGUAGES) {
         const res = await call(
           owner,
           'POST',

@@ -1,13 +1,11 @@
 import { and, asc, count, desc, eq, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { containing } from '#server/db/contains';
 import { categories, products, staff, stockMovements } from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import type { MovementsInput, StockGridInput } from '#shared/schemas/stock.zod';
 
 /** What the console reads about stock (docs/api.md, Admin: stock): the grid, and one product's. */
-
-/** `%text%` for ILIKE, with the wildcards of `text` taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const gridColumns = {
   id: products.id,
