@@ -412,6 +412,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'staff',
     permission: 'catalogue.manage',
     valid: () => ({ ':id': '1' }),
+  },
   // i18-products: the console's products (the last seed product, so the matrix never deletes
   // the plentiful one other calls order).
   'GET /api/admin/products': {
