@@ -12,11 +12,20 @@ describe('the console navigation', () => {
   it('gives every role Today and Orders, and Customers and Audit to managers and owners only', () => {
     const paths = (role: 'owner' | 'manager' | 'packer') => navItemsFor(role).map((item) => item.to);
     expect(paths('packer')).toEqual(['/admin', '/admin/orders']);
-    expect(paths('manager')).toEqual(['/admin', '/admin/orders', '/admin/customers', '/admin/audit']);
+    expect(paths('manager')).toEqual([
+      '/admin',
+      '/admin/orders',
+      '/admin/customers',
+      '/admin/categories',
+      '/admin/home',
+      '/admin/audit',
+    ]);
     expect(paths('owner')).toEqual([
       '/admin',
       '/admin/orders',
       '/admin/customers',
+      '/admin/categories',
+      '/admin/home',
       '/admin/audit',
       '/admin/staff',
     ]);

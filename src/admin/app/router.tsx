@@ -2,8 +2,10 @@ import { createBrowserRouter } from 'react-router';
 import { AccountPage } from '../features/account/pages/account-page';
 import { TwoFactorPage } from '../features/account/pages/two-factor-page';
 import { AuditPage } from '../features/audit/pages/audit-page';
+import { CategoriesPage } from '../features/categories/pages/categories-page';
 import { CustomerPage } from '../features/customers/pages/customer-page';
 import { CustomersPage } from '../features/customers/pages/customers-page';
+import { HomePage } from '../features/home/pages/home-page';
 import { ORDER_ROUTES } from '../features/orders/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
@@ -38,6 +40,8 @@ export function createRouter() {
             { path: 'customers', Component: CustomersPage },
             { path: 'customers/:uuid', Component: CustomerPage },
             { path: 'audit', Component: AuditPage },
+            { path: 'categories', Component: CategoriesPage },
+            { path: 'home', Component: HomePage },
             { path: '*', Component: NotFoundPage },
           ],
         },
