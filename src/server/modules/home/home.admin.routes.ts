@@ -190,7 +190,7 @@ export async function homeAdminRoutes(app: FastifyInstance, deps: HomeAdminDeps)
     },
   );
 
-  /* Banners. */
+  /* Banners and plates: listed, created and edited each their own way; published, moved and deleted alike. */
   route(
     app,
     { method: 'GET', url: '/api/admin/banners', input: NoInput, auth: 'staff', permission: PERMISSION },
@@ -240,78 +240,7 @@ export async function homeAdminRoutes(app: FastifyInstance, deps: HomeAdminDeps)
       return bannersAnswer();
     },
   );
-  route(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/banners/:id/publish',
-      params: AdminIdParams,
-      input: PublishInput,
-      auth: 'staff',
-      permission: PERMISSION,
-    },
-    async ({ params, input, staff }) => {
-      await change(staff, async (tx) => {
-        const { before, after } = await publishBanner(tx, params.id, input.published);
-        const audit: Change = {
-          action: input.published ? 'banner.publish' : 'banner.unpublish',
-          targetType: 'banner',
-          id: params.id,
-          before: { published: before.published },
-          after: { published: after.published },
-        };
-        return { result: after, audit };
-      });
-      return bannersAnswer();
-    },
-  );
-  route(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/banners/:id/move',
-      params: AdminIdParams,
-      input: MoveInput,
-      auth: 'staff',
-      permission: PERMISSION,
-    },
-    async ({ params, input, staff }) => {
-      await change(staff, async (tx) => {
-        const row = await moveBanner(tx, params.id, input.direction);
-        const audit: Change = {
-          action: `banner.move.${input.direction}`,
-          targetType: 'banner',
-          id: row.id,
-          before: { sort: row.sort },
-        };
-        return { result: row, audit };
-      });
-      return bannersAnswer();
-    },
-  );
-  route(
-    app,
-    {
-      method: 'DELETE',
-      url: '/api/admin/banners/:id',
-      params: AdminIdParams,
-      input: NoInput,
-      auth: 'staff',
-      permission: PERMISSION,
-    },
-    async ({ params, staff }) => {
-      await change(staff, async (tx) => {
-        const row = await deleteBanner(tx, params.id);
-        return {
-          result: row,
-          audit: { action: 'banner.delete', targetType: 'banner', id: row.id, before: bannerAudit(row) },
-        };
-      });
-      return bannersAnswer();
-    },
-  );
 
-  /* Plates. */
   route(
     app,
     { method: 'GET', url: '/api/admin/plates', input: NoInput, auth: 'staff', permission: PERMISSION },
@@ -352,71 +281,59 @@ export async function homeAdminRoutes(app: FastifyInstance, deps: HomeAdminDeps)
       return platesAnswer();
     },
   );
-  route(
-    app,
+
+  const kinds = [
     {
-      method: 'POST',
-      url: '/api/admin/plates/:id/publish',
-      params: AdminIdParams,
-      input: PublishInput,
-      auth: 'staff',
-      permission: PERMISSION,
+      kind: 'banner',
+      answer: bannersAnswer,
+      publish: publishBanner,
+      move: moveBanner,
+      remove: async (tx: Tx, id: number) => bannerAudit(await deleteBanner(tx, id)),
     },
-    async ({ params, input, staff }) => {
+    { kind: 'plate', answer: platesAnswer, publish: publishPlate, move: movePlate, remove: deletePlate },
+  ] as const;
+  for (const { kind, answer, publish, move, remove } of kinds) {
+    const targetType = kind;
+    const url = `/api/admin/${kind}s/:id`;
+    const spec = { params: AdminIdParams, auth: 'staff', permission: PERMISSION } as const;
+    route(
+      app,
+      { ...spec, method: 'POST', url: `${url}/publish`, input: PublishInput },
+      async ({ params, input, staff }) => {
+        await change(staff, async (tx) => {
+          const { before, after } = await publish(tx, params.id, input.published);
+          const audit: Change = {
+            action: `${kind}.${input.published ? 'publish' : 'unpublish'}`,
+            targetType,
+            id: params.id,
+            before: { published: before.published },
+            after: { published: after.published },
+          };
+          return { result: after, audit };
+        });
+        return answer();
+      },
+    );
+    route(
+      app,
+      { ...spec, method: 'POST', url: `${url}/move`, input: MoveInput },
+      async ({ params, input, staff }) => {
+        await change(staff, async (tx) => {
+          const moved = await move(tx, params.id, input.direction);
+          return {
+            result: moved,
+            audit: { action: `${kind}.move.${input.direction}`, targetType, id: params.id },
+          };
+        });
+        return answer();
+      },
+    );
+    route(app, { ...spec, method: 'DELETE', url, input: NoInput }, async ({ params, staff }) => {
       await change(staff, async (tx) => {
-        const { before, after } = await publishPlate(tx, params.id, input.published);
-        const audit: Change = {
-          action: input.published ? 'plate.publish' : 'plate.unpublish',
-          targetType: 'plate',
-          id: params.id,
-          before: { published: before.published },
-          after: { published: after.published },
-        };
-        return { result: after, audit };
+        const before = await remove(tx, params.id);
+        return { result: before, audit: { action: `${kind}.delete`, targetType, id: params.id, before } };
       });
-      return platesAnswer();
-    },
-  );
-  route(
-    app,
-    {
-      method: 'POST',
-      url: '/api/admin/plates/:id/move',
-      params: AdminIdParams,
-      input: MoveInput,
-      auth: 'staff',
-      permission: PERMISSION,
-    },
-    async ({ params, input, staff }) => {
-      await change(staff, async (tx) => {
-        const plate = await movePlate(tx, params.id, input.direction);
-        return {
-          result: plate,
-          audit: { action: `plate.move.${input.direction}`, targetType: 'plate', id: plate.id },
-        };
-      });
-      return platesAnswer();
-    },
-  );
-  route(
-    app,
-    {
-      method: 'DELETE',
-      url: '/api/admin/plates/:id',
-      params: AdminIdParams,
-      input: NoInput,
-      auth: 'staff',
-      permission: PERMISSION,
-    },
-    async ({ params, staff }) => {
-      await change(staff, async (tx) => {
-        const before = await deletePlate(tx, params.id);
-        return {
-          result: before,
-          audit: { action: 'plate.delete', targetType: 'plate', id: params.id, before },
-        };
-      });
-      return platesAnswer();
-    },
-  );
+      return answer();
+    });
+  }
 }
