@@ -32,7 +32,7 @@ async function pictureOf(kind: 'icon' | 'banner', seed: number) {
 }
 
 /** Uploads a picture through the ImageField labelled `label` and waits for it to show. */
-async function upload(page: Page, language: Language, label: string, kind: 'icon' | 'banner', seed: number) {
+async function upload(page: Page, label: string, kind: 'icon' | 'banner', seed: number) {
   const field = page.getByRole('group', { name: label });
   await field.locator('input[type=file]').setInputFiles(await pictureOf(kind, seed));
   await expect(field.getByRole('img')).toHaveAttribute('src', /\/uploads\/catalogue\/.+\.webp$/);
@@ -57,7 +57,7 @@ for (const language of LANGUAGES) {
     ).toBeVisible();
     await page.getByLabel(t(language, 'categories.enName')).first().fill(`Tea ${suffix}`);
     await page.getByLabel(t(language, 'categories.znName')).first().fill(`茶叶 ${suffix}`);
-    await upload(page, language, t(language, 'categories.icon'), 'icon', 1);
+    await upload(page, t(language, 'categories.icon'), 'icon', 1);
     await page.getByRole('button', { name: t(language, 'categories.create') }).click();
     const tree = page.getByRole('list', { name: t(language, 'categories.treeLabel') });
     await expect(tree.getByText(`Tea ${suffix}`)).toBeVisible();
@@ -82,7 +82,7 @@ for (const language of LANGUAGES) {
     await expect(
       page.getByText(t(language, 'home.chosenProduct', { name: `${product.en_name} · ${product.zn_name}` })),
     ).toBeVisible();
-    await upload(page, language, t(language, 'home.bannerImage'), 'banner', 2);
+    await upload(page, t(language, 'home.bannerImage'), 'banner', 2);
     const headline = { en: `Fresh ${suffix}`, zn: `新鲜 ${suffix}` };
     await page.getByLabel(t(language, 'home.enHeadline')).fill(headline.en);
     await page.getByLabel(t(language, 'home.znHeadline')).fill(headline.zn);
