@@ -202,6 +202,25 @@ describe('categories', () => {
     expect((await call(owner, 'DELETE', `/api/admin/categories/${top}`)).status).toBe(404);
   });
 
+  it('reach the sitemap at once when created, moved and deleted', async () => {
+    const sitemap = async () => (await t.app.inject({ url: '/sitemap.xml' })).body;
+    const top = await newCategory('Sitemap top');
+    const other = await newCategory('Sitemap other');
+    const child = await newCategory('Sitemap child', top);
+    expect(await sitemap()).toContain(`/category/${top}/${child}`);
+    await call(owner, 'POST', `/api/admin/categories/${child}`, {
+      en_name: 'Sitemap child',
+      zn_name: '子',
+      icon: ICON,
+      parent_id: other,
+    });
+    const moved = await sitemap();
+    expect(moved).toContain(`/category/${other}/${child}`);
+    expect(moved).not.toContain(`/category/${top}/${child}`);
+    await call(owner, 'DELETE', `/api/admin/categories/${child}`);
+    expect(await sitemap()).not.toContain(`/category/${other}/${child}`);
+  });
+
   it('refuse bad names and icons with a message in the caller’s language', async () => {
     const empty = await call(
       owner,
