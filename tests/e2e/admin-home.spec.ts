@@ -60,7 +60,7 @@ for (const language of LANGUAGES) {
     await upload(page, t(language, 'categories.icon'), 'icon', 1);
     await page.getByRole('button', { name: t(language, 'categories.create') }).click();
     const tree = page.getByRole('list', { name: t(language, 'categories.treeLabel') });
-    await expect(tree.getByText(`Tea ${suffix}`)).toBeVisible();
+    await expect(tree.getByText(`Tea ${suffix}`, { exact: true })).toBeVisible();
     const listed = (await (await request.get(`${server.url}/api/product_category`)).json())
       .data as Category[];
     const category = listed.find((c) => c.en_name === `Tea ${suffix}`);
@@ -116,7 +116,7 @@ for (const language of LANGUAGES) {
     await shopper.addInitScript((lng) => window.localStorage.setItem('lang', lng), language);
     await shopper.goto('/');
     const strip = shopper.locator('.home-banner');
-    await expect(strip.getByText(language === 'zh' ? headline.zn : headline.en)).toBeAttached();
+    await expect(strip.getByText(language === 'zh' ? headline.zn : headline.en).first()).toBeAttached();
     await expect(
       strip.getByRole('link').filter({ hasText: language === 'zh' ? headline.zn : headline.en }),
     ).toHaveAttribute('href', `/product/${product.uuid}`);
