@@ -14,7 +14,7 @@ import { expect as base, LANGUAGES, text } from './fixtures/shop';
 test.beforeEach(({ isMobile }, testInfo) => {
   test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
 });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 300_000 });
 // Pictures are resized on upload and passwords hashed: wait for the server's answers longer.
 const expect = base.configure({ timeout: 15_000 });
 
@@ -35,7 +35,10 @@ async function pictureOf(kind: 'icon' | 'banner', seed: number) {
 async function upload(page: Page, label: string, kind: 'icon' | 'banner', seed: number) {
   const field = page.getByRole('group', { name: label });
   await field.locator('input[type=file]').setInputFiles(await pictureOf(kind, seed));
-  await expect(field.getByRole('img')).toHaveAttribute('src', /\/uploads\/catalogue\/.+\.webp$/);
+  // The server writes every width the storefront uses before it answers: slow on a busy machine.
+  await expect(field.getByRole('img')).toHaveAttribute('src', /\/uploads\/catalogue\/.+\.webp$/, {
+    timeout: 60_000,
+  });
   return field;
 }
 
