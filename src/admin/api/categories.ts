@@ -1,17 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminCategory } from '#shared/schemas/home.rules';
 import { adminRequest } from '../lib/api-client';
 
-/** A category as the console's tree shows it (GET /api/admin/categories). */
-export interface AdminCategory {
-  id: number;
-  parent_id: number | null;
-  en_name: string;
-  zn_name: string;
-  icon: string;
-  /** Products in the category itself, published or not. */
-  product_count: number;
-  children: AdminCategory[];
-}
+export type { AdminCategory };
 
 /** What the category form sends. */
 export interface CategoryForm {

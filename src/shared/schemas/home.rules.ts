@@ -79,3 +79,57 @@ export function bannerTexts(
     cta: inLanguage(language, banner.en_cta, banner.zn_cta),
   };
 }
+
+/* The console's answers (GET /api/admin/categories, /banners, /plates), shared by server and console. */
+
+/** A category of the console's tree. */
+export interface AdminCategory {
+  id: number;
+  parent_id: number | null;
+  en_name: string;
+  zn_name: string;
+  icon: string;
+  /** Products in the category itself, published or not (a top level's children's not counted). */
+  product_count: number;
+  children: AdminCategory[];
+}
+
+/** Where a banner stands for shoppers now. */
+export type BannerState = 'draft' | 'scheduled' | 'showing' | 'ended';
+
+/** A banner as the console lists it: its fields, the names of what it leads to, and its state. */
+export interface AdminBanner {
+  id: number;
+  type: BannerType;
+  url: string;
+  image: string;
+  en_name: string;
+  zn_name: string;
+  en_headline: string;
+  zn_headline: string;
+  en_cta: string;
+  zn_cta: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  published: boolean;
+  state: BannerState;
+}
+
+/** Each promotion, for the banner's picker. */
+export interface PromotionChoice {
+  id: number;
+  en_name: string;
+  zn_name: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+export interface AdminPlate {
+  id: number;
+  style: number;
+  en_name: string;
+  zn_name: string;
+  category_id: number | null;
+  published: boolean;
+  items: { img: string; url: string }[];
+}

@@ -3,6 +3,7 @@ import { asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { categories, plates, products } from '#server/db/schema';
 import { BadInput, NotFound } from '#server/errors';
+import type { AdminCategory } from '#shared/schemas/home.rules';
 import type { CategoryInput } from '#shared/schemas/home-admin.zod';
 import { moveAmong, sortAfter } from './sort-order';
 
@@ -12,17 +13,6 @@ import { moveAmong, sortAfter } from './sort-order';
  */
 
 type CategoryRow = typeof categories.$inferSelect;
-
-export interface AdminCategory {
-  id: number;
-  parent_id: number | null;
-  en_name: string;
-  zn_name: string;
-  icon: string;
-  /** Products in the category itself, published or not (a top level's children's not counted). */
-  product_count: number;
-  children: AdminCategory[];
-}
 
 const C = 'errors:catalogueAdmin.categories';
 

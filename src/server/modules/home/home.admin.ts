@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { banners, categories, plateItems, plates, products, promotions } from '#server/db/schema';
 import { BadInput, NotFound } from '#server/errors';
+import type { AdminBanner, AdminPlate, BannerState, PromotionChoice } from '#shared/schemas/home.rules';
 import type { BannerInput, PlateInput } from '#shared/schemas/home-admin.zod';
 import { moveAmong, type Placed, sortAfter } from './sort-order';
 
@@ -20,41 +21,6 @@ type PlateRow = typeof plates.$inferSelect;
 interface Names {
   en_name: string;
   zn_name: string;
-}
-
-/** Where a banner stands for shoppers now. */
-export type BannerState = 'draft' | 'scheduled' | 'showing' | 'ended';
-
-export interface AdminBanner extends Names {
-  id: number;
-  type: 1 | 2 | 3;
-  url: string;
-  image: string;
-  en_headline: string;
-  zn_headline: string;
-  en_cta: string;
-  zn_cta: string;
-  starts_at: string | null;
-  ends_at: string | null;
-  published: boolean;
-  state: BannerState;
-}
-
-export interface AdminPlate {
-  id: number;
-  style: number;
-  en_name: string;
-  zn_name: string;
-  category_id: number | null;
-  published: boolean;
-  items: { img: string; url: string }[];
-}
-
-/** Each promotion, for the banner's picker. */
-export interface PromotionChoice extends Names {
-  id: number;
-  starts_at: string;
-  ends_at: string;
 }
 
 export function bannerState(b: BannerRow, nowMs: number): BannerState {

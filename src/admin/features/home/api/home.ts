@@ -1,9 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BannerType } from '#shared/schemas/home.rules';
+import type { AdminBanner, AdminPlate, BannerType, PromotionChoice } from '#shared/schemas/home.rules';
 import { adminRequest } from '../../../lib/api-client';
-
-/** Where a banner stands for shoppers now. */
-export type BannerState = 'draft' | 'scheduled' | 'showing' | 'ended';
 
 /** What the banner form edits (POST /api/admin/banners). Times are ISO strings, '' for open. */
 export interface BannerForm {
@@ -18,25 +15,7 @@ export interface BannerForm {
   ends_at: string;
 }
 
-/** A banner as the console lists it: its form, what it leads to, and its state. */
-export interface AdminBanner extends Omit<BannerForm, 'starts_at' | 'ends_at'> {
-  id: number;
-  /** The name of what it leads to. */
-  en_name: string;
-  zn_name: string;
-  starts_at: string | null;
-  ends_at: string | null;
-  published: boolean;
-  state: BannerState;
-}
-
-export interface PromotionChoice {
-  id: number;
-  en_name: string;
-  zn_name: string;
-  starts_at: string;
-  ends_at: string;
-}
+export type { AdminBanner, AdminPlate, PromotionChoice };
 
 export interface BannersAnswer {
   banners: AdminBanner[];
@@ -49,11 +28,6 @@ export interface PlateForm {
   zn_name: string;
   category_id: number | null;
   items: { img: string; url: string }[];
-}
-
-export interface AdminPlate extends PlateForm {
-  id: number;
-  published: boolean;
 }
 
 /** A product as the banner's picker finds it (GET /api/admin/products, the products helper's list). */
