@@ -32,6 +32,7 @@ import { CartService } from './modules/cart/cart.service';
 import { adminProductRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
+import { homeAdminRoutes } from './modules/home/home.admin.routes';
 import { CatalogueMedia } from './modules/media/media.files';
 import { mediaRoutes } from './modules/media/media.routes';
 import { ProductPictures } from './modules/media/product-pictures';
@@ -255,6 +256,7 @@ async function shopRoutes(
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  await app.register(homeAdminRoutes, { db: database.db, clock, catalogue });
   await app.register(adminProductRoutes, { db: database.db, clock, catalogue });
   const media = new CatalogueMedia(config.uploadsDir);
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });

@@ -18,6 +18,9 @@ describe('the console navigation', () => {
       '/admin/products',
       '/admin/customers',
       '/admin/stock',
+      '/admin/customers',
+      '/admin/categories',
+      '/admin/home',
       '/admin/audit',
     ]);
     expect(paths('owner')).toEqual([
@@ -26,6 +29,8 @@ describe('the console navigation', () => {
       '/admin/products',
       '/admin/customers',
       '/admin/stock',
+      '/admin/categories',
+      '/admin/home',
       '/admin/audit',
       '/admin/staff',
     ]);

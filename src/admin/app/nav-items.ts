@@ -18,6 +18,8 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/admin/products', label: 'products.title', permission: 'catalogue.manage' },
   { to: '/admin/customers', label: 'customers.title', permission: 'customers.view' },
   { to: '/admin/stock', label: 'stock.title', permission: 'catalogue.manage' },
+  { to: '/admin/categories', label: 'categories.title', permission: 'catalogue.manage' },
+  { to: '/admin/home', label: 'home.title', permission: 'catalogue.manage' },
   { to: '/admin/audit', label: 'audit.title', permission: 'audit.view' },
   { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
 ];

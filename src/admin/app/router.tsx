@@ -2,8 +2,10 @@ import { createBrowserRouter } from 'react-router';
 import { AccountPage } from '../features/account/pages/account-page';
 import { TwoFactorPage } from '../features/account/pages/two-factor-page';
 import { AuditPage } from '../features/audit/pages/audit-page';
+import { CategoriesPage } from '../features/categories/pages/categories-page';
 import { CustomerPage } from '../features/customers/pages/customer-page';
 import { CustomersPage } from '../features/customers/pages/customers-page';
+import { HomePage } from '../features/home/pages/home-page';
 import { ORDER_ROUTES } from '../features/orders/routes';
 import { productRoutes } from '../features/products/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
@@ -43,6 +45,8 @@ export function createRouter() {
             { path: 'customers/:uuid', Component: CustomerPage },
             { path: 'audit', Component: AuditPage },
             ...STOCK_ROUTES,
+            { path: 'categories', Component: CategoriesPage },
+            { path: 'home', Component: HomePage },
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -109,6 +109,17 @@ export const banners = pgTable('banners', {
   url: text('url').notNull(),
   image: text('image').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** Shown over the picture when set; '' shows the name of what the banner leads to. */
+  enHeadline: text('en_headline').notNull().default(''),
+  znHeadline: text('zn_headline').notNull().default(''),
+  /** The call to action; '' shows the storefront's own text for the banner's type. */
+  enCta: text('en_cta').notNull().default(''),
+  znCta: text('zn_cta').notNull().default(''),
+  /** Shown from `starts_at` (null: always) until before `ends_at` (null: never ends). */
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+  /** Shoppers see published banners only; the console creates them unpublished, for a preview. */
+  published: boolean('published').notNull().default(true),
 });
 
 export const plates = pgTable('plates', {
@@ -119,6 +130,8 @@ export const plates = pgTable('plates', {
   znName: text('zn_name').notNull(),
   categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
   sort: integer('sort').notNull().default(0),
+  /** Shoppers see published plates only; the console creates them unpublished, for a preview. */
+  published: boolean('published').notNull().default(true),
 });
 
 export const plateItems = pgTable('plate_items', {

@@ -25,9 +25,15 @@ export const Banner = z.object({
   type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   url: z.string(),
   image: z.string(),
-  /** The name of what the banner leads to (product, category or promotion), its headline; '' if none. */
+  /** The name of what the banner leads to (product, category or promotion); '' if none. */
   en_name: z.string(),
   zn_name: z.string(),
+  /** The headline the shop wrote; '' shows the name above instead. */
+  en_headline: z.string(),
+  zn_headline: z.string(),
+  /** The call to action the shop wrote; '' shows the storefront's own for the banner's type. */
+  en_cta: z.string(),
+  zn_cta: z.string(),
 });
 export type Banner = z.infer<typeof Banner>;
 

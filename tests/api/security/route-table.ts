@@ -339,6 +339,80 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     valid: (own) => ({ ':orderNo': own.orderNo, amount: '1.00', reason: 'bruised' }),
   },
 
+  // Issue 18, categories, banners and plates (i18-home): catalogue.manage, owner and manager.
+  'GET /api/admin/categories': { access: 'staff', permission: 'catalogue.manage' },
+  'POST /api/admin/categories': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ en_name: 'Tea', zn_name: '茶', icon: '/media/categories/tea-96.webp' }),
+  },
+  'POST /api/admin/categories/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', en_name: 'Fruit', zn_name: '水果', icon: '/media/categories/fruit-96.webp' }),
+  },
+  'POST /api/admin/categories/:id/move': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', direction: 'down' }),
+  },
+  'DELETE /api/admin/categories/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
+  'GET /api/admin/banners': { access: 'staff', permission: 'catalogue.manage' },
+  'POST /api/admin/banners': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ type: '2', url: '/promotions', image: '/media/banners/sale-1280.webp' }),
+  },
+  'POST /api/admin/banners/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', type: '2', url: '/categories', image: '/media/banners/sale-1280.webp' }),
+  },
+  'POST /api/admin/banners/:id/publish': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', published: 'true' }),
+  },
+  'POST /api/admin/banners/:id/move': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', direction: 'down' }),
+  },
+  'DELETE /api/admin/banners/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
+  'GET /api/admin/plates': { access: 'staff', permission: 'catalogue.manage' },
+  'POST /api/admin/plates': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ style: '1', en_name: 'Fruit', zn_name: '水果', category_id: '1' }),
+  },
+  'POST /api/admin/plates/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', style: '1', en_name: 'Fruit', zn_name: '水果', category_id: '1' }),
+  },
+  'POST /api/admin/plates/:id/publish': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', published: 'true' }),
+  },
+  'POST /api/admin/plates/:id/move': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', direction: 'down' }),
+  },
+  'DELETE /api/admin/plates/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
   // i18-products: the console's products (the last seed product, so the matrix never deletes
   // the plentiful one other calls order).
   'GET /api/admin/products': {

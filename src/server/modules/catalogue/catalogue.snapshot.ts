@@ -54,7 +54,10 @@ export interface PromotionEntry {
  */
 export interface CatalogueSnapshot {
   version: number;
-  /** When a promotion next starts or ends (ms since epoch), so the snapshot can be rebuilt then. */
+  /**
+   * When a promotion or a published banner next starts or ends (ms since epoch), so the snapshot
+   * can be rebuilt then.
+   */
   nextChangeAt: number | null;
   banners: Banner[];
   categories: Category[];
@@ -290,12 +293,54 @@ function namesOfPath(
 
 const BANNER_PATH = { 1: '/product/', 3: '/promotion/' } as const;
 
-function bannerList(rows: Rows, namesOf: NamesOfPath): Banner[] {
-  return rows.bannerRows.map((b) => {
-    const type = b.type as 1 | 2 | 3;
-    const path = type === 2 ? (b.url.startsWith('/') ? b.url : `/${b.url}`) : BANNER_PATH[type] + b.url;
-    return { id: b.id, type, url: b.url, image: b.image, ...namesOf(path) };
-  });
+/** Whether a banner shows at `nowMs`: published, and inside its schedule (either end may be open). */
+export function bannerShows(
+  b: { published: boolean; startsAt: Date | null; endsAt: Date | null },
+  nowMs: number,
+): boolean {
+  return (
+    b.published &&
+    (b.startsAt === null || b.startsAt.getTime() <= nowMs) &&
+    (b.endsAt === null || nowMs < b.endsAt.getTime())
+  );
+}
+
+/** The earlier of `next` and `t`, counting `t` only when it is still ahead of `nowMs`. */
+function earlierAhead(next: number | null, t: number | undefined, nowMs: number): number | null {
+  if (t === undefined || t <= nowMs) return next;
+  return next === null || t < next ? t : next;
+}
+
+/** When a published banner's schedule next starts or ends one (ms since epoch), or null. */
+function nextBannerChange(rows: Rows, nowMs: number): number | null {
+  let next: number | null = null;
+  for (const b of rows.bannerRows) {
+    if (!b.published) continue;
+    next = earlierAhead(next, b.startsAt?.getTime(), nowMs);
+    next = earlierAhead(next, b.endsAt?.getTime(), nowMs);
+  }
+  return next;
+}
+
+/** The banners shoppers see now (published, inside their schedule), in order. */
+function bannerList(rows: Rows, namesOf: NamesOfPath, nowMs: number): Banner[] {
+  return rows.bannerRows
+    .filter((b) => bannerShows(b, nowMs))
+    .map((b) => {
+      const type = b.type as 1 | 2 | 3;
+      const path = type === 2 ? (b.url.startsWith('/') ? b.url : `/${b.url}`) : BANNER_PATH[type] + b.url;
+      return {
+        id: b.id,
+        type,
+        url: b.url,
+        image: b.image,
+        ...namesOf(path),
+        en_headline: b.enHeadline,
+        zn_headline: b.znHeadline,
+        en_cta: b.enCta,
+        zn_cta: b.znCta,
+      };
+    });
 }
 
 function plateList(rows: Rows, namesOf: NamesOfPath): Plate[] {
@@ -308,14 +353,16 @@ function plateList(rows: Rows, namesOf: NamesOfPath): Plate[] {
       ...namesOf(item.url.startsWith('/') ? item.url : `/${item.url}`),
     }),
   );
-  return rows.plateRows.map((p) => ({
-    id: p.id,
-    style: p.style,
-    en_name: p.enName,
-    zn_name: p.znName,
-    category_id: p.categoryId,
-    item: itemsOf.get(p.id) ?? [],
-  }));
+  return rows.plateRows
+    .filter((p) => p.published)
+    .map((p) => ({
+      id: p.id,
+      style: p.style,
+      en_name: p.enName,
+      zn_name: p.znName,
+      category_id: p.categoryId,
+      item: itemsOf.get(p.id) ?? [],
+    }));
 }
 
 /** Promotions with their products and their prices. */
@@ -378,7 +425,8 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
   // Read the version first: a change landing during the reads bumps it again and triggers a reload.
   const version = await readCatalogueVersion(db);
   const rows = await readRows(db);
-  const promotionsNow = runningPromotions(rows, now.getTime());
+  const nowMs = now.getTime();
+  const promotionsNow = runningPromotions(rows, nowMs);
   const categoryRowById = new Map(rows.categoryRows.map((c) => [c.id, c]));
   const productList = productEntries(rows, categoryRowById, promotionsNow.runningPrice);
   const productById = new Map(productList.map((p) => [p.id, p]));
@@ -392,8 +440,8 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
   const namesOf = namesOfPath(categoryRowById, productByUuid, promotionById);
   return {
     version,
-    nextChangeAt: promotionsNow.nextChangeAt,
-    banners: bannerList(rows, namesOf),
+    nextChangeAt: earlierAhead(promotionsNow.nextChangeAt, nextBannerChange(rows, nowMs) ?? undefined, nowMs),
+    banners: bannerList(rows, namesOf, nowMs),
     categories: topLevel,
     categoryById,
     products: productList,

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { asc, count, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client';
+import { categories, plates, products } from '#server/db/schema';
+import { BadInput, NotFound } from '#server/errors';
+import type { AdminCategory } from '#shared/schemas/home.rules';
+import type { CategoryInput } from '#shared/schemas/home-admin.zod';
+import { moveAmong, sortAfter } from './sort-order';
+
+/*
+ * The console's category tree (issue 18 item 3): two levels, bilingual names, an icon, an order
+ * within each level. Callers run these inside withCatalogueChange (touched.all()) and audit them.
+ */
+
+type CategoryRow = typeof categories.$inferSelect;
+
+const C = 'errors:catalogueAdmin.categories';
+
+/** What the audit log keeps of a category. */
+export const categoryState = (c: CategoryRow) => ({
+  parent_id: c.parentId,
+  en_name: c.enName,
+  zn_name: c.znName,
+  icon: c.icon,
+  sort: c.sort,
+});
+
+/** The whole tree in its order, each category with its products counted, unpublished ones too. */
+export async function categoryTree(db: Db): Promise<AdminCategory[]> {
+  const [rows, counts] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
+    db.select({ id: products.categoryId, n: count() }).from(products).groupBy(products.categoryId),
+  ]);
+  const countOf = new Map(counts.map((c) => [c.id, Number(c.n)]));
+  const node = (c: CategoryRow): AdminCategory => ({
+    id: c.id,
+    parent_id: c.parentId,
+    en_name: c.enName,
+    zn_name: c.znName,
+    icon: c.icon,
+    product_count: countOf.get(c.id) ?? 0,
+    children: [],
+  });
+  const top = rows.filter((c) => c.parentId === null).map(node);
+  const byId = new Map(top.map((c) => [c.id, c]));
+  for (const c of rows) if (c.parentId !== null) byId.get(c.parentId)?.children.push(node(c));
+  return top;
+}
+
+async function categoryRow(tx: Tx, id: number): Promise<CategoryRow> {
+  const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+  if (!row) throw new NotFound(`${C}.notFound`);
+  return row;
+}
+
+function siblingsOf(tx: Tx, parentId: number | null) {
+  return tx
+    .select({ id: categories.id, sort: categories.sort })
+    .from(categories)
+    .where(parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId))
+    .orderBy(asc(categories.sort), asc(categories.id))
+    .for('update');
+}
+
+async function childCount(tx: Tx, id: number): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(categories).where(eq(categories.parentId, id));
+  return Number(row?.n ?? 0);
+}
+
+/** The parent a category may sit under: an existing top-level category other than itself. */
+async function checkParent(tx: Tx, parentId: number | null, self?: number): Promise<void> {
+  if (parentId === null) return;
+  if (parentId === self) throw new BadInput(`${C}.selfParent`);
+  const [parent] = await tx.select().from(categories).where(eq(categories.id, parentId));
+  if (!parent) throw new BadInput(`${C}.parentNotFound`);
+  if (parent.parentId !== null) throw new BadInput(`${C}.twoLevels`);
+}
+
+export async function createCategory(tx: Tx, input: CategoryInput): Promise<CategoryRow> {
+  await checkParent(tx, input.parentId);
+  const sort = sortAfter(await siblingsOf(tx, input.parentId));
+  const [row] = await tx
+    .insert(categories)
+    .values({ ...input, key: `category-${randomUUID()}`, sort })
+    .returning();
+  if (!row) throw new Error('category insert returned nothing');
+  return row;
+}
+
+/** Renames, re-icons or moves a category; a category with children stays at the top level. */
+export async function updateCategory(
+  tx: Tx,
+  id: number,
+  input: CategoryInput,
+): Promise<{ before: CategoryRow; after: CategoryRow }> {
+  const before = await categoryRow(tx, id);
+  await checkParent(tx, input.parentId, id);
+  if (input.parentId !== null) {
+    const children = await childCount(tx, id);
+    if (children > 0) throw new BadInput(`${C}.hasChildrenStaysTop`, { count: children });
+  }
+  const moved = input.parentId !== before.parentId;
+  const sort = moved ? sortAfter(await siblingsOf(tx, input.parentId)) : before.sort;
+  const [after] = await tx
+    .update(categories)
+    .set({ ...input, sort })
+    .where(eq(categories.id, id))
+    .returning();
+  if (!after) throw new NotFound(`${C}.notFound`);
+  return { before, after };
+}
+
+export async function moveCategory(tx: Tx, id: number, direction: 'up' | 'down'): Promise<CategoryRow> {
+  const row = await categoryRow(tx, id);
+  await moveAmong(await siblingsOf(tx, row.parentId), id, direction, (sibling, sort) =>
+    tx.update(categories).set({ sort }).where(eq(categories.id, sibling)),
+  );
+  return row;
+}
+
+/**
+ * Deletes an empty category; one with children, products (published or not) or a plate showing
+ * its best sellers is refused, saying how many.
+ */
+export async function deleteCategory(tx: Tx, id: number): Promise<CategoryRow> {
+  const row = await categoryRow(tx, id);
+  const children = await childCount(tx, id);
+  if (children > 0) throw new BadInput(`${C}.hasChildren`, { count: children });
+  const [used] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, id));
+  const productCount = Number(used?.n ?? 0);
+  if (productCount > 0) throw new BadInput(`${C}.hasProducts`, { count: productCount });
+  const [shown] = await tx.select({ n: count() }).from(plates).where(eq(plates.categoryId, id));
+  const plateCount = Number(shown?.n ?? 0);
+  if (plateCount > 0) throw new BadInput(`${C}.hasPlates`, { count: plateCount });
+  await tx.delete(categories).where(eq(categories.id, id));
+  return row;
+}
