@@ -39,6 +39,7 @@ import type { PaymentDeps } from './modules/payment/payment.core';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
+import { adminPromoRoutes } from './modules/promo/promo.admin.routes';
 import { startRetentionSweep } from './modules/retention/retention';
 import { staffAuthRoutes, staffTeamRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
@@ -249,6 +250,7 @@ async function shopRoutes(
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  await app.register(adminPromoRoutes, { db: database.db, clock, config, catalogue });
 }
 
 async function registerStatic(
