@@ -31,25 +31,38 @@ const ShopTime = (refusal: Refusal) =>
 
 /** A money amount in the storefront's format (dollars, at most 2 decimals), as cents. */
 const Money = (refusal: Refusal) =>
-  z.unknown().transform((v, ctx) => {
-    const cents = typeof v === 'string' || typeof v === 'number' ? amountToCents(v) : undefined;
-    return cents === undefined ? refuse(ctx, refusal) : cents;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      const cents = typeof v === 'string' || typeof v === 'number' ? amountToCents(v) : undefined;
+      return cents === undefined ? refuse(ctx, refusal) : cents;
+    });
 
 /** An optional whole count (a usage limit): empty or absent is none. */
-const Limit = z.unknown().transform((v, ctx): number | null => {
-  if (v === undefined || v === null || v === '') return null;
-  const n =
-    typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : Number.NaN;
-  return Number.isInteger(n) && n >= 1 && n <= USAGE_LIMIT_MAX ? n : refuse(ctx, `${C}.limitBad`);
-});
+const Limit = z
+  .unknown()
+  .optional()
+  .transform((v, ctx): number | null => {
+    if (v === undefined || v === null || v === '') return null;
+    const n =
+      typeof v === 'number'
+        ? v
+        : typeof v === 'string' && /^\d{1,9}$/.test(v.trim())
+          ? Number(v)
+          : Number.NaN;
+    return Number.isInteger(n) && n >= 1 && n <= USAGE_LIMIT_MAX ? n : refuse(ctx, `${C}.limitBad`);
+  });
 
-const Flag = z.unknown().transform((v, ctx): boolean => {
-  if (v === undefined || v === null || v === '') return true;
-  if (v === true || v === 'true' || v === '1' || v === 1) return true;
-  if (v === false || v === 'false' || v === '0' || v === 0) return false;
-  return refuse(ctx, 'field');
-});
+const Flag = z
+  .unknown()
+  .optional()
+  .transform((v, ctx): boolean => {
+    if (v === undefined || v === null || v === '') return true;
+    if (v === true || v === 'true' || v === '1' || v === 1) return true;
+    if (v === false || v === 'false' || v === '0' || v === 0) return false;
+    return refuse(ctx, 'field');
+  });
 
 const ProductId = z.union([
   z.number().int().min(1).max(2_147_483_647),
@@ -70,20 +83,23 @@ export const PromotionInput = z
     ad_img: Required(IMAGE_URL_MAX, `${P}.adRequired`),
     starts_at: ShopTime(`${P}.timeBad`),
     ends_at: ShopTime(`${P}.timeBad`),
-    products: z.unknown().transform((v, ctx) => {
-      if (!Array.isArray(v) || v.length === 0) return refuse(ctx, `${P}.productsRequired`);
-      if (v.length > PROMOTION_PRODUCTS_MAX) return refuse(ctx, `${P}.tooManyProducts`);
-      const lines = v.map((line) => {
-        const parsed = PromotionLine.safeParse(line);
-        if (!parsed.success) {
-          const message = parsed.error.issues[0]?.message ?? '';
-          return refuse(ctx, message.startsWith('errors:') ? (message as Refusal) : `${P}.priceBad`);
-        }
-        return parsed.data;
-      });
-      if (new Set(lines.map((l) => l.id)).size !== lines.length) return refuse(ctx, `${P}.productTwice`);
-      return lines;
-    }),
+    products: z
+      .unknown()
+      .optional()
+      .transform((v, ctx) => {
+        if (!Array.isArray(v) || v.length === 0) return refuse(ctx, `${P}.productsRequired`);
+        if (v.length > PROMOTION_PRODUCTS_MAX) return refuse(ctx, `${P}.tooManyProducts`);
+        const lines = v.map((line) => {
+          const parsed = PromotionLine.safeParse(line);
+          if (!parsed.success) {
+            const message = parsed.error.issues[0]?.message ?? '';
+            return refuse(ctx, message.startsWith('errors:') ? (message as Refusal) : `${P}.priceBad`);
+          }
+          return parsed.data;
+        });
+        if (new Set(lines.map((l) => l.id)).size !== lines.length) return refuse(ctx, `${P}.productTwice`);
+        return lines;
+      }),
   })
   .transform((v, ctx) => (endsAfterStart(v.starts_at, v.ends_at) ? v : refuse(ctx, `${P}.endBeforeStart`)));
 export type PromotionInput = z.output<typeof PromotionInput>;
@@ -103,12 +119,15 @@ export const CouponInput = z
           : refuse(ctx, `${C}.kindBad`),
       ),
     /** Percent: a whole 1–100. Fixed: an amount in dollars. */
-    value: z.unknown(),
-    min_spend: z.unknown().transform((v, ctx) => {
-      if (v === undefined || v === null || v === '') return 0;
-      const cents = typeof v === 'string' || typeof v === 'number' ? amountToCents(v) : undefined;
-      return cents === undefined ? refuse(ctx, `${C}.minSpendBad`) : cents;
-    }),
+    value: z.unknown().optional(),
+    min_spend: z
+      .unknown()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === null || v === '') return 0;
+        const cents = typeof v === 'string' || typeof v === 'number' ? amountToCents(v) : undefined;
+        return cents === undefined ? refuse(ctx, `${C}.minSpendBad`) : cents;
+      }),
     starts_at: ShopTime(`${C}.timeBad`),
     ends_at: ShopTime(`${C}.timeBad`),
     usage_limit: Limit,

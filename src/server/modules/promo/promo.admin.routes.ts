@@ -8,6 +8,7 @@ import type { StaffUser } from '#server/plugins/staff-auth';
 import { IdParam, NoInput } from '#shared/schemas/common.zod';
 import { CouponInput, PromotionInput } from '#shared/schemas/promo.zod';
 import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
+import { expireOverdueOrders } from '../order/order.expiry';
 import { recordAudit } from '../staff/audit';
 import { couponDetail, createCoupon, deleteCoupon, listCoupons, updateCoupon } from './coupon.admin';
 import {
@@ -23,7 +24,7 @@ export interface PromoAdminDeps {
   db: Db;
   clock: Clock;
   config: Pick<Config, 'shopTimeZone'>;
-  catalogue: Pick<CatalogueListener, 'changed'>;
+  catalogue: CatalogueListener;
 }
 
 const Id = { params: z.object({ id: IdParam }) };
@@ -110,9 +111,11 @@ export async function adminPromoRoutes(app: FastifyInstance, deps: PromoAdminDep
     },
   );
 
-  route(app, { method: 'GET', url: '/api/admin/coupons', input: NoInput, ...auth }, async () =>
-    ok(await listCoupons(db, clock.now(), zone)),
-  );
+  // Orders past their ten minutes are cancelled first, giving their coupons back, so the uses shown are current.
+  route(app, { method: 'GET', url: '/api/admin/coupons', input: NoInput, ...auth }, async () => {
+    await expireOverdueOrders({ db, clock, catalogue });
+    return ok(await listCoupons(db, clock.now(), zone));
+  });
 
   route(
     app,
