@@ -29,6 +29,7 @@ import { cardRoutes } from './modules/card/card.routes';
 import { CardService } from './modules/card/card.service';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
+import { adminProductRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
@@ -250,6 +251,7 @@ async function shopRoutes(
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  await app.register(adminProductRoutes, { db: database.db, clock, catalogue });
   await app.register(adminPromoRoutes, { db: database.db, clock, config, catalogue });
 }
 

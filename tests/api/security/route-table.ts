@@ -94,6 +94,8 @@ export interface RouteRule {
   forbiddenFor?: readonly StaffRole[];
 }
 
+/** The demo seed's last product (264 products, ids in seed order). */
+const LAST_SEED_PRODUCT_ID = '264';
 const CARD_FORM = { name: 'Mei Lin', card_no: '4111111111111111', expiration_time: '08/29', code: '123' };
 const CARD_PAY = { card: '4111111111111111', date: '08/29', code: '123', ...BILLING };
 const PROMOTION_FORM = {
@@ -356,6 +358,38 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     valid: (own) => ({ ':orderNo': own.orderNo, amount: '1.00', reason: 'bruised' }),
   },
 
+  // i18-products: the console's products (the last seed product, so the matrix never deletes
+  // the plentiful one other calls order).
+  'GET /api/admin/products': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ q: 'bok choy', page: '1', pageSize: '20' }),
+  },
+  'GET /api/admin/products/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': LAST_SEED_PRODUCT_ID }),
+  },
+  'POST /api/admin/products': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ category_id: '1', en_name: 'Matrix pear', zn_name: '矩阵梨', price: '1.99' }),
+  },
+  'POST /api/admin/products/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': LAST_SEED_PRODUCT_ID, low_stock_threshold: '5' }),
+  },
+  'POST /api/admin/products/:id/publish': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': LAST_SEED_PRODUCT_ID, published: 'true' }),
+  },
+  'DELETE /api/admin/products/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': LAST_SEED_PRODUCT_ID }),
+  },
   // Promotions and coupons (issue 18): catalogue.manage, owner and manager.
   'GET /api/admin/promotions': { access: 'staff', permission: 'catalogue.manage' },
   'GET /api/admin/promotions/:id': {
