@@ -32,6 +32,9 @@ import { CartService } from './modules/cart/cart.service';
 import { adminProductRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
+import { CatalogueMedia } from './modules/media/media.files';
+import { mediaRoutes } from './modules/media/media.routes';
+import { ProductPictures } from './modules/media/product-pictures';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
@@ -170,7 +173,8 @@ function startMail(app: FastifyInstance, deps: AppDeps): Mailer {
 
 /**
  * Everything that takes a body or a signed-in shopper: forms parsed here only, multipart only by
- * the avatar upload (account.routes.ts); any other multipart body is a 415, refused unread.
+ * the avatar upload (account.routes.ts) and the console's picture uploads (media.routes.ts); any
+ * other multipart body is a 415, refused unread.
  */
 async function shopRoutes(
   app: FastifyInstance,
@@ -252,6 +256,9 @@ async function shopRoutes(
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
   await app.register(adminProductRoutes, { db: database.db, clock, catalogue });
+  const media = new CatalogueMedia(config.uploadsDir);
+  const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
+  await app.register(mediaRoutes, { media, pictures });
   await app.register(adminPromoRoutes, { db: database.db, clock, config, catalogue });
 }
 

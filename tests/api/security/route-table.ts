@@ -390,6 +390,35 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'catalogue.manage',
     valid: () => ({ ':id': LAST_SEED_PRODUCT_ID }),
   },
+  // Issue 18, pictures (media.routes.ts): staff uploads, checked before a byte of the file is read.
+  'POST /api/admin/media/:kind': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    upload: 'file',
+    valid: () => ({ ':kind': 'icon' }),
+  },
+  'GET /api/admin/products/:id/images': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
+  'POST /api/admin/products/:id/images': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    upload: 'file',
+    valid: () => ({ ':id': '1' }),
+  },
+  'POST /api/admin/products/:id/images/order': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', ids: '1' }),
+  },
+  'DELETE /api/admin/products/:id/images/:imageId': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    // No such picture: the matrix checks who may call, and leaves the seed's pictures alone.
+    valid: () => ({ ':id': '1', ':imageId': '999999' }),
+  },
   // Promotions and coupons (issue 18): catalogue.manage, owner and manager.
   'GET /api/admin/promotions': { access: 'staff', permission: 'catalogue.manage' },
   'GET /api/admin/promotions/:id': {
