@@ -5,6 +5,7 @@ import { AuditPage } from '../features/audit/pages/audit-page';
 import { CustomerPage } from '../features/customers/pages/customer-page';
 import { CustomersPage } from '../features/customers/pages/customers-page';
 import { ORDER_ROUTES } from '../features/orders/routes';
+import { PROMO_ROUTES } from '../features/promos/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
 import { StaffPage } from '../features/staff/pages/staff-page';
@@ -38,6 +39,7 @@ export function createRouter() {
             { path: 'customers', Component: CustomersPage },
             { path: 'customers/:uuid', Component: CustomerPage },
             { path: 'audit', Component: AuditPage },
+            ...PROMO_ROUTES,
             { path: '*', Component: NotFoundPage },
           ],
         },

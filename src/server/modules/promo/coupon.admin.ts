@@ -38,7 +38,7 @@ export async function listCoupons(db: Db, now: Date, timeZone: string) {
     .select({ coupon: coupons, uses: usesSql })
     .from(coupons)
     .orderBy(desc(coupons.startsAt), desc(coupons.id));
-  return { items: rows.map((r) => couponOut(r.coupon, r.uses, now, timeZone)) };
+  return { time_zone: timeZone, items: rows.map((r) => couponOut(r.coupon, r.uses, now, timeZone)) };
 }
 
 export async function couponDetail(

@@ -36,6 +36,7 @@ export async function listPromotions(db: Db, now: Date, timeZone: string) {
     .from(promotions)
     .orderBy(desc(promotions.startsAt), desc(promotions.id));
   return {
+    time_zone: timeZone,
     items: rows.map((r) => ({ ...summaryOf(r.promotion, now, timeZone), product_count: r.products })),
   };
 }
