@@ -8,6 +8,8 @@ import { ADDRESS, callApi, type Shop, type SignedInShopper, signUp } from './fix
 /** The console is desktop-first (admin-console.spec.ts): these run on the desktop project. */
 test.beforeEach(({ isMobile }, testInfo) => {
   test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
+  // Each walk signs a staff member up on the command line, uploads and makes a picture's sizes.
+  test.slow();
 });
 
 const tIn =

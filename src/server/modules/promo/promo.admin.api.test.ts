@@ -4,6 +4,7 @@ import { auditLog, couponRedemptions, coupons, products } from '#server/db/schem
 import { uuidFromKey } from '#server/db/seed';
 import { shopWallTime } from '#server/shop-time';
 import * as demo from '../../../../seed/catalogue/index';
+import { parallel, tally } from '../../../../tests/helpers/parallel';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -80,14 +81,6 @@ async function shopperWithLine(key: string, amount = 1) {
 }
 const orderOne = (s: Shopper, address: string, line: number, coupon: string) =>
   callAs(t.app, s, 'POST', '/api/order', { uuid: address, coupon, 'items[0][id]': line, 'items[0][num]': 1 });
-
-function tally(results: { status: number }[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const { status } of results) counts[status] = (counts[status] ?? 0) + 1;
-  return counts;
-}
-const parallel = <T>(n: number, call: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => call(i)));
 
 describe('promotions in the console', () => {
   it('are for owners and managers: a packer gets 403 on every route', async () => {

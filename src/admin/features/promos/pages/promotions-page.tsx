@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { can } from '#shared/schemas/staff.rules';
 import { useStaff } from '../../../api/me';
-import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
+import { Forbidden } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
 import { promotionsQuery } from '../api/promos';
-import { PromoStateBadge, TimeZoneHint } from '../components/promo-state';
+import { PromoListFrame, PromoStateBadge } from '../components/promo-state';
 import '../promos.css';
 
 /** Promotions with their state (scheduled / running / ended); `catalogue.manage`. */
@@ -18,53 +18,36 @@ export function PromotionsPage() {
   if (!allowed) return <Forbidden />;
   const zh = i18n.language.startsWith('zh');
   return (
-    <section className="admin-page">
-      <h1>{t('promotions.title')}</h1>
-      <p className="admin-actions">
-        <Link className="button" to="/admin/promotions/new">
-          {t('promotions.new')}
-        </Link>
-      </p>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <LoadError error={list.error} retry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <p className="admin-state">{t('promotions.empty')}</p>
-      ) : (
-        <>
-          <TimeZoneHint zone={list.data.time_zone} />
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">{t('promotions.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('promotions.fields.name')}</th>
-                  <th scope="col">{t('promotions.fields.startsAt')}</th>
-                  <th scope="col">{t('promotions.fields.endsAt')}</th>
-                  <th scope="col">{t('promotions.fields.products')}</th>
-                  <th scope="col">{t('promotions.fields.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row">
-                      <Link to={`/admin/promotions/${p.id}`}>{zh ? p.zn_name : p.en_name}</Link>
-                    </th>
-                    <td>{p.starts_at.replace('T', ' ')}</td>
-                    <td>{p.ends_at.replace('T', ' ')}</td>
-                    <td>{p.product_count}</td>
-                    <td>
-                      <PromoStateBadge state={p.state} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+    <PromoListFrame texts="promotions" to="/admin/promotions/new" list={list}>
+      {(items) => (
+        <table className="admin-table">
+          <caption className="visually-hidden">{t('promotions.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('promotions.fields.name')}</th>
+              <th scope="col">{t('promotions.fields.startsAt')}</th>
+              <th scope="col">{t('promotions.fields.endsAt')}</th>
+              <th scope="col">{t('promotions.fields.products')}</th>
+              <th scope="col">{t('promotions.fields.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((p) => (
+              <tr key={p.id}>
+                <th scope="row">
+                  <Link to={`/admin/promotions/${p.id}`}>{zh ? p.zn_name : p.en_name}</Link>
+                </th>
+                <td>{p.starts_at.replace('T', ' ')}</td>
+                <td>{p.ends_at.replace('T', ' ')}</td>
+                <td>{p.product_count}</td>
+                <td>
+                  <PromoStateBadge state={p.state} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
-    </section>
+    </PromoListFrame>
   );
 }
