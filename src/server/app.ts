@@ -44,6 +44,7 @@ import type { PaymentDeps } from './modules/payment/payment.core';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
+import { adminPromoRoutes } from './modules/promo/promo.admin.routes';
 import { startRetentionSweep } from './modules/retention/retention';
 import { staffAuthRoutes, staffTeamRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
@@ -262,6 +263,7 @@ async function shopRoutes(
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
   await app.register(mediaRoutes, { media, pictures });
   await app.register(adminStockRoutes, { db: database.db, clock, catalogue });
+  await app.register(adminPromoRoutes, { db: database.db, clock, config, catalogue });
 }
 
 async function registerStatic(

@@ -53,3 +53,18 @@ export function isTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/** `instant` on the shop's wall clock, `YYYY-MM-DDTHH:mm` (as the console shows and enters times). */
+export function shopWallTime(instant: Date, timeZone: string): string {
+  const wall = new Date(
+    Math.floor(instant.getTime() / 60_000) * 60_000 + offsetAt(instant.getTime(), timeZone),
+  );
+  return wall.toISOString().slice(0, 16);
+}
+
+/** The instant a `YYYY-MM-DDTHH:mm` of the shop's wall clock names (the later one when a clock change repeats it). */
+export function fromShopWallTime(text: string, timeZone: string): Date {
+  const wall = Date.parse(`${text}:00Z`);
+  const guess = wall - offsetAt(wall, timeZone);
+  return new Date(wall - offsetAt(guess, timeZone));
+}

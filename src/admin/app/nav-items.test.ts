@@ -10,6 +10,7 @@ describe('the console navigation', () => {
   });
 
   it('gives every role Today and Orders, and Products, Customers and Audit to managers and owners only', () => {
+  it('gives every role Today and Orders, and Customers, Promotions, Coupons and Audit to managers and owners only', () => {
     const paths = (role: 'owner' | 'manager' | 'packer') => navItemsFor(role).map((item) => item.to);
     expect(paths('packer')).toEqual(['/admin', '/admin/orders']);
     expect(paths('manager')).toEqual([
@@ -21,6 +22,9 @@ describe('the console navigation', () => {
       '/admin/customers',
       '/admin/categories',
       '/admin/home',
+      '/admin/customers',
+      '/admin/promotions',
+      '/admin/coupons',
       '/admin/audit',
     ]);
     expect(paths('owner')).toEqual([
@@ -31,6 +35,8 @@ describe('the console navigation', () => {
       '/admin/stock',
       '/admin/categories',
       '/admin/home',
+      '/admin/promotions',
+      '/admin/coupons',
       '/admin/audit',
       '/admin/staff',
     ]);

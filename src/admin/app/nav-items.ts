@@ -20,6 +20,8 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/admin/stock', label: 'stock.title', permission: 'catalogue.manage' },
   { to: '/admin/categories', label: 'categories.title', permission: 'catalogue.manage' },
   { to: '/admin/home', label: 'home.title', permission: 'catalogue.manage' },
+  { to: '/admin/promotions', label: 'promotions.title', permission: 'catalogue.manage' },
+  { to: '/admin/coupons', label: 'coupons.title', permission: 'catalogue.manage' },
   { to: '/admin/audit', label: 'audit.title', permission: 'audit.view' },
   { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
 ];

@@ -8,6 +8,7 @@ import { CustomersPage } from '../features/customers/pages/customers-page';
 import { HomePage } from '../features/home/pages/home-page';
 import { ORDER_ROUTES } from '../features/orders/routes';
 import { productRoutes } from '../features/products/routes';
+import { PROMO_ROUTES } from '../features/promos/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
 import { StaffPage } from '../features/staff/pages/staff-page';
@@ -47,6 +48,7 @@ export function createRouter() {
             ...STOCK_ROUTES,
             { path: 'categories', Component: CategoriesPage },
             { path: 'home', Component: HomePage },
+            ...PROMO_ROUTES,
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -312,7 +312,7 @@ export const addresses = pgTable(
   ],
 );
 
-/** Coupons: percent or fixed off, valid between two dates, above a minimum subtotal, once per shopper. */
+/** Coupons: percent or fixed off, valid between two dates, above a minimum subtotal, within usage limits. */
 export const coupons = pgTable('coupons', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -322,6 +322,12 @@ export const coupons = pgTable('coupons', {
   minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
   startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** How many orders may use it in all (null: no limit); a cancelled or expired order gives its use back. */
+  usageLimit: integer('usage_limit'),
+  /** How many orders one shopper may use it on (null: no limit). */
+  perShopperLimit: integer('per_shopper_limit').default(1),
+  /** False: disabled by staff; orders refuse it as not valid. */
+  active: boolean('active').notNull().default(true),
 });
 
 /**
@@ -394,7 +400,7 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
 
-/** A coupon used by a shopper; released again when the order is cancelled or expires. */
+/** A coupon used by a shopper on an order; released again when the order is cancelled or expires. */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
@@ -408,7 +414,11 @@ export const couponRedemptions = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.couponId, t.userId] })],
+  (t) => [
+    // One coupon per order; a shopper may use a coupon as often as its per-shopper limit allows.
+    primaryKey({ columns: [t.orderId] }),
+    index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
+  ],
 );
 
 /**

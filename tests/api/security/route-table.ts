@@ -98,6 +98,25 @@ export interface RouteRule {
 const LAST_SEED_PRODUCT_ID = '264';
 const CARD_FORM = { name: 'Mei Lin', card_no: '4111111111111111', expiration_time: '08/29', code: '123' };
 const CARD_PAY = { card: '4111111111111111', date: '08/29', code: '123', ...BILLING };
+const PROMOTION_FORM = {
+  en_name: 'Matrix deals',
+  zn_name: '矩阵特价',
+  ad_img: '/media/ad/matrix-750.webp',
+  starts_at: '2026-01-01T09:00',
+  ends_at: '2026-02-01T09:00',
+  'products[0][id]': '1',
+  'products[0][price]': '0.01',
+};
+const COUPON_FORM = {
+  code: 'MATRIX5',
+  kind: 'fixed',
+  value: '5.00',
+  min_spend: '20',
+  starts_at: '2026-01-01T00:00',
+  ends_at: '2027-01-01T00:00',
+  usage_limit: '10',
+  per_shopper_limit: '1',
+};
 
 /**
  * Every API route with its access decision. A route the server registers that is missing here
@@ -498,6 +517,49 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'staff',
     permission: 'catalogue.manage',
     valid: () => ({ ':id': '1', threshold: '5' }),
+  },
+  // Promotions and coupons (issue 18): catalogue.manage, owner and manager.
+  'GET /api/admin/promotions': { access: 'staff', permission: 'catalogue.manage' },
+  'GET /api/admin/promotions/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
+  'POST /api/admin/promotions': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => PROMOTION_FORM,
+  },
+  'POST /api/admin/promotions/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', ...PROMOTION_FORM }),
+  },
+  'DELETE /api/admin/promotions/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
+  'GET /api/admin/coupons': { access: 'staff', permission: 'catalogue.manage' },
+  'GET /api/admin/coupons/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
+  'POST /api/admin/coupons': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => COUPON_FORM,
+  },
+  'POST /api/admin/coupons/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', ...COUPON_FORM }),
+  },
+  'DELETE /api/admin/coupons/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
   },
 
   'GET /sandbox/pay/:token': { access: 'sandbox' },

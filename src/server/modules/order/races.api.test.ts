@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, cartItems, couponRedemptions, orders, payments, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
+import { parallel, tally } from '../../../../tests/helpers/parallel';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { WALLET_STARTS_PER_ORDER } from '../payment/payment.queries';
@@ -26,16 +27,6 @@ const productAt = (i: number) => {
   if (!product) throw new Error('the demo catalogue lacks stocked products');
   return product;
 };
-
-/** How many answers had each status, e.g. `{ 200: 1, 409: 19 }`. */
-function tally(results: { status: number }[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const { status } of results) counts[status] = (counts[status] ?? 0) + 1;
-  return counts;
-}
-
-const parallel = <T>(n: number, call: (i: number) => Promise<T>) =>
-  Promise.all(Array.from({ length: n }, (_, i) => call(i)));
 
 async function shopperWithLine(key: string, amount: number) {
   const s = await createShopper(t.database, t.clock.now());

@@ -1,0 +1,173 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { can } from '#shared/schemas/staff.rules';
+import { useStaff } from '../../../api/me';
+import { Field } from '../../../components/ui/field';
+import { Forbidden, FormError, LoadError, Loading } from '../../../components/ui/states';
+import { usePageTitle } from '../../../lib/page-title';
+import { type Coupon, couponsQuery, useSave } from '../api/promos';
+import { PromoStateBadge } from '../components/promo-state';
+import '../promos.css';
+
+type Draft = Record<
+  'code' | 'kind' | 'value' | 'min_spend' | 'starts_at' | 'ends_at' | 'usage_limit' | 'per_shopper_limit',
+  string
+> & { active: boolean };
+
+const EMPTY: Draft = {
+  code: '',
+  kind: 'percent',
+  value: '',
+  min_spend: '',
+  starts_at: '',
+  ends_at: '',
+  usage_limit: '',
+  per_shopper_limit: '1',
+  active: true,
+};
+
+const draftOf = (c: Coupon): Draft => ({
+  code: c.code,
+  kind: c.kind,
+  value: c.kind === 'percent' ? String(c.value) : c.value.toFixed(2),
+  min_spend: c.min_spend > 0 ? c.min_spend.toFixed(2) : '',
+  starts_at: c.starts_at,
+  ends_at: c.ends_at,
+  usage_limit: c.usage_limit === null ? '' : String(c.usage_limit),
+  per_shopper_limit: c.per_shopper_limit === null ? '' : String(c.per_shopper_limit),
+  active: c.active,
+});
+
+/** `/admin/coupons/new` and `/admin/coupons/:id` (found in the list, which carries every field and the uses). */
+export function CouponPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const editing = id !== undefined && id !== 'new';
+  const allowed = can(useStaff().role, 'catalogue.manage');
+  const list = useQuery({ ...couponsQuery(), enabled: allowed && editing });
+  usePageTitle(t(editing ? 'coupons.edit' : 'coupons.new'));
+  if (!allowed) return <Forbidden />;
+  if (!editing) return <CouponEditor />;
+  if (list.isPending) return <Loading />;
+  if (list.isError) return <LoadError error={list.error} retry={() => void list.refetch()} />;
+  const coupon = list.data.items.find((c) => c.id === Number(id));
+  if (!coupon) return <p className="admin-state">{t('coupons.notFound')}</p>;
+  return <CouponEditor key={coupon.id} coupon={coupon} />;
+}
+
+function CouponEditor({ coupon }: { coupon?: Coupon }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft>(coupon ? draftOf(coupon) : EMPTY);
+  const { save, remove } = useSave<Coupon>('coupons');
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const text = (key: keyof Omit<Draft, 'active'>) => ({
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => set({ [key]: e.target.value }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { id: coupon?.id, body: { ...draft } },
+      { onSuccess: (saved) => navigate(`/admin/coupons/${saved.id}`, { replace: true }) },
+    );
+  };
+  const del = () => {
+    if (!coupon || !window.confirm(t('coupons.deleteConfirm'))) return;
+    remove.mutate(coupon.id, { onSuccess: () => navigate('/admin/coupons') });
+  };
+  return (
+    <section className="admin-page">
+      <h1>
+        {coupon ? coupon.code : t('coupons.new')} {coupon ? <PromoStateBadge state={coupon.state} /> : null}
+      </h1>
+      {coupon ? (
+        <p className="admin-hint">
+          {t('coupons.usesOf', {
+            uses: coupon.uses,
+            limit: coupon.usage_limit === null ? t('coupons.unlimited') : coupon.usage_limit,
+          })}
+        </p>
+      ) : null}
+      <form className="promo-form" onSubmit={submit}>
+        <Field
+          label={t('coupons.fields.code')}
+          maxLength={32}
+          autoCapitalize="characters"
+          {...text('code')}
+        />
+        <p className="admin-hint">{t('coupons.codeHint')}</p>
+        <div className="promo-pair">
+          <div className="field">
+            <label className="field-label" htmlFor="coupon-kind">
+              {t('coupons.fields.kind')}
+            </label>
+            <select
+              id="coupon-kind"
+              className="input"
+              value={draft.kind}
+              onChange={(e) => set({ kind: e.target.value })}
+            >
+              <option value="percent">{t('coupons.kind.percent')}</option>
+              <option value="fixed">{t('coupons.kind.fixed')}</option>
+            </select>
+          </div>
+          <Field
+            label={t(draft.kind === 'percent' ? 'coupons.fields.percent' : 'coupons.fields.amount')}
+            inputMode="decimal"
+            maxLength={12}
+            {...text('value')}
+          />
+        </div>
+        <Field
+          label={t('coupons.fields.minSpend')}
+          inputMode="decimal"
+          maxLength={12}
+          {...text('min_spend')}
+        />
+        <div className="promo-pair">
+          <Field label={t('promotions.fields.startsAt')} type="datetime-local" {...text('starts_at')} />
+          <Field label={t('promotions.fields.endsAt')} type="datetime-local" {...text('ends_at')} />
+        </div>
+        <p className="admin-hint">{t('promotions.timeHint')}</p>
+        <div className="promo-pair">
+          <Field
+            label={t('coupons.fields.usageLimit')}
+            inputMode="numeric"
+            maxLength={7}
+            {...text('usage_limit')}
+          />
+          <Field
+            label={t('coupons.fields.perShopperLimit')}
+            inputMode="numeric"
+            maxLength={7}
+            {...text('per_shopper_limit')}
+          />
+        </div>
+        <p className="admin-hint">{t('coupons.limitHint')}</p>
+        <label className="promo-check">
+          <input type="checkbox" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />{' '}
+          {t('coupons.fields.active')}
+        </label>
+        <FormError error={save.error ?? remove.error} />
+        <p className="admin-actions">
+          <button type="submit" className="button" disabled={save.isPending}>
+            {t('coupons.save')}
+          </button>
+          {coupon ? (
+            <button type="button" className="button button-danger" disabled={remove.isPending} onClick={del}>
+              {t('coupons.delete')}
+            </button>
+          ) : null}
+        </p>
+        {save.isSuccess ? (
+          <p className="admin-hint" role="status">
+            {t('coupons.saved')}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}
