@@ -31,6 +31,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
+import { productImportRoutes } from './modules/import/import.routes';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
@@ -249,6 +250,7 @@ async function shopRoutes(
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  await app.register(productImportRoutes, { db: database.db, clock, catalogue });
 }
 
 async function registerStatic(

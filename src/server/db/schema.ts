@@ -685,8 +685,12 @@ export const searchAliases = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    uniqueIndex('search_aliases_product_idx').on(t.productId, t.folded).where(sql`${t.productId} is not null`),
-    uniqueIndex('search_aliases_category_idx').on(t.categoryId, t.folded).where(sql`${t.categoryId} is not null`),
+    uniqueIndex('search_aliases_product_idx')
+      .on(t.productId, t.folded)
+      .where(sql`${t.productId} is not null`),
+    uniqueIndex('search_aliases_category_idx')
+      .on(t.categoryId, t.folded)
+      .where(sql`${t.categoryId} is not null`),
     check('search_aliases_one_target', sql`(${t.productId} is null) <> (${t.categoryId} is null)`),
   ],
 );

@@ -336,6 +336,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'orders.refund',
     valid: (own) => ({ ':orderNo': own.orderNo, amount: '1.00', reason: 'bruised' }),
   },
+  // i18-import: the product CSV, search aliases and searches that found nothing.
+  'GET /api/admin/products.csv': { access: 'staff', permission: 'catalogue.manage' },
+  'POST /api/admin/products/import': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ dryRun: '1' }),
+  },
 
   'GET /sandbox/pay/:token': { access: 'sandbox' },
   'POST /sandbox/pay/:token': { access: 'sandbox' },

@@ -23,7 +23,10 @@ const BOM = '\uFEFF';
  * left as it is (the caller says what is missing). Stops with `tooMany` once more than `maxRecords`
  * records were read, so a huge file costs no more than the limit.
  */
-export function parseCsv(text: string, maxRecords = Number.POSITIVE_INFINITY): { records: CsvRecord[]; tooMany: boolean } {
+export function parseCsv(
+  text: string,
+  maxRecords = Number.POSITIVE_INFINITY,
+): { records: CsvRecord[]; tooMany: boolean } {
   const src = text.startsWith(BOM) ? text.slice(1) : text;
   const records: CsvRecord[] = [];
   let line = 1;
