@@ -29,9 +29,13 @@ import { cardRoutes } from './modules/card/card.routes';
 import { CardService } from './modules/card/card.service';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
+import { adminProductRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
 import { productImportRoutes } from './modules/import/import.routes';
+import { CatalogueMedia } from './modules/media/media.files';
+import { mediaRoutes } from './modules/media/media.routes';
+import { ProductPictures } from './modules/media/product-pictures';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
@@ -169,7 +173,8 @@ function startMail(app: FastifyInstance, deps: AppDeps): Mailer {
 
 /**
  * Everything that takes a body or a signed-in shopper: forms parsed here only, multipart only by
- * the avatar upload (account.routes.ts); any other multipart body is a 415, refused unread.
+ * the avatar upload (account.routes.ts) and the console's picture uploads (media.routes.ts); any
+ * other multipart body is a 415, refused unread.
  */
 async function shopRoutes(
   app: FastifyInstance,
@@ -250,6 +255,10 @@ async function shopRoutes(
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  await app.register(adminProductRoutes, { db: database.db, clock, catalogue });
+  const media = new CatalogueMedia(config.uploadsDir);
+  const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
+  await app.register(mediaRoutes, { media, pictures });
   await app.register(productImportRoutes, { db: database.db, clock, catalogue });
 }
 

@@ -5,6 +5,7 @@ import { AuditPage } from '../features/audit/pages/audit-page';
 import { CustomerPage } from '../features/customers/pages/customer-page';
 import { CustomersPage } from '../features/customers/pages/customers-page';
 import { ORDER_ROUTES } from '../features/orders/routes';
+import { PRODUCT_ROUTES } from '../features/products/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
 import { StaffPage } from '../features/staff/pages/staff-page';
@@ -34,6 +35,7 @@ export function createRouter() {
             { path: 'two-factor', Component: TwoFactorPage },
             { path: 'account', Component: AccountPage },
             ...ORDER_ROUTES,
+            ...PRODUCT_ROUTES,
             { path: 'staff', Component: StaffPage },
             { path: 'customers', Component: CustomersPage },
             { path: 'customers/:uuid', Component: CustomerPage },

@@ -44,6 +44,21 @@ describe('the console API client', () => {
     expect(init?.body).toBe('{"code":"123456"}');
   });
 
+  it('sends a FormData body as it is, leaving its multipart type (and boundary) to the browser', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      answer(200, { code: 200, message: 'ok', data: { image: '/uploads/catalogue/a-96.webp' } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await expect(adminRequest('/api/admin/media/icon', { method: 'POST', form })).resolves.toEqual({
+      image: '/uploads/catalogue/a-96.webp',
+    });
+    const [, init] = fetch.mock.calls[0] ?? [];
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).get('content-type')).toBeNull();
+  });
+
   it('forgets the session on a 401 to a signed-in call and leaves a notice for sign-in', async () => {
     window.sessionStorage.setItem('admin:token', 'tok');
     vi.stubGlobal('fetch', async () => answer(401, { code: 401, message: 'Sign in again' }));

@@ -5,6 +5,8 @@ import { readToken, saveToken } from './session';
 const CLIENT_ID = 'fresh-market-console';
 /** Staff calls may hash a password (sign-in, set password): slower by design than a catalogue read. */
 const TIMEOUT_MS = 15_000;
+/** An upload sends up to 10 MB and the server then makes every size of the picture. */
+const UPLOAD_TIMEOUT_MS = 120_000;
 
 /** How a failed call shows: busy (5xx), disconnected, signed out (401), no access (403), or refused. */
 export type AdminErrorKind = 'busy' | 'disconnected' | 'unauthorized' | 'forbidden' | 'notFound' | 'refused';
@@ -65,6 +67,8 @@ export interface AdminRequest {
   query?: Record<string, string | number | undefined>;
   /** Sent as JSON in the body: secrets (passwords, codes, link tokens) never go in the URL. */
   body?: Record<string, unknown>;
+  /** Sent as multipart/form-data (a picture upload); the browser writes its boundary. */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -75,7 +79,7 @@ export interface AdminRequest {
  * sign-in and says why.
  */
 export async function adminRequest<T>(path: string, options: AdminRequest = {}): Promise<T> {
-  const { method = 'GET', query = {}, body, signal } = options;
+  const { method = 'GET', query = {}, body, form, signal } = options;
   const token = readToken();
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
@@ -88,14 +92,14 @@ export async function adminRequest<T>(path: string, options: AdminRequest = {}):
   });
   if (token) headers.set('authorization', token);
   if (body) headers.set('Content-Type', 'application/json');
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(form ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS);
   let response: Response;
   let answer: unknown;
   try {
     response = await fetch(url, {
       method,
       headers,
-      body: body ? JSON.stringify(body) : undefined,
+      body: form ?? (body ? JSON.stringify(body) : undefined),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       credentials: 'same-origin',
     });

@@ -67,6 +67,11 @@ export const products = pgTable(
     onSale: boolean('on_sale').notNull().default(true),
     /** The console's Today lists the product as low on stock when real_stock <= this. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
+    /**
+     * Set when the console deletes a product that orders refer to: it is unpublished and hidden
+     * from the console's default list; orders keep their snapshot. Null while the product is live.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * Set whenever stock or sold count changes (orders, expiry, payment): each process polls its

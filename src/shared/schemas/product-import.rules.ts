@@ -47,30 +47,6 @@ export const IMPORT_LIMITS = {
   errors: 500,
 } as const;
 
-/**
- * What a product needs before shoppers may see it: both names and unit labels, a category, a
- * price above zero and a picture. The column names of what is missing; [] when it may be published.
- */
-export function missingForPublishing(p: {
-  enName: string;
-  znName: string;
-  enNumber: string;
-  znNumber: string;
-  categoryId: number | null;
-  priceCents: number;
-  productImage: string;
-}): ProductCsvColumn[] {
-  const missing: ProductCsvColumn[] = [];
-  if (p.enName.trim() === '') missing.push('en_name');
-  if (p.znName.trim() === '') missing.push('zn_name');
-  if (p.enNumber.trim() === '') missing.push('en_number');
-  if (p.znNumber.trim() === '') missing.push('zn_number');
-  if (p.categoryId === null) missing.push('category');
-  if (!(p.priceCents > 0)) missing.push('price');
-  if (p.productImage.trim() === '') missing.push('product_image');
-  return missing;
-}
-
 export interface ImportRowError {
   /** The line of the file the row starts on (1 is the header). */
   row: number;

@@ -94,6 +94,8 @@ export interface RouteRule {
   forbiddenFor?: readonly StaffRole[];
 }
 
+/** The demo seed's last product (264 products, ids in seed order). */
+const LAST_SEED_PRODUCT_ID = '264';
 const CARD_FORM = { name: 'Mei Lin', card_no: '4111111111111111', expiration_time: '08/29', code: '123' };
 const CARD_PAY = { card: '4111111111111111', date: '08/29', code: '123', ...BILLING };
 
@@ -342,6 +344,68 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'staff',
     permission: 'catalogue.manage',
     valid: () => ({ dryRun: '1' }),
+  },
+
+  // i18-products: the console's products (the last seed product, so the matrix never deletes
+  // the plentiful one other calls order).
+  'GET /api/admin/products': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ q: 'bok choy', page: '1', pageSize: '20' }),
+  },
+  'GET /api/admin/products/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': LAST_SEED_PRODUCT_ID }),
+  },
+  'POST /api/admin/products': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ category_id: '1', en_name: 'Matrix pear', zn_name: '矩阵梨', price: '1.99' }),
+  },
+  'POST /api/admin/products/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': LAST_SEED_PRODUCT_ID, low_stock_threshold: '5' }),
+  },
+  'POST /api/admin/products/:id/publish': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': LAST_SEED_PRODUCT_ID, published: 'true' }),
+  },
+  'DELETE /api/admin/products/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': LAST_SEED_PRODUCT_ID }),
+  },
+  // Issue 18, pictures (media.routes.ts): staff uploads, checked before a byte of the file is read.
+  'POST /api/admin/media/:kind': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    upload: 'file',
+    valid: () => ({ ':kind': 'icon' }),
+  },
+  'GET /api/admin/products/:id/images': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
+  'POST /api/admin/products/:id/images': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    upload: 'file',
+    valid: () => ({ ':id': '1' }),
+  },
+  'POST /api/admin/products/:id/images/order': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', ids: '1' }),
+  },
+  'DELETE /api/admin/products/:id/images/:imageId': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    // No such picture: the matrix checks who may call, and leaves the seed's pictures alone.
+    valid: () => ({ ':id': '1', ':imageId': '999999' }),
   },
 
   'GET /sandbox/pay/:token': { access: 'sandbox' },

@@ -1,92 +1,26 @@
-import sharp, { type Metadata } from 'sharp';
-import { AppError, BadInput } from '#server/errors';
+import { fittedWebps, type PictureFormat } from '#server/uploads/pictures';
 
-/** The picture formats an avatar may be (docs/api.md); sharp's names for them. */
-export type PictureFormat = 'jpeg' | 'png' | 'webp' | 'gif';
-
-const ascii = (bytes: Buffer, start: number, end: number) => bytes.toString('latin1', start, end);
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/**
- * The format of a picture by its first bytes (its file signature), never by its name or stated
- * type; undefined for anything but JPEG, PNG, WebP and GIF — SVG (which can carry script), TIFF,
- * HEIF/AVIF, camera raw and the rest are not decoded at all.
- */
-export function pictureFormatOf(bytes: Buffer): PictureFormat | undefined {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
-  if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
-  return undefined;
-}
-
-/** Most pixels a picture may have, whatever its format. */
-export const MAX_PIXELS = 40_000_000;
-/**
- * Most memory decoding one picture may take, as `decodedBytesPerPixel` estimates it. Decoding
- * more than this at a time left the process holding two to three times as much afterwards
- * (glibc keeps freed memory per thread), and a 5 MB file of one colour can ask for gigabytes.
- */
-export const DECODE_MAX_BYTES = 16 * 1024 * 1024;
-
-const SAMPLE_BYTES: Partial<Record<string, number>> = { uchar: 1, char: 1, ushort: 2, short: 2 };
+export {
+  DECODE_MAX_BYTES,
+  decodedBytesPerPixel,
+  decodesWithinLimits,
+  MAX_PIXELS,
+  type PictureFormat,
+  pictureFormatOf,
+} from '#server/uploads/pictures';
 
 /**
- * Memory per pixel that decoding a picture takes, from what was measured at 36 megapixels:
- * a baseline JPEG or a WebP is shrunk while decoded (about 0.1 byte, counted as none); a PNG is
- * read a strip at a time but about a third of its pixels stay held (1.2 bytes for RGBA); a
- * progressive JPEG or an interlaced PNG is held whole (3.2 bytes for RGB JPEG, 4.6 for RGBA PNG);
- * a GIF is decoded into a four-channel frame that libvips then copies (7 bytes, counted as 12:
- * decoding GIFs left the most memory held afterwards).
+ * An avatar: the picture squared (the middle kept), rotated upright and re-encoded as WebP at each
+ * width (fittedWebps). A picture that is not what its first bytes say, or too big to decode, is a 400.
  */
-export function decodedBytesPerPixel(
-  meta: Partial<Pick<Metadata, 'format' | 'channels' | 'depth' | 'isProgressive'>>,
-): number {
-  const pixel = (meta.channels ?? 4) * (SAMPLE_BYTES[meta.depth ?? ''] ?? 4);
-  if (meta.format === 'gif') return 12;
-  if (meta.isProgressive) return pixel + 1;
-  if (meta.format === 'png') return pixel / 3;
-  return 0;
-}
-
-/** Whether decoding this picture stays within the limits above. */
-export function decodesWithinLimits(meta: Metadata): boolean {
-  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
-  if (pixels === 0 || pixels > MAX_PIXELS) return false;
-  return pixels * decodedBytesPerPixel(meta) <= DECODE_MAX_BYTES;
-}
-
-/**
- * A picture squared (the middle kept), rotated upright and re-encoded as WebP at each width, its
- * metadata dropped. It is decoded once, to the largest width; the smaller ones are made from that.
- * A picture that is not what its first bytes say, or too big to decode, is a 400.
- */
-export async function squareWebps(
+export function squareWebps(
   bytes: Buffer,
   format: PictureFormat,
   widths: readonly number[],
 ): Promise<{ width: number; webp: Buffer }[]> {
-  try {
-    const meta = await sharp(bytes).metadata();
-    // libvips chooses its decoder from the bytes as well: both must agree before a pixel is read.
-    if (meta.format !== format) throw new BadInput('errors:account.imageInvalid');
-    if (!decodesWithinLimits(meta)) throw new BadInput('errors:account.imagePixels');
-    const largest = Math.max(...widths);
-    const square = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize(largest, largest, { fit: 'cover' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return await Promise.all(
-      widths.map(async (width) => {
-        const webp = await sharp(square.data, { raw: square.info })
-          .resize(width, width)
-          .webp({ quality: 80 });
-        return { width, webp: await webp.toBuffer() };
-      }),
-    );
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new BadInput('errors:account.imageInvalid');
-  }
+  return fittedWebps(bytes, format, {
+    widths,
+    aspect: 1,
+    keys: { invalid: 'errors:account.imageInvalid', pixels: 'errors:account.imagePixels' },
+  });
 }

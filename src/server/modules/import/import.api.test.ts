@@ -132,7 +132,7 @@ describe('the product CSV', () => {
         expect(messages[4]).toBe('This uuid is also on line 6.');
       } else {
         expect(messages[0]).toBe('没有分类“no-such-category”（请填写分类的 key 或完整名称）。');
-        expect(messages[2]).toBe('real_stock 必须是 0 到 10000000 之间的整数。');
+        expect(messages[2]).toBe('real_stock 必须是 0 到 1000000 之间的整数。');
         expect(messages[4]).toBe('这个 uuid 在第 6 行也出现了。');
       }
     }

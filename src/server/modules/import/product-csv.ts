@@ -3,6 +3,11 @@ import type { MessageParams } from '#server/i18n';
 import { amountToCents, centsToDecimalString } from '#shared/money';
 import { hasNul, UUID_PATTERN } from '#shared/schemas/common.rules';
 import {
+  PRODUCT_NUMBER_MAX,
+  PRODUCT_PRICE_MAX_CENTS,
+  PRODUCT_TEXT_MAX,
+} from '#shared/schemas/product-admin.rules';
+import {
   PRODUCT_CSV_COLUMNS,
   type ProductCsvColumn,
   REQUIRED_FOR_NEW,
@@ -56,9 +61,22 @@ export interface ReadRow {
   published?: boolean;
 }
 
-const TEXT_LIMIT = 200;
-const DESCRIBE_LIMIT = 20_000;
-const NUMBER_LIMIT = 10_000_000;
+const NUMBER_LIMIT = PRODUCT_NUMBER_MAX;
+/** The editor's limits (product-admin.rules.ts), so an imported product can be edited as it is. */
+const TEXT_LIMIT: Partial<Record<ProductCsvColumn, number>> = {
+  en_name: PRODUCT_TEXT_MAX.name,
+  zn_name: PRODUCT_TEXT_MAX.name,
+  en_number: PRODUCT_TEXT_MAX.label,
+  zn_number: PRODUCT_TEXT_MAX.label,
+  en_weight: PRODUCT_TEXT_MAX.label,
+  zn_weight: PRODUCT_TEXT_MAX.label,
+  brand_en_name: PRODUCT_TEXT_MAX.brand,
+  brand_zn_name: PRODUCT_TEXT_MAX.brand,
+  number: PRODUCT_TEXT_MAX.label,
+  en_describe: PRODUCT_TEXT_MAX.describe,
+  zn_describe: PRODUCT_TEXT_MAX.describe,
+};
+const OTHER_TEXT_LIMIT = 500;
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,79}$/i;
 const YES = new Set(['yes', 'y', 'true', '1', '是']);
 const NO = new Set(['no', 'n', 'false', '0', '否']);
@@ -154,7 +172,7 @@ export function readRow(
   if (key !== '' && !KEY_PATTERN.test(key)) problem('key', 'badKey');
   const patch: ProductPatch = {};
   for (const [column, field] of Object.entries(TEXT_COLUMNS) as [ProductCsvColumn, keyof ProductPatch][]) {
-    const value = text(column, column.endsWith('_describe') ? DESCRIBE_LIMIT : TEXT_LIMIT);
+    const value = text(column, TEXT_LIMIT[column] ?? OTHER_TEXT_LIMIT);
     if (value !== undefined) (patch as Record<string, unknown>)[field] = value;
   }
   for (const [column, field] of Object.entries(WHOLE_COLUMNS) as [ProductCsvColumn, keyof ProductPatch][]) {
@@ -166,14 +184,14 @@ export function readRow(
   const price = cell('price')?.trim();
   if (price !== undefined && price !== '') {
     const cents = amountToCents(price);
-    if (cents === undefined) problem('price', 'badPrice');
+    if (cents === undefined || cents > PRODUCT_PRICE_MAX_CENTS) problem('price', 'badPrice');
     else patch.priceCents = cents;
   }
   const realStock = whole('real_stock');
   const publishedText = cell('published')?.trim().toLowerCase() ?? '';
   const published = YES.has(publishedText) ? true : NO.has(publishedText) ? false : undefined;
   if (publishedText !== '' && published === undefined) problem('published', 'badPublished');
-  const category = text('category', TEXT_LIMIT) ?? '';
+  const category = text('category', PRODUCT_TEXT_MAX.name) ?? '';
   // A present required column may not be emptied, on a new product or an existing one.
   for (const column of REQUIRED_FOR_NEW) {
     if (cell(column)?.trim() === '') problem(column, 'required', { column });

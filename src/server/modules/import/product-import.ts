@@ -6,12 +6,12 @@ import { categories, products } from '#server/db/schema';
 import { Conflict } from '#server/errors';
 import { type MessageParams, translate } from '#server/i18n';
 import type { Language } from '#shared/constants';
+import { missingForPublish } from '#shared/schemas/product-admin.rules';
 import {
   IMPORT_LIMITS,
   type ImportChange,
   type ImportReport,
   type ImportRowError,
-  missingForPublishing,
   PRODUCT_CSV_COLUMNS,
   REQUIRED_FOR_NEW,
 } from '#shared/schemas/product-import.rules';
@@ -189,9 +189,7 @@ class Planner {
       priceCents: patch.priceCents as number,
       productImage: patch.productImage ?? '',
       realStock: row.realStock ?? 0,
-      onSale:
-        row.published === true &&
-        this.publishable(row, { ...product0, ...patch, categoryId: categoryId as number }),
+      onSale: row.published === true && this.publishable(row, { ...product0, ...patch }),
       // A new product's stock is read with it; the epoch keeps stock polls from re-reading it.
     };
     this.creates.push(product);
@@ -255,8 +253,9 @@ class Planner {
   }
 
   /** Whether a row asking to be published may be; warns with what it lacks when not. */
-  private publishable(row: ReadRow, p: Parameters<typeof missingForPublishing>[0]): boolean {
-    const missing = missingForPublishing(p);
+  private publishable(row: ReadRow, p: Parameters<typeof missingForPublish>[0]): boolean {
+    // The console's publish rule; a CSV names the picture by its column.
+    const missing = missingForPublish(p).map((field) => (field === 'picture' ? 'product_image' : field));
     if (missing.length === 0) return true;
     this.warnings.push({
       row: row.line,
@@ -275,7 +274,6 @@ const product0 = {
   znNumber: '',
   priceCents: 0,
   productImage: '',
-  categoryId: null as number | null,
 };
 
 /** The plan of `csv`: what it would create and update, and every problem, in `language`. */

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '#server/audit';
+import type { Clock } from '#server/clock';
+import type { Db, Tx } from '#server/db/client';
+import { categories, orderItems, products } from '#server/db/schema';
+import { AppError, BadInput } from '#server/errors';
+import { translate } from '#server/i18n';
+import type { Language } from '#shared/constants';
+import { centsToAmount } from '#shared/money';
+import { type AdminProduct, missingForPublish, type PublishField } from '#shared/schemas/product-admin.rules';
+import type { AdminProductCreateInput, AdminProductInput } from '#shared/schemas/product-admin.zod';
+import { adminProductDetail, type ProductRecord, productRecord } from './catalogue.admin';
+import { type CatalogueListener, withCatalogueChange } from './catalogue.changes';
+import { sanitizeDescription } from './description';
+
+/*
+ * The console's product writes (docs/api.md, Admin: products): each in one transaction through
+ * withCatalogueChange (touched.product), with its audit line (before → after).
+ */
+
+const E = 'errors:catalogueAdmin.products';
+
+export interface ProductChangeDeps {
+  db: Db;
+  clock: Clock;
+  catalogue: Pick<CatalogueListener, 'changed'>;
+}
+
+/** Who changes, and the language a refusal is told in. */
+export interface ProductChanger {
+  staffId: number;
+  language: Language;
+}
+
+/**
+ * A refusal naming the fields a published product needs (in the caller's language), with their
+ * codes in `data.missing` for the console.
+ */
+function missingFields(key: string, missing: PublishField[], language: Language): AppError {
+  const separator = language === 'zh' ? '、' : ', ';
+  const fields = missing.map((f) => translate(language, `${E}.field.${f}`)).join(separator);
+  return new AppError(400, key, { fields }, {}, { missing });
+}
+
+/**
+ * What the audit log keeps of a product: every field but the description bodies, which are kept
+ * as their length (a long HTML body in each line would bloat the log; the product holds the text).
+ */
+function stateOf(p: ProductRecord) {
+  return {
+    en_name: p.enName,
+    zn_name: p.znName,
+    en_number: p.enNumber,
+    zn_number: p.znNumber,
+    en_weight: p.enWeight,
+    zn_weight: p.znWeight,
+    brand_en_name: p.brandEnName,
+    brand_zn_name: p.brandZnName,
+    category_id: p.categoryId,
+    box_gauge: p.boxGauge,
+    weight_g: p.weightG,
+    net_weight_g: p.netWeightG,
+    term_days: p.termDays,
+    price: centsToAmount(p.priceCents),
+    low_stock_threshold: p.lowStockThreshold,
+    en_describe_chars: p.enDescribe.length,
+    zn_describe_chars: p.znDescribe.length,
+    published: p.onSale,
+    archived_at: p.archivedAt?.toISOString() ?? null,
+  };
+}
+
+/** The input's fields as columns; absent fields are left out (not changed). */
+function columnsOf(input: AdminProductInput): Partial<typeof products.$inferInsert> {
+  const columns: Partial<typeof products.$inferInsert> = {
+    enName: input.en_name,
+    znName: input.zn_name,
+    enNumber: input.en_number,
+    znNumber: input.zn_number,
+    enWeight: input.en_weight,
+    znWeight: input.zn_weight,
+    brandEnName: input.brand_en_name,
+    brandZnName: input.brand_zn_name,
+    categoryId: input.category_id,
+    boxGauge: input.box_gauge,
+    weightG: input.weight_g,
+    netWeightG: input.net_weight_g,
+    termDays: input.term_days,
+    priceCents: input.price,
+    lowStockThreshold: input.low_stock_threshold,
+    enDescribe: input.en_describe === undefined ? undefined : sanitizeDescription(input.en_describe),
+    znDescribe: input.zn_describe === undefined ? undefined : sanitizeDescription(input.zn_describe),
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+}
+
+async function requireCategory(tx: Tx, id: number): Promise<void> {
+  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  if (!row) throw new BadInput(`${E}.category`);
+}
+
+/** A new product: unpublished, with a new uuid and key, and no picture until one is uploaded. */
+export async function createProduct(
+  deps: ProductChangeDeps,
+  input: AdminProductCreateInput,
+  by: ProductChanger,
+): Promise<AdminProduct> {
+  return withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
+    await requireCategory(tx, input.category_id);
+    const uuid = randomUUID();
+    const values: typeof products.$inferInsert = {
+      enName: '',
+      znName: '',
+      priceCents: 0,
+      productImage: '',
+      ...columnsOf(input),
+      categoryId: input.category_id,
+      uuid,
+      key: `product-${uuid}`,
+      onSale: false,
+      createdAt: deps.clock.now(),
+    };
+    const [created] = await tx.insert(products).values(values).returning();
+    if (!created) throw new Error('product insert returned no row');
+    touched.product(created.id);
+    await recordAudit(tx, {
+      staffId: by.staffId,
+      action: 'product.create',
+      targetType: 'product',
+      targetId: String(created.id),
+      after: stateOf(created),
+      at: deps.clock.now(),
+    });
+    return adminProductDetail(tx, created.id);
+  });
+}
+
+/** Changes the given fields; a published product keeps what publishing needs. */
+export async function updateProduct(
+  deps: ProductChangeDeps,
+  id: number,
+  input: AdminProductInput,
+  by: ProductChanger,
+): Promise<AdminProduct> {
+  return withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
+    const before = await productRecord(tx, id, true);
+    const columns = columnsOf(input);
+    if (columns.categoryId !== undefined && columns.categoryId !== before.categoryId) {
+      await requireCategory(tx, columns.categoryId);
+      // Moving between categories changes both categories' listings.
+      touched.all();
+    }
+    const missing = missingForPublish({ ...before, ...columns });
+    if (before.onSale && missing.length > 0) {
+      throw missingFields(`${E}.requiredWhilePublished`, missing, by.language);
+    }
+    const [after] = await tx.update(products).set(columns).where(eq(products.id, id)).returning();
+    if (!after) throw new Error('product update returned no row');
+    touched.product(id);
+    await recordAudit(tx, {
+      staffId: by.staffId,
+      action: 'product.update',
+      targetType: 'product',
+      targetId: String(id),
+      before: stateOf(before),
+      after: stateOf(after),
+      at: deps.clock.now(),
+    });
+    return adminProductDetail(tx, id);
+  });
+}
+
+/** Publishes or unpublishes; publishing is refused while a required field or the picture is missing. */
+export async function publishProduct(
+  deps: ProductChangeDeps,
+  id: number,
+  published: boolean,
+  by: ProductChanger,
+): Promise<AdminProduct> {
+  return withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
+    const before = await productRecord(tx, id, true);
+    if (published) {
+      if (before.archivedAt !== null) throw new BadInput(`${E}.archived`);
+      const missing = missingForPublish(before);
+      if (missing.length > 0) throw missingFields(`${E}.cannotPublish`, missing, by.language);
+    }
+    const [after] = await tx
+      .update(products)
+      .set({ onSale: published })
+      .where(eq(products.id, id))
+      .returning();
+    if (!after) throw new Error('product update returned no row');
+    touched.product(id);
+    await recordAudit(tx, {
+      staffId: by.staffId,
+      action: published ? 'product.publish' : 'product.unpublish',
+      targetType: 'product',
+      targetId: String(id),
+      before: { published: before.onSale },
+      after: { published: after.onSale },
+      at: deps.clock.now(),
+    });
+    return adminProductDetail(tx, id);
+  });
+}
+
+/**
+ * Deletes a product no order refers to (its pictures, cart lines and promotion prices go with it);
+ * one that orders refer to is archived instead: unpublished and hidden, while orders keep their
+ * snapshot of it.
+ */
+export async function deleteProduct(
+  deps: ProductChangeDeps,
+  id: number,
+  by: ProductChanger,
+): Promise<{ deleted: boolean; archived: boolean }> {
+  return withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
+    const before = await productRecord(tx, id, true);
+    touched.product(id);
+    const [ordered] = await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.productId, id))
+      .limit(1);
+    const at = deps.clock.now();
+    const audit = { staffId: by.staffId, targetType: 'product', targetId: String(id), at };
+    if (!ordered) {
+      await tx.delete(products).where(eq(products.id, id));
+      await recordAudit(tx, { ...audit, action: 'product.delete', before: stateOf(before) });
+      return { deleted: true, archived: false };
+    }
+    const [after] = await tx
+      .update(products)
+      .set({ onSale: false, archivedAt: before.archivedAt ?? at })
+      .where(eq(products.id, id))
+      .returning();
+    if (!after) throw new Error('product update returned no row');
+    await recordAudit(tx, {
+      ...audit,
+      action: 'product.archive',
+      before: stateOf(before),
+      after: stateOf(after),
+    });
+    return { deleted: false, archived: true };
+  });
+}

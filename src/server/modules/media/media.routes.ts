@@ -1,0 +1,93 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ok, route } from '#server/http';
+import { readUpload, uploadLimits } from '#server/uploads/upload-reader';
+import { NoInput } from '#shared/schemas/common';
+import { PICTURE_MAX_BYTES } from '#shared/schemas/media.rules';
+import {
+  ImageOrderInput,
+  MediaKindParams,
+  ProductImageParams,
+  ProductImagesParams,
+} from '#shared/schemas/media.zod';
+import type { CatalogueMedia } from './media.files';
+import type { ProductPictures } from './product-pictures';
+
+/** A picture upload's file, read as it arrives: a 413 the moment it passes PICTURE_MAX_BYTES. */
+function readPicture(request: FastifyRequest): Promise<Buffer> {
+  return readUpload(request, {
+    maxBytes: PICTURE_MAX_BYTES,
+    invalidKey: 'errors:catalogueAdmin.pictures.invalid',
+    tooLargeKey: 'errors:catalogueAdmin.pictures.tooLarge',
+  });
+}
+
+/**
+ * The console's picture routes (docs/api.md, Admin: pictures). The multipart parser is registered
+ * in this plugin's own scope (as the avatar's), so no other route reads a multipart body; the
+ * staff member and the permission are checked before a byte of the body is read.
+ */
+export async function mediaRoutes(
+  app: FastifyInstance,
+  opts: { media: CatalogueMedia; pictures: ProductPictures },
+) {
+  const { media, pictures } = opts;
+  await app.register(multipart, { limits: uploadLimits(PICTURE_MAX_BYTES) });
+  const manage = { auth: 'staff', permission: 'catalogue.manage' } as const;
+
+  route(
+    app,
+    { method: 'POST', url: '/api/admin/media/:kind', params: MediaKindParams, input: NoInput, ...manage },
+    async ({ params }, request) => ok({ image: await media.save(params.kind, await readPicture(request)) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/admin/products/:id/images',
+      params: ProductImagesParams,
+      input: NoInput,
+      ...manage,
+    },
+    async ({ params }) => ok({ images: await pictures.list(params.id) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/products/:id/images',
+      params: ProductImagesParams,
+      input: NoInput,
+      ...manage,
+    },
+    async ({ params, staff }, request) =>
+      ok({ images: await pictures.add(staff.id, params.id, await readPicture(request)) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/products/:id/images/order',
+      params: ProductImagesParams,
+      input: ImageOrderInput,
+      ...manage,
+    },
+    async ({ params, input, staff }) =>
+      ok({ images: await pictures.reorder(staff.id, params.id, input.ids) }),
+  );
+
+  route(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/admin/products/:id/images/:imageId',
+      params: ProductImageParams,
+      input: NoInput,
+      ...manage,
+    },
+    async ({ params, staff }) => ok({ images: await pictures.remove(staff.id, params.id, params.imageId) }),
+  );
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { amountToCents } from '../money';
+import { formFields, IdParam, refuse, Text } from './common.zod';
+import {
+  ADMIN_PRODUCT_PAGE_SIZE,
+  ADMIN_PRODUCT_PAGE_SIZE_MAX,
+  PRODUCT_NUMBER_MAX,
+  PRODUCT_PRICE_MAX_CENTS,
+  PRODUCT_TEXT_MAX,
+} from './product-admin.rules';
+
+/* Requests of the console's product routes (docs/api.md, Admin: products). */
+
+const E = 'errors:catalogueAdmin.products';
+
+const PositiveInt = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max);
+
+/** `GET /api/admin/products`: filters and paging (pageSize 1–200, default 50). */
+export const AdminProductListInput = z.object({
+  q: Text(100).transform((q) => q.trim()),
+  category: IdParam.optional(),
+  published: z.enum(['yes', 'no']).optional(),
+  stock: z.enum(['out', 'low']).optional(),
+  missing: z.enum(['en', 'zh']).optional(),
+  archived: z.enum(['yes']).optional(),
+  page: PositiveInt(1_000_000).optional().default(1),
+  pageSize: PositiveInt(ADMIN_PRODUCT_PAGE_SIZE_MAX).optional().default(ADMIN_PRODUCT_PAGE_SIZE),
+});
+export type AdminProductListInput = z.output<typeof AdminProductListInput>;
+
+export const ProductIdParams = z.object({ id: IdParam });
+
+/** A text field that keeps its absence (undefined: not changed), trimmed unless `raw`. */
+const Field = (max: number, message: `errors:${string}`, raw = false) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx): string | undefined => {
+      if (value === undefined) return undefined;
+      if (value === null) return '';
+      if (typeof value !== 'string' || value.includes('\u0000')) return refuse(ctx, 'field');
+      if (value.length > max) return refuse(ctx, message);
+      return raw ? value : value.trim();
+    });
+
+/** A whole number 0…max, as text (a form) or a JSON number; `message` when it is not one. */
+const Count = (message: `errors:${string}`, max = PRODUCT_NUMBER_MAX) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx): number | undefined => {
+      if (value === undefined) return undefined;
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (!/^\d{1,10}$/.test(text) || Number(text) > max) return refuse(ctx, message);
+      return Number(text);
+    });
+
+const Price = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): number | undefined => {
+    if (value === undefined) return undefined;
+    const cents = typeof value === 'string' ? amountToCents(value) : undefined;
+    if (cents === undefined || cents > PRODUCT_PRICE_MAX_CENTS) return refuse(ctx, `${E}.price`);
+    return cents;
+  });
+
+const Category = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): number | undefined => {
+    if (value === undefined) return undefined;
+    const parsed = IdParam.safeParse(typeof value === 'string' ? value.trim() : value);
+    return parsed.success ? parsed.data : refuse(ctx, `${E}.category`);
+  });
+
+const { name, label, brand, describe } = PRODUCT_TEXT_MAX;
+
+/** The fields the editor writes; an absent field is left as it is. `price` is an amount in dollars. */
+const productShape = {
+  en_name: Field(name, `${E}.tooLong`),
+  zn_name: Field(name, `${E}.tooLong`),
+  en_number: Field(label, `${E}.tooLong`),
+  zn_number: Field(label, `${E}.tooLong`),
+  en_weight: Field(label, `${E}.tooLong`),
+  zn_weight: Field(label, `${E}.tooLong`),
+  brand_en_name: Field(brand, `${E}.tooLong`),
+  brand_zn_name: Field(brand, `${E}.tooLong`),
+  box_gauge: Field(label, `${E}.tooLong`),
+  en_describe: Field(describe, `${E}.describeTooLong`, true),
+  zn_describe: Field(describe, `${E}.describeTooLong`, true),
+  category_id: Category,
+  weight_g: Count(`${E}.number`),
+  net_weight_g: Count(`${E}.number`),
+  term_days: Count(`${E}.number`),
+  low_stock_threshold: Count(`${E}.number`),
+  price: Price,
+};
+
+/** `POST /api/admin/products/:id`: the fields to change. */
+export const AdminProductInput = formFields(productShape);
+export type AdminProductInput = z.output<typeof AdminProductInput>;
+
+/** `POST /api/admin/products`: a new product needs its category; everything else may come later. */
+export const AdminProductCreateInput = AdminProductInput.transform((input, ctx) =>
+  input.category_id === undefined
+    ? refuse(ctx, `${E}.category`)
+    : { ...input, category_id: input.category_id },
+);
+export type AdminProductCreateInput = z.output<typeof AdminProductCreateInput>;
+
+/** `POST …/publish`: `published` true or false. */
+export const PublishInput = formFields({
+  published: z.enum(['true', 'false']).transform((v) => v === 'true'),
+});
