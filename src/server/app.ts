@@ -45,6 +45,8 @@ import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { startRetentionSweep } from './modules/retention/retention';
+import { searchAdminRoutes } from './modules/search/search.admin.routes';
+import { SearchMisses } from './modules/search/search-misses';
 import { staffAuthRoutes, staffTeamRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
 import { StaffSignIn } from './modules/staff/staff.sign-in';
@@ -145,7 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => maintenance.stop());
 
   // The catalogue reads are the hot path: no bodies to parse, so no body-parser hooks run there.
-  await app.register(catalogueRoutes, { catalogue, clock });
+  const misses = new SearchMisses({ db: database.db, clock, timeZone: config.shopTimeZone, log: app.log });
+  misses.start();
+  app.addHook('onClose', () => misses.stop());
+  app.decorate('searchMisses', misses);
+  await app.register(catalogueRoutes, { catalogue, clock, misses });
   const mailer = startMail(app, deps);
   await app.register(async (shop) => shopRoutes(shop, { ...deps, mailer }, catalogue, connectionErrors));
 
@@ -260,6 +266,8 @@ async function shopRoutes(
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
   await app.register(mediaRoutes, { media, pictures });
   await app.register(productImportRoutes, { db: database.db, clock, catalogue });
+  const searchAdmin = { db: database.db, clock, timeZone: config.shopTimeZone, catalogue };
+  await app.register(searchAdminRoutes, { ...searchAdmin, misses: app.searchMisses });
 }
 
 async function registerStatic(
@@ -346,5 +354,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueStore;
     mailOutbox: OutboxWorker;
+    searchMisses: SearchMisses;
   }
 }

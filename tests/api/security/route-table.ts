@@ -345,6 +345,27 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'catalogue.manage',
     valid: () => ({ dryRun: '1' }),
   },
+  'GET /api/admin/search-misses': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ days: '30' }),
+  },
+  'GET /api/admin/search-aliases': { access: 'staff', permission: 'catalogue.manage' },
+  'GET /api/admin/search-aliases/targets': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ q: 'apple' }),
+  },
+  'POST /api/admin/search-aliases': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ alias: 'matrix alias', category_id: '1' }),
+  },
+  'DELETE /api/admin/search-aliases/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
 
   // i18-products: the console's products (the last seed product, so the matrix never deletes
   // the plentiful one other calls order).
