@@ -9,13 +9,15 @@ describe('the console navigation', () => {
     expect(navItemsFor('packer').map((item) => item.to)).not.toContain('/admin/staff');
   });
 
-  it('gives every role Today and Orders, and Products, Customers and Audit to managers and owners only', () => {
+  it('gives every role Today and Orders, and Products, Import, Searches, Customers and Audit to managers and owners only', () => {
     const paths = (role: 'owner' | 'manager' | 'packer') => navItemsFor(role).map((item) => item.to);
     expect(paths('packer')).toEqual(['/admin', '/admin/orders']);
     expect(paths('manager')).toEqual([
       '/admin',
       '/admin/orders',
       '/admin/products',
+      '/admin/import',
+      '/admin/searches',
       '/admin/customers',
       '/admin/audit',
     ]);
@@ -23,6 +25,8 @@ describe('the console navigation', () => {
       '/admin',
       '/admin/orders',
       '/admin/products',
+      '/admin/import',
+      '/admin/searches',
       '/admin/customers',
       '/admin/audit',
       '/admin/staff',

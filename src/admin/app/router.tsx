@@ -4,8 +4,10 @@ import { TwoFactorPage } from '../features/account/pages/two-factor-page';
 import { AuditPage } from '../features/audit/pages/audit-page';
 import { CustomerPage } from '../features/customers/pages/customer-page';
 import { CustomersPage } from '../features/customers/pages/customers-page';
+import { IMPORT_ROUTES } from '../features/import/routes';
 import { ORDER_ROUTES } from '../features/orders/routes';
 import { PRODUCT_ROUTES } from '../features/products/routes';
+import { SEARCHES_ROUTES } from '../features/searches/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
 import { StaffPage } from '../features/staff/pages/staff-page';
@@ -36,6 +38,8 @@ export function createRouter() {
             { path: 'account', Component: AccountPage },
             ...ORDER_ROUTES,
             ...PRODUCT_ROUTES,
+            ...IMPORT_ROUTES,
+            ...SEARCHES_ROUTES,
             { path: 'staff', Component: StaffPage },
             { path: 'customers', Component: CustomersPage },
             { path: 'customers/:uuid', Component: CustomerPage },

@@ -14,8 +14,8 @@ import {
 import type { NewAliasInput } from '#shared/schemas/search-admin.zod';
 import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
 import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot';
+import { foldText, normaliseQuery } from '../search/search.normalise';
 import { recordAudit } from '../staff/audit';
-import { foldText, normaliseQuery } from './search.normalise';
 
 /*
  * The console's Searches page (docs/api.md, Admin: searches): the searches that found nothing,

@@ -7,6 +7,7 @@ import {
   NewAliasInput,
   SearchMissListInput,
 } from '#shared/schemas/search-admin.zod';
+import type { SearchMisses } from '../search/search-misses';
 import {
   addAlias,
   aliasTargets,
@@ -14,8 +15,7 @@ import {
   removeAlias,
   type SearchAdminDeps,
   topMisses,
-} from './search.admin';
-import type { SearchMisses } from './search-misses';
+} from './searches.admin';
 
 /** The console's Searches page (docs/api.md, Admin: searches), for staff who manage the catalogue. */
 export async function searchAdminRoutes(
