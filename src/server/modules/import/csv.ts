@@ -1,5 +1,5 @@
 /**
- * RFC 4180 CSV, read and written here rather than through a library (docs/decisions/014): quoted
+ * RFC 4180 CSV, read and written here rather than through a library (docs/decisions/015): quoted
  * fields with commas, doubled quotes and line breaks; CRLF or LF line ends; the byte-order mark
  * Excel puts before UTF-8. Pure functions.
  */
