@@ -50,7 +50,12 @@ export function AliasPicker(props: {
                   disabled={add.isPending}
                   aria-label={t('searches.picker.addTo', { term: props.term, name: nameOf(x) })}
                   onClick={() =>
-                    add.mutate({ alias: props.term, target: x }, { onSuccess: () => props.onAdded(x) })
+                    // The row leaves the list once the term finds something, unmounting this
+                    // picker: mutate's own onSuccess would not run then, the promise does.
+                    add
+                      .mutateAsync({ alias: props.term, target: x })
+                      .then(() => props.onAdded(x))
+                      .catch(() => undefined)
                   }
                 >
                   {t('searches.picker.add')}
