@@ -33,6 +33,7 @@ import { adminProductRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
 import { homeAdminRoutes } from './modules/home/home.admin.routes';
+import { productImportRoutes } from './modules/import/import.routes';
 import { CatalogueMedia } from './modules/media/media.files';
 import { mediaRoutes } from './modules/media/media.routes';
 import { ProductPictures } from './modules/media/product-pictures';
@@ -46,6 +47,8 @@ import { paymentRoutes } from './modules/payment/payment.routes';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { adminPromoRoutes } from './modules/promo/promo.admin.routes';
 import { startRetentionSweep } from './modules/retention/retention';
+import { SearchMisses } from './modules/search/search-misses';
+import { searchAdminRoutes } from './modules/searches/searches.routes';
 import { staffAuthRoutes, staffTeamRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
 import { StaffSignIn } from './modules/staff/staff.sign-in';
@@ -147,7 +150,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => maintenance.stop());
 
   // The catalogue reads are the hot path: no bodies to parse, so no body-parser hooks run there.
-  await app.register(catalogueRoutes, { catalogue, clock });
+  const misses = new SearchMisses({ db: database.db, clock, timeZone: config.shopTimeZone, log: app.log });
+  misses.start();
+  app.addHook('onClose', () => misses.stop());
+  app.decorate('searchMisses', misses);
+  await app.register(catalogueRoutes, { catalogue, clock, misses });
   const mailer = startMail(app, deps);
   await app.register(async (shop) => shopRoutes(shop, { ...deps, mailer }, catalogue, connectionErrors));
 
@@ -264,6 +271,9 @@ async function shopRoutes(
   await app.register(mediaRoutes, { media, pictures });
   await app.register(adminStockRoutes, { db: database.db, clock, catalogue });
   await app.register(adminPromoRoutes, { db: database.db, clock, config, catalogue });
+  await app.register(productImportRoutes, { db: database.db, clock, catalogue });
+  const searchAdmin = { db: database.db, clock, timeZone: config.shopTimeZone, catalogue };
+  await app.register(searchAdminRoutes, { ...searchAdmin, misses: app.searchMisses });
 }
 
 async function registerStatic(
@@ -350,5 +360,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueStore;
     mailOutbox: OutboxWorker;
+    searchMisses: SearchMisses;
   }
 }

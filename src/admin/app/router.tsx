@@ -9,6 +9,8 @@ import { HomePage } from '../features/home/pages/home-page';
 import { ORDER_ROUTES } from '../features/orders/routes';
 import { productRoutes } from '../features/products/routes';
 import { PROMO_ROUTES } from '../features/promos/routes';
+import { IMPORT_ROUTES } from '../features/import/routes';
+import { SEARCHES_ROUTES } from '../features/searches/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
 import { StaffPage } from '../features/staff/pages/staff-page';
@@ -41,6 +43,8 @@ export function createRouter() {
             { path: 'account', Component: AccountPage },
             ...ORDER_ROUTES,
             ...productRoutes({ StockPanel }),
+            ...IMPORT_ROUTES,
+            ...SEARCHES_ROUTES,
             { path: 'staff', Component: StaffPage },
             { path: 'customers', Component: CustomersPage },
             { path: 'customers/:uuid', Component: CustomerPage },

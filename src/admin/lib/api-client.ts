@@ -69,6 +69,8 @@ export interface AdminRequest {
   body?: Record<string, unknown>;
   /** Sent as multipart/form-data (a picture upload); the browser writes its boundary. */
   form?: FormData;
+  /** Sent as text/csv (a product import). */
+  csv?: string;
   signal?: AbortSignal;
 }
 
@@ -79,7 +81,7 @@ export interface AdminRequest {
  * sign-in and says why.
  */
 export async function adminRequest<T>(path: string, options: AdminRequest = {}): Promise<T> {
-  const { method = 'GET', query = {}, body, form, signal } = options;
+  const { method = 'GET', query = {}, body, form, csv, signal } = options;
   const token = readToken();
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
@@ -92,14 +94,15 @@ export async function adminRequest<T>(path: string, options: AdminRequest = {}):
   });
   if (token) headers.set('authorization', token);
   if (body) headers.set('Content-Type', 'application/json');
-  const timeout = AbortSignal.timeout(form ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS);
+  if (csv !== undefined) headers.set('Content-Type', 'text/csv');
+  const timeout = AbortSignal.timeout(form || csv !== undefined ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS);
   let response: Response;
   let answer: unknown;
   try {
     response = await fetch(url, {
       method,
       headers,
-      body: form ?? (body ? JSON.stringify(body) : undefined),
+      body: form ?? csv ?? (body ? JSON.stringify(body) : undefined),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       credentials: 'same-origin',
     });
@@ -116,5 +119,36 @@ export async function adminRequest<T>(path: string, options: AdminRequest = {}):
     response.status === 200 ? 'refused' : kindOf(response.status),
     response.status,
     answer,
+  );
+}
+
+/**
+ * A file the console offers to save (the product CSV): the same headers as adminRequest; the
+ * body as it came, or an AdminApiError as adminRequest throws it.
+ */
+export async function adminDownload(path: string): Promise<Blob> {
+  const token = readToken();
+  const headers = new Headers({
+    'Accept-Language': readLanguage(),
+    Client: CLIENT_ID,
+    'X-Requested-With': 'XMLHttpRequest',
+  });
+  if (token) headers.set('authorization', token);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      headers,
+      signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new AdminApiError('disconnected', 0, undefined);
+  }
+  if (response.status === 200) return response.blob();
+  if (response.status === 401 && token && readToken() === token) saveToken(null, 'expired');
+  throw new AdminApiError(
+    kindOf(response.status),
+    response.status,
+    await response.json().catch(() => undefined),
   );
 }

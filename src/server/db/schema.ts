@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -721,4 +722,46 @@ export const stockMovements = pgTable(
     check('stock_movements_reason_known', sql`${t.reason} in ('received', 'damaged', 'count')`),
     check('stock_movements_stock_after_nonnegative', sql`${t.stockAfter} >= 0`),
   ],
+);
+// ---- i18-import: search aliases and the searches that found nothing (docs/architecture.md, Search) ----
+
+/**
+ * Other names shoppers search a product or a category by ("pak choi", "青江菜" → 上海青). The search
+ * index treats a product's alias as strongly as its name and a category's as its name. `folded` is
+ * the alias as the search compares it (normaliseQuery), unique per target.
+ */
+export const searchAliases = pgTable(
+  'search_aliases',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    folded: text('folded').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('search_aliases_product_idx')
+      .on(t.productId, t.folded)
+      .where(sql`${t.productId} is not null`),
+    uniqueIndex('search_aliases_category_idx')
+      .on(t.categoryId, t.folded)
+      .where(sql`${t.categoryId} is not null`),
+    check('search_aliases_one_target', sql`(${t.productId} is null) <> (${t.categoryId} is null)`),
+  ],
+);
+
+/**
+ * Storefront searches that found nothing, counted per shop day, language and normalised term: no
+ * shopper, address or session is kept. Counted in memory and added here in batches (search-misses.ts).
+ */
+export const searchMisses = pgTable(
+  'search_misses',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    language: text('language').notNull(),
+    term: text('term').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.language, t.term] }), index('search_misses_day_idx').on(t.day)],
 );

@@ -357,6 +357,34 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'orders.refund',
     valid: (own) => ({ ':orderNo': own.orderNo, amount: '1.00', reason: 'bruised' }),
   },
+  // i18-import: the product CSV, search aliases and searches that found nothing.
+  'GET /api/admin/products.csv': { access: 'staff', permission: 'catalogue.manage' },
+  'POST /api/admin/products/import': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ dryRun: '1' }),
+  },
+  'GET /api/admin/search-misses': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ days: '30' }),
+  },
+  'GET /api/admin/search-aliases': { access: 'staff', permission: 'catalogue.manage' },
+  'GET /api/admin/search-aliases/targets': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ q: 'apple' }),
+  },
+  'POST /api/admin/search-aliases': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ alias: 'matrix alias', category_id: '1' }),
+  },
+  'DELETE /api/admin/search-aliases/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
 
   // Issue 18, categories, banners and plates (i18-home): catalogue.manage, owner and manager.
   'GET /api/admin/categories': { access: 'staff', permission: 'catalogue.manage' },

@@ -130,6 +130,20 @@ export class StockChanges {
     }
   }
 
+  /**
+   * Sets a product's stock to `to` if it is still `from` (a count or an import), so an order taking
+   * stock meanwhile is never overwritten. False when the stock moved; then nothing changed.
+   */
+  async setFrom(productId: number, from: number, to: number): Promise<boolean> {
+    const set = await this.tx
+      .update(products)
+      .set({ realStock: to, stockChangedAt: sql`clock_timestamp()` })
+      .where(and(eq(products.id, productId), eq(products.realStock, from)))
+      .returning({ id: products.id });
+    if (set.length > 0) this.changed = true;
+    return set.length > 0;
+  }
+
   /** The orders' quantities summed per product, in product order (so two writers cannot deadlock). */
   private linesOf(orderIds: number[]): Promise<{ productId: number; num: number }[]> {
     if (orderIds.length === 0) return Promise.resolve([]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '#server/clock';
-import { ok, route } from '#server/http';
-import { sendPrebuilt } from '#server/prebuilt-answer';
+import { ok, requestLanguage, route } from '#server/http';
+import { type PrebuiltAnswer, sendPrebuilt } from '#server/prebuilt-answer';
 import {
   CategoryListInput,
   NewProductListInput,
@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/catalogue';
 import { NoInput } from '#shared/schemas/common';
 import { normaliseQuery } from '../search/search.normalise';
+import type { SearchMisses } from '../search/search-misses';
 import {
   listBanners,
   listCategories,
@@ -49,9 +50,11 @@ const ProductListRead = ProductListInput.transform((q) => {
 /** The catalogue calls of docs/product.md §7. Every answer is prebuilt bytes, keyed by its parsed parameters. */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  opts: { catalogue: CatalogueStore; clock: Clock },
+  opts: { catalogue: CatalogueStore; clock: Clock; misses: SearchMisses },
 ) {
-  const { catalogue, clock } = opts;
+  const { catalogue, clock, misses } = opts;
+  /** Prebuilt search answers that found nothing: each ask of one counts as a miss. */
+  const emptySearches = new WeakSet<PrebuiltAnswer>();
 
   function answer(
     request: FastifyRequest,
@@ -101,8 +104,19 @@ export async function catalogueRoutes(
     app,
     { method: 'GET', url: '/api/index_product', input: ProductListRead, memoBytes: QUERY_MEMO_BYTES },
     ({ input: { q, key } }, request, reply) => {
-      const cache = q.en_search === undefined ? catalogue.answers : catalogue.searches;
-      return answer(request, reply, key, (s) => listProducts(s, q), cache);
+      if (q.en_search === undefined) return answer(request, reply, key, (s) => listProducts(s, q));
+      // The storefront's search box: the first page of a search over the whole shop.
+      const shopSearch = q.category_id === undefined && q.promotion_plan === undefined && q.page === 1;
+      const snapshot = catalogue.snapshot;
+      let empty = false;
+      const prebuilt = catalogue.searches.get(key, () => {
+        const page = listProducts(snapshot, q);
+        empty = page.total === 0;
+        return ok(page);
+      });
+      if (empty) emptySearches.add(prebuilt);
+      if (shopSearch && emptySearches.has(prebuilt)) misses.note(q.en_search, requestLanguage(request));
+      return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
     },
   );
 

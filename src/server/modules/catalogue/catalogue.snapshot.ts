@@ -10,6 +10,7 @@ import {
   products,
   promotionProducts,
   promotions,
+  searchAliases,
 } from '#server/db/schema';
 import { centsToAmount } from '#shared/money';
 import type {
@@ -22,6 +23,7 @@ import type {
   Promotion,
 } from '#shared/schemas/catalogue';
 import { buildSearchIndex, type SearchIndex } from '../search/search.engine';
+import { hasHan } from '../search/search.normalise';
 
 export interface ProductEntry {
   id: number;
@@ -112,6 +114,7 @@ function readRows(db: Db) {
       .select()
       .from(promotionProducts)
       .orderBy(asc(promotionProducts.promotionId), asc(promotionProducts.sort)),
+    aliasRows: db.select().from(searchAliases).orderBy(asc(searchAliases.id)),
   });
 }
 
@@ -397,23 +400,52 @@ function promotionEntries(
   return promotionById;
 }
 
-/** The search index over the products, with their category's and its parent's names. */
-function searchIndexOf(productList: readonly ProductEntry[], categoryRowById: Map<number, CategoryRow>) {
+/** The aliases of each product and each category (search_aliases), by id. */
+function aliasesOf(rows: Rows): { product: Map<number, string[]>; category: Map<number, string[]> } {
+  const product = new Map<number, string[]>();
+  const category = new Map<number, string[]>();
+  for (const a of rows.aliasRows) {
+    const [map, id] = a.productId !== null ? [product, a.productId] : [category, a.categoryId ?? 0];
+    map.set(id, [...(map.get(id) ?? []), a.alias]);
+  }
+  return { product, category };
+}
+
+/**
+ * The search index over the products, with their category's and its parent's names. A category's
+ * aliases count as its names (Chinese ones with the Chinese name, so their pinyin is found too).
+ */
+function searchIndexOf(
+  productList: readonly ProductEntry[],
+  categoryRowById: Map<number, CategoryRow>,
+  aliases: ReturnType<typeof aliasesOf>,
+) {
+  const namesOf = (c: CategoryRow | undefined) => {
+    const extra = c ? (aliases.category.get(c.id) ?? []) : [];
+    const zh = extra.filter(hasHan);
+    return {
+      en: [c?.enName, ...extra.filter((a) => !hasHan(a))],
+      zh: [c?.znName, ...zh],
+    };
+  };
   return buildSearchIndex(
     productList.map((p) => {
       const category = categoryRowById.get(p.categoryId);
       const parent = category?.parentId ? categoryRowById.get(category.parentId) : undefined;
+      const own = namesOf(category);
+      const up = namesOf(parent);
+      const present = (names: (string | undefined)[]) =>
+        names.filter((name): name is string => Boolean(name));
       return {
         id: p.id,
         en_name: p.card.en_name,
         zn_name: p.card.zn_name,
         brand_en_name: p.detail.brand_en_name,
         brand_zn_name: p.detail.brand_zn_name,
-        category_en_name: [category?.enName, parent?.enName].filter(Boolean).join(' '),
-        category_zn_name: [category?.znName, parent?.znName].filter(Boolean).join(' '),
-        category_names: [category?.enName, parent?.enName, category?.znName, parent?.znName].filter(
-          (name): name is string => Boolean(name),
-        ),
+        category_en_name: present([...own.en, ...up.en]).join(' '),
+        category_zn_name: present([...own.zh, ...up.zh]).join(' '),
+        category_names: present([...own.en, ...up.en, ...own.zh, ...up.zh]),
+        aliases: aliases.product.get(p.id) ?? [],
         sold_count: p.soldCount,
       };
     }),
@@ -449,6 +481,6 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
     productByUuid,
     plates: plateList(rows, namesOf),
     promotionById,
-    search: searchIndexOf(productList, categoryRowById),
+    search: searchIndexOf(productList, categoryRowById, aliasesOf(rows)),
   };
 }

@@ -48,6 +48,8 @@ export interface SearchDocument {
   category_zn_name: string;
   /** the category's and its parent's names, each whole, in both languages */
   category_names?: readonly string[];
+  /** other names shoppers use for the product ("pak choi" for 上海青): as strong as its name */
+  aliases?: readonly string[];
   sold_count: number;
 }
 
@@ -94,6 +96,7 @@ class TokenSearchIndex implements SearchIndex {
   private readonly categories: Facets;
   /** whole category names, folded and stemmed */
   private readonly categoryNames: Set<string>;
+  private readonly aliases: AliasEntry[];
   private readonly verifyBelow: number;
   private readonly hits: Hits;
   /** documents matching every word so far, and their tiers (NONE for all others) */
@@ -139,6 +142,7 @@ class TokenSearchIndex implements SearchIndex {
     this.categoryNames = new Set(
       sorted.flatMap((doc) => (doc.category_names ?? []).map((name) => stemText(foldText(asText(name))))),
     );
+    this.aliases = aliasEntries(sorted);
     this.verifyBelow = options.verifyBelow ?? 200;
     this.hits = makeHits(n);
     this.candidates = new Int32Array(n);
@@ -194,6 +198,7 @@ class TokenSearchIndex implements SearchIndex {
     }
     if (!single && count > 0) this.upgradeWholeQuery(normalised, count);
     if (!single && terms.every(isLetters)) count = this.addJoinedPinyin(terms.join(''), count);
+    if (this.aliases.length > 0) count = this.addAliases(normalised, count);
     clearHits(hits);
     if (!this.categoryNames.has(stemText(normalised))) count = this.dropCategoryOnly(count);
     return this.collect(count);
@@ -295,6 +300,38 @@ class TokenSearchIndex implements SearchIndex {
     return n;
   }
 
+  /**
+   * Products with an alias the whole query matches, ranked as a name would rank ("pak choi" →
+   * 上海青; a Chinese alias also by its pinyin). Returns the new count.
+   */
+  private addAliases(query: string, count: number): number {
+    const { acc, candidates } = this;
+    const stem = stemText(query);
+    const joined = query.replaceAll(' ', '');
+    const letters = isLetters(joined) ? pinyinQuery(joined) : '';
+    let n = count;
+    for (const alias of this.aliases) {
+      let tier: number = NONE;
+      if (alias.text === query || alias.stem === stem) tier = Tier.exact;
+      else if (alias.text.startsWith(query) || alias.stem.startsWith(stem)) tier = Tier.prefix;
+      else if (query.length >= 2) tier = tierIn(alias.text, query);
+      if (tier > Tier.prefix && letters !== '' && alias.pinyin !== '') {
+        if (alias.pinyin === letters) tier = Tier.exact;
+        else if (
+          alias.pinyin.startsWith(letters) ||
+          (letters.length >= 2 && alias.initials.startsWith(letters))
+        )
+          tier = Tier.prefix;
+      }
+      if (tier === NONE) continue;
+      for (const d of alias.docs) {
+        if (acc[d] === NONE) candidates[n++] = d;
+        if (tier < (acc[d] ?? NONE)) acc[d] = tier;
+      }
+    }
+    return n;
+  }
+
   /** Candidates bucketed by tier, in document (sold_count desc, id asc) order; resets `acc`. */
   private collect(count: number): number[] {
     const { acc, candidates, ids } = this;
@@ -320,6 +357,40 @@ class TokenSearchIndex implements SearchIndex {
     }
     return out;
   }
+}
+
+/** A distinct alias, folded, with the documents that have it. */
+interface AliasEntry {
+  text: string;
+  stem: string;
+  /** pinyin of a Chinese alias, syllables run together; '' otherwise */
+  pinyin: string;
+  initials: string;
+  docs: number[];
+}
+
+function aliasEntries(sorted: readonly SearchDocument[]): AliasEntry[] {
+  const byText = new Map<string, AliasEntry>();
+  sorted.forEach((doc, d) => {
+    for (const raw of doc.aliases ?? []) {
+      const text = normaliseQuery(asText(raw));
+      if (text === '') continue;
+      let entry = byText.get(text);
+      if (entry === undefined) {
+        const py = pinyinOf(text);
+        entry = {
+          text,
+          stem: stemText(text),
+          pinyin: py.full.replaceAll(' ', ''),
+          initials: py.initials.replaceAll(' ', ''),
+          docs: [],
+        };
+        byText.set(text, entry);
+      }
+      if (entry.docs.at(-1) !== d) entry.docs.push(d);
+    }
+  });
+  return [...byText.values()];
 }
 
 export function buildSearchIndex(

@@ -1,0 +1,60 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AliasTarget, SearchAliasRow, SearchMissRow } from '#shared/schemas/search-admin.rules';
+import { adminRequest } from '../../../lib/api-client';
+
+/* The Searches page's calls (docs/api.md, Admin: searches). */
+
+export type { AliasTarget, SearchAliasRow, SearchMissRow } from '#shared/schemas/search-admin.rules';
+
+export interface MissList {
+  from: string;
+  to: string;
+  en: SearchMissRow[];
+  zh: SearchMissRow[];
+}
+
+const KEY = ['admin', 'searches'] as const;
+
+export const missesQueryOptions = (days: number) =>
+  queryOptions({
+    queryKey: [...KEY, 'misses', days],
+    queryFn: ({ signal }) => adminRequest<MissList>('/api/admin/search-misses', { query: { days }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const aliasesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...KEY, 'aliases'],
+    queryFn: ({ signal }) =>
+      adminRequest<{ items: SearchAliasRow[] }>('/api/admin/search-aliases', { signal }),
+  });
+
+export const aliasTargetsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: [...KEY, 'targets', q],
+    queryFn: ({ signal }) =>
+      adminRequest<{ items: AliasTarget[] }>('/api/admin/search-aliases/targets', { query: { q }, signal }),
+    enabled: q.trim() !== '',
+    placeholderData: keepPreviousData,
+  });
+
+/** Adds an alias to a product or category; the misses and aliases lists refresh. */
+export function useAddAlias() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ alias, target }: { alias: string; target: Pick<AliasTarget, 'kind' | 'id'> }) =>
+      adminRequest<SearchAliasRow>('/api/admin/search-aliases', {
+        method: 'POST',
+        body: { alias, [target.kind === 'product' ? 'product_id' : 'category_id']: target.id },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useRemoveAlias() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => adminRequest(`/api/admin/search-aliases/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { BadInput } from '#server/errors';
+import { ok, requestLanguage, route } from '#server/http';
+import { NoInput } from '#shared/schemas/common';
+import { IMPORT_LIMITS } from '#shared/schemas/product-import.rules';
+import { ProductImportInput } from '#shared/schemas/product-import.zod';
+import { dryRunImport, exportProductsCsv, type ImportDeps, importProducts } from './product-import';
+
+/**
+ * The product CSV (docs/api.md, Admin: import and export). The CSV parser is registered in this
+ * plugin's scope only, with its own body limit: every other route still refuses bodies past 64 KiB.
+ */
+export async function productImportRoutes(app: FastifyInstance, deps: ImportDeps) {
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain'],
+    { parseAs: 'string', bodyLimit: IMPORT_LIMITS.bytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/admin/products.csv',
+      input: NoInput,
+      auth: 'staff',
+      permission: 'catalogue.manage',
+    },
+    async (_call, _request, reply) => {
+      const csv = await exportProductsCsv(deps.db);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="products.csv"')
+        .send(csv);
+    },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/products/import',
+      input: ProductImportInput,
+      from: 'query',
+      auth: 'staff',
+      permission: 'catalogue.manage',
+    },
+    async ({ input, staff }, request) => {
+      if (typeof request.body !== 'string') throw new BadInput('errors:catalogueAdmin.import.notCsv');
+      const language = requestLanguage(request);
+      if (input.dryRun) return ok(await dryRunImport(deps.db, request.body, language));
+      return ok(await importProducts(deps, request.body, { staffId: staff.id, language }));
+    },
+  );
+}

@@ -1,0 +1,240 @@
+import type { products } from '#server/db/schema';
+import type { MessageParams } from '#server/i18n';
+import { amountToCents, centsToDecimalString } from '#shared/money';
+import { hasNul, UUID_PATTERN } from '#shared/schemas/common.rules';
+import {
+  PRODUCT_NUMBER_MAX,
+  PRODUCT_PRICE_MAX_CENTS,
+  PRODUCT_TEXT_MAX,
+} from '#shared/schemas/product-admin.rules';
+import {
+  PRODUCT_CSV_COLUMNS,
+  type ProductCsvColumn,
+  REQUIRED_FOR_NEW,
+} from '#shared/schemas/product-import.rules';
+import type { CsvRecord } from './csv';
+
+/*
+ * The product CSV's rows, to and from product fields (docs/api.md, Admin: import and export).
+ * Reading gives each row the fields it sets (a column left out of the file changes nothing) or its
+ * problems, as translation keys; resolving categories and matching products is product-import.ts's.
+ */
+
+type ProductRow = typeof products.$inferSelect;
+
+/** The product columns a CSV column writes (besides uuid, key, category, real_stock and published). */
+export interface ProductPatch {
+  enName?: string;
+  znName?: string;
+  enNumber?: string;
+  znNumber?: string;
+  enWeight?: string;
+  znWeight?: string;
+  brandEnName?: string;
+  brandZnName?: string;
+  boxGauge?: string;
+  weightG?: number;
+  netWeightG?: number;
+  termDays?: number;
+  priceCents?: number;
+  lowStockThreshold?: number;
+  productImage?: string;
+  enDescribe?: string;
+  znDescribe?: string;
+}
+
+export interface CsvProblem {
+  row: number;
+  column: string;
+  key: string;
+  params?: MessageParams;
+}
+
+export interface ReadRow {
+  line: number;
+  uuid: string;
+  key: string;
+  /** The category as written (a key or a name); '' when the column is absent or empty. */
+  category: string;
+  patch: ProductPatch;
+  realStock?: number;
+  published?: boolean;
+}
+
+const NUMBER_LIMIT = PRODUCT_NUMBER_MAX;
+/** The editor's limits (product-admin.rules.ts), so an imported product can be edited as it is. */
+const TEXT_LIMIT: Partial<Record<ProductCsvColumn, number>> = {
+  en_name: PRODUCT_TEXT_MAX.name,
+  zn_name: PRODUCT_TEXT_MAX.name,
+  en_number: PRODUCT_TEXT_MAX.label,
+  zn_number: PRODUCT_TEXT_MAX.label,
+  en_weight: PRODUCT_TEXT_MAX.label,
+  zn_weight: PRODUCT_TEXT_MAX.label,
+  brand_en_name: PRODUCT_TEXT_MAX.brand,
+  brand_zn_name: PRODUCT_TEXT_MAX.brand,
+  number: PRODUCT_TEXT_MAX.label,
+  en_describe: PRODUCT_TEXT_MAX.describe,
+  zn_describe: PRODUCT_TEXT_MAX.describe,
+};
+const OTHER_TEXT_LIMIT = 500;
+const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,79}$/i;
+const YES = new Set(['yes', 'y', 'true', '1', '是']);
+const NO = new Set(['no', 'n', 'false', '0', '否']);
+
+const TEXT_COLUMNS = {
+  en_name: 'enName',
+  zn_name: 'znName',
+  en_number: 'enNumber',
+  zn_number: 'znNumber',
+  en_weight: 'enWeight',
+  zn_weight: 'znWeight',
+  brand_en_name: 'brandEnName',
+  brand_zn_name: 'brandZnName',
+  number: 'boxGauge',
+  product_image: 'productImage',
+  en_describe: 'enDescribe',
+  zn_describe: 'znDescribe',
+} as const satisfies Partial<Record<ProductCsvColumn, keyof ProductPatch>>;
+
+const WHOLE_COLUMNS = {
+  weight: 'weightG',
+  net_weight: 'netWeightG',
+  term: 'termDays',
+  low_stock_threshold: 'lowStockThreshold',
+} as const satisfies Partial<Record<ProductCsvColumn, keyof ProductPatch>>;
+
+/** Where each column sits in the file; problems with the header itself. */
+export function readHeader(header: CsvRecord): { at: Map<ProductCsvColumn, number>; problems: CsvProblem[] } {
+  const at = new Map<ProductCsvColumn, number>();
+  const problems: CsvProblem[] = [];
+  const known = new Set<string>(PRODUCT_CSV_COLUMNS);
+  header.fields.forEach((raw, i) => {
+    const name = raw.trim().toLowerCase();
+    if (!known.has(name)) {
+      problems.push({
+        row: 1,
+        column: raw,
+        key: 'errors:catalogueAdmin.import.unknownColumn',
+        params: { value: raw },
+      });
+      return;
+    }
+    const column = name as ProductCsvColumn;
+    if (at.has(column))
+      problems.push({
+        row: 1,
+        column,
+        key: 'errors:catalogueAdmin.import.duplicateColumn',
+        params: { column },
+      });
+    else at.set(column, i);
+  });
+  if (!at.has('uuid') && !at.has('key'))
+    problems.push({ row: 1, column: 'uuid', key: 'errors:catalogueAdmin.import.noIdColumn' });
+  return { at, problems };
+}
+
+/** One record as the fields it sets, or its problems (none of its fields are then used). */
+export function readRow(
+  record: CsvRecord,
+  at: Map<ProductCsvColumn, number>,
+): { row?: ReadRow; problems: CsvProblem[] } {
+  const problems: CsvProblem[] = [];
+  const problem = (column: string, key: string, params?: MessageParams) =>
+    problems.push({ row: record.line, column, key: `errors:catalogueAdmin.import.${key}`, params });
+  if (record.fields.length > at.size && record.fields.length > PRODUCT_CSV_COLUMNS.length)
+    problem('', 'extraFields', { count: record.fields.length });
+  const cell = (column: ProductCsvColumn): string | undefined => {
+    const i = at.get(column);
+    return i === undefined ? undefined : (record.fields[i] ?? '');
+  };
+  const text = (column: ProductCsvColumn, max: number): string | undefined => {
+    const raw = cell(column);
+    if (raw === undefined) return undefined;
+    const value = column.endsWith('_describe') ? raw.trim() : raw.trim().replace(/\s+/g, ' ');
+    if (hasNul(value)) problem(column, 'badText', { column });
+    else if (value.length > max) problem(column, 'tooLong', { column, max });
+    return value;
+  };
+  const whole = (column: ProductCsvColumn): number | undefined => {
+    const raw = cell(column)?.trim();
+    if (raw === undefined || raw === '') return undefined;
+    if (!/^\d{1,8}$/.test(raw) || Number(raw) > NUMBER_LIMIT) {
+      problem(column, 'badWhole', { column, max: NUMBER_LIMIT });
+      return undefined;
+    }
+    return Number(raw);
+  };
+
+  const uuid = cell('uuid')?.trim() ?? '';
+  if (uuid !== '' && !UUID_PATTERN.test(uuid)) problem('uuid', 'badUuid');
+  const key = cell('key')?.trim() ?? '';
+  if (key !== '' && !KEY_PATTERN.test(key)) problem('key', 'badKey');
+  const patch: ProductPatch = {};
+  for (const [column, field] of Object.entries(TEXT_COLUMNS) as [ProductCsvColumn, keyof ProductPatch][]) {
+    const value = text(column, TEXT_LIMIT[column] ?? OTHER_TEXT_LIMIT);
+    if (value !== undefined) (patch as Record<string, unknown>)[field] = value;
+  }
+  for (const [column, field] of Object.entries(WHOLE_COLUMNS) as [ProductCsvColumn, keyof ProductPatch][]) {
+    const value = whole(column);
+    if (value !== undefined) (patch as Record<string, unknown>)[field] = value;
+  }
+  const image = patch.productImage;
+  if (image && !(image.startsWith('/') || image.startsWith('https://'))) problem('product_image', 'badImage');
+  const price = cell('price')?.trim();
+  if (price !== undefined && price !== '') {
+    const cents = amountToCents(price);
+    if (cents === undefined || cents > PRODUCT_PRICE_MAX_CENTS) problem('price', 'badPrice');
+    else patch.priceCents = cents;
+  }
+  const realStock = whole('real_stock');
+  const publishedText = cell('published')?.trim().toLowerCase() ?? '';
+  const published = YES.has(publishedText) ? true : NO.has(publishedText) ? false : undefined;
+  if (publishedText !== '' && published === undefined) problem('published', 'badPublished');
+  const category = text('category', PRODUCT_TEXT_MAX.name) ?? '';
+  // A present required column may not be emptied, on a new product or an existing one.
+  for (const column of REQUIRED_FOR_NEW) {
+    if (cell(column)?.trim() === '') problem(column, 'required', { column });
+  }
+  if (problems.length > 0) return { problems };
+  return {
+    row: { line: record.line, uuid: uuid.toLowerCase(), key, category, patch, realStock, published },
+    problems,
+  };
+}
+
+/** The export's row of a product, in PRODUCT_CSV_COLUMNS order. */
+export function productCsvRow(p: ProductRow, categoryKey: string): string[] {
+  const values: Record<ProductCsvColumn, string> = {
+    uuid: p.uuid,
+    key: p.key,
+    category: categoryKey,
+    en_name: p.enName,
+    zn_name: p.znName,
+    en_number: p.enNumber,
+    zn_number: p.znNumber,
+    en_weight: p.enWeight,
+    zn_weight: p.znWeight,
+    brand_en_name: p.brandEnName,
+    brand_zn_name: p.brandZnName,
+    number: p.boxGauge,
+    weight: String(p.weightG),
+    net_weight: String(p.netWeightG),
+    term: String(p.termDays),
+    price: centsToDecimalString(p.priceCents),
+    real_stock: String(p.realStock),
+    low_stock_threshold: String(p.lowStockThreshold),
+    product_image: p.productImage,
+    published: p.onSale ? 'yes' : 'no',
+    en_describe: p.enDescribe,
+    zn_describe: p.znDescribe,
+  };
+  return PRODUCT_CSV_COLUMNS.map((column) => values[column]);
+}
+
+/** The CSV column each patched product field comes from (for "what would change"). */
+export const COLUMN_OF_FIELD: Record<keyof ProductPatch, ProductCsvColumn> = Object.fromEntries(
+  [...Object.entries(TEXT_COLUMNS), ...Object.entries(WHOLE_COLUMNS), ['price', 'priceCents']].map(
+    ([column, field]) => [field, column],
+  ),
+) as Record<keyof ProductPatch, ProductCsvColumn>;

@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, products, searchMisses } from '#server/db/schema';
+import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
+import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+
+/** Searches that found nothing and search aliases (issue 18 item 7), on the seeded catalogue. */
+let t: TestApp;
+let owner: TestStaff;
+let manager: TestStaff;
+let packer: TestStaff;
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const [role, set] of [
+    ['owner', (s: TestStaff) => (owner = s)],
+    ['manager', (s: TestStaff) => (manager = s)],
+    ['packer', (s: TestStaff) => (packer = s)],
+  ] as const) {
+    set(await createStaff(t.database, t.clock.now(), { role }));
+  }
+});
+afterAll(async () => t?.close());
+
+async function shopSearch(q: string, lang = 'en', extra = '') {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/index_product?en_search=${encodeURIComponent(q)}${extra}`,
+    headers: { 'accept-language': lang, 'x-forwarded-for': '203.0.113.9' },
+  });
+  return res.json().data.list.map((p: { zn_name: string }) => p.zn_name) as string[];
+}
+
+describe('searches that found nothing', () => {
+  it('are counted once per term, language and day, only when nothing was found, with nothing about the shopper', async () => {
+    for (let i = 0; i < 3; i++) await shopSearch('  Pak   CHOI ');
+    await shopSearch('pak choi', 'zh');
+    await shopSearch('青江菜', 'zh');
+    await shopSearch('bok choy');
+    await shopSearch('pak choi', 'en', '&page=2');
+    await t.app.searchMisses.flush();
+    const rows = await t.database.db
+      .select()
+      .from(searchMisses)
+      .orderBy(searchMisses.language, searchMisses.term);
+    expect(rows.map(({ language, term, count }) => ({ language, term, count }))).toEqual([
+      { language: 'en', term: 'pak choi', count: 3 },
+      { language: 'zh', term: 'pak choi', count: 1 },
+      { language: 'zh', term: '青江菜', count: 1 },
+    ]);
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['count', 'day', 'language', 'term']);
+    // A flush adds to what is there.
+    await shopSearch('pak choi');
+    await t.app.searchMisses.flush();
+    const [again] = await t.database.db.select().from(searchMisses).where(eq(searchMisses.language, 'en'));
+    expect(again?.count).toBe(4);
+  });
+
+  it('are listed per language for the console, most searched first', async () => {
+    const res = await callAdmin(t.app, owner.token, 'GET', '/api/admin/search-misses', { days: '7' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.en).toEqual([expect.objectContaining({ term: 'pak choi', count: 4 })]);
+    expect(res.body.data.zh.map((r: { term: string }) => r.term).sort()).toEqual(['pak choi', '青江菜']);
+    expect((await callAdmin(t.app, packer.token, 'GET', '/api/admin/search-misses')).status).toBe(403);
+    expect((await callAdmin(t.app, undefined, 'GET', '/api/admin/search-misses')).status).toBe(401);
+  });
+});
+
+describe('search aliases', () => {
+  it('make "pak choi" find 上海青 in the storefront, and the term stops being a miss', async () => {
+    const [bokChoy] = await t.database.db.select().from(products).where(eq(products.znName, '上海青'));
+    const targets = await callAdmin(t.app, manager.token, 'GET', '/api/admin/search-aliases/targets', {
+      q: '上海青',
+    });
+    expect(targets.body.data.items[0]).toMatchObject({ kind: 'product', id: bokChoy?.id });
+    const added = await callAdmin(t.app, manager.token, 'POST', '/api/admin/search-aliases', {
+      alias: 'Pak Choi',
+      product_id: String(bokChoy?.id),
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({ alias: 'Pak Choi', product_id: bokChoy?.id, zn_name: '上海青' });
+    expect((await shopSearch('pak choi'))[0]).toBe('上海青');
+    await callAdmin(t.app, manager.token, 'POST', '/api/admin/search-aliases', {
+      alias: '青江菜',
+      product_id: String(bokChoy?.id),
+    });
+    expect(await shopSearch('青江菜')).toEqual(['上海青']);
+    expect(await shopSearch('qingjiangcai')).toEqual(['上海青']);
+    const misses = await callAdmin(t.app, owner.token, 'GET', '/api/admin/search-misses', { days: '30' });
+    expect(misses.body.data.en).toEqual([]);
+    expect(misses.body.data.zh).toEqual([]);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'search.alias.add'));
+    expect(audit).toMatchObject({
+      staffId: manager.id,
+      targetType: 'product',
+      targetId: String(bokChoy?.id),
+    });
+  });
+
+  it('on a category act as its name', async () => {
+    const targets = await callAdmin(t.app, owner.token, 'GET', '/api/admin/search-aliases/targets', {
+      q: 'leafy',
+    });
+    const category = targets.body.data.items.find((i: { kind: string }) => i.kind === 'category');
+    expect(category).toBeTruthy();
+    expect(await shopSearch('greenery')).toEqual([]);
+    const added = await callAdmin(t.app, owner.token, 'POST', '/api/admin/search-aliases', {
+      alias: 'greenery',
+      category_id: String(category.id),
+    });
+    expect(added.status).toBe(200);
+    expect((await shopSearch('greenery')).length).toBeGreaterThan(0);
+    const list = await callAdmin(t.app, owner.token, 'GET', '/api/admin/search-aliases');
+    expect(list.body.data.items.map((a: { alias: string }) => a.alias)).toEqual([
+      'greenery',
+      '青江菜',
+      'Pak Choi',
+    ]);
+    const removed = await callAdmin(
+      t.app,
+      owner.token,
+      'DELETE',
+      `/api/admin/search-aliases/${added.body.data.id}`,
+    );
+    expect(removed.status).toBe(200);
+    expect(await shopSearch('greenery')).toEqual([]);
+  });
+
+  it('refuse a duplicate, a missing target, a bad alias, in the caller’s language; a packer cannot add one', async () => {
+    const [bokChoy] = await t.database.db.select().from(products).where(eq(products.znName, '上海青'));
+    const form = { alias: 'pak  choi', product_id: String(bokChoy?.id) };
+    const dup = await callAdmin(t.app, owner.token, 'POST', '/api/admin/search-aliases', form, {
+      lang: 'zh',
+    });
+    expect(dup).toMatchObject({ status: 409, body: { message: '这个别名已经存在。' } });
+    const none = await callAdmin(t.app, owner.token, 'POST', '/api/admin/search-aliases', {
+      alias: 'x',
+      product_id: '999999',
+    });
+    expect(none).toMatchObject({ status: 404, body: { message: 'There is no such product or category.' } });
+    const both = await callAdmin(t.app, owner.token, 'POST', '/api/admin/search-aliases', {
+      alias: 'x',
+      product_id: '1',
+      category_id: '1',
+    });
+    expect(both).toMatchObject({ status: 400, body: { message: 'Choose one product or one category.' } });
+    const blank = await callAdmin(
+      t.app,
+      owner.token,
+      'POST',
+      '/api/admin/search-aliases',
+      { alias: '  ', product_id: '1' },
+      { lang: 'zh' },
+    );
+    expect(blank).toMatchObject({ status: 400, body: { message: '别名为 1 到 60 个字符的文本。' } });
+    expect((await callAdmin(t.app, packer.token, 'POST', '/api/admin/search-aliases', form)).status).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The product CSV (docs/api.md, Admin: import and export): its columns, limits and the report a
+ * dry run or an import answers. Plain data the console loads too (no zod).
+ */
+
+/**
+ * The columns, in the order the export writes them: the storefront spec's product field names,
+ * plus `key` and `category` (a category's key; an exact English or Chinese category name is also
+ * accepted on import) and `published` (yes / no) and `low_stock_threshold`. A row is the product
+ * with its `uuid`, else its `key`; a row matching no product creates one.
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  'uuid',
+  'key',
+  'category',
+  'en_name',
+  'zn_name',
+  'en_number',
+  'zn_number',
+  'en_weight',
+  'zn_weight',
+  'brand_en_name',
+  'brand_zn_name',
+  'number',
+  'weight',
+  'net_weight',
+  'term',
+  'price',
+  'real_stock',
+  'low_stock_threshold',
+  'product_image',
+  'published',
+  'en_describe',
+  'zn_describe',
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** Columns a row that creates a product must fill. */
+export const REQUIRED_FOR_NEW: readonly ProductCsvColumn[] = ['category', 'en_name', 'zn_name', 'price'];
+
+export const IMPORT_LIMITS = {
+  /** Bytes of one CSV file. */
+  bytes: 5 * 1024 * 1024,
+  /** Products in one file. */
+  rows: 5000,
+  /** Row errors a report lists (the count says how many there were). */
+  errors: 500,
+} as const;
+
+export interface ImportRowError {
+  /** The line of the file the row starts on (1 is the header). */
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface ImportChange {
+  row: number;
+  action: 'create' | 'update';
+  uuid: string;
+  en_name: string;
+  zn_name: string;
+  /** Columns whose value changes (updates). */
+  fields: string[];
+}
+
+/** What a dry run would do, or what an import did (`applied`). */
+export interface ImportReport {
+  applied: boolean;
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  errorCount: number;
+  errors: ImportRowError[];
+  changes: ImportChange[];
+  /** Rows imported unpublished although they asked to be published, with what they lack. */
+  warnings: ImportRowError[];
+}

@@ -1,0 +1,36 @@
+/** The console's Searches page and search aliases (docs/api.md, Admin: searches). Plain data, no zod. */
+
+/** A missed term is kept to this many characters (after normalising). */
+export const MISS_TERM_MAX = 60;
+/** An alias: 1 to this many characters. */
+export const ALIAS_MAX = 60;
+/** The periods the Searches page offers, in days. */
+export const MISS_PERIODS = [7, 30] as const;
+/** Terms listed per language. */
+export const MISS_LIST_MAX = 50;
+
+export interface SearchMissRow {
+  term: string;
+  language: 'en' | 'zh';
+  count: number;
+  /** The last day (YYYY-MM-DD) it was searched. */
+  last: string;
+}
+
+export interface SearchAliasRow {
+  id: number;
+  alias: string;
+  product_id: number | null;
+  category_id: number | null;
+  /** The product's or category's names. */
+  en_name: string;
+  zn_name: string;
+}
+
+export interface AliasTarget {
+  kind: 'product' | 'category';
+  id: number;
+  en_name: string;
+  zn_name: string;
+  image: string;
+}
