@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import {
   banners,
@@ -21,7 +21,7 @@ import type {
   ProductCard,
   Promotion,
 } from '#shared/schemas/catalogue';
-import { buildSearchIndex, type SearchIndex } from '../search/search.engine';
+import { buildSearchIndex, type SearchDocument, type SearchIndex } from '../search/search.engine';
 
 export interface ProductEntry {
   id: number;
@@ -79,6 +79,17 @@ export async function readCatalogueVersion(db: Db): Promise<number> {
 
 type Rows = Awaited<ReturnType<typeof readRows>>;
 type CategoryRow = Rows['categoryRows'][number];
+export type ProductRow = Rows['productRows'][number];
+export type ImageRow = Rows['imageRows'][number];
+export type PromoProductRow = Rows['promoProductRows'][number];
+/** What a product's views need of its category. */
+export type CategoryFacts = Pick<CategoryRow, 'enName' | 'znName' | 'parentId'>;
+export type CategoryOf = (id: number) => CategoryFacts | undefined;
+
+/** The products the shop shows: the same test for a whole load and for one product's change. */
+export function shownProducts(): SQL {
+  return eq(products.onSale, true);
+}
 
 /** Awaits every read of `reads` at once; answers their results under the same names. */
 async function allOf<T extends Record<string, PromiseLike<unknown>>>(
@@ -93,7 +104,7 @@ async function allOf<T extends Record<string, PromiseLike<unknown>>>(
 function readRows(db: Db) {
   return allOf({
     categoryRows: db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
-    productRows: db.select().from(products).where(eq(products.onSale, true)).orderBy(asc(products.id)),
+    productRows: db.select().from(products).where(shownProducts()).orderBy(asc(products.id)),
     imageRows: db
       .select()
       .from(productImages)
@@ -138,6 +149,21 @@ interface RunningPromotions {
 }
 
 /** Promotions: which run now, the lowest running price per product, and the next boundary. */
+/** The lowest running promotion price of each product of `lines`, in cents. */
+export function lowestRunningPrices(
+  lines: readonly PromoProductRow[],
+  isRunning: (promotionId: number) => boolean,
+) {
+  const runningPrice = new Map<number, number>();
+  for (const pp of lines) {
+    if (!isRunning(pp.promotionId)) continue;
+    const current = runningPrice.get(pp.productId);
+    if (current === undefined || pp.promotionPriceCents < current)
+      runningPrice.set(pp.productId, pp.promotionPriceCents);
+  }
+  return runningPrice;
+}
+
 function runningPromotions(rows: Rows, nowMs: number): RunningPromotions {
   let nextChangeAt: number | null = null;
   const consider = (t: number) => {
@@ -149,20 +175,14 @@ function runningPromotions(rows: Rows, nowMs: number): RunningPromotions {
     consider(p.endsAt.getTime());
     if (p.startsAt.getTime() <= nowMs && nowMs < p.endsAt.getTime()) active.add(p.id);
   }
-  const runningPrice = new Map<number, number>();
-  for (const pp of rows.promoProductRows) {
-    if (!active.has(pp.promotionId)) continue;
-    const current = runningPrice.get(pp.productId);
-    if (current === undefined || pp.promotionPriceCents < current)
-      runningPrice.set(pp.productId, pp.promotionPriceCents);
-  }
+  const runningPrice = lowestRunningPrices(rows.promoProductRows, (id) => active.has(id));
   return { active, runningPrice, nextChangeAt };
 }
 
 /** Products on sale whose category exists, with their card and detail views. */
-function productEntries(
-  rows: Rows,
-  categoryRowById: Map<number, CategoryRow>,
+export function productEntries(
+  rows: { productRows: readonly ProductRow[]; imageRows: readonly ImageRow[] },
+  categoryOf: CategoryOf,
   runningPrice: Map<number, number>,
 ): ProductEntry[] {
   const imagesOf = groupBy(
@@ -172,7 +192,7 @@ function productEntries(
   );
   const list: ProductEntry[] = [];
   for (const p of rows.productRows) {
-    const category = categoryRowById.get(p.categoryId);
+    const category = categoryOf(p.categoryId);
     if (!category) continue;
     const promo = runningPrice.get(p.id);
     const card: ProductCard = {
@@ -271,8 +291,8 @@ const NO_NAMES: Names = { en_name: '', zn_name: '' };
 /** The names of what a path in the shop shows (a category, product or promotion), for headlines. */
 type NamesOfPath = (path: string) => Names;
 
-function namesOfPath(
-  categoryRowById: Map<number, { enName: string; znName: string }>,
+export function namesOfPath(
+  categoryOf: CategoryOf,
   productByUuid: Map<string, ProductEntry>,
   promotionById: Map<number, PromotionEntry>,
 ): NamesOfPath {
@@ -283,18 +303,21 @@ function namesOfPath(
     if (kind === 'product') return names(productByUuid.get(key)?.card);
     if (kind === 'promotion') return names(promotionById.get(Number(key))?.promotion);
     if (kind !== 'category') return NO_NAMES;
-    const category = categoryRowById.get(Number(sub ?? key));
+    const category = categoryOf(Number(sub ?? key));
     return category ? { en_name: category.enName, zn_name: category.znName } : NO_NAMES;
   };
 }
 
 const BANNER_PATH = { 1: '/product/', 3: '/promotion/' } as const;
 
+export const pathOf = (url: string) => (url.startsWith('/') ? url : `/${url}`);
+export const bannerPath = (type: 1 | 2 | 3, url: string) =>
+  type === 2 ? pathOf(url) : BANNER_PATH[type] + url;
+
 function bannerList(rows: Rows, namesOf: NamesOfPath): Banner[] {
   return rows.bannerRows.map((b) => {
     const type = b.type as 1 | 2 | 3;
-    const path = type === 2 ? (b.url.startsWith('/') ? b.url : `/${b.url}`) : BANNER_PATH[type] + b.url;
-    return { id: b.id, type, url: b.url, image: b.image, ...namesOf(path) };
+    return { id: b.id, type, url: b.url, image: b.image, ...namesOf(bannerPath(type, b.url)) };
   });
 }
 
@@ -302,11 +325,7 @@ function plateList(rows: Rows, namesOf: NamesOfPath): Plate[] {
   const itemsOf = groupBy(
     rows.plateItemRows,
     (item) => item.plateId,
-    (item) => ({
-      img: item.img,
-      url: item.url,
-      ...namesOf(item.url.startsWith('/') ? item.url : `/${item.url}`),
-    }),
+    (item) => ({ img: item.img, url: item.url, ...namesOf(pathOf(item.url)) }),
   );
   return rows.plateRows.map((p) => ({
     id: p.id,
@@ -350,27 +369,23 @@ function promotionEntries(
   return promotionById;
 }
 
-/** The search index over the products, with their category's and its parent's names. */
-function searchIndexOf(productList: readonly ProductEntry[], categoryRowById: Map<number, CategoryRow>) {
-  return buildSearchIndex(
-    productList.map((p) => {
-      const category = categoryRowById.get(p.categoryId);
-      const parent = category?.parentId ? categoryRowById.get(category.parentId) : undefined;
-      return {
-        id: p.id,
-        en_name: p.card.en_name,
-        zn_name: p.card.zn_name,
-        brand_en_name: p.detail.brand_en_name,
-        brand_zn_name: p.detail.brand_zn_name,
-        category_en_name: [category?.enName, parent?.enName].filter(Boolean).join(' '),
-        category_zn_name: [category?.znName, parent?.znName].filter(Boolean).join(' '),
-        category_names: [category?.enName, parent?.enName, category?.znName, parent?.znName].filter(
-          (name): name is string => Boolean(name),
-        ),
-        sold_count: p.soldCount,
-      };
-    }),
-  );
+/** A product's search document, with its category's and its parent's names. */
+export function searchDocumentOf(p: ProductEntry, categoryOf: CategoryOf): SearchDocument {
+  const category = categoryOf(p.categoryId);
+  const parent = category?.parentId ? categoryOf(category.parentId) : undefined;
+  return {
+    id: p.id,
+    en_name: p.card.en_name,
+    zn_name: p.card.zn_name,
+    brand_en_name: p.detail.brand_en_name,
+    brand_zn_name: p.detail.brand_zn_name,
+    category_en_name: [category?.enName, parent?.enName].filter(Boolean).join(' '),
+    category_zn_name: [category?.znName, parent?.znName].filter(Boolean).join(' '),
+    category_names: [category?.enName, parent?.enName, category?.znName, parent?.znName].filter(
+      (name): name is string => Boolean(name),
+    ),
+    sold_count: p.soldCount,
+  };
 }
 
 /** Reads the whole catalogue and builds the snapshot the catalogue routes answer from. */
@@ -380,7 +395,8 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
   const rows = await readRows(db);
   const promotionsNow = runningPromotions(rows, now.getTime());
   const categoryRowById = new Map(rows.categoryRows.map((c) => [c.id, c]));
-  const productList = productEntries(rows, categoryRowById, promotionsNow.runningPrice);
+  const categoryOf: CategoryOf = (id) => categoryRowById.get(id);
+  const productList = productEntries(rows, categoryOf, promotionsNow.runningPrice);
   const productById = new Map(productList.map((p) => [p.id, p]));
   const categoryById = categoryEntries(rows.categoryRows, productList);
   const topLevel = rows.categoryRows
@@ -389,7 +405,7 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
     .filter((c): c is Category => c !== undefined);
   const productByUuid = new Map(productList.map((p) => [p.card.uuid, p]));
   const promotionById = promotionEntries(rows, promotionsNow.active, productById);
-  const namesOf = namesOfPath(categoryRowById, productByUuid, promotionById);
+  const namesOf = namesOfPath(categoryOf, productByUuid, promotionById);
   return {
     version,
     nextChangeAt: promotionsNow.nextChangeAt,
@@ -401,6 +417,6 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
     productByUuid,
     plates: plateList(rows, namesOf),
     promotionById,
-    search: searchIndexOf(productList, categoryRowById),
+    search: buildSearchIndex(productList.map((p) => searchDocumentOf(p, categoryOf))),
   };
 }

@@ -1,10 +1,13 @@
 import { gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
-import type { Db } from '#server/db/client';
+import type { Database, Db } from '#server/db/client';
+import type { Listening } from '#server/db/listen';
 import { products } from '#server/db/schema';
 import { AnswerCache } from '#server/prebuilt-answer';
 import type { CatalogueListener, CatalogueTouched } from './catalogue.changes';
+import { CATALOGUE_CHANNEL, type CatalogueMessage, decodeMessage } from './catalogue.notify';
+import { patchSnapshot, readProductChange } from './catalogue.patch';
 import { type CatalogueSnapshot, loadCatalogueSnapshot, readCatalogueVersion } from './catalogue.snapshot';
 
 /** A lone stock change shows in the catalogue this soon. */
@@ -53,6 +56,11 @@ export class CatalogueStore implements CatalogueListener {
   private timer: NodeJS.Timeout | undefined;
   private stockTimer: NodeJS.Timeout | undefined;
   private lastStockRefresh = Number.NEGATIVE_INFINITY;
+  private listening: Listening | undefined;
+  /** Whether the listening connection is up now, so the poll can leave notified changes to it. */
+  private hearing = false;
+  /** The version the last poll read. */
+  private polledVersion: number | undefined;
 
   constructor(
     private readonly db: Db,
@@ -68,7 +76,37 @@ export class CatalogueStore implements CatalogueListener {
     this.timer.unref();
   }
 
+  /**
+   * Applies the changes every process notifies (PostgreSQL, catalogue.notify.ts) as they commit;
+   * the poll stays, and reloads whatever was missed while not listening.
+   */
+  listen(database: Pick<Database, 'listen'>, retryMs: number): void {
+    if (!database.listen || this.listening) return;
+    this.listening = database.listen(
+      CATALOGUE_CHANNEL,
+      {
+        message: (payload) => {
+          const message = decodeMessage(payload);
+          if (!message) return this.log.warn({ payload }, 'catalogue message not understood');
+          this.notified(message).catch((err) => this.log.warn({ err }, 'catalogue change not applied'));
+        },
+        connected: () => {
+          this.hearing = true;
+          this.refreshIfStale().catch((err) => this.log.warn({ err }, 'catalogue refresh failed'));
+        },
+        lost: (err) => {
+          if (this.hearing) this.log.warn({ err }, 'catalogue listening connection lost; polling meanwhile');
+          this.hearing = false;
+        },
+      },
+      retryMs,
+    );
+  }
+
   stop(): void {
+    this.listening?.close().catch(() => undefined);
+    this.listening = undefined;
+    this.hearing = false;
     if (this.timer) clearInterval(this.timer);
     if (this.stockTimer) clearTimeout(this.stockTimer);
     this.timer = undefined;
@@ -88,22 +126,62 @@ export class CatalogueStore implements CatalogueListener {
   }
 
   /**
-   * Call after this process changed the catalogue (and bumped its version). For now every change
-   * reloads the whole catalogue; `touched` says what changed, for applying one product alone.
+   * Call after this process changed the catalogue (and bumped its version). A change to some
+   * products only, at the version right after ours, is applied to them alone; anything else
+   * reloads the whole catalogue.
    */
-  changed(_touched?: CatalogueTouched): Promise<void> {
-    return this.reload();
+  changed(touched?: CatalogueTouched): Promise<void> {
+    if (touched?.version === undefined) return this.reload();
+    return this.apply(touched.version, touched.whole ? 'all' : [...touched.productIds]);
+  }
+
+  /** A message from any process (catalogue.notify.ts), this one's own included. */
+  notified(message: CatalogueMessage): Promise<void> {
+    if (message.kind === 'stock') {
+      this.stockChanged();
+      return Promise.resolve();
+    }
+    return this.apply(message.version, message.products);
+  }
+
+  /**
+   * Brings the catalogue to `version`, which changed `products`: nothing when it has it already;
+   * those products alone when `version` is the very next one; otherwise (a change was missed, or
+   * it touched more than products) the whole catalogue, from the newest version.
+   */
+  private apply(version: number, products: number[] | 'all'): Promise<void> {
+    return this.queue(async () => {
+      const have = this.current().snapshot.version;
+      if (version <= have) return;
+      if (products === 'all' || version !== have + 1) return this.load();
+      const rows = await readProductChange(this.db, products);
+      const loaded = this.current();
+      // A reload may have overtaken us meanwhile (the poll runs outside this queue): then it holds the change.
+      if (loaded.snapshot.version >= version) return;
+      const started = performance.now();
+      const snapshot = patchSnapshot(loaded.snapshot, rows, version);
+      this.loaded = { snapshot, ...emptyCaches(loaded) };
+      this.log.debug({ version, products, ms: performance.now() - started }, 'catalogue patched');
+    });
   }
 
   /**
    * Reloads when another process bumped the version or a promotion boundary has passed; otherwise
-   * picks up stock and sold counts that orders and payments changed.
+   * picks up stock and sold counts that orders and payments changed. While listening, a newer
+   * version is left one poll to its message (which applies it alone, often already on its way):
+   * it reloads only when the version the last poll saw still has not arrived.
    */
   async refreshIfStale(): Promise<void> {
     const loaded = this.current();
+    const have = loaded.snapshot.version;
     const due =
       loaded.snapshot.nextChangeAt !== null && this.clock.now().getTime() >= loaded.snapshot.nextChangeAt;
-    if (due || (await readCatalogueVersion(this.db)) !== loaded.snapshot.version) await this.reload();
+    const seen = await readCatalogueVersion(this.db);
+    const missed = this.hearing
+      ? seen < have || (this.polledVersion ?? have) > this.current().snapshot.version
+      : seen !== have;
+    this.polledVersion = seen;
+    if (due || missed) await this.reload();
     else await this.refreshStock();
   }
 
@@ -155,14 +233,21 @@ export class CatalogueStore implements CatalogueListener {
   }
 
   private reload(): Promise<void> {
-    // Reloads run one after another, so the last one to finish has read the newest version.
-    const run = (this.reloading ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(async () => {
-        const snapshot = await loadCatalogueSnapshot(this.db, this.clock.now());
-        this.loaded = { snapshot, ...emptyCaches(this.loaded) };
-        this.log.debug({ version: snapshot.version, products: snapshot.products.length }, 'catalogue loaded');
-      });
+    return this.queue(() => this.load());
+  }
+
+  private async load(): Promise<void> {
+    const snapshot = await loadCatalogueSnapshot(this.db, this.clock.now());
+    this.loaded = { snapshot, ...emptyCaches(this.loaded) };
+    this.log.debug({ version: snapshot.version, products: snapshot.products.length }, 'catalogue loaded');
+  }
+
+  /**
+   * Reloads and patches run one after another, so each starts from the snapshot the one before
+   * left, and the last reload to finish has read the newest version.
+   */
+  private queue(work: () => Promise<void>): Promise<void> {
+    const run = (this.reloading ?? Promise.resolve()).catch(() => undefined).then(work);
     this.reloading = run;
     return run;
   }

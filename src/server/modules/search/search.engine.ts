@@ -160,7 +160,9 @@ class TokenSearchIndex implements SearchIndex {
     this.categories = buildFacets(
       sorted.map((doc) => [asText(doc.category_en_name), asText(doc.category_zn_name)]),
     );
-    this.namesOf = sorted.map((doc) => (doc.category_names ?? []).map((name) => stemText(foldText(asText(name)))));
+    this.namesOf = sorted.map((doc) =>
+      (doc.category_names ?? []).map((name) => stemText(foldText(asText(name)))),
+    );
     this.categoryNames = new Set(this.namesOf.flat());
     this.verifyBelow = options.verifyBelow ?? 200;
     this.hits = makeHits(n);
