@@ -1,4 +1,4 @@
-import { and, asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { productImages, products, promotionProducts } from '#server/db/schema';
 import type { Category } from '#shared/schemas/catalogue';
@@ -37,12 +37,26 @@ export interface ProductChangeRows {
   promotionLines: PromoProductRow[];
 }
 
-/** Reads what `patchSnapshot` needs about the products `ids`. */
-export async function readProductChange(db: Db, ids: number[]): Promise<ProductChangeRows> {
+/** The promotions `snapshot` shows one of `ids` in (a product taken out of the shop has lost its lines). */
+function promotionsShowing(snapshot: CatalogueSnapshot, ids: readonly number[]): number[] {
+  const wanted = new Set(ids);
+  return [...snapshot.promotionById.values()]
+    .filter((entry) => entry.products.some((p) => wanted.has(p.id)))
+    .map((entry) => entry.promotion.id);
+}
+
+/** Reads what `patchSnapshot` needs to apply to `snapshot` a change of the products `ids`. */
+export async function readProductChange(
+  db: Db,
+  snapshot: CatalogueSnapshot,
+  ids: number[],
+): Promise<ProductChangeRows> {
   const promotionsOfIds = db
     .select({ id: promotionProducts.promotionId })
     .from(promotionProducts)
     .where(inArray(promotionProducts.productId, ids));
+  const shownIn = promotionsShowing(snapshot, ids);
+  const ofPromotions = inArray(promotionProducts.promotionId, promotionsOfIds);
   const [productRows, imageRows, promotionLines] = await Promise.all([
     db
       .select()
@@ -57,7 +71,11 @@ export async function readProductChange(db: Db, ids: number[]): Promise<ProductC
     db
       .select()
       .from(promotionProducts)
-      .where(inArray(promotionProducts.promotionId, sql`(${promotionsOfIds})`))
+      .where(
+        shownIn.length === 0
+          ? ofPromotions
+          : or(ofPromotions, inArray(promotionProducts.promotionId, shownIn)),
+      )
       .orderBy(asc(promotionProducts.promotionId), asc(promotionProducts.sort)),
   ]);
   return { ids, productRows, imageRows, promotionLines };

@@ -154,7 +154,7 @@ export class CatalogueStore implements CatalogueListener {
       const have = this.current().snapshot.version;
       if (version <= have) return;
       if (products === 'all' || version !== have + 1) return this.load();
-      const rows = await readProductChange(this.db, products);
+      const rows = await readProductChange(this.db, this.current().snapshot, products);
       const loaded = this.current();
       // A reload may have overtaken us meanwhile (the poll runs outside this queue): then it holds the change.
       if (loaded.snapshot.version >= version) return;
