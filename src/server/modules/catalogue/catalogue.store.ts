@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
@@ -51,12 +52,20 @@ function emptyCaches(previous?: Loaded): Pick<Loaded, 'answers' | 'searches'> {
  * `changed()` or `stockChanged()`.
  */
 export class CatalogueStore implements CatalogueListener {
+  /**
+   * `snapshot`: a new snapshot is served, made by patching the last one or by loading everything;
+   * `listening`: the listening connection came up (true) or was lost (false).
+   */
+  readonly events = new EventEmitter<{
+    snapshot: [CatalogueSnapshot, 'patched' | 'loaded'];
+    listening: [boolean];
+  }>();
   private loaded: Loaded | undefined;
   private reloading: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stockTimer: NodeJS.Timeout | undefined;
   private lastStockRefresh = Number.NEGATIVE_INFINITY;
-  private listening: Listening | undefined;
+  private listener: Listening | undefined;
   /** Whether the listening connection is up now, so the poll can leave notified changes to it. */
   private hearing = false;
   /** The version the last poll read. */
@@ -81,8 +90,8 @@ export class CatalogueStore implements CatalogueListener {
    * the poll stays, and reloads whatever was missed while not listening.
    */
   listen(database: Pick<Database, 'listen'>, retryMs: number): void {
-    if (!database.listen || this.listening) return;
-    this.listening = database.listen(
+    if (!database.listen || this.listener) return;
+    this.listener = database.listen(
       CATALOGUE_CHANNEL,
       {
         message: (payload) => {
@@ -92,11 +101,13 @@ export class CatalogueStore implements CatalogueListener {
         },
         connected: () => {
           this.hearing = true;
+          this.events.emit('listening', true);
           this.refreshIfStale().catch((err) => this.log.warn({ err }, 'catalogue refresh failed'));
         },
         lost: (err) => {
           if (this.hearing) this.log.warn({ err }, 'catalogue listening connection lost; polling meanwhile');
           this.hearing = false;
+          this.events.emit('listening', false);
         },
       },
       retryMs,
@@ -104,13 +115,18 @@ export class CatalogueStore implements CatalogueListener {
   }
 
   stop(): void {
-    this.listening?.close().catch(() => undefined);
-    this.listening = undefined;
+    this.listener?.close().catch(() => undefined);
+    this.listener = undefined;
     this.hearing = false;
     if (this.timer) clearInterval(this.timer);
     if (this.stockTimer) clearTimeout(this.stockTimer);
     this.timer = undefined;
     this.stockTimer = undefined;
+  }
+
+  /** Whether changes arrive by message now (PostgreSQL, listening connection up). */
+  get listening(): boolean {
+    return this.hearing;
   }
 
   get snapshot(): CatalogueSnapshot {
@@ -162,6 +178,7 @@ export class CatalogueStore implements CatalogueListener {
       const snapshot = patchSnapshot(loaded.snapshot, rows, version);
       this.loaded = { snapshot, ...emptyCaches(loaded) };
       this.log.debug({ version, products, ms: performance.now() - started }, 'catalogue patched');
+      this.events.emit('snapshot', snapshot, 'patched');
     });
   }
 
@@ -240,6 +257,7 @@ export class CatalogueStore implements CatalogueListener {
     const snapshot = await loadCatalogueSnapshot(this.db, this.clock.now());
     this.loaded = { snapshot, ...emptyCaches(this.loaded) };
     this.log.debug({ version: snapshot.version, products: snapshot.products.length }, 'catalogue loaded');
+    this.events.emit('snapshot', snapshot, 'loaded');
   }
 
   /**
