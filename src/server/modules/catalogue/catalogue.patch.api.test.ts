@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '#server/db/client';
+import type { Db, Tx } from '#server/db/client';
 import { categories, productImages, products, promotionProducts } from '#server/db/schema';
 import { freshDatabase } from '../../../../tests/helpers/test-database';
 import { type CatalogueTouched, withCatalogueChange } from './catalogue.changes';
@@ -126,9 +126,13 @@ describe('applying product changes to a snapshot', () => {
       const kind = kinds[step % kinds.length] as string;
       const target = rnd.pick(ids);
       let touched: CatalogueTouched | undefined;
-      const change = (
-        work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0], t: CatalogueTouched) => Promise<void>,
-      ) => withCatalogueChange(db, { changed: async (t) => void (touched = t) }, work).catch(() => undefined);
+      const told = {
+        changed: async (t?: CatalogueTouched) => {
+          touched = t;
+        },
+      };
+      const change = (work: (tx: Tx, t: CatalogueTouched) => Promise<void>) =>
+        withCatalogueChange(db, told, work).catch(() => undefined);
 
       await change(async (tx, t) => {
         const names = rnd.pick(NAMES);
