@@ -74,22 +74,29 @@ async function idsOf(db: Db) {
   return { ids, categoryIds };
 }
 
+/** CPU time of this process (the patch is synchronous: the main thread, and GC helpers). */
+const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
+
 /** Part 1, in process on PGlite: applying one change vs loading everything. */
-async function applyTimes(): Promise<{ patch: number[]; read: number[]; full: number[]; products: number }> {
+async function applyTimes() {
   const database = await openDatabase({ kind: 'memory' });
   try {
     await prepareDatabase(database, { seed: 'demo' }, systemClock);
     await addSyntheticProducts(database.db, EXTRA_PRODUCTS);
     const db = database.db;
     const full: number[] = [];
+    const fullCpu: number[] = [];
     let snapshot: CatalogueSnapshot = await loadCatalogueSnapshot(db, new Date());
     for (let i = 0; i < FULL_LOADS; i++) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       snapshot = await loadCatalogueSnapshot(db, new Date());
       full.push(performance.now() - started);
+      fullCpu.push(cpuMs(process.cpuUsage(cpu)));
     }
     const { ids, categoryIds } = await idsOf(db);
     const patch: number[] = [];
+    const patchCpu: number[] = [];
     const read: number[] = [];
     for (let i = 0; i < CHANGES; i++) {
       const touched = await editOne(db, ids, categoryIds);
@@ -97,10 +104,12 @@ async function applyTimes(): Promise<{ patch: number[]; read: number[]; full: nu
       const rows = await readProductChange(db, snapshot, [...touched.productIds]);
       read.push(performance.now() - started);
       started = performance.now();
+      const cpu = process.cpuUsage();
       snapshot = patchSnapshot(snapshot, rows, touched.version ?? 0);
       patch.push(performance.now() - started);
+      patchCpu.push(cpuMs(process.cpuUsage(cpu)));
     }
-    return { patch, read, full, products: snapshot.products.length };
+    return { patch, patchCpu, read, full, fullCpu, products: snapshot.products.length };
   } finally {
     await database.close();
   }
@@ -172,12 +181,18 @@ export async function runCatalogueEdits(): Promise<PartResult> {
   const times = await applyTimes();
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   const patch = sorted(times.patch);
+  const patchCpu = sorted(times.patchCpu);
   const read = sorted(times.read);
   const fullMedian = median(times.full);
   const p95 = percentile(patch, 95);
+  const cpuP95 = percentile(patchCpu, 95);
   const reads = await readsUnderEdits();
   const targets: Target[] = [
-    target(`one product's change ≤ ${GOAL_MS} ms of main-thread time (p95)`, p95 <= GOAL_MS, fmtMs(p95, 2)),
+    target(
+      `one product's change ≤ ${GOAL_MS} ms of main-thread time (p95, CPU time)`,
+      cpuP95 <= GOAL_MS,
+      `${fmtMs(cpuP95, 2)} CPU, ${fmtMs(p95, 2)} wall`,
+    ),
     ...reads.ratios.map((r, i) =>
       target(
         `${ENDPOINTS[i]?.name}: reads under ${EDITS_PER_SECOND} edits/s ≥ 0.8× none`,
@@ -208,7 +223,7 @@ export async function runCatalogueEdits(): Promise<PartResult> {
     rows,
     targets,
     notes: [
-      `${times.products} products on sale (the demo and ${fmtInt(EXTRA_PRODUCTS)} synthetic), ${CHANGES} random changes (rename, price, publish/unpublish, category move) on PGlite in process; the patch is the synchronous part (patchSnapshot), every 256th patched product rebuilds the search index whole (the max).`,
+      `${times.products} products on sale (the demo and ${fmtInt(EXTRA_PRODUCTS)} synthetic), ${CHANGES} random changes (rename, price, publish/unpublish, category move) on PGlite in process; the patch is the synchronous part (patchSnapshot), every 128th patched product rebuilds the search index whole (the max).`,
       ...reads.notes,
     ],
   };

@@ -66,10 +66,16 @@ export class CatalogueStore implements CatalogueListener {
   private stockTimer: NodeJS.Timeout | undefined;
   private lastStockRefresh = Number.NEGATIVE_INFINITY;
   private listener: Listening | undefined;
-  /** Whether the listening connection is up now, so the poll can leave notified changes to it. */
+  /** Whether the listening connection is up now. */
+  private connected = false;
+  /** Up, and caught up since: the poll can leave notified changes to it. */
   private hearing = false;
   /** The version the last poll read. */
   private polledVersion: number | undefined;
+  /** The newest version a message (or this process) told of: applied, or on its way. */
+  private toldVersion = 0;
+  /** The poll under way, if any: polls never overlap, and never queue reloads behind one another. */
+  private polling: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -80,6 +86,8 @@ export class CatalogueStore implements CatalogueListener {
   async start(pollMs: number): Promise<void> {
     await this.reload();
     this.timer = setInterval(() => {
+      // A tick finding the last poll still under way (a long reload) lets it be.
+      if (this.polling) return;
       this.refreshIfStale().catch((err) => this.log.warn({ err }, 'catalogue refresh failed'));
     }, pollMs);
     this.timer.unref();
@@ -100,12 +108,19 @@ export class CatalogueStore implements CatalogueListener {
           this.notified(message).catch((err) => this.log.warn({ err }, 'catalogue change not applied'));
         },
         connected: () => {
-          this.hearing = true;
-          this.events.emit('listening', true);
-          this.refreshIfStale().catch((err) => this.log.warn({ err }, 'catalogue refresh failed'));
+          // Catch up on anything sent while not listening, then leave new versions to messages.
+          this.connected = true;
+          this.refreshIfStale()
+            .catch((err) => this.log.warn({ err }, 'catalogue refresh failed'))
+            .finally(() => {
+              if (!this.connected || this.hearing) return;
+              this.hearing = true;
+              this.events.emit('listening', true);
+            });
         },
         lost: (err) => {
           if (this.hearing) this.log.warn({ err }, 'catalogue listening connection lost; polling meanwhile');
+          this.connected = false;
           this.hearing = false;
           this.events.emit('listening', false);
         },
@@ -117,7 +132,7 @@ export class CatalogueStore implements CatalogueListener {
   stop(): void {
     this.listener?.close().catch(() => undefined);
     this.listener = undefined;
-    this.hearing = false;
+    this.connected = this.hearing = false;
     if (this.timer) clearInterval(this.timer);
     if (this.stockTimer) clearTimeout(this.stockTimer);
     this.timer = undefined;
@@ -148,6 +163,7 @@ export class CatalogueStore implements CatalogueListener {
    */
   changed(touched?: CatalogueTouched): Promise<void> {
     if (touched?.version === undefined) return this.reload();
+    this.toldVersion = Math.max(this.toldVersion, touched.version);
     return this.apply(touched.version, touched.whole ? 'all' : [...touched.productIds]);
   }
 
@@ -157,6 +173,7 @@ export class CatalogueStore implements CatalogueListener {
       this.stockChanged();
       return Promise.resolve();
     }
+    this.toldVersion = Math.max(this.toldVersion, message.version);
     return this.apply(message.version, message.products);
   }
 
@@ -185,18 +202,28 @@ export class CatalogueStore implements CatalogueListener {
   /**
    * Reloads when another process bumped the version or a promotion boundary has passed; otherwise
    * picks up stock and sold counts that orders and payments changed. While listening, a newer
-   * version is left one poll to its message (which applies it alone, often already on its way):
-   * it reloads only when the version the last poll saw still has not arrived.
+   * version is left to its message (which applies it alone): it reloads only when the version the
+   * last poll saw has still not been told of by now. Polls run one after another.
    */
-  async refreshIfStale(): Promise<void> {
+  refreshIfStale(): Promise<void> {
+    const run: Promise<void> = (this.polling ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.poll())
+      .finally(() => {
+        if (this.polling === run) this.polling = undefined;
+      });
+    this.polling = run;
+    return run;
+  }
+
+  private async poll(): Promise<void> {
     const loaded = this.current();
     const have = loaded.snapshot.version;
     const due =
       loaded.snapshot.nextChangeAt !== null && this.clock.now().getTime() >= loaded.snapshot.nextChangeAt;
     const seen = await readCatalogueVersion(this.db);
-    const missed = this.hearing
-      ? seen < have || (this.polledVersion ?? have) > this.current().snapshot.version
-      : seen !== have;
+    const told = Math.max(this.toldVersion, this.current().snapshot.version);
+    const missed = this.hearing ? seen < have || (this.polledVersion ?? 0) > told : seen !== have;
     this.polledVersion = seen;
     if (due || missed) await this.reload();
     else await this.refreshStock();

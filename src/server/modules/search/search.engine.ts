@@ -390,7 +390,7 @@ class TokenSearchIndex implements SearchIndex {
  * Past this many documents patched in, the next patch builds a whole new index instead: every
  * search asks the patched documents apart and merges, which costs a little more as they grow.
  */
-const REBUILD_AFTER_PATCHED = 256;
+const REBUILD_AFTER_PATCHED = 128;
 
 /**
  * A search index with some products replaced or taken out, without rebuilding it: a `base` index
