@@ -11,7 +11,7 @@ import { products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { freshDatabase, templateRef } from '../../../../tests/helpers/test-database';
-import { withCatalogueChange } from './catalogue.changes';
+import { NO_STOCK_LISTENER, withCatalogueChange, withStockChanges } from './catalogue.changes';
 import type { CatalogueSnapshot } from './catalogue.snapshot';
 import type { CatalogueStore } from './catalogue.store';
 
@@ -104,6 +104,19 @@ describe.skipIf(!onPostgres)('catalogue changes between processes (PostgreSQL)',
     expect(await rename(a, 'Told By Notify')).toBe(next);
     expect(await arrived).toBe('patched');
     expect(await nameSeenBy(b, uuid)).toBe('Told By Notify');
+  });
+
+  it('refreshes the other process’s stock at once when an order takes some', async () => {
+    const [a, b] = apps;
+    if (!a || !b) throw new Error('apps missing');
+    const entry = () => b.catalogue.snapshot.productByUuid.get(uuid);
+    const before = entry()?.card.real_stock ?? 0;
+    const refreshed = once(b.catalogue.events, 'stock');
+    await withStockChanges((opened[0] as Database).db, NO_STOCK_LISTENER, (_tx, stock) =>
+      stock.take(entry()?.id ?? 0, 1),
+    );
+    await refreshed;
+    expect(entry()?.card.real_stock).toBe(before - 1);
   });
 
   it('catches up by its poll when the listening connection is lost', async () => {

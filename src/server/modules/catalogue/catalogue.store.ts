@@ -54,11 +54,13 @@ function emptyCaches(previous?: Loaded): Pick<Loaded, 'answers' | 'searches'> {
 export class CatalogueStore implements CatalogueListener {
   /**
    * `snapshot`: a new snapshot is served, made by patching the last one or by loading everything;
-   * `listening`: the listening connection came up (true) or was lost (false).
+   * `listening`: the listening connection came up (true) or was lost (false); `stock`: stock or
+   * sold figures shown changed.
    */
   readonly events = new EventEmitter<{
     snapshot: [CatalogueSnapshot, 'patched' | 'loaded'];
     listening: [boolean];
+    stock: [];
   }>();
   private loaded: Loaded | undefined;
   private reloading: Promise<void> | undefined;
@@ -269,6 +271,7 @@ export class CatalogueStore implements CatalogueListener {
     }
     if (changed && this.loaded === loaded)
       this.loaded = { snapshot: loaded.snapshot, ...emptyCaches(loaded) };
+    if (changed) this.events.emit('stock');
   }
 
   private current(): Loaded {
