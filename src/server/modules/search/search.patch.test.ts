@@ -58,6 +58,20 @@ describe('a patched search index', () => {
     );
   }, 120_000);
 
+  it('builds a whole index again once many documents were patched in, answering the same', () => {
+    let index: SearchIndex = buildSearchIndex(DOCS);
+    const all = [...DOCS];
+    for (let k = 1; k <= 5; k++) {
+      const copies = DOCS.map((d) => ({ ...d, id: d.id + 1000 * k, sold_count: d.sold_count + k }));
+      all.push(...copies);
+      index = index.patched(copies, [(DOCS[k] as SearchDocument).id]);
+      all.splice(all.indexOf(DOCS[k] as SearchDocument), 1);
+    }
+    const fresh = buildSearchIndex(all);
+    expect(index.size).toBe(fresh.size);
+    for (const q of QUERIES) expect(index.search(q), q).toEqual(fresh.search(q));
+  });
+
   it('leaves the index it was made from as it was', () => {
     const index = buildSearchIndex(DOCS);
     const before = QUERIES.map((q) => index.search(q));
