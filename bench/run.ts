@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { runBundle } from './bundle';
 import { runCacheBound } from './cache-bound';
+import { runCatalogueEdits } from './catalogue-edits';
 import { runCatalogueReads } from './catalogue-reads';
 import { runColdStart } from './cold-start';
 import { installCleanup } from './lib/children';
@@ -24,6 +25,10 @@ import { runSearch } from './search-suite';
 const PARTS: Record<string, { title: string; run: () => Promise<PartResult> }> = {
   reads: { title: 'catalogue reads vs node:http ceiling (wrk)', run: runCatalogueReads },
   search: { title: 'search latency (in-process and HTTP)', run: runSearch },
+  edits: {
+    title: 'catalogue edits at 10,000 products: applying one, reads under edits',
+    run: runCatalogueEdits,
+  },
   'cache-bound': { title: 'memory under 10,000 distinct catalogue queries', run: runCacheBound },
   orders: { title: 'order placement, 20 concurrent shoppers', run: runOrders },
   load: { title: 'load: 80% browse, 15% cart, 5% checkout', run: runLoad },

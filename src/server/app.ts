@@ -144,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
   const catalogue = new CatalogueStore(database.db, clock, app.log);
   await catalogue.start(config.cataloguePollMs);
+  catalogue.listen(database, config.catalogueListenRetryMs);
   app.addHook('onClose', async () => catalogue.stop());
   app.decorate('catalogue', catalogue);
   const maintenance = startEmbeddedMaintenance(database, app.log);

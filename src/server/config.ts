@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   PENDING_ORDERS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(3),
   /** How often each process checks whether another one changed the catalogue. */
   CATALOGUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  /** PostgreSQL: how long after losing its listening connection a process tries to listen again. */
+  CATALOGUE_LISTEN_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   /** Where the built web app and the rendered media are; tests point these elsewhere. */
   WEB_DIR: z.string().default('./dist/web'),
   MEDIA_DIR: z.string().default('./build/media'),
@@ -105,6 +107,7 @@ export interface Config {
   orderLimits: OrderLimits;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   cataloguePollMs: number;
+  catalogueListenRetryMs: number;
   webDir: string;
   mediaDir: string;
 }
@@ -159,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderLimits: { lineMax: e.ORDER_LINE_MAX, pendingMax: e.PENDING_ORDERS_MAX },
     logLevel: e.LOG_LEVEL,
     cataloguePollMs: e.CATALOGUE_POLL_MS,
+    catalogueListenRetryMs: e.CATALOGUE_LISTEN_RETRY_MS,
     webDir: resolve(e.WEB_DIR),
     mediaDir: resolve(e.MEDIA_DIR),
   };

@@ -22,7 +22,13 @@ describe('the console navigation', () => {
       '/admin/import',
     ];
     expect(paths('packer')).toEqual(['/admin', '/admin/orders']);
-    expect(paths('manager')).toEqual(['/admin', '/admin/orders', ...catalogue, '/admin/customers', '/admin/audit']);
+    expect(paths('manager')).toEqual([
+      '/admin',
+      '/admin/orders',
+      ...catalogue,
+      '/admin/customers',
+      '/admin/audit',
+    ]);
     expect(paths('owner')).toEqual([
       '/admin',
       '/admin/orders',

@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { projectPath } from '../project-root';
 import { readDemoDump } from './demo-dump';
+import { type ListenHandlers, type Listening, listenOn } from './listen';
 import { acquireProcessLock } from './process-lock';
 import * as schema from './schema';
 
@@ -28,6 +29,11 @@ export interface Database {
   lockFolder?: string;
   /** Runs `fn` while holding a database-wide lock, so several processes migrate and seed one at a time. */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL: LISTENs on `channel` on a connection of its own, listening again after `retryMs`
+   * when it is lost (listen.ts). Absent on PGlite: one process, which tells itself.
+   */
+  listen?(channel: string, handlers: ListenHandlers, retryMs: number): Listening;
   close(): Promise<void>;
 }
 
@@ -141,6 +147,7 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, handlers, retryMs) => listenOn(url, channel, handlers, retryMs),
     close: () => pool.end(),
   };
 }

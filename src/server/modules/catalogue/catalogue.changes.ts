@@ -1,16 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { catalogueState, orderItems, products } from '#server/db/schema';
+import { notifyOnCommit } from './catalogue.notify';
 
 /**
  * Every change to the catalogue goes through this file (docs/architecture.md §5; decisions/001,
  * decisions/003), so that every process's in-memory catalogue learns of it:
  * - stock and sold counts (orders, expiry, payments, cancelling): `withStockChanges`. Each write
- *   stamps `stock_changed_at`, which every process polls; the process that made the change also
- *   tells its own catalogue once the transaction has committed, so it shows the figures at once.
+ *   stamps `stock_changed_at`, which every process polls; the transaction also notifies every
+ *   process (catalogue.notify.ts), and the process that made the change tells its own catalogue
+ *   once it has committed, so it shows the figures at once.
  * - anything else (products, categories, banners, promotions): `withCatalogueChange`, which bumps
- *   the catalogue's version, which every process polls, and tells this process's catalogue what
- *   it touched (CatalogueTouched).
+ *   the catalogue's version, which every process polls, notifies every process of the new version
+ *   and what it touched, and tells this process's catalogue the same (CatalogueTouched): a change
+ *   to some products only is applied to them alone (catalogue.patch.ts).
  */
 
 /**
@@ -21,6 +24,8 @@ import { catalogueState, orderItems, products } from '#server/db/schema';
  */
 export class CatalogueTouched {
   readonly productIds = new Set<number>();
+  /** The catalogue version the change committed as (set by `withCatalogueChange`). */
+  version: number | undefined;
   private wide = false;
 
   product(id: number): this {
@@ -166,25 +171,33 @@ export async function withStockChanges<T>(
   work: (tx: Tx, stock: StockChanges) => Promise<T>,
 ): Promise<T> {
   let stock: StockChanges | undefined;
-  const result = await db.transaction((tx) => {
+  const result = await db.transaction(async (tx) => {
     stock = new StockChanges(tx);
-    return work(tx, stock);
+    const done = await work(tx, stock);
+    if (stock.changed) await notifyOnCommit(tx, { kind: 'stock' });
+    return done;
   });
   if (stock?.changed) listener.stockChanged();
   return result;
 }
 
-/** Tells every process that the catalogue changed. Call it inside the transaction that changed it. */
-export async function bumpCatalogueVersion(db: Pick<Db, 'insert'>): Promise<void> {
-  await db
+/**
+ * Tells every process's poll that the catalogue changed. Call it inside the transaction that changed
+ * it. Answers the new version.
+ */
+export async function bumpCatalogueVersion(db: Pick<Db, 'insert'>): Promise<number> {
+  const [row] = await db
     .insert(catalogueState)
     .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({ target: catalogueState.id, set: { version: sql`${catalogueState.version} + 1` } });
+    .onConflictDoUpdate({ target: catalogueState.id, set: { version: sql`${catalogueState.version} + 1` } })
+    .returning({ version: catalogueState.version });
+  return row?.version ?? 1;
 }
 
 /**
- * Runs `work` in one transaction that also bumps the catalogue's version; once it has committed,
- * reloads this process's catalogue (other processes reload on their next poll).
+ * Runs `work` in one transaction that also bumps the catalogue's version and notifies every process
+ * of it; once it has committed, tells this process's catalogue (which applies a change to some
+ * products to them alone). Other processes apply it when notified, or reload on their next poll.
  */
 export async function withCatalogueChange<T>(
   db: Db,
@@ -194,7 +207,9 @@ export async function withCatalogueChange<T>(
   const touched = new CatalogueTouched();
   const result = await db.transaction(async (tx) => {
     const done = await work(tx, touched);
-    await bumpCatalogueVersion(tx);
+    touched.version = await bumpCatalogueVersion(tx);
+    const ids = touched.whole ? 'all' : [...touched.productIds];
+    await notifyOnCommit(tx, { kind: 'change', version: touched.version, products: ids });
     return done;
   });
   await catalogue.changed(touched);

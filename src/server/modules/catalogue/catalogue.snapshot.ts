@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import {
   banners,
@@ -22,7 +22,7 @@ import type {
   ProductCard,
   Promotion,
 } from '#shared/schemas/catalogue';
-import { buildSearchIndex, type SearchIndex } from '../search/search.engine';
+import { buildSearchIndex, type SearchDocument, type SearchIndex } from '../search/search.engine';
 import { hasHan } from '../search/search.normalise';
 
 export interface ProductEntry {
@@ -70,6 +70,8 @@ export interface CatalogueSnapshot {
   productByUuid: Map<string, ProductEntry>;
   plates: Plate[];
   promotionById: Map<number, PromotionEntry>;
+  /** Other names products and categories are searched by; the search index holds them too. */
+  aliases: Aliases;
   search: SearchIndex;
 }
 
@@ -84,6 +86,20 @@ export async function readCatalogueVersion(db: Db): Promise<number> {
 
 type Rows = Awaited<ReturnType<typeof readRows>>;
 type CategoryRow = Rows['categoryRows'][number];
+export type ProductRow = Rows['productRows'][number];
+export type ImageRow = Rows['imageRows'][number];
+export type PromoProductRow = Rows['promoProductRows'][number];
+/** What a product's views need of its category. */
+export type CategoryFacts = Pick<CategoryRow, 'enName' | 'znName' | 'parentId'>;
+export type CategoryOf = (id: number) => CategoryFacts | undefined;
+
+/**
+ * The products the shop shows (published, not archived): the same test for a whole load and for
+ * one product's change.
+ */
+export function shownProducts(): SQL {
+  return and(eq(products.onSale, true), isNull(products.archivedAt)) as SQL;
+}
 
 /** Awaits every read of `reads` at once; answers their results under the same names. */
 async function allOf<T extends Record<string, PromiseLike<unknown>>>(
@@ -98,7 +114,7 @@ async function allOf<T extends Record<string, PromiseLike<unknown>>>(
 function readRows(db: Db) {
   return allOf({
     categoryRows: db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id)),
-    productRows: db.select().from(products).where(eq(products.onSale, true)).orderBy(asc(products.id)),
+    productRows: db.select().from(products).where(shownProducts()).orderBy(asc(products.id)),
     imageRows: db
       .select()
       .from(productImages)
@@ -144,6 +160,21 @@ interface RunningPromotions {
 }
 
 /** Promotions: which run now, the lowest running price per product, and the next boundary. */
+/** The lowest running promotion price of each product of `lines`, in cents. */
+export function lowestRunningPrices(
+  lines: readonly PromoProductRow[],
+  isRunning: (promotionId: number) => boolean,
+) {
+  const runningPrice = new Map<number, number>();
+  for (const pp of lines) {
+    if (!isRunning(pp.promotionId)) continue;
+    const current = runningPrice.get(pp.productId);
+    if (current === undefined || pp.promotionPriceCents < current)
+      runningPrice.set(pp.productId, pp.promotionPriceCents);
+  }
+  return runningPrice;
+}
+
 function runningPromotions(rows: Rows, nowMs: number): RunningPromotions {
   let nextChangeAt: number | null = null;
   const consider = (t: number) => {
@@ -155,20 +186,14 @@ function runningPromotions(rows: Rows, nowMs: number): RunningPromotions {
     consider(p.endsAt.getTime());
     if (p.startsAt.getTime() <= nowMs && nowMs < p.endsAt.getTime()) active.add(p.id);
   }
-  const runningPrice = new Map<number, number>();
-  for (const pp of rows.promoProductRows) {
-    if (!active.has(pp.promotionId)) continue;
-    const current = runningPrice.get(pp.productId);
-    if (current === undefined || pp.promotionPriceCents < current)
-      runningPrice.set(pp.productId, pp.promotionPriceCents);
-  }
+  const runningPrice = lowestRunningPrices(rows.promoProductRows, (id) => active.has(id));
   return { active, runningPrice, nextChangeAt };
 }
 
 /** Products on sale whose category exists, with their card and detail views. */
-function productEntries(
-  rows: Rows,
-  categoryRowById: Map<number, CategoryRow>,
+export function productEntries(
+  rows: { productRows: readonly ProductRow[]; imageRows: readonly ImageRow[] },
+  categoryOf: CategoryOf,
   runningPrice: Map<number, number>,
 ): ProductEntry[] {
   const imagesOf = groupBy(
@@ -178,7 +203,7 @@ function productEntries(
   );
   const list: ProductEntry[] = [];
   for (const p of rows.productRows) {
-    const category = categoryRowById.get(p.categoryId);
+    const category = categoryOf(p.categoryId);
     if (!category) continue;
     const promo = runningPrice.get(p.id);
     const card: ProductCard = {
@@ -277,8 +302,8 @@ const NO_NAMES: Names = { en_name: '', zn_name: '' };
 /** The names of what a path in the shop shows (a category, product or promotion), for headlines. */
 type NamesOfPath = (path: string) => Names;
 
-function namesOfPath(
-  categoryRowById: Map<number, { enName: string; znName: string }>,
+export function namesOfPath(
+  categoryOf: CategoryOf,
   productByUuid: Map<string, ProductEntry>,
   promotionById: Map<number, PromotionEntry>,
 ): NamesOfPath {
@@ -289,12 +314,16 @@ function namesOfPath(
     if (kind === 'product') return names(productByUuid.get(key)?.card);
     if (kind === 'promotion') return names(promotionById.get(Number(key))?.promotion);
     if (kind !== 'category') return NO_NAMES;
-    const category = categoryRowById.get(Number(sub ?? key));
+    const category = categoryOf(Number(sub ?? key));
     return category ? { en_name: category.enName, zn_name: category.znName } : NO_NAMES;
   };
 }
 
 const BANNER_PATH = { 1: '/product/', 3: '/promotion/' } as const;
+
+export const pathOf = (url: string) => (url.startsWith('/') ? url : `/${url}`);
+export const bannerPath = (type: 1 | 2 | 3, url: string) =>
+  type === 2 ? pathOf(url) : BANNER_PATH[type] + url;
 
 /** Whether a banner shows at `nowMs`: published, and inside its schedule (either end may be open). */
 export function bannerShows(
@@ -331,7 +360,7 @@ function bannerList(rows: Rows, namesOf: NamesOfPath, nowMs: number): Banner[] {
     .filter((b) => bannerShows(b, nowMs))
     .map((b) => {
       const type = b.type as 1 | 2 | 3;
-      const path = type === 2 ? (b.url.startsWith('/') ? b.url : `/${b.url}`) : BANNER_PATH[type] + b.url;
+      const path = bannerPath(type, b.url);
       return {
         id: b.id,
         type,
@@ -350,11 +379,7 @@ function plateList(rows: Rows, namesOf: NamesOfPath): Plate[] {
   const itemsOf = groupBy(
     rows.plateItemRows,
     (item) => item.plateId,
-    (item) => ({
-      img: item.img,
-      url: item.url,
-      ...namesOf(item.url.startsWith('/') ? item.url : `/${item.url}`),
-    }),
+    (item) => ({ img: item.img, url: item.url, ...namesOf(pathOf(item.url)) }),
   );
   return rows.plateRows
     .filter((p) => p.published)
@@ -400,11 +425,19 @@ function promotionEntries(
   return promotionById;
 }
 
-/** The aliases of each product and each category (search_aliases), by id. */
-function aliasesOf(rows: Rows): { product: Map<number, string[]>; category: Map<number, string[]> } {
+/** The aliases of products and of categories (search_aliases), by id. */
+export interface Aliases {
+  product: ReadonlyMap<number, readonly string[]>;
+  category: ReadonlyMap<number, readonly string[]>;
+}
+
+/** Aliases rows grouped by product and by category. */
+export function aliasesOf(
+  aliasRows: readonly { productId: number | null; categoryId: number | null; alias: string }[],
+): { product: Map<number, string[]>; category: Map<number, string[]> } {
   const product = new Map<number, string[]>();
   const category = new Map<number, string[]>();
-  for (const a of rows.aliasRows) {
+  for (const a of aliasRows) {
     const [map, id] = a.productId !== null ? [product, a.productId] : [category, a.categoryId ?? 0];
     map.set(id, [...(map.get(id) ?? []), a.alias]);
   }
@@ -412,44 +445,33 @@ function aliasesOf(rows: Rows): { product: Map<number, string[]>; category: Map<
 }
 
 /**
- * The search index over the products, with their category's and its parent's names. A category's
- * aliases count as its names (Chinese ones with the Chinese name, so their pinyin is found too).
+ * A product's search document, with its category's and its parent's names. A category's aliases
+ * count as its names (Chinese ones with the Chinese name, so their pinyin is found too); the
+ * product's own aliases rank as its name does.
  */
-function searchIndexOf(
-  productList: readonly ProductEntry[],
-  categoryRowById: Map<number, CategoryRow>,
-  aliases: ReturnType<typeof aliasesOf>,
-) {
-  const namesOf = (c: CategoryRow | undefined) => {
-    const extra = c ? (aliases.category.get(c.id) ?? []) : [];
-    const zh = extra.filter(hasHan);
-    return {
-      en: [c?.enName, ...extra.filter((a) => !hasHan(a))],
-      zh: [c?.znName, ...zh],
-    };
+export function searchDocumentOf(p: ProductEntry, categoryOf: CategoryOf, aliases: Aliases): SearchDocument {
+  const category = categoryOf(p.categoryId);
+  const parentId = category?.parentId ?? null;
+  const parent = parentId !== null ? categoryOf(parentId) : undefined;
+  const namesOf = (c: CategoryFacts | undefined, id: number | null) => {
+    const extra = id === null ? [] : (aliases.category.get(id) ?? []);
+    return { en: [c?.enName, ...extra.filter((a) => !hasHan(a))], zh: [c?.znName, ...extra.filter(hasHan)] };
   };
-  return buildSearchIndex(
-    productList.map((p) => {
-      const category = categoryRowById.get(p.categoryId);
-      const parent = category?.parentId ? categoryRowById.get(category.parentId) : undefined;
-      const own = namesOf(category);
-      const up = namesOf(parent);
-      const present = (names: (string | undefined)[]) =>
-        names.filter((name): name is string => Boolean(name));
-      return {
-        id: p.id,
-        en_name: p.card.en_name,
-        zn_name: p.card.zn_name,
-        brand_en_name: p.detail.brand_en_name,
-        brand_zn_name: p.detail.brand_zn_name,
-        category_en_name: present([...own.en, ...up.en]).join(' '),
-        category_zn_name: present([...own.zh, ...up.zh]).join(' '),
-        category_names: present([...own.en, ...up.en, ...own.zh, ...up.zh]),
-        aliases: aliases.product.get(p.id) ?? [],
-        sold_count: p.soldCount,
-      };
-    }),
-  );
+  const own = namesOf(category, category ? p.categoryId : null);
+  const up = namesOf(parent, parentId);
+  const present = (names: (string | undefined)[]) => names.filter((name): name is string => Boolean(name));
+  return {
+    id: p.id,
+    en_name: p.card.en_name,
+    zn_name: p.card.zn_name,
+    brand_en_name: p.detail.brand_en_name,
+    brand_zn_name: p.detail.brand_zn_name,
+    category_en_name: present([...own.en, ...up.en]).join(' '),
+    category_zn_name: present([...own.zh, ...up.zh]).join(' '),
+    category_names: present([...own.en, ...up.en, ...own.zh, ...up.zh]),
+    aliases: aliases.product.get(p.id) ?? [],
+    sold_count: p.soldCount,
+  };
 }
 
 /** Reads the whole catalogue and builds the snapshot the catalogue routes answer from. */
@@ -460,7 +482,8 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
   const nowMs = now.getTime();
   const promotionsNow = runningPromotions(rows, nowMs);
   const categoryRowById = new Map(rows.categoryRows.map((c) => [c.id, c]));
-  const productList = productEntries(rows, categoryRowById, promotionsNow.runningPrice);
+  const categoryOf: CategoryOf = (id) => categoryRowById.get(id);
+  const productList = productEntries(rows, categoryOf, promotionsNow.runningPrice);
   const productById = new Map(productList.map((p) => [p.id, p]));
   const categoryById = categoryEntries(rows.categoryRows, productList);
   const topLevel = rows.categoryRows
@@ -469,7 +492,8 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
     .filter((c): c is Category => c !== undefined);
   const productByUuid = new Map(productList.map((p) => [p.card.uuid, p]));
   const promotionById = promotionEntries(rows, promotionsNow.active, productById);
-  const namesOf = namesOfPath(categoryRowById, productByUuid, promotionById);
+  const namesOf = namesOfPath(categoryOf, productByUuid, promotionById);
+  const aliases = aliasesOf(rows.aliasRows);
   return {
     version,
     nextChangeAt: earlierAhead(promotionsNow.nextChangeAt, nextBannerChange(rows, nowMs) ?? undefined, nowMs),
@@ -481,6 +505,7 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
     productByUuid,
     plates: plateList(rows, namesOf),
     promotionById,
-    search: searchIndexOf(productList, categoryRowById, aliasesOf(rows)),
+    aliases,
+    search: buildSearchIndex(productList.map((p) => searchDocumentOf(p, categoryOf, aliases))),
   };
 }

@@ -1,10 +1,14 @@
+import { EventEmitter } from 'node:events';
 import { gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
-import type { Db } from '#server/db/client';
+import type { Database, Db } from '#server/db/client';
+import type { Listening } from '#server/db/listen';
 import { products } from '#server/db/schema';
 import { AnswerCache } from '#server/prebuilt-answer';
 import type { CatalogueListener, CatalogueTouched } from './catalogue.changes';
+import { CATALOGUE_CHANNEL, type CatalogueMessage, decodeMessage } from './catalogue.notify';
+import { patchSnapshot, readProductChange } from './catalogue.patch';
 import { type CatalogueSnapshot, loadCatalogueSnapshot, readCatalogueVersion } from './catalogue.snapshot';
 
 /** A lone stock change shows in the catalogue this soon. */
@@ -48,11 +52,32 @@ function emptyCaches(previous?: Loaded): Pick<Loaded, 'answers' | 'searches'> {
  * `changed()` or `stockChanged()`.
  */
 export class CatalogueStore implements CatalogueListener {
+  /**
+   * `snapshot`: a new snapshot is served, made by patching the last one or by loading everything;
+   * `listening`: the listening connection came up (true) or was lost (false); `stock`: stock or
+   * sold figures shown changed.
+   */
+  readonly events = new EventEmitter<{
+    snapshot: [CatalogueSnapshot, 'patched' | 'loaded'];
+    listening: [boolean];
+    stock: [];
+  }>();
   private loaded: Loaded | undefined;
   private reloading: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stockTimer: NodeJS.Timeout | undefined;
   private lastStockRefresh = Number.NEGATIVE_INFINITY;
+  private listener: Listening | undefined;
+  /** Whether the listening connection is up now. */
+  private connected = false;
+  /** Up, and caught up since: the poll can leave notified changes to it. */
+  private hearing = false;
+  /** The version the last poll read. */
+  private polledVersion: number | undefined;
+  /** The newest version a message (or this process) told of: applied, or on its way. */
+  private toldVersion = 0;
+  /** The poll under way, if any: polls never overlap, and never queue reloads behind one another. */
+  private polling: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -63,16 +88,62 @@ export class CatalogueStore implements CatalogueListener {
   async start(pollMs: number): Promise<void> {
     await this.reload();
     this.timer = setInterval(() => {
+      // A tick finding the last poll still under way (a long reload) lets it be.
+      if (this.polling) return;
       this.refreshIfStale().catch((err) => this.log.warn({ err }, 'catalogue refresh failed'));
     }, pollMs);
     this.timer.unref();
   }
 
+  /**
+   * Applies the changes every process notifies (PostgreSQL, catalogue.notify.ts) as they commit;
+   * the poll stays, and reloads whatever was missed while not listening.
+   */
+  listen(database: Pick<Database, 'listen'>, retryMs: number): void {
+    if (!database.listen || this.listener) return;
+    this.listener = database.listen(
+      CATALOGUE_CHANNEL,
+      {
+        message: (payload) => {
+          const message = decodeMessage(payload);
+          if (!message) return this.log.warn({ payload }, 'catalogue message not understood');
+          this.notified(message).catch((err) => this.log.warn({ err }, 'catalogue change not applied'));
+        },
+        connected: () => {
+          // Catch up on anything sent while not listening, then leave new versions to messages.
+          this.connected = true;
+          this.refreshIfStale()
+            .catch((err) => this.log.warn({ err }, 'catalogue refresh failed'))
+            .finally(() => {
+              if (!this.connected || this.hearing) return;
+              this.hearing = true;
+              this.events.emit('listening', true);
+            });
+        },
+        lost: (err) => {
+          if (this.hearing) this.log.warn({ err }, 'catalogue listening connection lost; polling meanwhile');
+          this.connected = false;
+          this.hearing = false;
+          this.events.emit('listening', false);
+        },
+      },
+      retryMs,
+    );
+  }
+
   stop(): void {
+    this.listener?.close().catch(() => undefined);
+    this.listener = undefined;
+    this.connected = this.hearing = false;
     if (this.timer) clearInterval(this.timer);
     if (this.stockTimer) clearTimeout(this.stockTimer);
     this.timer = undefined;
     this.stockTimer = undefined;
+  }
+
+  /** Whether changes arrive by message now (PostgreSQL, listening connection up). */
+  get listening(): boolean {
+    return this.hearing;
   }
 
   get snapshot(): CatalogueSnapshot {
@@ -88,22 +159,75 @@ export class CatalogueStore implements CatalogueListener {
   }
 
   /**
-   * Call after this process changed the catalogue (and bumped its version). For now every change
-   * reloads the whole catalogue; `touched` says what changed, for applying one product alone.
+   * Call after this process changed the catalogue (and bumped its version). A change to some
+   * products only, at the version right after ours, is applied to them alone; anything else
+   * reloads the whole catalogue.
    */
-  changed(_touched?: CatalogueTouched): Promise<void> {
-    return this.reload();
+  changed(touched?: CatalogueTouched): Promise<void> {
+    if (touched?.version === undefined) return this.reload();
+    this.toldVersion = Math.max(this.toldVersion, touched.version);
+    return this.apply(touched.version, touched.whole ? 'all' : [...touched.productIds]);
+  }
+
+  /** A message from any process (catalogue.notify.ts), this one's own included. */
+  notified(message: CatalogueMessage): Promise<void> {
+    if (message.kind === 'stock') {
+      this.stockChanged();
+      return Promise.resolve();
+    }
+    this.toldVersion = Math.max(this.toldVersion, message.version);
+    return this.apply(message.version, message.products);
+  }
+
+  /**
+   * Brings the catalogue to `version`, which changed `products`: nothing when it has it already;
+   * those products alone when `version` is the very next one; otherwise (a change was missed, or
+   * it touched more than products) the whole catalogue, from the newest version.
+   */
+  private apply(version: number, products: number[] | 'all'): Promise<void> {
+    return this.queue(async () => {
+      const have = this.current().snapshot.version;
+      if (version <= have) return;
+      if (products === 'all' || version !== have + 1) return this.load();
+      const rows = await readProductChange(this.db, this.current().snapshot, products);
+      const loaded = this.current();
+      // A reload may have overtaken us meanwhile (the poll runs outside this queue): then it holds the change.
+      if (loaded.snapshot.version >= version) return;
+      const started = performance.now();
+      const snapshot = patchSnapshot(loaded.snapshot, rows, version);
+      this.loaded = { snapshot, ...emptyCaches(loaded) };
+      this.log.debug({ version, products, ms: performance.now() - started }, 'catalogue patched');
+      this.events.emit('snapshot', snapshot, 'patched');
+    });
   }
 
   /**
    * Reloads when another process bumped the version or a promotion boundary has passed; otherwise
-   * picks up stock and sold counts that orders and payments changed.
+   * picks up stock and sold counts that orders and payments changed. While listening, a newer
+   * version is left to its message (which applies it alone): it reloads only when the version the
+   * last poll saw has still not been told of by now. Polls run one after another.
    */
-  async refreshIfStale(): Promise<void> {
+  refreshIfStale(): Promise<void> {
+    const run: Promise<void> = (this.polling ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => this.poll())
+      .finally(() => {
+        if (this.polling === run) this.polling = undefined;
+      });
+    this.polling = run;
+    return run;
+  }
+
+  private async poll(): Promise<void> {
     const loaded = this.current();
+    const have = loaded.snapshot.version;
     const due =
       loaded.snapshot.nextChangeAt !== null && this.clock.now().getTime() >= loaded.snapshot.nextChangeAt;
-    if (due || (await readCatalogueVersion(this.db)) !== loaded.snapshot.version) await this.reload();
+    const seen = await readCatalogueVersion(this.db);
+    const told = Math.max(this.toldVersion, this.current().snapshot.version);
+    const missed = this.hearing ? seen < have || (this.polledVersion ?? 0) > told : seen !== have;
+    this.polledVersion = seen;
+    if (due || missed) await this.reload();
     else await this.refreshStock();
   }
 
@@ -147,6 +271,7 @@ export class CatalogueStore implements CatalogueListener {
     }
     if (changed && this.loaded === loaded)
       this.loaded = { snapshot: loaded.snapshot, ...emptyCaches(loaded) };
+    if (changed) this.events.emit('stock');
   }
 
   private current(): Loaded {
@@ -155,14 +280,22 @@ export class CatalogueStore implements CatalogueListener {
   }
 
   private reload(): Promise<void> {
-    // Reloads run one after another, so the last one to finish has read the newest version.
-    const run = (this.reloading ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(async () => {
-        const snapshot = await loadCatalogueSnapshot(this.db, this.clock.now());
-        this.loaded = { snapshot, ...emptyCaches(this.loaded) };
-        this.log.debug({ version: snapshot.version, products: snapshot.products.length }, 'catalogue loaded');
-      });
+    return this.queue(() => this.load());
+  }
+
+  private async load(): Promise<void> {
+    const snapshot = await loadCatalogueSnapshot(this.db, this.clock.now());
+    this.loaded = { snapshot, ...emptyCaches(this.loaded) };
+    this.log.debug({ version: snapshot.version, products: snapshot.products.length }, 'catalogue loaded');
+    this.events.emit('snapshot', snapshot, 'loaded');
+  }
+
+  /**
+   * Reloads and patches run one after another, so each starts from the snapshot the one before
+   * left, and the last reload to finish has read the newest version.
+   */
+  private queue(work: () => Promise<void>): Promise<void> {
+    const run = (this.reloading ?? Promise.resolve()).catch(() => undefined).then(work);
     this.reloading = run;
     return run;
   }

@@ -50,7 +50,9 @@ export async function adminOrderRoutes(app: FastifyInstance, deps: AdminOrderDep
     { method: 'GET', url: '/api/admin/today', input: NoInput, auth: 'staff', permission: 'orders.view' },
     async ({ staff }) => {
       await expire();
-      return ok(await today(db, clock.now(), deps.config.shopTimeZone, { sales: can(staff.role, 'sales.view') }));
+      return ok(
+        await today(db, clock.now(), deps.config.shopTimeZone, { sales: can(staff.role, 'sales.view') }),
+      );
     },
   );
 

@@ -57,6 +57,19 @@ export interface SearchIndex {
   /** Product ids, best first; [] for an empty or blank query. */
   search(query: string): number[];
   readonly size: number;
+  /**
+   * A copy that searches `docs` (added, or replacing the documents of the same ids) and no longer
+   * finds the products of `removed`, without rebuilding: this index is left as it was, so a search
+   * being answered from it is not disturbed. Answers exactly what an index built afresh from the
+   * same documents would (while sold counts are those the documents were given).
+   */
+  patched(docs: readonly SearchDocument[], removed: Iterable<number>): SearchIndex;
+}
+
+/** Matches of a query with their tiers, best tier first, in document order within a tier. */
+interface Matches {
+  ids: number[];
+  tiers: number[];
 }
 
 const TIERS = 6;
@@ -81,6 +94,12 @@ function queryWord(term: string): QueryWord {
 class TokenSearchIndex implements SearchIndex {
   readonly size: number;
   private readonly ids: number[];
+  /** sold count of each document, in document order */
+  private readonly sold: number[];
+  /** document number of each product id */
+  private readonly docOf: Map<number, number>;
+  /** each document's whole category names, folded and stemmed */
+  private readonly namesOf: string[][];
   private readonly enNames: string[];
   /** English names with plurals stemmed, where that changes them */
   private readonly enStemmed: (string | undefined)[];
@@ -103,7 +122,10 @@ class TokenSearchIndex implements SearchIndex {
   private readonly candidates: Int32Array;
   private readonly acc: Uint8Array;
 
-  constructor(docs: readonly SearchDocument[], options: SearchIndexOptions) {
+  constructor(
+    readonly docs: readonly SearchDocument[],
+    readonly options: SearchIndexOptions,
+  ) {
     const n = docs.length;
     const sold = new Float64Array(n);
     const ids = new Float64Array(n);
@@ -116,6 +138,8 @@ class TokenSearchIndex implements SearchIndex {
     const sorted = Array.from(order, (i) => docs[i] as SearchDocument);
     this.size = n;
     this.ids = sorted.map((doc) => doc.id);
+    this.sold = sorted.map((doc) => Number(doc.sold_count) || 0);
+    this.docOf = new Map(this.ids.map((id, d) => [id, d]));
     this.enNames = sorted.map((doc) => foldText(asText(doc.en_name)));
     this.enStemmed = this.enNames.map((en) => {
       const stemmed = stemText(en);
@@ -139,10 +163,11 @@ class TokenSearchIndex implements SearchIndex {
     this.categories = buildFacets(
       sorted.map((doc) => [asText(doc.category_en_name), asText(doc.category_zn_name)]),
     );
-    this.categoryNames = new Set(
-      sorted.flatMap((doc) => (doc.category_names ?? []).map((name) => stemText(foldText(asText(name))))),
+    this.namesOf = sorted.map((doc) =>
+      (doc.category_names ?? []).map((name) => stemText(foldText(asText(name)))),
     );
     this.aliases = aliasEntries(sorted);
+    this.categoryNames = new Set(this.namesOf.flat());
     this.verifyBelow = options.verifyBelow ?? 200;
     this.hits = makeHits(n);
     this.candidates = new Int32Array(n);
@@ -152,8 +177,43 @@ class TokenSearchIndex implements SearchIndex {
   search(query: string): number[] {
     const normalised = normaliseQuery(query);
     if (normalised === '' || this.size === 0) return [];
+    return this.safely(() => {
+      let count = this.gather(normalised);
+      if (!this.categoryNames.has(stemText(normalised))) count = this.dropCategoryOnly(count);
+      return this.collect(count);
+    });
+  }
+
+  patched(docs: readonly SearchDocument[], removed: Iterable<number>): SearchIndex {
+    return PatchedSearchIndex.over(this).patched(docs, removed);
+  }
+
+  /** Every match of a normalised query with its tier, category-only ones included. */
+  matches(normalised: string): Matches {
+    if (this.size === 0) return { ids: [], tiers: [] };
+    return this.safely(() => {
+      const tiers: number[] = [];
+      return { ids: this.collect(this.gather(normalised), tiers), tiers };
+    });
+  }
+
+  /** Sold count of a product as this index ranks it (0 when absent). */
+  soldOf(id: number): number {
+    return this.sold[this.docOf.get(id) ?? -1] ?? 0;
+  }
+
+  /** Whole category names (folded, stemmed) of a product's document ([] when absent). */
+  categoryNamesOf(id: number): readonly string[] {
+    return this.namesOf[this.docOf.get(id) ?? -1] ?? [];
+  }
+
+  has(id: number): boolean {
+    return this.docOf.has(id);
+  }
+
+  private safely<T>(work: () => T): T {
     try {
-      return this.run(normalised);
+      return work();
     } catch (error) {
       // Never leave stale tiers behind for the next query.
       this.acc.fill(NONE);
@@ -163,7 +223,8 @@ class TokenSearchIndex implements SearchIndex {
     }
   }
 
-  private run(normalised: string): number[] {
+  /** Marks every document matching the query with its tier in `acc`; returns how many. */
+  private gather(normalised: string): number {
     const terms = queryTerms(normalised);
     const single = terms.length === 1;
     const { hits, acc, candidates } = this;
@@ -200,8 +261,7 @@ class TokenSearchIndex implements SearchIndex {
     if (!single && terms.every(isLetters)) count = this.addJoinedPinyin(terms.join(''), count);
     if (this.aliases.length > 0) count = this.addAliases(normalised, count);
     clearHits(hits);
-    if (!this.categoryNames.has(stemText(normalised))) count = this.dropCategoryOnly(count);
-    return this.collect(count);
+    return count;
   }
 
   /** Without the category-only candidates when any other candidate is left. Returns the new count. */
@@ -332,8 +392,11 @@ class TokenSearchIndex implements SearchIndex {
     return n;
   }
 
-  /** Candidates bucketed by tier, in document (sold_count desc, id asc) order; resets `acc`. */
-  private collect(count: number): number[] {
+  /**
+   * Candidates bucketed by tier, in document (sold_count desc, id asc) order; resets `acc`. Each
+   * one's tier goes into `tiers` at the same place, when given.
+   */
+  private collect(count: number, tiers?: number[]): number[] {
     const { acc, candidates, ids } = this;
     const offsets = new Array<number>(TIERS + 1).fill(0);
     for (let i = 0; i < count; i++) {
@@ -346,6 +409,7 @@ class TokenSearchIndex implements SearchIndex {
       const tier = acc[d] ?? 0;
       const at = offsets[tier] ?? 0;
       out[at] = ids[d] ?? 0;
+      if (tiers) tiers[at] = tier;
       offsets[tier] = at + 1;
       acc[d] = NONE;
     };
@@ -391,6 +455,121 @@ function aliasEntries(sorted: readonly SearchDocument[]): AliasEntry[] {
     }
   });
   return [...byText.values()];
+}
+
+/**
+ * Past this many documents patched in, the next patch builds a whole new index instead: every
+ * search asks the patched documents apart and merges, which costs a little more as they grow.
+ */
+const REBUILD_AFTER_PATCHED = 128;
+
+/**
+ * A search index with some products replaced or taken out, without rebuilding it: a `base` index
+ * whose `hidden` products are no longer found, and a small `overlay` index of the documents patched
+ * in. A search asks both and merges their matches exactly as one index ranks them (tier, then sold
+ * count, then id), then leaves out category-only matches as `TokenSearchIndex` does.
+ */
+class PatchedSearchIndex implements SearchIndex {
+  readonly size: number;
+
+  private constructor(
+    private readonly base: TokenSearchIndex,
+    /** products of `base` it no longer finds (taken out, or replaced by a patched document) */
+    private readonly hidden: ReadonlySet<number>,
+    private readonly extra: ReadonlyMap<number, SearchDocument>,
+    private readonly overlay: TokenSearchIndex,
+    /** how many found documents have each whole category name (folded, stemmed) */
+    private readonly nameCounts: ReadonlyMap<string, number>,
+  ) {
+    this.size = base.size - hidden.size + extra.size;
+  }
+
+  static over(base: TokenSearchIndex): PatchedSearchIndex {
+    const counts = new Map<string, number>();
+    for (const doc of base.docs) countNames(counts, base.categoryNamesOf(doc.id), 1);
+    return new PatchedSearchIndex(base, new Set(), new Map(), new TokenSearchIndex([], base.options), counts);
+  }
+
+  patched(docs: readonly SearchDocument[], removed: Iterable<number>): SearchIndex {
+    const hidden = new Set(this.hidden);
+    const extra = new Map(this.extra);
+    const counts = new Map(this.nameCounts);
+    const takeOut = (id: number) => {
+      const old = extra.get(id);
+      if (old) {
+        countNames(counts, wholeNames(old), -1);
+        extra.delete(id);
+      } else if (this.base.has(id) && !hidden.has(id)) {
+        countNames(counts, this.base.categoryNamesOf(id), -1);
+        hidden.add(id);
+      }
+    };
+    for (const id of removed) takeOut(id);
+    for (const doc of docs) {
+      takeOut(doc.id);
+      extra.set(doc.id, doc);
+      countNames(counts, wholeNames(doc), 1);
+    }
+    if (extra.size > REBUILD_AFTER_PATCHED) {
+      const kept = this.base.docs.filter((doc) => !hidden.has(doc.id));
+      return new TokenSearchIndex([...kept, ...extra.values()], this.base.options);
+    }
+    const overlay = new TokenSearchIndex([...extra.values()], this.base.options);
+    return new PatchedSearchIndex(this.base, hidden, extra, overlay, counts);
+  }
+
+  search(query: string): number[] {
+    const normalised = normaliseQuery(query);
+    if (normalised === '' || this.size === 0) return [];
+    const fromBase = this.base.matches(normalised);
+    const fromOverlay = this.overlay.matches(normalised);
+    const ids: number[] = [];
+    const tiers: number[] = [];
+    const rank = (index: TokenSearchIndex, id: number) => index.soldOf(id);
+    let i = 0;
+    let j = 0;
+    const skipHidden = () => {
+      while (i < fromBase.ids.length && this.hidden.has(fromBase.ids[i] ?? 0)) i++;
+    };
+    skipHidden();
+    while (i < fromBase.ids.length || j < fromOverlay.ids.length) {
+      const a = fromBase.ids[i];
+      const b = fromOverlay.ids[j];
+      let takeBase = b === undefined;
+      if (a !== undefined && b !== undefined) {
+        const ta = fromBase.tiers[i] ?? NONE;
+        const tb = fromOverlay.tiers[j] ?? NONE;
+        const sa = rank(this.base, a);
+        const sb = rank(this.overlay, b);
+        takeBase = ta < tb || (ta === tb && (sa > sb || (sa === sb && a < b)));
+      }
+      if (takeBase) {
+        ids.push(a ?? 0);
+        tiers.push(fromBase.tiers[i] ?? NONE);
+        i++;
+        skipHidden();
+      } else {
+        ids.push(b ?? 0);
+        tiers.push(fromOverlay.tiers[j] ?? NONE);
+        j++;
+      }
+    }
+    const wholeCategory = (this.nameCounts.get(stemText(normalised)) ?? 0) > 0;
+    if (wholeCategory || !tiers.some((t) => t < Tier.category)) return ids;
+    return ids.filter((_, k) => tiers[k] !== Tier.category);
+  }
+}
+
+function wholeNames(doc: SearchDocument): string[] {
+  return (doc.category_names ?? []).map((name) => stemText(foldText(asText(name))));
+}
+
+function countNames(counts: Map<string, number>, names: readonly string[], by: 1 | -1): void {
+  for (const name of names) {
+    const n = (counts.get(name) ?? 0) + by;
+    if (n > 0) counts.set(name, n);
+    else counts.delete(name);
+  }
 }
 
 export function buildSearchIndex(

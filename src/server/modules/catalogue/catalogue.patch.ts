@@ -1,0 +1,250 @@
+import { and, asc, inArray, or } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { productImages, products, promotionProducts, searchAliases } from '#server/db/schema';
+import type { Category } from '#shared/schemas/catalogue';
+import {
+  aliasesOf,
+  bannerPath,
+  type CatalogueSnapshot,
+  type CategoryEntry,
+  type CategoryOf,
+  type ImageRow,
+  lowestRunningPrices,
+  namesOfPath,
+  type ProductEntry,
+  type ProductRow,
+  type PromoProductRow,
+  type PromotionEntry,
+  pathOf,
+  productEntries,
+  searchDocumentOf,
+  shownProducts,
+} from './catalogue.snapshot';
+
+/**
+ * Applying a change to some products without rebuilding the catalogue (docs/decisions/014): their
+ * rows are read again, and a new snapshot is made from the current one with only what shows them
+ * replaced. The current snapshot is left as it was (requests being answered from it see it whole);
+ * everything the change does not touch is shared between the two.
+ */
+
+/** What the database says now about some products: what `patchSnapshot` needs. */
+export interface ProductChangeRows {
+  ids: number[];
+  /** The products the shop shows, of `ids` (the others are gone from the shop). */
+  productRows: ProductRow[];
+  imageRows: ImageRow[];
+  /** Every line of every promotion one of `ids` belongs to, in promotion order. */
+  promotionLines: PromoProductRow[];
+  /** The aliases of `ids`. */
+  aliasRows: { productId: number | null; categoryId: number | null; alias: string }[];
+}
+
+/** The promotions `snapshot` shows one of `ids` in (a product taken out of the shop has lost its lines). */
+function promotionsShowing(snapshot: CatalogueSnapshot, ids: readonly number[]): number[] {
+  const wanted = new Set(ids);
+  return [...snapshot.promotionById.values()]
+    .filter((entry) => entry.products.some((p) => wanted.has(p.id)))
+    .map((entry) => entry.promotion.id);
+}
+
+/** Reads what `patchSnapshot` needs to apply to `snapshot` a change of the products `ids`. */
+export async function readProductChange(
+  db: Db,
+  snapshot: CatalogueSnapshot,
+  ids: number[],
+): Promise<ProductChangeRows> {
+  const promotionsOfIds = db
+    .select({ id: promotionProducts.promotionId })
+    .from(promotionProducts)
+    .where(inArray(promotionProducts.productId, ids));
+  const shownIn = promotionsShowing(snapshot, ids);
+  const ofPromotions = inArray(promotionProducts.promotionId, promotionsOfIds);
+  const [productRows, imageRows, promotionLines, aliasRows] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(and(inArray(products.id, ids), shownProducts()))
+      .orderBy(asc(products.id)),
+    db
+      .select()
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.productId), asc(productImages.sort), asc(productImages.id)),
+    db
+      .select()
+      .from(promotionProducts)
+      .where(
+        shownIn.length === 0
+          ? ofPromotions
+          : or(ofPromotions, inArray(promotionProducts.promotionId, shownIn)),
+      )
+      .orderBy(asc(promotionProducts.promotionId), asc(promotionProducts.sort)),
+    db
+      .select({
+        productId: searchAliases.productId,
+        categoryId: searchAliases.categoryId,
+        alias: searchAliases.alias,
+      })
+      .from(searchAliases)
+      .where(inArray(searchAliases.productId, ids))
+      .orderBy(asc(searchAliases.id)),
+  ]);
+  return { ids, productRows, imageRows, promotionLines, aliasRows };
+}
+
+/** `list` without the products of `out`, with `added` put in by id (both in id order). */
+function replaceById(
+  list: readonly ProductEntry[],
+  out: ReadonlySet<number>,
+  added: readonly ProductEntry[],
+): ProductEntry[] {
+  const merged: ProductEntry[] = [];
+  let j = 0;
+  for (const p of list) {
+    while (j < added.length && (added[j] as ProductEntry).id < p.id) merged.push(added[j++] as ProductEntry);
+    if (!out.has(p.id)) merged.push(p);
+  }
+  while (j < added.length) merged.push(added[j++] as ProductEntry);
+  return merged;
+}
+
+/** The categories whose listings or counts a change of products in `categoryIds` alters, parents included. */
+function categoriesAltered(snapshot: CatalogueSnapshot, categoryIds: Iterable<number>): Set<number> {
+  const altered = new Set<number>();
+  for (const id of categoryIds) {
+    altered.add(id);
+    const parent = snapshot.categoryById.get(id)?.category.parent_id;
+    if (parent != null) altered.add(parent);
+  }
+  return altered;
+}
+
+/** The category tree with the listings and counts of `altered` made again from `changed` and `added`. */
+function patchCategories(
+  snapshot: CatalogueSnapshot,
+  altered: ReadonlySet<number>,
+  changed: ReadonlySet<number>,
+  added: readonly ProductEntry[],
+): Map<number, CategoryEntry> {
+  const categoryById = new Map(snapshot.categoryById);
+  const listings = new Map<number, ProductEntry[]>();
+  for (const id of altered) {
+    const entry = snapshot.categoryById.get(id);
+    if (!entry) continue;
+    const mine = added.filter((p) => entry.ids.has(p.categoryId));
+    listings.set(id, replaceById(entry.products, changed, mine));
+  }
+  const listingOf = (id: number) => listings.get(id) ?? snapshot.categoryById.get(id)?.products ?? [];
+  for (const [id, own] of listings) {
+    const entry = snapshot.categoryById.get(id) as CategoryEntry;
+    const category: Category = {
+      ...entry.category,
+      product_count: own.length,
+      childCategory: entry.category.childCategory.map((child) => ({
+        ...child,
+        product_count: listingOf(child.id).filter((p) => p.categoryId === child.id).length,
+      })),
+    };
+    categoryById.set(id, { ids: entry.ids, products: own, category });
+  }
+  return categoryById;
+}
+
+/** Promotions with `changed` products among theirs, their product lists made again from `lines`. */
+function patchPromotions(
+  snapshot: CatalogueSnapshot,
+  changed: ReadonlySet<number>,
+  lines: readonly PromoProductRow[],
+  productById: ReadonlyMap<number, ProductEntry>,
+): Map<number, PromotionEntry> {
+  const promotionById = new Map(snapshot.promotionById);
+  const linesOf = new Map<number, PromoProductRow[]>();
+  for (const line of lines) linesOf.set(line.promotionId, [...(linesOf.get(line.promotionId) ?? []), line]);
+  for (const [id, entry] of snapshot.promotionById) {
+    if (!linesOf.has(id) && !entry.products.some((p) => changed.has(p.id))) continue;
+    const next: PromotionEntry = { promotion: entry.promotion, products: [], priceCents: new Map() };
+    for (const line of linesOf.get(id) ?? []) {
+      const product = productById.get(line.productId);
+      if (!product) continue;
+      next.products.push(product);
+      next.priceCents.set(product.id, line.promotionPriceCents);
+    }
+    promotionById.set(id, next);
+  }
+  return promotionById;
+}
+
+/**
+ * A new snapshot at `version`: `snapshot` with the products of `rows` as the database has them now
+ * (added, changed, moved between categories, or gone from the shop). Equal to what
+ * `loadCatalogueSnapshot` would build, as long as nothing but these products changed since
+ * `snapshot`'s version (the caller checks that `version` is the very next one).
+ */
+export function patchSnapshot(
+  snapshot: CatalogueSnapshot,
+  rows: ProductChangeRows,
+  version: number,
+): CatalogueSnapshot {
+  const changed = new Set(rows.ids);
+  const categoryOf: CategoryOf = (id) => {
+    const c = snapshot.categoryById.get(id)?.category;
+    return c && { enName: c.en_name, znName: c.zn_name, parentId: c.parent_id };
+  };
+  const isRunning = (id: number) => snapshot.promotionById.get(id)?.promotion.active === true;
+  const added = productEntries(rows, categoryOf, lowestRunningPrices(rows.promotionLines, isRunning));
+  const before = rows.ids
+    .map((id) => snapshot.productById.get(id))
+    .filter((p): p is ProductEntry => p !== undefined);
+
+  const productById = new Map(snapshot.productById);
+  const productByUuid = new Map(snapshot.productByUuid);
+  for (const p of before) {
+    productById.delete(p.id);
+    productByUuid.delete(p.card.uuid);
+  }
+  for (const p of added) {
+    productById.set(p.id, p);
+    productByUuid.set(p.card.uuid, p);
+  }
+
+  const altered = categoriesAltered(
+    snapshot,
+    [...before, ...added].map((p) => p.categoryId),
+  );
+  const categoryById = patchCategories(snapshot, altered, changed, added);
+  const promotionById = patchPromotions(snapshot, changed, rows.promotionLines, productById);
+
+  // Banners and plates carry the names of the products they point at.
+  const namesOf = namesOfPath(categoryOf, productByUuid, promotionById);
+  const banners = snapshot.banners.map((b) => ({ ...b, ...namesOf(bannerPath(b.type, b.url)) }));
+  const plates = snapshot.plates.map((p) => ({
+    ...p,
+    item: p.item.map((item) => ({ ...item, ...namesOf(pathOf(item.url)) })),
+  }));
+
+  // The changed products' aliases as the database has them now; the categories' stay.
+  const productAliases = new Map(snapshot.aliases.product);
+  for (const id of rows.ids) productAliases.delete(id);
+  for (const [id, list] of aliasesOf(rows.aliasRows).product) productAliases.set(id, list);
+  const aliases = { product: productAliases, category: snapshot.aliases.category };
+
+  const addedIds = new Set(added.map((p) => p.id));
+  return {
+    version,
+    nextChangeAt: snapshot.nextChangeAt,
+    banners,
+    categories: snapshot.categories.map((c) => categoryById.get(c.id)?.category ?? c),
+    categoryById,
+    products: replaceById(snapshot.products, changed, added),
+    productById,
+    productByUuid,
+    plates,
+    promotionById,
+    aliases,
+    search: snapshot.search.patched(
+      added.map((p) => searchDocumentOf(p, categoryOf, aliases)),
+      rows.ids.filter((id) => !addedIds.has(id)),
+    ),
+  };
+}
