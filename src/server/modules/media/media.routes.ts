@@ -13,12 +13,16 @@ import {
 import type { CatalogueMedia } from './media.files';
 import type { ProductPictures } from './product-pictures';
 
+/** Room around the file: several of a browser's 64 KiB chunks, so a file too big is told as such. */
+const PICTURE_BODY_ROOM = 1024 * 1024;
+
 /** A picture upload's file, read as it arrives: a 413 the moment it passes PICTURE_MAX_BYTES. */
 function readPicture(request: FastifyRequest): Promise<Buffer> {
   return readUpload(request, {
     maxBytes: PICTURE_MAX_BYTES,
     invalidKey: 'errors:catalogueAdmin.pictures.invalid',
     tooLargeKey: 'errors:catalogueAdmin.pictures.tooLarge',
+    room: PICTURE_BODY_ROOM,
   });
 }
 
