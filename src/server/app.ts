@@ -48,6 +48,7 @@ import { staffAuthRoutes, staffTeamRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
 import { StaffSignIn } from './modules/staff/staff.sign-in';
 import { StaffTeam } from './modules/staff/staff.team';
+import { adminStockRoutes } from './modules/stock/stock.admin.routes';
 import { PageHeads, withHead } from './page-head';
 import { authPlugin } from './plugins/auth';
 import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
@@ -258,6 +259,7 @@ async function shopRoutes(
   const media = new CatalogueMedia(config.uploadsDir);
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
   await app.register(mediaRoutes, { media, pictures });
+  await app.register(adminStockRoutes, { db: database.db, clock, catalogue });
 }
 
 async function registerStatic(

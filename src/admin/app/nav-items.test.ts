@@ -9,14 +9,23 @@ describe('the console navigation', () => {
     expect(navItemsFor('packer').map((item) => item.to)).not.toContain('/admin/staff');
   });
 
-  it('gives every role Today and Orders, and Customers and Audit to managers and owners only', () => {
+  it('gives every role Today and Orders, and Products, Customers and Audit to managers and owners only', () => {
     const paths = (role: 'owner' | 'manager' | 'packer') => navItemsFor(role).map((item) => item.to);
     expect(paths('packer')).toEqual(['/admin', '/admin/orders']);
-    expect(paths('manager')).toEqual(['/admin', '/admin/orders', '/admin/customers', '/admin/audit']);
+    expect(paths('manager')).toEqual([
+      '/admin',
+      '/admin/orders',
+      '/admin/products',
+      '/admin/customers',
+      '/admin/stock',
+      '/admin/audit',
+    ]);
     expect(paths('owner')).toEqual([
       '/admin',
       '/admin/orders',
+      '/admin/products',
       '/admin/customers',
+      '/admin/stock',
       '/admin/audit',
       '/admin/staff',
     ]);

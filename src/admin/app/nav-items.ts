@@ -15,7 +15,9 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { to: '/admin', label: 'today.title', permission: 'orders.view' },
   { to: '/admin/orders', label: 'orders.title', permission: 'orders.view' },
+  { to: '/admin/products', label: 'products.title', permission: 'catalogue.manage' },
   { to: '/admin/customers', label: 'customers.title', permission: 'customers.view' },
+  { to: '/admin/stock', label: 'stock.title', permission: 'catalogue.manage' },
   { to: '/admin/audit', label: 'audit.title', permission: 'audit.view' },
   { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
 ];

@@ -5,9 +5,12 @@ import { AuditPage } from '../features/audit/pages/audit-page';
 import { CustomerPage } from '../features/customers/pages/customer-page';
 import { CustomersPage } from '../features/customers/pages/customers-page';
 import { ORDER_ROUTES } from '../features/orders/routes';
+import { productRoutes } from '../features/products/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
 import { StaffPage } from '../features/staff/pages/staff-page';
+import { StockPanel } from '../features/stock/components/stock-panel';
+import { STOCK_ROUTES } from '../features/stock/routes';
 import { TodayPage } from '../features/today/pages/today-page';
 import { AdminLayout } from './layout';
 import { NotFoundPage } from './not-found-page';
@@ -34,10 +37,12 @@ export function createRouter() {
             { path: 'two-factor', Component: TwoFactorPage },
             { path: 'account', Component: AccountPage },
             ...ORDER_ROUTES,
+            ...productRoutes({ StockPanel }),
             { path: 'staff', Component: StaffPage },
             { path: 'customers', Component: CustomersPage },
             { path: 'customers/:uuid', Component: CustomerPage },
             { path: 'audit', Component: AuditPage },
+            ...STOCK_ROUTES,
             { path: '*', Component: NotFoundPage },
           ],
         },

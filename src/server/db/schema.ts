@@ -670,3 +670,32 @@ export const refunds = pgTable(
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
+
+// ---- i18-stock: stock movements (docs/architecture.md, Stock) ----
+
+/**
+ * Every stock change staff make from the console, beside the product: who, when, why, the change
+ * actually applied (`delta`, signed) and the stock it left. Orders do not write here: their lines
+ * are the record of what was sold. `reason`: received (+N), damaged (−N), count (set to N).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Null when the shop's command line made the change; kept when the staff member is removed. */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.at),
+    check('stock_movements_reason_known', sql`${t.reason} in ('received', 'damaged', 'count')`),
+    check('stock_movements_stock_after_nonnegative', sql`${t.stockAfter} >= 0`),
+  ],
+);

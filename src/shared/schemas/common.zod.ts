@@ -90,6 +90,30 @@ export function formFields<T extends z.ZodRawShape>(shape: T) {
   );
 }
 
+/**
+ * The rows of `name[i][field]` form fields (docs/api.md, Parameters) gathered into a `name` list,
+ * beside those of a JSON `name` array, so a form and a JSON client send the same list. A `name`
+ * that is not an array is left for the schema to refuse.
+ */
+export function withFlatList(name: string, fields: readonly string[]) {
+  const flat = new RegExp(`^${name}\\[(\\d{1,3})\\]\\[(${fields.join('|')})\\]$`);
+  return (params: unknown): unknown => {
+    if (!isFields(params)) return params;
+    if (params[name] !== undefined && !Array.isArray(params[name])) return params;
+    const raw: Record<string, Record<string, unknown>> = {};
+    (params[name] as unknown[] | undefined)?.forEach((row, i) => {
+      raw[i] = row as Record<string, unknown>;
+    });
+    for (const [key, value] of Object.entries(params)) {
+      const match = flat.exec(key);
+      if (!match) continue;
+      const [, index = '', field = ''] = match;
+      raw[index] = { ...raw[index], [field]: value };
+    }
+    return { ...params, [name]: Object.values(raw) };
+  };
+}
+
 /** Calls that read no parameters declare this; unknown parameters are ignored (docs/api.md). */
 export const NoInput = z.object({});
 /** Paths without `:parameters`. */

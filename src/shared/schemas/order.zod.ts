@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Address } from './address.zod';
-import { refuse, Text, UuidParam } from './common.zod';
+import { refuse, Text, UuidParam, withFlatList } from './common.zod';
 import { COUPON_MAX, ORDER_NO_PATTERN } from './order.rules';
 
 /* Requests (docs/api.md, Orders). */
@@ -8,7 +8,6 @@ import { COUPON_MAX, ORDER_NO_PATTERN } from './order.rules';
 export const OrderNoParams = z.object({ orderNo: z.string().regex(ORDER_NO_PATTERN) });
 
 const MAX_LINES = 200;
-const FLAT_ITEM = /^items\[(\d{1,3})\]\[(id|num)\]$/;
 const whole = (min: number, max: number) =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
     const n = typeof v === 'number' ? v : /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN;
@@ -18,26 +17,8 @@ const whole = (min: number, max: number) =>
 /** A line's `num` may be 0 (docs/product.md §5 allows 0 in the cart): such a line is not ordered. */
 const Item = z.object({ id: whole(1, 2_147_483_647), num: whole(0, 99_999) });
 
-/**
- * The lines of `items[i][id]` / `items[i][num]` form fields (docs/api.md) gathered into `items`,
- * beside those of a JSON `items` array. An `items` that is not an array is left for the schema to refuse.
- */
-function withFlatItems(params: unknown): unknown {
-  if (!params || typeof params !== 'object') return params;
-  const fields = params as Record<string, unknown>;
-  if (fields.items !== undefined && !Array.isArray(fields.items)) return params;
-  const raw: Record<string, Record<string, unknown>> = {};
-  (fields.items as unknown[] | undefined)?.forEach((item, i) => {
-    raw[i] = item as Record<string, unknown>;
-  });
-  for (const [key, value] of Object.entries(fields)) {
-    const match = FLAT_ITEM.exec(key);
-    if (!match) continue;
-    const [, index = '', field = ''] = match;
-    raw[index] = { ...raw[index], [field]: value };
-  }
-  return { ...fields, items: Object.values(raw) };
-}
+/** The lines of `items[i][id]` / `items[i][num]` form fields (docs/api.md) beside a JSON `items` array. */
+const withFlatItems = withFlatList('items', ['id', 'num']);
 
 const Items = z
   .unknown()

@@ -400,6 +400,31 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     // No such picture: the matrix checks who may call, and leaves the seed's pictures alone.
     valid: () => ({ ':id': '1', ':imageId': '999999' }),
   },
+  // i18-stock: the console's stock routes.
+  'GET /api/admin/stock': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ q: 'a', filter: 'low', page: '1', pageSize: '20' }),
+  },
+  'POST /api/admin/stock': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({
+      'changes[0][productId]': '1',
+      'changes[0][reason]': 'received',
+      'changes[0][quantity]': '1',
+    }),
+  },
+  'GET /api/admin/products/:id/stock': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', page: '1' }),
+  },
+  'POST /api/admin/products/:id/threshold': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', threshold: '5' }),
+  },
 
   'GET /sandbox/pay/:token': { access: 'sandbox' },
   'POST /sandbox/pay/:token': { access: 'sandbox' },

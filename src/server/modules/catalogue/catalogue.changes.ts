@@ -64,13 +64,48 @@ export class StockChanges {
    * once. False when fewer are left; then nothing changed.
    */
   async take(productId: number, num: number): Promise<boolean> {
-    const taken = await this.tx
+    return (await this.remove(productId, num)) !== undefined;
+  }
+
+  /**
+   * Removes `num` units with the same conditional update as `take`: the stock left, or undefined
+   * (nothing changed) when fewer are left or there is no such product.
+   */
+  async remove(productId: number, num: number): Promise<number | undefined> {
+    const [row] = await this.tx
       .update(products)
       .set({ realStock: sql`${products.realStock} - ${num}`, stockChangedAt: sql`clock_timestamp()` })
       .where(and(eq(products.id, productId), sql`${products.realStock} >= ${num}`))
-      .returning({ id: products.id });
-    if (taken.length > 0) this.changed = true;
-    return taken.length > 0;
+      .returning({ stock: products.realStock });
+    if (row) this.changed = true;
+    return row?.stock;
+  }
+
+  /** Adds `num` units (stock received): the stock after, or undefined when there is no such product. */
+  async add(productId: number, num: number): Promise<number | undefined> {
+    const [row] = await this.tx
+      .update(products)
+      .set({ realStock: sql`${products.realStock} + ${num}`, stockChangedAt: sql`clock_timestamp()` })
+      .where(eq(products.id, productId))
+      .returning({ stock: products.realStock });
+    if (row) this.changed = true;
+    return row?.stock;
+  }
+
+  /**
+   * Sets the stock to `count` (a count of the shelf) in one statement that also answers what it
+   * replaced: the subquery locks the row first, so an order that took units just before is counted
+   * in `before` (never read, then overwritten). Undefined when there is no such product.
+   */
+  async set(productId: number, count: number): Promise<{ before: number; after: number } | undefined> {
+    const result = await this.tx.execute(sql`
+      update ${products} set real_stock = ${count}, stock_changed_at = clock_timestamp()
+      from (select id, real_stock from ${products} where id = ${productId} for update) as old
+      where ${products.id} = old.id
+      returning old.real_stock as before, ${products.realStock} as after`);
+    const [row] = (result as unknown as { rows: { before: number; after: number }[] }).rows;
+    if (row) this.changed = true;
+    return row && { before: Number(row.before), after: Number(row.after) };
   }
 
   /** Puts the units of the given orders' lines back into stock. */

@@ -1,0 +1,125 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '#shared/constants';
+import { PRODUCT_TEXT_MAX } from '#shared/schemas/product-admin.rules';
+import { Field } from '../../../components/ui/field';
+import { FormError } from '../../../components/ui/states';
+import type { CategoryOption, ProductForm } from '../api/products';
+import { categoryName, PAIRED_FIELDS, SHARED_FIELDS } from '../lib/product-form';
+import { RichTextEditor } from './rich-text-editor';
+
+const MAX_OF: Record<string, number> = {
+  name: PRODUCT_TEXT_MAX.name,
+  unit: PRODUCT_TEXT_MAX.label,
+  weightText: PRODUCT_TEXT_MAX.label,
+  brand: PRODUCT_TEXT_MAX.brand,
+};
+
+/**
+ * Every field of a product: English and Chinese side by side (stacked on phones), then the fields
+ * both languages share, then the two descriptions with their previews. Saving sends them all.
+ */
+export function ProductFormFields({
+  initial,
+  categories,
+  language,
+  saving,
+  error,
+  onSave,
+}: {
+  initial: ProductForm;
+  categories: CategoryOption[];
+  language: Language;
+  saving: boolean;
+  error: unknown;
+  onSave: (form: ProductForm) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [form, setForm] = useState(initial);
+  const set = (key: keyof ProductForm) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave(form);
+  };
+  return (
+    <form className="product-form" onSubmit={submit} aria-label={t('products.editor.form')}>
+      <div className="product-pairs">
+        <h2 className="product-lang">{t('products.editor.english')}</h2>
+        <h2 className="product-lang" lang="zh">
+          {t('products.editor.chinese')}
+        </h2>
+        {PAIRED_FIELDS.map(([en, zh, key]) => (
+          <div className="product-pair" key={key}>
+            <Field
+              label={t(`products.fields.${key}En`)}
+              value={form[en]}
+              maxLength={MAX_OF[key]}
+              onChange={(e) => set(en)(e.target.value)}
+            />
+            <Field
+              label={t(`products.fields.${key}Zh`)}
+              value={form[zh]}
+              lang="zh"
+              maxLength={MAX_OF[key]}
+              onChange={(e) => set(zh)(e.target.value)}
+            />
+          </div>
+        ))}
+      </div>
+      <div className="product-shared">
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-category`}>
+            {t('products.fields.category')}
+          </label>
+          <select
+            id={`${id}-category`}
+            className="input"
+            value={form.category_id}
+            onChange={(e) => set('category_id')(e.target.value)}
+          >
+            <option value="">{t('products.editor.chooseCategory')}</option>
+            {categories.map((c) => (
+              <optgroup key={c.id} label={categoryName(c, language)}>
+                <option value={c.id}>{categoryName(c, language)}</option>
+                {c.childCategory.map((child) => (
+                  <option key={child.id} value={child.id}>
+                    {categoryName(child, language)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        {SHARED_FIELDS.map(([key, mode]) => (
+          <Field
+            key={key}
+            label={t(`products.fields.${key}`)}
+            value={form[key]}
+            inputMode={mode === 'text' ? undefined : mode}
+            maxLength={mode === 'text' ? PRODUCT_TEXT_MAX.label : 12}
+            onChange={(e) => set(key)(e.target.value)}
+          />
+        ))}
+      </div>
+      <div className="product-pair product-descriptions">
+        <RichTextEditor
+          label={t('products.fields.describeEn')}
+          lang="en"
+          value={form.en_describe}
+          onChange={set('en_describe')}
+        />
+        <RichTextEditor
+          label={t('products.fields.describeZh')}
+          lang="zh"
+          value={form.zn_describe}
+          onChange={set('zn_describe')}
+        />
+      </div>
+      <FormError error={error} />
+      <button type="submit" className="button button-primary" disabled={saving}>
+        {saving ? t('products.editor.saving') : t('products.editor.save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Language } from '#shared/constants';
+import type { AdminProduct, ProductForm } from '../api/products';
+
+/** A name in the staff member's language, the other when it is empty. */
+export const categoryName = (c: { en_name: string; zn_name: string }, language: Language): string =>
+  (language === 'zh' ? c.zn_name || c.en_name : c.en_name || c.zn_name) || '—';
+
+/** The fields written in both languages, side by side: [English, Chinese, admin.json key]. */
+export const PAIRED_FIELDS = [
+  ['en_name', 'zn_name', 'name'],
+  ['en_number', 'zn_number', 'unit'],
+  ['en_weight', 'zn_weight', 'weightText'],
+  ['brand_en_name', 'brand_zn_name', 'brand'],
+] as const;
+
+/** Fields with one value for both languages, with their input kind. */
+export const SHARED_FIELDS = [
+  ['price', 'decimal'],
+  ['box_gauge', 'text'],
+  ['weight_g', 'numeric'],
+  ['net_weight_g', 'numeric'],
+  ['term_days', 'numeric'],
+] as const;
+
+export const EMPTY_FORM: ProductForm = {
+  en_name: '',
+  zn_name: '',
+  en_number: '',
+  zn_number: '',
+  en_weight: '',
+  zn_weight: '',
+  brand_en_name: '',
+  brand_zn_name: '',
+  category_id: '',
+  box_gauge: '',
+  weight_g: '0',
+  net_weight_g: '0',
+  term_days: '0',
+  price: '',
+  en_describe: '',
+  zn_describe: '',
+};
+
+/** The editor's values for a stored product. */
+export function formOf(p: AdminProduct): ProductForm {
+  const form = { ...EMPTY_FORM };
+  for (const key of Object.keys(EMPTY_FORM) as (keyof ProductForm)[]) {
+    form[key] = key === 'price' ? p.price.toFixed(2) : String(p[key]);
+  }
+  return form;
+}

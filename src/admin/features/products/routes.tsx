@@ -1,0 +1,17 @@
+import type { RouteObject } from 'react-router';
+import { ProductEditorPage, type ProductPanels } from './pages/product-editor-page';
+import { ProductsPage } from './pages/products-page';
+import './products.css';
+
+/**
+ * The console's product pages, under /admin (`new` is the editor without a product yet). The app
+ * gives the panels other features own (features never import each other).
+ */
+export function productRoutes(panels: ProductPanels): RouteObject[] {
+  const Editor = () => <ProductEditorPage {...panels} />;
+  return [
+    { path: 'products', Component: ProductsPage },
+    { path: 'products/new', Component: Editor },
+    { path: 'products/:id', Component: Editor },
+  ];
+}

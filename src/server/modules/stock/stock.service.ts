@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '#server/clock';
+import type { Db, Tx } from '#server/db/client';
+import { products, stockMovements } from '#server/db/schema';
+import { AppError, NotFound } from '#server/errors';
+import type { StockReason } from '#shared/schemas/stock.rules';
+import type { StockChangeInput } from '#shared/schemas/stock.zod';
+import {
+  type CatalogueListener,
+  type StockChanges,
+  withCatalogueChange,
+  withStockChanges,
+} from '../catalogue/catalogue.changes';
+import { recordAudit } from '../staff/audit';
+
+/**
+ * The console's stock changes (docs/architecture.md, Stock): each one a conditional single-statement
+ * update through StockChanges (as orders take units), a stock movement and an audit line, all in
+ * one transaction, so a change and the orders racing it never lose each other.
+ */
+
+export interface StockDeps {
+  db: Db;
+  clock: Clock;
+  catalogue: CatalogueListener;
+}
+
+/** One change applied: the units it actually added (negative: removed) and the stock it left. */
+export interface AppliedChange {
+  productId: number;
+  reason: StockReason;
+  delta: number;
+  stock: number;
+}
+
+/** A refusal of one row of a batch: `data.row` is its index, so the grid marks that row. */
+function rowRefusal(status: number, key: string, row: number, params: Record<string, number> = {}) {
+  return new AppError(status, key, params, {}, { row });
+}
+
+async function stockOf(tx: Tx, productId: number): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ stock: products.realStock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.stock;
+}
+
+/** Applies one change; throws (the whole batch rolls back) when its product is gone or short. */
+async function applyOne(
+  tx: Tx,
+  stock: StockChanges,
+  change: StockChangeInput,
+  row: number,
+): Promise<{ before: number; after: number }> {
+  const { productId, quantity } = change;
+  const unknown = () => rowRefusal(404, 'errors:catalogueAdmin.stock.unknownProduct', row);
+  if (change.reason === 'count') {
+    const set = await stock.set(productId, quantity);
+    if (!set) throw unknown();
+    return set;
+  }
+  if (change.reason === 'received') {
+    const after = await stock.add(productId, quantity);
+    if (after === undefined) throw unknown();
+    return { before: after - quantity, after };
+  }
+  const after = await stock.remove(productId, quantity);
+  if (after !== undefined) return { before: after + quantity, after };
+  const left = await stockOf(tx, productId);
+  if (left === undefined) throw unknown();
+  throw rowRefusal(409, 'errors:catalogueAdmin.stock.notEnough', row, { stock: left, quantity });
+}
+
+/**
+ * Applies a batch of stock changes, all or nothing, each recorded as a movement and in the audit
+ * log. Rows are applied in product order (as orders take their lines) so two writers cannot
+ * deadlock; rows of one product keep the order they were sent in.
+ */
+export async function applyStockChanges(
+  deps: StockDeps,
+  staffId: number | null,
+  changes: StockChangeInput[],
+): Promise<AppliedChange[]> {
+  const at = deps.clock.now();
+  const rows = changes
+    .map((change, row) => ({ change, row }))
+    .sort((a, b) => a.change.productId - b.change.productId || a.row - b.row);
+  return withStockChanges(deps.db, deps.catalogue, async (tx, stock) => {
+    const applied: AppliedChange[] = new Array(changes.length);
+    for (const { change, row } of rows) {
+      const { before, after } = await applyOne(tx, stock, change, row);
+      const delta = after - before;
+      await tx.insert(stockMovements).values({
+        productId: change.productId,
+        staffId,
+        at,
+        delta,
+        stockAfter: after,
+        reason: change.reason,
+        note: change.note,
+      });
+      await recordAudit(tx, {
+        staffId,
+        action: `stock.${change.reason}`,
+        targetType: 'product',
+        targetId: String(change.productId),
+        before: { real_stock: before },
+        after: { real_stock: after, quantity: change.quantity, note: change.note },
+        at,
+      });
+      applied[row] = { productId: change.productId, reason: change.reason, delta, stock: after };
+    }
+    return applied;
+  });
+}
+
+/** Sets a product's low-stock threshold (Today and the grid's `low` filter read it). */
+export async function setThreshold(
+  deps: StockDeps,
+  staffId: number | null,
+  productId: number,
+  threshold: number,
+): Promise<number> {
+  return withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
+    const result = await tx.execute(sql`
+      update ${products} set low_stock_threshold = ${threshold}
+      from (select id, low_stock_threshold from ${products} where id = ${productId} for update) as old
+      where ${products.id} = old.id
+      returning old.low_stock_threshold as before`);
+    const [row] = (result as unknown as { rows: { before: number }[] }).rows;
+    if (!row) throw new NotFound('errors:catalogueAdmin.stock.unknownProduct');
+    touched.product(productId);
+    await recordAudit(tx, {
+      staffId,
+      action: 'stock.threshold',
+      targetType: 'product',
+      targetId: String(productId),
+      before: { low_stock_threshold: Number(row.before) },
+      after: { low_stock_threshold: threshold },
+      at: deps.clock.now(),
+    });
+    return threshold;
+  });
+}
