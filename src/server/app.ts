@@ -33,7 +33,7 @@ import { adminProductRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
 import { CatalogueMedia } from './modules/media/media.files';
-import { mediaRoutes } from './modules/media/media.routes';
+import { pictureRoutes, pictureUploadRoutes } from './modules/media/media.routes';
 import { ProductPictures } from './modules/media/product-pictures';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
@@ -258,7 +258,8 @@ async function shopRoutes(
   await app.register(adminProductRoutes, { db: database.db, clock, catalogue });
   const media = new CatalogueMedia(config.uploadsDir);
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
-  await app.register(mediaRoutes, { media, pictures });
+  await app.register(pictureUploadRoutes, { media, pictures });
+  await app.register(pictureRoutes, { pictures });
   await app.register(adminStockRoutes, { db: database.db, clock, catalogue });
 }
 

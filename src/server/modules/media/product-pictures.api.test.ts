@@ -148,7 +148,7 @@ describe('a product’s pictures', () => {
     expect(rows.map((r) => r.action)).toEqual(['product.pictures.add']);
     expect(rows[0]?.staffId).toBe(owner.id);
     expect(rows[0]?.after).toEqual({ images: pictures.map((p) => p.link) });
-    expect((rows[0]?.before as { images: string[] }).images).toEqual(
+    expect((rows[0]?.before as { images: string[] } | undefined)?.images).toEqual(
       pictures.slice(0, -1).map((p) => p.link),
     );
   });

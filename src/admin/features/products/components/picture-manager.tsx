@@ -74,7 +74,7 @@ export function PictureManager({ productId }: { productId: number }) {
                 </figcaption>
               </figure>
               {confirming === picture.id ? (
-                <div className="picture-actions" role="group">
+                <div className="picture-actions">
                   <p role="alert">{t('pictures.manager.confirmDelete', { n: i + 1 })}</p>
                   <button
                     type="button"
