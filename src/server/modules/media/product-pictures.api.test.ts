@@ -79,7 +79,8 @@ const fileExists = (link: string, width: number) =>
     () => false,
   );
 
-describe('a product’s pictures', () => {
+// Each test makes pictures: slow on a loaded machine, whatever the code does.
+describe('a product’s pictures', { timeout: 120_000 }, () => {
   it('adds uploads last, in every width, and the storefront shows them at once', async () => {
     const product = await productOf(2);
     const seeded = (await call('GET', '/api/admin/products/2/images')).body.data.images as Picture[];
