@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import type { Language } from '#shared/constants';
 import {
   type AdminShop,
+  adminText,
+  desktopOnly,
   openConsoleAs,
   type StaffSession,
   staffSession,
@@ -15,15 +17,12 @@ import { expect as base, expectAccessible, LANGUAGES, text } from './fixtures/sh
  * newest first, and a shopper sees them on the product's page, the newest first. Desktop-first,
  * both languages; a refused file is named with the reason in the staff member's language.
  */
-test.beforeEach(({ isMobile }, testInfo) => {
-  test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
-});
+desktopOnly();
 test.describe.configure({ timeout: 120_000 });
 // Password hashing and picture work are slow on a loaded machine: wait for the server longer.
 const expect = base.configure({ timeout: 20_000 });
 
-const t = (language: Language, key: string, params: Record<string, string | number> = {}) =>
-  text(language, `admin:${key}`, params);
+const t = adminText;
 
 /** A photo-like JPEG of one colour family, so the two uploads differ. */
 async function photo(hue: number): Promise<Buffer> {
