@@ -1,6 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import type { Language } from '#shared/constants';
 import {
   type AdminShop,
   adminText,
