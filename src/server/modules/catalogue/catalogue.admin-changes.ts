@@ -7,10 +7,9 @@ import { categories, orderItems, products } from '#server/db/schema';
 import { AppError, BadInput } from '#server/errors';
 import { translate } from '#server/i18n';
 import type { Language } from '#shared/constants';
-import { centsToAmount } from '#shared/money';
 import { type AdminProduct, missingForPublish, type PublishField } from '#shared/schemas/product-admin.rules';
 import type { AdminProductCreateInput, AdminProductInput } from '#shared/schemas/product-admin.zod';
-import { adminProductDetail, type ProductRecord, productRecord } from './catalogue.admin';
+import { adminProductDetail, fieldsOf, type ProductRecord, productRecord } from './catalogue.admin';
 import { type CatalogueListener, withCatalogueChange } from './catalogue.changes';
 import { sanitizeDescription } from './description';
 
@@ -48,24 +47,11 @@ function missingFields(key: string, missing: PublishField[], language: Language)
  * as their length (a long HTML body in each line would bloat the log; the product holds the text).
  */
 function stateOf(p: ProductRecord) {
+  const { en_describe, zn_describe, ...fields } = fieldsOf(p);
   return {
-    en_name: p.enName,
-    zn_name: p.znName,
-    en_number: p.enNumber,
-    zn_number: p.znNumber,
-    en_weight: p.enWeight,
-    zn_weight: p.znWeight,
-    brand_en_name: p.brandEnName,
-    brand_zn_name: p.brandZnName,
-    category_id: p.categoryId,
-    box_gauge: p.boxGauge,
-    weight_g: p.weightG,
-    net_weight_g: p.netWeightG,
-    term_days: p.termDays,
-    price: centsToAmount(p.priceCents),
-    low_stock_threshold: p.lowStockThreshold,
-    en_describe_chars: p.enDescribe.length,
-    zn_describe_chars: p.znDescribe.length,
+    ...fields,
+    en_describe_chars: en_describe.length,
+    zn_describe_chars: zn_describe.length,
     published: p.onSale,
     archived_at: p.archivedAt?.toISOString() ?? null,
   };

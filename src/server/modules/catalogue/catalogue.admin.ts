@@ -6,6 +6,7 @@ import { centsToAmount } from '#shared/money';
 import { UUID_PATTERN } from '#shared/schemas/common.rules';
 import {
   type AdminProduct,
+  type AdminProductFields,
   type AdminProductPage,
   type AdminProductRow,
   LANGUAGE_FIELDS,
@@ -125,6 +126,29 @@ export async function listAdminProducts(
   return { items, total: ids.length, ...page };
 }
 
+/** The fields the editor writes, by their API names (the price as an amount). */
+export function fieldsOf(p: ProductRecord): AdminProductFields {
+  return {
+    en_name: p.enName,
+    zn_name: p.znName,
+    en_number: p.enNumber,
+    zn_number: p.znNumber,
+    en_weight: p.enWeight,
+    zn_weight: p.znWeight,
+    brand_en_name: p.brandEnName,
+    brand_zn_name: p.brandZnName,
+    category_id: p.categoryId,
+    box_gauge: p.boxGauge,
+    weight_g: p.weightG,
+    net_weight_g: p.netWeightG,
+    term_days: p.termDays,
+    price: centsToAmount(p.priceCents),
+    low_stock_threshold: p.lowStockThreshold,
+    en_describe: p.enDescribe,
+    zn_describe: p.znDescribe,
+  };
+}
+
 /** The product's row, or 404 (inside a transaction: locked until it ends). */
 export async function productRecord(db: Db | Tx, id: number, lock = false): Promise<ProductRecord> {
   const query = db.select().from(products).where(eq(products.id, id));
@@ -143,19 +167,8 @@ export async function adminProductDetail(db: Db | Tx, id: number): Promise<Admin
     .orderBy(asc(productImages.sort), asc(productImages.id));
   return {
     ...rowOf(p),
+    ...fieldsOf(p),
     key: p.key,
-    en_number: p.enNumber,
-    zn_number: p.znNumber,
-    en_weight: p.enWeight,
-    zn_weight: p.znWeight,
-    brand_en_name: p.brandEnName,
-    brand_zn_name: p.brandZnName,
-    box_gauge: p.boxGauge,
-    weight_g: p.weightG,
-    net_weight_g: p.netWeightG,
-    term_days: p.termDays,
-    en_describe: p.enDescribe,
-    zn_describe: p.znDescribe,
     sold_count: p.soldCount,
     images,
     archived_at: p.archivedAt?.toISOString() ?? null,
