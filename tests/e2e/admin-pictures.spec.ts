@@ -83,7 +83,7 @@ for (const [index, language] of LANGUAGES.entries()) {
     );
     await expect(pictures).toHaveCount(before + 2);
     const total = before + 2;
-    const newest = await pictures.last().getByRole('img').getAttribute('src');
+    const newest = await pictures.last().locator('img').getAttribute('src');
     expect(newest).toMatch(/^\/uploads\/catalogue\/[0-9a-f]{24}-400\.webp$/);
     await expectAccessible(page);
 
@@ -93,7 +93,7 @@ for (const [index, language] of LANGUAGES.entries()) {
         .nth(place - 1)
         .getByRole('button', { name: t(language, 'pictures.manager.earlier') })
         .click();
-      await expect(pictures.nth(place - 2).getByRole('img')).toHaveAttribute('src', newest ?? '');
+      await expect(pictures.nth(place - 2).locator('img')).toHaveAttribute('src', newest ?? '');
     }
     await expect(pictures.first()).toContainText(t(language, 'pictures.manager.first'));
     await expect(pictures.first()).toContainText(t(language, 'pictures.manager.picture', { n: 1, total }));
