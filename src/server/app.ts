@@ -35,7 +35,7 @@ import { CatalogueStore } from './modules/catalogue/catalogue.store';
 import { homeAdminRoutes } from './modules/home/home.admin.routes';
 import { productImportRoutes } from './modules/import/import.routes';
 import { CatalogueMedia } from './modules/media/media.files';
-import { mediaRoutes } from './modules/media/media.routes';
+import { pictureRoutes, pictureUploadRoutes } from './modules/media/media.routes';
 import { ProductPictures } from './modules/media/product-pictures';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
@@ -269,7 +269,8 @@ async function shopRoutes(
   await app.register(adminProductRoutes, { db: database.db, clock, catalogue });
   const media = new CatalogueMedia(config.uploadsDir);
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
-  await app.register(mediaRoutes, { media, pictures });
+  await app.register(pictureUploadRoutes, { media, pictures });
+  await app.register(pictureRoutes, { pictures });
   await app.register(adminStockRoutes, { db: database.db, clock, catalogue });
   await app.register(adminPromoRoutes, { db: database.db, clock, config, catalogue });
   await app.register(productImportRoutes, { db: database.db, clock, catalogue });

@@ -3,6 +3,8 @@ import type { Language } from '#shared/constants';
 import { BILLING } from '../helpers/forms';
 import {
   type AdminShop,
+  adminText,
+  desktopOnly,
   openConsoleAs,
   type StaffSession,
   staffSession,
@@ -13,15 +15,12 @@ import { expect as base, expectAccessible, LANGUAGES, text } from './fixtures/sh
 import { callApi, type SignedInShopper } from './fixtures/shopper';
 
 /** The console's shop pages (docs/architecture.md §7): Today, Customers, Audit. Desktop-first. */
-test.beforeEach(({ isMobile }, testInfo) => {
-  test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
-});
+desktopOnly();
 test.describe.configure({ timeout: 90_000 });
 // Password hashing (scrypt) is slow on a loaded machine: wait for the server's answers longer.
 const expect = base.configure({ timeout: 15_000 });
 
-const t = (language: Language, key: string, params: Record<string, string | number> = {}) =>
-  text(language, `admin:${key}`, params);
+const t = adminText;
 const nav = (page: Page, language: Language) =>
   page.getByRole('navigation', { name: t(language, 'nav.label') });
 

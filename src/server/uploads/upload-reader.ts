@@ -21,9 +21,13 @@ export function uploadLimits(fileSize: number) {
   };
 }
 
-/** The whole multipart body of an upload: the file, and room for the parts around it. */
-export function uploadBodyMaxBytes(fileSize: number): number {
-  return fileSize + 64 * 1024;
+/**
+ * The whole multipart body of an upload: the file, and room for the parts around it. With room
+ * for more than one chunk of the body (browsers send 64 KiB at a time), a file just too big is
+ * told so by the file's own limit (its own message) before the body's.
+ */
+export function uploadBodyMaxBytes(fileSize: number, room = 64 * 1024): number {
+  return fileSize + room;
 }
 
 export interface UploadRules {
@@ -33,6 +37,8 @@ export interface UploadRules {
   invalidKey: string;
   /** Said when the file part passes `maxBytes`. */
   tooLargeKey: string;
+  /** Room for the body around the file (uploadBodyMaxBytes). */
+  room?: number;
 }
 
 /**
@@ -42,7 +48,7 @@ export interface UploadRules {
  */
 export async function readUpload(request: FastifyRequest, rules: UploadRules): Promise<Buffer> {
   if (!request.isMultipart()) throw new BadInput(rules.invalidKey);
-  const bodyMax = uploadBodyMaxBytes(rules.maxBytes);
+  const bodyMax = uploadBodyMaxBytes(rules.maxBytes, rules.room);
   if (Number(request.headers['content-length']) > bodyMax) throw new TooLarge();
   // Starting the iteration pipes the request into the parser, so counting it misses no byte.
   const file = fileOf(request.parts(), rules);

@@ -13,44 +13,38 @@ import {
 import type { CatalogueMedia } from './media.files';
 import type { ProductPictures } from './product-pictures';
 
+/** Every picture route is the catalogue's: owners and managers. */
+const MANAGE = { auth: 'staff', permission: 'catalogue.manage' } as const;
+
+/** Room around the file: several of a browser's 64 KiB chunks, so a file too big is told as such. */
+const PICTURE_BODY_ROOM = 1024 * 1024;
+
 /** A picture upload's file, read as it arrives: a 413 the moment it passes PICTURE_MAX_BYTES. */
 function readPicture(request: FastifyRequest): Promise<Buffer> {
   return readUpload(request, {
     maxBytes: PICTURE_MAX_BYTES,
     invalidKey: 'errors:catalogueAdmin.pictures.invalid',
     tooLargeKey: 'errors:catalogueAdmin.pictures.tooLarge',
+    room: PICTURE_BODY_ROOM,
   });
 }
 
 /**
- * The console's picture routes (docs/api.md, Admin: pictures). The multipart parser is registered
+ * The console's picture uploads (docs/api.md, Admin: pictures). The multipart parser is registered
  * in this plugin's own scope (as the avatar's), so no other route reads a multipart body; the
  * staff member and the permission are checked before a byte of the body is read.
  */
-export async function mediaRoutes(
+export async function pictureUploadRoutes(
   app: FastifyInstance,
   opts: { media: CatalogueMedia; pictures: ProductPictures },
 ) {
   const { media, pictures } = opts;
   await app.register(multipart, { limits: uploadLimits(PICTURE_MAX_BYTES) });
-  const manage = { auth: 'staff', permission: 'catalogue.manage' } as const;
 
   route(
     app,
-    { method: 'POST', url: '/api/admin/media/:kind', params: MediaKindParams, input: NoInput, ...manage },
+    { method: 'POST', url: '/api/admin/media/:kind', params: MediaKindParams, input: NoInput, ...MANAGE },
     async ({ params }, request) => ok({ image: await media.save(params.kind, await readPicture(request)) }),
-  );
-
-  route(
-    app,
-    {
-      method: 'GET',
-      url: '/api/admin/products/:id/images',
-      params: ProductImagesParams,
-      input: NoInput,
-      ...manage,
-    },
-    async ({ params }) => ok({ images: await pictures.list(params.id) }),
   );
 
   route(
@@ -60,10 +54,27 @@ export async function mediaRoutes(
       url: '/api/admin/products/:id/images',
       params: ProductImagesParams,
       input: NoInput,
-      ...manage,
+      ...MANAGE,
     },
     async ({ params, staff }, request) =>
       ok({ images: await pictures.add(staff.id, params.id, await readPicture(request)) }),
+  );
+}
+
+/** The console's other picture routes: JSON or form bodies, so a multipart one is a 415 here, unread. */
+export async function pictureRoutes(app: FastifyInstance, opts: { pictures: ProductPictures }) {
+  const { pictures } = opts;
+
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/admin/products/:id/images',
+      params: ProductImagesParams,
+      input: NoInput,
+      ...MANAGE,
+    },
+    async ({ params }) => ok({ images: await pictures.list(params.id) }),
   );
 
   route(
@@ -73,7 +84,7 @@ export async function mediaRoutes(
       url: '/api/admin/products/:id/images/order',
       params: ProductImagesParams,
       input: ImageOrderInput,
-      ...manage,
+      ...MANAGE,
     },
     async ({ params, input, staff }) =>
       ok({ images: await pictures.reorder(staff.id, params.id, input.ids) }),
@@ -86,7 +97,7 @@ export async function mediaRoutes(
       url: '/api/admin/products/:id/images/:imageId',
       params: ProductImageParams,
       input: NoInput,
-      ...manage,
+      ...MANAGE,
     },
     async ({ params, staff }) => ok({ images: await pictures.remove(staff.id, params.id, params.imageId) }),
   );

@@ -8,6 +8,7 @@ import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { categoryOptionsQueryOptions, productQueryOptions, useSaveProduct } from '../api/products';
+import { PictureManager } from '../components/picture-manager';
 import { ProductActions } from '../components/product-actions';
 import { ProductFormFields } from '../components/product-form';
 import { EMPTY_FORM, formOf } from '../lib/product-form';
@@ -72,18 +73,7 @@ export function ProductEditorPage({ StockPanel }: ProductPanels) {
             <ProductActions product={stored} />
             <section className="product-panel" aria-label={t('products.editor.pictures')}>
               <h2>{t('products.editor.pictures')}</h2>
-              {/* i18-pictures: <PictureManager productId={stored.id} /> goes here once merged. */}
-              {stored.product_image ? (
-                <img
-                  className="product-main-picture"
-                  src={stored.product_image}
-                  alt=""
-                  width={160}
-                  height={160}
-                />
-              ) : (
-                <p className="admin-hint">{t('products.editor.noPicture')}</p>
-              )}
+              <PictureManager productId={stored.id} />
             </section>
             <section className="product-panel" aria-label={t('products.editor.stock')}>
               <h2>{t('products.editor.stock')}</h2>
