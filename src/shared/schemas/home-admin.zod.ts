@@ -44,6 +44,12 @@ function optionalId(stop: Stop, value: unknown, key: string): number | null {
   return parsed.success ? parsed.data : stop('field', [key]);
 }
 
+/** A small number sent as a number or its digits; NaN for anything else (an object, an array). */
+const smallNumber = (value: unknown) =>
+  typeof value === 'number' || (typeof value === 'string' && /^\d{1,3}$/.test(value.trim()))
+    ? Number(value)
+    : Number.NaN;
+
 /** Fields as a form or JSON sends them (numbers and booleans in JSON read as their text). */
 const fieldsOf = (v: unknown, stop: Stop) => (isFields(v) ? v : stop('field'));
 
@@ -109,7 +115,7 @@ function bannerTarget(stop: Stop, type: BannerType, value: unknown): string {
 export const BannerInput = z.unknown().transform(
   inOrder((v, stop) => {
     const f = fieldsOf(v, stop);
-    const type = Number(f.type);
+    const type = smallNumber(f.type);
     if (!BANNER_TYPES.includes(type as BannerType)) return stop('field', ['type']);
     const url = bannerTarget(stop, type as BannerType, f.url);
     const img = image(stop, f.image, 'image');
@@ -137,7 +143,7 @@ export type BannerInput = z.output<typeof BannerInput>;
 export const PlateInput = z.unknown().transform(
   inOrder((v, stop) => {
     const f = fieldsOf(v, stop);
-    const style = Number(f.style);
+    const style = smallNumber(f.style);
     if (!PLATE_STYLES.includes(style as (typeof PLATE_STYLES)[number])) return stop('field', ['style']);
     const enName = named(stop, f.en_name, HOME_NAME_MAX, 'en_name', true);
     const znName = named(stop, f.zn_name, HOME_NAME_MAX, 'zn_name', true);

@@ -53,7 +53,9 @@ async function send(route: Route, rule: RouteRule, token: string | undefined) {
     },
     ...(!inQuery ? { payload: query } : {}),
   });
-  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+  // The product export answers CSV; everything else the JSON envelope.
+  const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
+  return { status: res.statusCode, body: res.body && isJson ? JSON.parse(res.body) : res.body };
 }
 
 const staffRules = () =>

@@ -128,9 +128,13 @@ function checkAnswer(
   where: string,
 ) {
   expect(res.statusCode, where).toBeLessThan(500);
-  const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
-  // Only the gateway's notification (plain text) and the sandbox pay page (HTML) answer otherwise.
-  if (rule.access === 'public' || rule.access === 'shopper' || rule.access === 'staff') {
+  const type = String(res.headers['content-type'] ?? '');
+  const isJson = type.startsWith('application/json');
+  // Only the gateway's notification (plain text), the sandbox pay page (HTML) and a download's
+  // file (a 200 only) answer otherwise.
+  const download = rule.download !== undefined && res.statusCode === 200;
+  if (download) expect(type.startsWith(rule.download ?? ''), where).toBe(true);
+  else if (rule.access === 'public' || rule.access === 'shopper' || rule.access === 'staff') {
     expect(isJson, where).toBe(true);
   }
   if (isJson) {
@@ -290,7 +294,13 @@ describe('bodies no client sends', () => {
         expect(checkAnswer(rule, res, language, where), where).toBe(true);
         // A staff upload checks the session first: this caller's shopper token is a 401, the file unread.
         const upload = rule.access === 'staff' ? 401 : 413;
-        const expected = type.startsWith('multipart/') ? (rule.upload ? upload : 415) : status;
+        const expected = rule.staffBeforeBody
+          ? 401
+          : type.startsWith('multipart/')
+            ? rule.upload
+              ? upload
+              : 415
+            : status;
         expect(res.statusCode, where).toBe(expected);
       }
     }

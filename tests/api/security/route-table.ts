@@ -92,6 +92,13 @@ export interface RouteRule {
   duringTotpSetup?: boolean;
   /** Staff routes: roles the route itself refuses with 403, whatever the permission. */
   forbiddenFor?: readonly StaffRole[];
+  /**
+   * Checks the staff member before reading any body (a route that takes a body bigger than the
+   * shop's usual limit): a shopper's token is a 401 whatever is sent.
+   */
+  staffBeforeBody?: true;
+  /** A download: its 200 answer is this type of file rather than the JSON envelope. */
+  download?: 'text/csv';
 }
 
 /** The demo seed's last product (264 products, ids in seed order). */
@@ -358,10 +365,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     valid: (own) => ({ ':orderNo': own.orderNo, amount: '1.00', reason: 'bruised' }),
   },
   // i18-import: the product CSV, search aliases and searches that found nothing.
-  'GET /api/admin/products.csv': { access: 'staff', permission: 'catalogue.manage' },
+  'GET /api/admin/products.csv': { access: 'staff', permission: 'catalogue.manage', download: 'text/csv' },
   'POST /api/admin/products/import': {
     access: 'staff',
     permission: 'catalogue.manage',
+    staffBeforeBody: true,
     valid: () => ({ dryRun: '1' }),
   },
   'GET /api/admin/search-misses': {

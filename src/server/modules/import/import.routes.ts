@@ -9,8 +9,13 @@ import { dryRunImport, exportProductsCsv, type ImportDeps, importProducts } from
 /**
  * The product CSV (docs/api.md, Admin: import and export). The CSV parser is registered in this
  * plugin's scope only, with its own body limit: every other route still refuses bodies past 64 KiB.
+ * Its routes check the staff member and the permission before a byte of the body is read, so only
+ * staff who may import can make the server hold a CSV of up to IMPORT_LIMITS.bytes.
  */
 export async function productImportRoutes(app: FastifyInstance, deps: ImportDeps) {
+  app.addHook('onRequest', async (request) => {
+    await request.requireStaff('catalogue.manage');
+  });
   app.addContentTypeParser(
     ['text/csv', 'text/plain'],
     { parseAs: 'string', bodyLimit: IMPORT_LIMITS.bytes },
