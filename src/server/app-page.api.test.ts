@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
@@ -71,6 +72,18 @@ describe('the app page', () => {
       expect(html).toContain('<script type="module" fetchpriority="low"');
       expect(html).toContain('<link rel="modulepreload" fetchpriority="low"');
       expect(html.indexOf(preloads(html)[0] ?? '-')).toBeLessThan(html.indexOf('<script'));
+    });
+
+    it('sends the page compressed to a browser that takes it, the same page once unpacked', async () => {
+      const plain = await shells.app.inject({ url: '/category/1' });
+      const squeezed = await shells.app.inject({
+        url: '/category/1',
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(squeezed.headers['content-encoding']).toBe('br');
+      expect(squeezed.headers.vary).toContain('Accept-Encoding');
+      expect(brotliDecompressSync(squeezed.rawPayload).toString()).toBe(plain.body);
+      expect(squeezed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     });
 
     it("gives the catalogue's pages their bar, and other pages no first screen", async () => {

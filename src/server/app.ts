@@ -60,6 +60,7 @@ import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-erro
 import { errorsPlugin } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
 import { staffAuthPlugin } from './plugins/staff-auth';
+import { PrebuiltAnswer } from './prebuilt-answer';
 import { projectPath } from './project-root';
 import { BODY_MAX_BYTES, requestTimeouts } from './request-limits';
 import { deriveKey, loadShopSecret } from './secret';
@@ -354,7 +355,17 @@ async function registerStatic(
       heads.tags(heads.headFor(pagePath, lang), lang),
       lang,
     );
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // Compressed for the client as it goes (quickly: brotli or gzip at their lowest effort, well
+    // under a millisecond for the page's ~40 KB, its stylesheets included).
+    const { encoding, bytes } = new PrebuiltAnswer(Buffer.from(html)).encoded(
+      request.headers['accept-encoding'],
+    );
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8')
+      .send(bytes);
   });
 }
 
