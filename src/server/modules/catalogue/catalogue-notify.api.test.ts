@@ -21,7 +21,8 @@ import type { CatalogueStore } from './catalogue.store';
  * product alone, long before its poll (set to a minute here) would; and with the listening
  * connection lost, the poll still catches up.
  */
-const onPostgres = process.env.TEST_DATABASE_URL !== undefined;
+// The PGlite pass of `npm test` sets TEST_DATABASE_URL to '' (scripts/test.sh).
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
