@@ -108,6 +108,11 @@ for (const language of LANGUAGES) {
       text(language, 'catalogue:product.stock', { count: 12 }),
     );
 
+    // Back in stock, it has left the out-of-stock list; all products show it again.
+    await expect(row).toHaveCount(0);
+    await page.getByLabel(t('filters.filter')).selectOption('');
+    await page.getByRole('button', { name: t('filters.apply') }).click();
+
     // The product's stock page lists both movements, newest first, with who and why.
     await page.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

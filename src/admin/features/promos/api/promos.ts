@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
 import type { PromoState } from '#shared/schemas/promo.rules';
 import { adminRequest } from '../../../lib/api-client';
 
@@ -72,6 +73,8 @@ export const couponsQuery = () =>
     queryKey: [...KEY, 'coupons'],
     queryFn: ({ signal }) =>
       adminRequest<{ time_zone: string; items: Coupon[] }>('/api/admin/coupons', { signal }),
+    // Uses so far change with shoppers' orders, not with the console: read again on every visit.
+    staleTime: 0,
   });
 
 export const productSearchQuery = (q: string) =>
@@ -82,9 +85,15 @@ export const productSearchQuery = (q: string) =>
     enabled: q.trim().length > 0,
   });
 
-/** Saves (creates when `id` is absent) or deletes a promotion or coupon; the lists reload after. */
-export function useSave<T>(kind: 'promotions' | 'coupons') {
+/**
+ * Saves (creates when `id` is absent) or deletes a promotion or coupon; the lists reload after.
+ * `submit` saves and then opens the saved one's page (a new one gets its own address); `saved`
+ * stays true there, so the page says it was saved even though a new one's editor was replaced.
+ */
+export function useSave<T extends { id: number }>(kind: 'promotions' | 'coupons') {
   const client = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
   const done = () => client.invalidateQueries({ queryKey: KEY });
   const save = useMutation({
     mutationFn: ({ id, body }: { id?: number; body: Record<string, unknown> }) =>
@@ -96,5 +105,10 @@ export function useSave<T>(kind: 'promotions' | 'coupons') {
       adminRequest<{ deleted: true }>(`/api/admin/${kind}/${id}`, { method: 'DELETE' }),
     onSuccess: done,
   });
-  return { save, remove };
+  const submit = (payload: { id?: number; body: Record<string, unknown> }) =>
+    save.mutate(payload, {
+      onSuccess: (saved) => navigate(`/admin/${kind}/${saved.id}`, { replace: true, state: { saved: true } }),
+    });
+  const saved = save.isSuccess || (location.state as { saved?: unknown } | null)?.saved === true;
+  return { save, remove, submit, saved };
 }

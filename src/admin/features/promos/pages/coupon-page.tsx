@@ -61,7 +61,7 @@ function CouponEditor({ coupon }: { coupon?: Coupon }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(coupon ? draftOf(coupon) : EMPTY);
-  const { save, remove } = useSave<Coupon>('coupons');
+  const { save, remove, submit: saveDraft, saved } = useSave<Coupon>('coupons');
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const text = (key: keyof Omit<Draft, 'active'>) => ({
     value: draft[key],
@@ -69,10 +69,7 @@ function CouponEditor({ coupon }: { coupon?: Coupon }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { id: coupon?.id, body: { ...draft } },
-      { onSuccess: (saved) => navigate(`/admin/coupons/${saved.id}`, { replace: true }) },
-    );
+    saveDraft({ id: coupon?.id, body: { ...draft } });
   };
   const del = () => {
     if (!coupon || !window.confirm(t('coupons.deleteConfirm'))) return;
@@ -162,7 +159,7 @@ function CouponEditor({ coupon }: { coupon?: Coupon }) {
             </button>
           ) : null}
         </p>
-        {save.isSuccess ? (
+        {saved ? (
           <p className="admin-hint" role="status">
             {t('coupons.saved')}
           </p>

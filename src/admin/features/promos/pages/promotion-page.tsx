@@ -67,7 +67,7 @@ function PromotionEditor({ promotion }: { promotion?: Promotion }) {
   const [draft, setDraft] = useState<Draft>(promotion ? draftOf(promotion) : EMPTY);
   const [q, setQ] = useState('');
   const found = useQuery(productSearchQuery(q));
-  const { save, remove } = useSave<Promotion>('promotions');
+  const { save, remove, submit: saveDraft, saved } = useSave<Promotion>('promotions');
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const nameOf = (p: PickedProduct) => (zh ? p.zn_name : p.en_name);
 
@@ -80,13 +80,10 @@ function PromotionEditor({ promotion }: { promotion?: Promotion }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { lines, ...fields } = draft;
-    save.mutate(
-      {
-        id: promotion?.id,
-        body: { ...fields, products: lines.map((l) => ({ id: l.product.id, price: l.price })) },
-      },
-      { onSuccess: (saved) => navigate(`/admin/promotions/${saved.id}`, { replace: true }) },
-    );
+    saveDraft({
+      id: promotion?.id,
+      body: { ...fields, products: lines.map((l) => ({ id: l.product.id, price: l.price })) },
+    });
   };
   const del = () => {
     if (!promotion || !window.confirm(t('promotions.deleteConfirm'))) return;
@@ -207,7 +204,7 @@ function PromotionEditor({ promotion }: { promotion?: Promotion }) {
             </button>
           ) : null}
         </p>
-        {save.isSuccess ? (
+        {saved ? (
           <p className="admin-hint" role="status">
             {t('promotions.saved')}
           </p>

@@ -133,11 +133,6 @@ export function StockPage() {
             {typed > 0 ? (
               <span className="admin-hint">{t('stock.grid.changed', { count: typed })}</span>
             ) : null}
-            {notice ? (
-              <p className="admin-hint" role="status">
-                {notice}
-              </p>
-            ) : null}
           </div>
           {rowError ? null : <FormError error={save.error} />}
           <Pager
@@ -149,6 +144,13 @@ export function StockPage() {
           />
         </form>
       )}
+      {/* Outside the list: a saved row may leave a filtered list (received stock is no longer
+          "out"), and the message must stay. */}
+      {notice ? (
+        <p className="admin-hint" role="status">
+          {notice}
+        </p>
+      ) : null}
     </section>
   );
 }
