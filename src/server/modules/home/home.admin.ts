@@ -169,17 +169,28 @@ async function bannerRow(tx: Tx, id: number): Promise<BannerRow> {
   return row;
 }
 
-const bannerSiblings = (tx: Tx): Promise<Placed[]> =>
+/** The home's ordered lists: banners and plates, each shown in `sort` order. */
+type OrderedTable = typeof banners | typeof plates;
+
+/** The rows of `table` in their shown order, locked while a new one is placed or one moves. */
+const siblingsIn = (tx: Tx, table: OrderedTable): Promise<Placed[]> =>
   tx
-    .select({ id: banners.id, sort: banners.sort })
-    .from(banners)
-    .orderBy(asc(banners.sort), asc(banners.id))
+    .select({ id: table.id, sort: table.sort })
+    .from(table)
+    .orderBy(asc(table.sort), asc(table.id))
     .for('update');
+
+/** Moves row `id` of `table` one place up or down among its siblings. */
+async function moveIn(tx: Tx, table: OrderedTable, id: number, direction: 'up' | 'down'): Promise<void> {
+  await moveAmong(await siblingsIn(tx, table), id, direction, (other, sort) =>
+    tx.update(table).set({ sort }).where(eq(table.id, other)),
+  );
+}
 
 /** A new banner, last in order and unpublished (the owner previews it, then publishes). */
 export async function createBanner(tx: Tx, input: BannerInput): Promise<BannerRow> {
   await checkPaths(tx, [bannerPath(input.type, input.url)]);
-  const sort = sortAfter(await bannerSiblings(tx));
+  const sort = sortAfter(await siblingsIn(tx, banners));
   const [row] = await tx
     .insert(banners)
     .values({ ...input, sort, published: false })
@@ -205,9 +216,7 @@ export async function publishBanner(tx: Tx, id: number, published: boolean) {
 
 export async function moveBanner(tx: Tx, id: number, direction: 'up' | 'down'): Promise<BannerRow> {
   const row = await bannerRow(tx, id);
-  await moveAmong(await bannerSiblings(tx), id, direction, (other, sort) =>
-    tx.update(banners).set({ sort }).where(eq(banners.id, other)),
-  );
+  await moveIn(tx, banners, id, direction);
   return row;
 }
 
@@ -256,13 +265,6 @@ async function lockPlate(tx: Tx, id: number): Promise<PlateRow> {
   return row;
 }
 
-const plateSiblings = (tx: Tx): Promise<Placed[]> =>
-  tx
-    .select({ id: plates.id, sort: plates.sort })
-    .from(plates)
-    .orderBy(asc(plates.sort), asc(plates.id))
-    .for('update');
-
 async function checkPlate(tx: Tx, input: PlateInput): Promise<void> {
   if (input.categoryId !== null) {
     const [c] = await tx
@@ -292,7 +294,7 @@ const plateFields = (input: PlateInput) => ({
 
 export async function createPlate(tx: Tx, input: PlateInput): Promise<AdminPlate> {
   await checkPlate(tx, input);
-  const sort = sortAfter(await plateSiblings(tx));
+  const sort = sortAfter(await siblingsIn(tx, plates));
   const [row] = await tx
     .insert(plates)
     .values({ ...plateFields(input), key: `plate-${randomUUID()}`, sort, published: false })
@@ -320,9 +322,7 @@ export async function publishPlate(tx: Tx, id: number, published: boolean) {
 
 export async function movePlate(tx: Tx, id: number, direction: 'up' | 'down'): Promise<AdminPlate> {
   await lockPlate(tx, id);
-  await moveAmong(await plateSiblings(tx), id, direction, (other, sort) =>
-    tx.update(plates).set({ sort }).where(eq(plates.id, other)),
-  );
+  await moveIn(tx, plates, id, direction);
   return plateAudit(tx, id);
 }
 
