@@ -9,7 +9,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // A test's own steps wait at most 5 s each; the whole test may take a minute, as the console's
+  // longer flows (invite, set a password, sign in, enrol two-factor) took 30 s on CI's slower machine.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
