@@ -199,7 +199,9 @@ test('an owner builds a shop from an empty database in the console; a shopper fi
   await page.getByLabel(t('stock.filters.filter')).selectOption('out');
   await page.getByRole('button', { name: t('stock.filters.apply') }).click();
   for (const product of TYPED) {
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: product.en, exact: true }) });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: product.en, exact: true }) });
     await row.getByLabel(t('stock.grid.receivedOf', { name: product.en })).fill('24');
   }
   await page.getByRole('button', { name: t('stock.grid.save') }).click();
