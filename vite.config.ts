@@ -73,7 +73,10 @@ export default defineConfig({
         // long-cached chunk apart from our own code. `$initial` keeps out libraries that only lazy
         // routes import: they load with those routes, not with home.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            { name: 'common', test: /[\\/]src[\\/]/, tags: ['$initial'], minShareCount: 2 },
+          ],
         },
       },
     },
