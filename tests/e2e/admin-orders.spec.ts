@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
+import type { OrderDetail } from '#shared/schemas/order';
 import { paidOrder, staffSignedIn, test } from './fixtures/admin-orders';
 import { placeOrder } from './fixtures/order';
-import { expect, expectAccessible, LANGUAGES, text } from './fixtures/shop';
-import { signUp } from './fixtures/shopper';
+import { expect, expectAccessible, LANGUAGES, price, text } from './fixtures/shop';
+import { callApi, signUp } from './fixtures/shopper';
 
 /** The operator console is desktop-first (admin-console.spec.ts): these run on the desktop project. */
 test.beforeEach(({ isMobile }, testInfo) => {
@@ -95,6 +96,27 @@ for (const language of LANGUAGES) {
       // A part keeps the status: still shipped, and the totals say what went back.
       await expect(page.getByText(t('status.shipped'), { exact: true }).first()).toBeVisible();
 
+      // Chosen items: one of the two units goes back at its share of what was paid, tax included.
+      const paid = await callApi<OrderDetail>(request, shop, shopper, 'GET', `/api/order/${orderNo}`);
+      const share = Math.round(Math.round(paid.total_price * 100) / 2);
+      await page.getByRole('button', { name: t('actions.refund') }).click();
+      await refund.getByLabel(t('refund.mode.lines')).check();
+      await refund.getByLabel(t('refund.reason')).fill('One box left behind');
+      await refund.getByRole('button', { name: t('refund.submit') }).click();
+      await expect(refund.getByText(t('refund.linesEmpty'))).toBeVisible();
+      await refund.getByRole('spinbutton').fill('1');
+      await refund.getByRole('button', { name: t('refund.submit') }).click();
+      await expect(refund).toHaveCount(0);
+      const lineRefund = timeline(page, language).locator('li', {
+        hasText: t('timeline.reason', { reason: 'One box left behind' }),
+      });
+      await expect(lineRefund.getByText(t('timeline.amount', { amount: price(share / 100) }))).toBeVisible();
+      // Only the other unit is left to refund by line.
+      await page.getByRole('button', { name: t('actions.refund') }).click();
+      await refund.getByLabel(t('refund.mode.lines')).check();
+      await expect(refund.getByRole('spinbutton')).toHaveAttribute('max', '1');
+      await refund.getByRole('button', { name: t('actions.back') }).click();
+
       // More than is left: the server's refusal is shown in the dialog.
       await page.getByRole('button', { name: t('actions.refund') }).click();
       await refund.getByLabel(t('refund.mode.amount')).check();
@@ -110,6 +132,11 @@ for (const language of LANGUAGES) {
         timeline(page, language).getByText(t('timeline.kind.completed'), { exact: true }),
       ).toBeVisible();
       await expect(page.getByRole('button', { name: t('actions.complete') })).toHaveCount(0);
+
+      // The customer's page counts what they spent less what went back to them.
+      await page.goto(`/admin/customers/${shopper.uuid}`);
+      const spent = Math.round(paid.total_price * 100) - 100 - share;
+      await expect(page.getByRole('definition').filter({ hasText: price(spent / 100) })).toBeVisible();
     });
 
     test('a packer sees and packs an order but no customer and no Refund; the slip shows both names', async ({
