@@ -267,9 +267,9 @@ async function shopRoutes(
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
   await app.register(homeAdminRoutes, { db: database.db, clock, catalogue });
-  await app.register(adminProductRoutes, { db: database.db, clock, catalogue });
   const media = new CatalogueMedia(config.uploadsDir);
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
+  await app.register(adminProductRoutes, { db: database.db, clock, catalogue, pictures });
   await app.register(pictureUploadRoutes, { media, pictures });
   await app.register(pictureRoutes, { pictures });
   await app.register(adminStockRoutes, { db: database.db, clock, catalogue });
