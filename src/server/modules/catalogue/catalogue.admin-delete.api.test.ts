@@ -44,7 +44,8 @@ async function upload(productId: number, seed: number): Promise<string> {
 const statuses = async (link: string) =>
   Promise.all(
     MEDIA_WIDTHS.product.map(
-      async (width) => (await t.app.inject({ url: link.replace(/-\d+\.webp$/, `-${width}.webp`) })).statusCode,
+      async (width) =>
+        (await t.app.inject({ url: link.replace(/-\d+\.webp$/, `-${width}.webp`) })).statusCode,
     ),
   );
 

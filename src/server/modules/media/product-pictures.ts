@@ -1,7 +1,15 @@
 import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { banners, categories, orderItems, plateItems, productImages, products, promotions } from '#server/db/schema';
+import {
+  banners,
+  categories,
+  orderItems,
+  plateItems,
+  productImages,
+  products,
+  promotions,
+} from '#server/db/schema';
 import { BadInput, NotFound } from '#server/errors';
 import { PRODUCT_PICTURES_MAX } from '#shared/schemas/media.rules';
 import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
