@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, productImages } from '#server/db/schema';
 import { MEDIA_WIDTHS } from '#shared/media';
@@ -78,6 +78,26 @@ describe('deleting a product', { timeout: 120_000 }, () => {
     expect((await callAdmin(t.app, owner.token, 'DELETE', `/api/admin/products/${other}`)).status).toBe(200);
     expect(await statuses(shared)).toEqual([404, 404, 404]);
     expect(await statuses(onBanner)).toEqual([200, 200, 200]);
+  });
+
+  it('keeps the files when the delete rolls back', async () => {
+    const id = await newProduct();
+    const link = await upload(id, 15);
+    // The database refuses this one delete, after the product's rows were read and deleted.
+    await db.execute(
+      sql.raw(`create function refuse_delete() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_delete after delete on products for each row
+        when (old.id = ${Number(id)}) execute function refuse_delete()`),
+    );
+    const refused = await callAdmin(t.app, owner.token, 'DELETE', `/api/admin/products/${id}`);
+    expect(refused.status).toBe(500);
+    expect(await statuses(link)).toEqual([200, 200, 200]);
+    await db.execute(sql.raw('drop trigger refuse_delete on products'));
+    expect((await callAdmin(t.app, owner.token, 'DELETE', `/api/admin/products/${id}`)).status).toBe(200);
+    expect(await statuses(link)).toEqual([404, 404, 404]);
   });
 
   it('keeps the files of a product it only archives (orders show them)', async () => {
