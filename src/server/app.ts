@@ -266,10 +266,10 @@ async function shopRoutes(
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
-  await app.register(homeAdminRoutes, { db: database.db, clock, catalogue });
-  await app.register(adminProductRoutes, { db: database.db, clock, catalogue });
+  await app.register(homeAdminRoutes, { db: database.db, clock, catalogue, config });
   const media = new CatalogueMedia(config.uploadsDir);
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
+  await app.register(adminProductRoutes, { db: database.db, clock, catalogue, pictures });
   await app.register(pictureUploadRoutes, { media, pictures });
   await app.register(pictureRoutes, { pictures });
   await app.register(adminStockRoutes, { db: database.db, clock, catalogue });

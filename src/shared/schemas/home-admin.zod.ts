@@ -11,6 +11,7 @@ import {
   PLATE_STYLES,
   SHOP_PATH_MAX,
 } from './home.rules';
+import { endsAfterStart, SHOP_TIME_PATTERN } from './promo.rules';
 
 /* Requests of the console's category, banner and plate routes (docs/api.md, Admin: categories, home). */
 
@@ -78,17 +79,13 @@ export const PublishInput = z.object({
   ]),
 });
 
-/** A moment as ISO 8601 with its offset (the console sends UTC); '' or absent is none (open). */
-function moment(stop: Stop, value: unknown, key: string): Date | null {
+/**
+ * A time on the shop's wall clock (`YYYY-MM-DDTHH:mm` in SHOP_TIME_ZONE), as promotions take theirs;
+ * '' or absent is none (open). The server turns it into an instant.
+ */
+function wallTime(stop: Stop, value: unknown, key: string): string | null {
   if (value === undefined || value === null || value === '') return null;
-  if (
-    typeof value !== 'string' ||
-    value.length > 40 ||
-    !/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(value)
-  )
-    return stop('field', [key]);
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? stop('field', [key]) : at;
+  return typeof value === 'string' && SHOP_TIME_PATTERN.test(value) ? value : stop('field', [key]);
 }
 
 /** Both languages or neither: a headline shown in one language only would read oddly in the other. */
@@ -121,9 +118,10 @@ export const BannerInput = z.unknown().transform(
     const img = image(stop, f.image, 'image');
     const headline = pair(stop, f, 'headline', HEADLINE_MAX);
     const cta = pair(stop, f, 'cta', HOME_NAME_MAX);
-    const startsAt = moment(stop, f.starts_at, 'starts_at');
-    const endsAt = moment(stop, f.ends_at, 'ends_at');
-    if (startsAt && endsAt && endsAt <= startsAt) return stop(`${E}.home.endBeforeStart`, ['ends_at']);
+    const startsAt = wallTime(stop, f.starts_at, 'starts_at');
+    const endsAt = wallTime(stop, f.ends_at, 'ends_at');
+    if (startsAt && endsAt && !endsAfterStart(startsAt, endsAt))
+      return stop(`${E}.home.endBeforeStart`, ['ends_at']);
     return {
       type: type as BannerType,
       url,

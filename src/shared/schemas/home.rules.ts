@@ -109,19 +109,28 @@ export interface AdminBanner {
   zn_headline: string;
   en_cta: string;
   zn_cta: string;
+  /** On the shop's wall clock (`YYYY-MM-DDTHH:mm` in the answer's `time_zone`), as promotions'; null: open. */
   starts_at: string | null;
   ends_at: string | null;
   published: boolean;
   state: BannerState;
 }
 
-/** Each promotion, for the banner's picker. */
+/** Each promotion, for the banner's picker (times on the shop's wall clock). */
 export interface PromotionChoice {
   id: number;
   en_name: string;
   zn_name: string;
   starts_at: string;
   ends_at: string;
+}
+
+/** `GET /api/admin/banners`: every banner, the promotions to pick from, the shop's time zone. */
+export interface AdminBanners {
+  banners: AdminBanner[];
+  promotions: PromotionChoice[];
+  /** SHOP_TIME_ZONE: banners' and promotions' times are its wall clock. */
+  time_zone: string;
 }
 
 export interface AdminPlate {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '#server/audit';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { categories, orderItems, products } from '#server/db/schema';
+import { categories, orderItems, productImages, products } from '#server/db/schema';
 import { AppError, BadInput } from '#server/errors';
 import { translate } from '#server/i18n';
 import type { Language } from '#shared/constants';
@@ -20,10 +20,20 @@ import { sanitizeDescription } from './description';
 
 const E = 'errors:catalogueAdmin.products';
 
+/**
+ * The files of product pictures (media's ProductPictures, handed in by app.ts: media uses this
+ * module, so this one cannot import it).
+ */
+export interface PictureFiles {
+  /** Deletes the files of those of `links` nothing shows any more; called after the commit. */
+  forgetUnshown(links: readonly string[]): Promise<void>;
+}
+
 export interface ProductChangeDeps {
   db: Db;
   clock: Clock;
   catalogue: Pick<CatalogueListener, 'changed'>;
+  pictures: PictureFiles;
 }
 
 /** Who changes, and the language a refusal is told in. */
@@ -192,16 +202,17 @@ export async function publishProduct(
 }
 
 /**
- * Deletes a product no order refers to (its pictures, cart lines and promotion prices go with it);
- * one that orders refer to is archived instead: unpublished and hidden, while orders keep their
- * snapshot of it.
+ * Deletes a product no order refers to (its pictures, cart lines and promotion prices go with it,
+ * and its pictures' files once committed, those nothing else shows); one that orders refer to is
+ * archived instead: unpublished and hidden, while orders keep their snapshot of it.
  */
 export async function deleteProduct(
   deps: ProductChangeDeps,
   id: number,
   by: ProductChanger,
 ): Promise<{ deleted: boolean; archived: boolean }> {
-  return withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
+  const dropped: string[] = [];
+  const result = await withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
     const before = await productRecord(tx, id, true);
     touched.product(id);
     const [ordered] = await tx
@@ -212,6 +223,11 @@ export async function deleteProduct(
     const at = deps.clock.now();
     const audit = { staffId: by.staffId, targetType: 'product', targetId: String(id), at };
     if (!ordered) {
+      const pictures = await tx
+        .select({ link: productImages.link })
+        .from(productImages)
+        .where(eq(productImages.productId, id));
+      dropped.push(before.productImage, ...pictures.map((p) => p.link));
       await tx.delete(products).where(eq(products.id, id));
       await recordAudit(tx, { ...audit, action: 'product.delete', before: stateOf(before) });
       return { deleted: true, archived: false };
@@ -230,4 +246,7 @@ export async function deleteProduct(
     });
     return { deleted: false, archived: true };
   });
+  // After the commit: a rolled-back delete keeps its files.
+  if (dropped.length > 0) await deps.pictures.forgetUnshown(dropped);
+  return result;
 }

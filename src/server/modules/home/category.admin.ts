@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, like } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
-import { categories, plates, products } from '#server/db/schema';
+import { banners, categories, plateItems, plates, products } from '#server/db/schema';
 import { BadInput, NotFound } from '#server/errors';
 import type { AdminCategory } from '#shared/schemas/home.rules';
 import type { CategoryInput } from '#shared/schemas/home-admin.zod';
@@ -118,9 +118,28 @@ export async function moveCategory(tx: Tx, id: number, direction: 'up' | 'down')
   return row;
 }
 
+/** Whether a shop path (`/category/3`, `/category/1/3`, or without its first `/`) names category `id`. */
+function namesCategory(url: string, id: number): boolean {
+  const [kind, key, sub, ...rest] = url.replace(/^\//, '').split('/');
+  return kind === 'category' && rest.length === 0 && (Number(key) === id || Number(sub) === id);
+}
+
+/** Banners (of type 2, a shop path) and plate tiles leading to category `id`, counted. */
+async function linksTo(tx: Tx, id: number): Promise<{ banners: number; tiles: number }> {
+  const [bannerUrls, tileUrls] = await Promise.all([
+    tx
+      .select({ url: banners.url })
+      .from(banners)
+      .where(and(eq(banners.type, 2), like(banners.url, '%category/%'))),
+    tx.select({ url: plateItems.url }).from(plateItems).where(like(plateItems.url, '%category/%')),
+  ]);
+  const counted = (rows: { url: string }[]) => rows.filter((r) => namesCategory(r.url, id)).length;
+  return { banners: counted(bannerUrls), tiles: counted(tileUrls) };
+}
+
 /**
- * Deletes an empty category; one with children, products (published or not) or a plate showing
- * its best sellers is refused, saying how many.
+ * Deletes an empty category; one with children, products (published or not), a plate showing its
+ * best sellers, or a banner or plate tile leading to it is refused, saying how many.
  */
 export async function deleteCategory(tx: Tx, id: number): Promise<CategoryRow> {
   const row = await categoryRow(tx, id);
@@ -132,6 +151,9 @@ export async function deleteCategory(tx: Tx, id: number): Promise<CategoryRow> {
   const [shown] = await tx.select({ n: count() }).from(plates).where(eq(plates.categoryId, id));
   const plateCount = Number(shown?.n ?? 0);
   if (plateCount > 0) throw new BadInput(`${C}.hasPlates`, { count: plateCount });
+  const links = await linksTo(tx, id);
+  if (links.banners > 0) throw new BadInput(`${C}.hasBanners`, { count: links.banners });
+  if (links.tiles > 0) throw new BadInput(`${C}.hasTiles`, { count: links.tiles });
   await tx.delete(categories).where(eq(categories.id, id));
   return row;
 }

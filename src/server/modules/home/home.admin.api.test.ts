@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, products } from '#server/db/schema';
+import { fromShopWallTime, shopWallTime } from '#server/shop-time';
 import type { Banner, Category, Plate } from '#shared/schemas/catalogue';
 import en from '../../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../../public/locales/zh/errors.json' with { type: 'json' };
@@ -311,8 +312,12 @@ describe('banners', () => {
 
   it('show only inside their schedule, the catalogue reloading at each boundary', async () => {
     const now = t.clock.now().getTime();
-    const startsAt = new Date(now + 3_600_000).toISOString();
-    const endsAt = new Date(now + 7_200_000).toISOString();
+    // Typed on the shop's wall clock, to the minute (as promotions').
+    const zone = t.config.shopTimeZone;
+    const startsAt = shopWallTime(new Date(now + 3_600_000), zone);
+    const endsAt = shopWallTime(new Date(now + 7_200_000), zone);
+    const startMs = fromShopWallTime(startsAt, zone).getTime();
+    const endMs = fromShopWallTime(endsAt, zone).getTime();
     const created = await call(owner, 'POST', '/api/admin/banners', {
       type: 2,
       url: '/promotions',
@@ -329,9 +334,9 @@ describe('banners', () => {
       ).state;
     expect(await state()).toBe('scheduled');
     expect((await visible()).some((b) => b.id === id)).toBe(false);
-    expect(t.app.catalogue.snapshot.nextChangeAt).toBeLessThanOrEqual(Date.parse(startsAt));
+    expect(t.app.catalogue.snapshot.nextChangeAt).toBeLessThanOrEqual(startMs);
 
-    t.clock.advance(3_600_000 - 1);
+    t.clock.advance(startMs - now - 1);
     await t.app.catalogue.refreshIfStale();
     expect((await visible()).some((b) => b.id === id)).toBe(false);
     t.clock.advance(1);
@@ -339,7 +344,7 @@ describe('banners', () => {
     expect((await visible()).some((b) => b.id === id)).toBe(true);
     expect(await state()).toBe('showing');
 
-    t.clock.advance(3_600_000 - 1);
+    t.clock.advance(endMs - startMs - 1);
     await t.app.catalogue.refreshIfStale();
     expect((await visible()).some((b) => b.id === id)).toBe(true);
     t.clock.advance(1);
@@ -370,8 +375,8 @@ describe('banners', () => {
           ...base,
           type: 2,
           url: '/promotions',
-          starts_at: '2030-01-02T00:00:00Z',
-          ends_at: '2030-01-01T00:00:00Z',
+          starts_at: '2030-01-02T00:00',
+          ends_at: '2030-01-01T00:00',
         },
         zh.catalogueAdmin.home.endBeforeStart,
       ],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '#server/clock';
+import type { Config } from '#server/config';
 import type { Db, Tx } from '#server/db/client';
 import { ok, route } from '#server/http';
 import type { StaffUser } from '#server/plugins/staff-auth';
@@ -42,6 +43,8 @@ export interface HomeAdminDeps {
   db: Db;
   clock: Clock;
   catalogue: Pick<CatalogueListener, 'changed'>;
+  /** Banners' schedules are entered and shown on the shop's wall clock, as promotions'. */
+  config: Pick<Config, 'shopTimeZone'>;
 }
 
 const PERMISSION = 'catalogue.manage' as const;
@@ -63,6 +66,7 @@ interface Change {
  */
 export async function homeAdminRoutes(app: FastifyInstance, deps: HomeAdminDeps) {
   const { db, clock } = deps;
+  const zone = deps.config.shopTimeZone;
 
   /** Runs `work` as one catalogue change and records what it says it changed. */
   const change = <T>(staff: StaffUser, work: (tx: Tx) => Promise<{ result: T; audit: Change }>) =>
@@ -82,7 +86,7 @@ export async function homeAdminRoutes(app: FastifyInstance, deps: HomeAdminDeps)
     });
 
   const categoriesAnswer = async () => ok({ categories: await categoryTree(db) });
-  const bannersAnswer = async () => ok(await bannerList(db, clock.now().getTime()));
+  const bannersAnswer = async () => ok(await bannerList(db, clock.now().getTime(), zone));
   const platesAnswer = async () => ok({ plates: await plateList(db) });
 
   /* Categories. */
@@ -201,7 +205,7 @@ export async function homeAdminRoutes(app: FastifyInstance, deps: HomeAdminDeps)
     { method: 'POST', url: '/api/admin/banners', input: BannerInput, auth: 'staff', permission: PERMISSION },
     async ({ input, staff }) => {
       const row = await change(staff, async (tx) => {
-        const created = await createBanner(tx, input);
+        const created = await createBanner(tx, input, zone);
         return {
           result: created,
           audit: {
@@ -227,7 +231,7 @@ export async function homeAdminRoutes(app: FastifyInstance, deps: HomeAdminDeps)
     },
     async ({ params, input, staff }) => {
       await change(staff, async (tx) => {
-        const { before, after } = await updateBanner(tx, params.id, input);
+        const { before, after } = await updateBanner(tx, params.id, input, zone);
         const audit: Change = {
           action: 'banner.update',
           targetType: 'banner',

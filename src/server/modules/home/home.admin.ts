@@ -3,7 +3,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { banners, categories, plateItems, plates, products, promotions } from '#server/db/schema';
 import { BadInput, NotFound } from '#server/errors';
-import type { AdminBanner, AdminPlate, BannerState, PromotionChoice } from '#shared/schemas/home.rules';
+import { fromShopWallTime, shopWallTime } from '#server/shop-time';
+import type { AdminBanners, AdminPlate, BannerState } from '#shared/schemas/home.rules';
 import type { BannerInput, PlateInput } from '#shared/schemas/home-admin.zod';
 import { moveAmong, type Placed, sortAfter } from './sort-order';
 
@@ -125,10 +126,12 @@ async function checkPaths(tx: Tx, paths: readonly string[]): Promise<void> {
   }
 }
 
-export async function bannerList(
-  db: Db,
-  nowMs: number,
-): Promise<{ banners: AdminBanner[]; promotions: PromotionChoice[] }> {
+/**
+ * Every banner for the console, its schedule on the shop's wall clock in `timeZone` (as
+ * promotions'), with the promotions to pick from.
+ */
+export async function bannerList(db: Db, nowMs: number, timeZone: string): Promise<AdminBanners> {
+  const wall = (at: Date | null) => (at ? shopWallTime(at, timeZone) : null);
   const [rows, promotionRows] = await Promise.all([
     db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id)),
     db.select().from(promotions).orderBy(asc(promotions.startsAt), asc(promotions.id)),
@@ -148,8 +151,8 @@ export async function bannerList(
       zn_headline: b.znHeadline,
       en_cta: b.enCta,
       zn_cta: b.znCta,
-      starts_at: b.startsAt?.toISOString() ?? null,
-      ends_at: b.endsAt?.toISOString() ?? null,
+      starts_at: wall(b.startsAt),
+      ends_at: wall(b.endsAt),
       published: b.published,
       state: bannerState(b, nowMs),
     })),
@@ -157,9 +160,20 @@ export async function bannerList(
       id: p.id,
       en_name: p.enName,
       zn_name: p.znName,
-      starts_at: p.startsAt.toISOString(),
-      ends_at: p.endsAt.toISOString(),
+      starts_at: shopWallTime(p.startsAt, timeZone),
+      ends_at: shopWallTime(p.endsAt, timeZone),
     })),
+    time_zone: timeZone,
+  };
+}
+
+/** A banner's columns from the console's input: its schedule's wall times as instants in `timeZone`. */
+function bannerColumns(input: BannerInput, timeZone: string) {
+  const { startsAt, endsAt, ...rest } = input;
+  return {
+    ...rest,
+    startsAt: startsAt === null ? null : fromShopWallTime(startsAt, timeZone),
+    endsAt: endsAt === null ? null : fromShopWallTime(endsAt, timeZone),
   };
 }
 
@@ -188,21 +202,25 @@ async function moveIn(tx: Tx, table: OrderedTable, id: number, direction: 'up' |
 }
 
 /** A new banner, last in order and unpublished (the owner previews it, then publishes). */
-export async function createBanner(tx: Tx, input: BannerInput): Promise<BannerRow> {
+export async function createBanner(tx: Tx, input: BannerInput, timeZone: string): Promise<BannerRow> {
   await checkPaths(tx, [bannerPath(input.type, input.url)]);
   const sort = sortAfter(await siblingsIn(tx, banners));
   const [row] = await tx
     .insert(banners)
-    .values({ ...input, sort, published: false })
+    .values({ ...bannerColumns(input, timeZone), sort, published: false })
     .returning();
   if (!row) throw new Error('banner insert returned nothing');
   return row;
 }
 
-export async function updateBanner(tx: Tx, id: number, input: BannerInput) {
+export async function updateBanner(tx: Tx, id: number, input: BannerInput, timeZone: string) {
   const before = await bannerRow(tx, id);
   await checkPaths(tx, [bannerPath(input.type, input.url)]);
-  const [after] = await tx.update(banners).set(input).where(eq(banners.id, id)).returning();
+  const [after] = await tx
+    .update(banners)
+    .set(bannerColumns(input, timeZone))
+    .where(eq(banners.id, id))
+    .returning();
   if (!after) throw new NotFound(`${H}.bannerNotFound`);
   return { before, after };
 }

@@ -18,6 +18,7 @@ import {
 import { type CatalogueListener, StockChanges, withCatalogueChange } from '../catalogue/catalogue.changes';
 import { sanitizeDescription } from '../catalogue/description';
 import { recordAudit } from '../staff/audit';
+import { recordStockMovements, type StockMovement } from '../stock/stock.service';
 import { CsvSyntaxError, parseCsv, writeCsv } from './csv';
 import {
   COLUMN_OF_FIELD,
@@ -43,6 +44,9 @@ export interface ImportDeps {
   clock: Clock;
   catalogue: CatalogueListener;
 }
+
+/** The note on the stock movements an import writes (staff type their own notes; this names the file's). */
+const IMPORT_NOTE = 'CSV import';
 
 /** Up to this many products changed: the catalogue applies them one by one; more, it reloads. */
 const TOUCH_EACH_UP_TO = 200;
@@ -374,16 +378,25 @@ export async function importProducts(
   const report = await withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
     const planned = await plan(tx, csv, who.language);
     if (planned.report.errorCount > 0) return planned.report;
-    const ids: number[] = [];
-    ids.push(...(await insertInBatches(tx, planned.creates)));
+    const at = deps.clock.now();
+    const movement = importMovement(who.staffId, at);
+    const inserted = await insertInBatches(tx, planned.creates);
+    const ids = inserted.map((c) => c.id);
+    const stockOf = new Map(planned.creates.map((p) => [p.uuid, p.realStock ?? 0]));
+    const movements = inserted
+      .map(({ id, uuid }) => movement(id, stockOf.get(uuid) ?? 0, stockOf.get(uuid) ?? 0))
+      .filter((m) => m.delta > 0);
 
     await updateInBatches(tx, planned.updates);
     const stock = new StockChanges(tx);
     for (const update of planned.updates) {
       if (update.stock && !(await stock.setFrom(update.id, update.stock.from, update.stock.to)))
         throw new Conflict('errors:catalogueAdmin.import.stockChanged');
+      if (update.stock)
+        movements.push(movement(update.id, update.stock.to - update.stock.from, update.stock.to));
       ids.push(update.id);
     }
+    await recordStockMovements(tx, movements);
     stockMoved = stock.changed;
     if (ids.length > TOUCH_EACH_UP_TO || planned.updates.some((u) => u.moved)) touched.all();
     else for (const id of ids) touched.product(id);
@@ -394,13 +407,29 @@ export async function importProducts(
       targetType: 'product',
       targetId: 'import',
       after: { rows, created, updated, unchanged },
-      at: deps.clock.now(),
+      at,
     });
     return { ...planned.report, applied: true };
   });
   if (stockMoved) deps.catalogue.stockChanged();
   return report;
 }
+
+/**
+ * Every stock change an import makes is kept as a stock movement, as a count of the shelf by the
+ * staff member who imported (the movements' reasons are fixed; the note says where it came from).
+ */
+const importMovement =
+  (staffId: number, at: Date) =>
+  (productId: number, delta: number, stockAfter: number): StockMovement => ({
+    productId,
+    staffId,
+    at,
+    delta,
+    stockAfter,
+    reason: 'count',
+    note: IMPORT_NOTE,
+  });
 
 /** The product columns an import may update, with their SQL types. */
 const UPDATABLE = {
@@ -477,26 +506,23 @@ const NEW_PRODUCT_DEFAULTS: Partial<NewProduct> = {
 
 /**
  * The new products, INSERT_BATCH rows a statement, as one JSON parameter: binding 25 parameters
- * a row cost PGlite ten times as much. Answers their ids.
+ * a row cost PGlite ten times as much. Answers their ids with their uuids.
  */
-async function insertInBatches(tx: Tx, creates: Planned['creates']): Promise<number[]> {
+async function insertInBatches(tx: Tx, creates: Planned['creates']): Promise<{ id: number; uuid: string }[]> {
   const columns = Object.entries(INSERTED);
   const names = sql.raw(columns.map(([, [column]]) => column).join(', '));
   const shape = sql.raw(columns.map(([, [column, type]]) => `${column} ${type}`).join(', '));
-  const ids: number[] = [];
+  const ids: { id: number; uuid: string }[] = [];
   for (let i = 0; i < creates.length; i += INSERT_BATCH) {
     const batch = creates.slice(i, i + INSERT_BATCH).map((p) => {
       const full = { ...NEW_PRODUCT_DEFAULTS, ...p } as Record<string, unknown>;
       return Object.fromEntries(columns.map(([field, [column]]) => [column, full[field]]));
     });
-    const result = await tx.execute<{ id: number }>(
-      sql`insert into products (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(${shape}) returning id`,
+    const result = await tx.execute<{ id: number; uuid: string }>(
+      sql`insert into products (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(${shape}) returning id, uuid`,
     );
-    ids.push(
-      ...(Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows).map((r) =>
-        Number(r.id),
-      ),
-    );
+    const rows = Array.isArray(result) ? result : (result as { rows: { id: number; uuid: string }[] }).rows;
+    ids.push(...rows.map((r) => ({ id: Number(r.id), uuid: String(r.uuid) })));
   }
   return ids;
 }

@@ -1,7 +1,15 @@
 import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { orderItems, productImages, products } from '#server/db/schema';
+import {
+  banners,
+  categories,
+  orderItems,
+  plateItems,
+  productImages,
+  products,
+  promotions,
+} from '#server/db/schema';
 import { BadInput, NotFound } from '#server/errors';
 import { PRODUCT_PICTURES_MAX } from '#shared/schemas/media.rules';
 import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
@@ -27,7 +35,8 @@ const KEY = 'errors:catalogueAdmin.pictures';
  * A product's pictures (docs/api.md, Admin: pictures): `product_images` rows in `sort` order, the
  * first copied to `products.product_image` in the same transaction, every change through
  * withCatalogueChange (the product touched) and the audit log. A deleted picture's files go once
- * nothing shows them any more — no product, and no order line (orders keep their snapshot).
+ * nothing shows them any more (`pictureShown`): no product, no order line (orders keep their
+ * snapshot), no banner, tile, category icon or promotion.
  */
 export class ProductPictures {
   constructor(private readonly deps: ProductPicturesDeps) {}
@@ -81,8 +90,19 @@ export class ProductPictures {
       if (link === undefined) throw new NotFound(`${KEY}.notFound`);
       await tx.delete(productImages).where(eq(productImages.id, imageId));
     });
-    if (link !== undefined && !(await this.shown(link))) await this.deps.media.remove(link, 'product');
+    if (link !== undefined) await this.forgetUnshown([link]);
     return after;
+  }
+
+  /**
+   * Deletes the files of those of `links` nothing shows any more. Call it once the change that
+   * stopped showing them has committed, so a rolled-back change never loses a picture.
+   */
+  async forgetUnshown(links: readonly string[]): Promise<void> {
+    for (const link of new Set(links)) {
+      if (this.deps.media.isOurs(link) && !(await pictureShown(this.deps.db, link)))
+        await this.deps.media.remove(link, 'product');
+    }
   }
 
   /**
@@ -137,17 +157,23 @@ export class ProductPictures {
     if ((row?.n ?? 0) >= PRODUCT_PICTURES_MAX)
       throw new BadInput(`${KEY}.tooMany`, { max: PRODUCT_PICTURES_MAX });
   }
+}
 
-  /** Whether a product or an order line still shows this picture. */
-  private async shown(link: string): Promise<boolean> {
-    const { db } = this.deps;
-    const uses = await Promise.all([
-      db.select({ id: productImages.id }).from(productImages).where(eq(productImages.link, link)).limit(1),
-      db.select({ id: products.id }).from(products).where(eq(products.productImage, link)).limit(1),
-      db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.image, link)).limit(1),
-    ]);
-    return uses.some((rows) => rows.length > 0);
-  }
+/**
+ * Whether anything still shows this picture: a product (its list or its first picture), an order
+ * line (orders keep their snapshot), a banner, a plate's tile, a category's icon or a promotion's ad.
+ */
+async function pictureShown(db: Db, link: string): Promise<boolean> {
+  const uses = await Promise.all([
+    db.select({ id: productImages.id }).from(productImages).where(eq(productImages.link, link)).limit(1),
+    db.select({ id: products.id }).from(products).where(eq(products.productImage, link)).limit(1),
+    db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.image, link)).limit(1),
+    db.select({ id: banners.id }).from(banners).where(eq(banners.image, link)).limit(1),
+    db.select({ id: plateItems.id }).from(plateItems).where(eq(plateItems.img, link)).limit(1),
+    db.select({ id: categories.id }).from(categories).where(eq(categories.icon, link)).limit(1),
+    db.select({ id: promotions.id }).from(promotions).where(eq(promotions.adImg, link)).limit(1),
+  ]);
+  return uses.some((rows) => rows.length > 0);
 }
 
 function picturesOf(db: Db | Tx, productId: number): Promise<ProductPicture[]> {

@@ -33,6 +33,43 @@ export interface AppliedChange {
   stock: number;
 }
 
+/** One stock change to keep beside its product: who made it (null: the command line), when, why. */
+export interface StockMovement {
+  productId: number;
+  staffId: number | null;
+  at: Date;
+  /** The change actually applied, signed. */
+  delta: number;
+  stockAfter: number;
+  reason: StockReason;
+  note: string;
+}
+
+const MOVEMENT_BATCH = 500;
+
+/**
+ * Keeps stock changes as movements (the product's stock page lists them), in the transaction that
+ * made them; many rows a statement, as one JSON parameter (an import may move 1,000 products).
+ */
+export async function recordStockMovements(tx: Tx, movements: readonly StockMovement[]): Promise<void> {
+  for (let i = 0; i < movements.length; i += MOVEMENT_BATCH) {
+    const batch = movements.slice(i, i + MOVEMENT_BATCH).map((m) => ({
+      product_id: m.productId,
+      staff_id: m.staffId,
+      at: m.at.toISOString(),
+      delta: m.delta,
+      stock_after: m.stockAfter,
+      reason: m.reason,
+      note: m.note,
+    }));
+    await tx.execute(sql`
+      insert into ${stockMovements} (product_id, staff_id, at, delta, stock_after, reason, note)
+      select product_id, staff_id, at, delta, stock_after, reason, note
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(product_id int, staff_id int,
+        at timestamptz, delta int, stock_after int, reason text, note text)`);
+  }
+}
+
 /** A refusal of one row of a batch: `data.row` is its index, so the grid marks that row. */
 function rowRefusal(status: number, key: string, row: number, params: Record<string, number> = {}) {
   return new AppError(status, key, params, {}, { row });
@@ -91,15 +128,17 @@ export async function applyStockChanges(
     for (const { change, row } of rows) {
       const { before, after } = await applyOne(tx, stock, change, row);
       const delta = after - before;
-      await tx.insert(stockMovements).values({
-        productId: change.productId,
-        staffId,
-        at,
-        delta,
-        stockAfter: after,
-        reason: change.reason,
-        note: change.note,
-      });
+      await recordStockMovements(tx, [
+        {
+          productId: change.productId,
+          staffId,
+          at,
+          delta,
+          stockAfter: after,
+          reason: change.reason,
+          note: change.note,
+        },
+      ]);
       await recordAudit(tx, {
         staffId,
         action: `stock.${change.reason}`,

@@ -1,8 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminBanner, AdminPlate, BannerType, PromotionChoice } from '#shared/schemas/home.rules';
+import type {
+  AdminBanner,
+  AdminBanners,
+  AdminPlate,
+  BannerType,
+  PromotionChoice,
+} from '#shared/schemas/home.rules';
 import { adminRequest } from '../../../lib/api-client';
 
-/** What the banner form edits (POST /api/admin/banners). Times are ISO strings, '' for open. */
+/**
+ * What the banner form edits (POST /api/admin/banners). Times are the shop's wall clock
+ * (`YYYY-MM-DDTHH:mm` in SHOP_TIME_ZONE, as a datetime-local field holds them), '' for open.
+ */
 export interface BannerForm {
   type: BannerType;
   url: string;
@@ -17,10 +26,7 @@ export interface BannerForm {
 
 export type { AdminBanner, AdminPlate, PromotionChoice };
 
-export interface BannersAnswer {
-  banners: AdminBanner[];
-  promotions: PromotionChoice[];
-}
+export type BannersAnswer = AdminBanners;
 
 export interface PlateForm {
   style: number;

@@ -5,6 +5,7 @@ import { BANNER_TYPES, type BannerType, HEADLINE_MAX, HOME_NAME_MAX } from '#sha
 import { Field } from '../../../components/ui/field';
 import { ImageField } from '../../../components/ui/image-field';
 import { FormError } from '../../../components/ui/states';
+import { TimeZoneHint } from '../../../components/ui/time-zone-hint';
 import {
   type AdminBanner,
   type BannerForm,
@@ -13,7 +14,6 @@ import {
   saveHome,
   useHomeChange,
 } from '../api/home';
-import { fromLocalInput, toLocalInput } from '../lib/local-time';
 import { BannerPreview } from './banner-preview';
 
 const EMPTY: BannerForm = {
@@ -70,31 +70,22 @@ function ProductPicker({ onPick }: { onPick(uuid: string, names: Names): void })
 export function BannerEditor({
   banner,
   promotions,
+  timeZone,
   onDone,
 }: {
   banner?: AdminBanner;
   promotions: PromotionChoice[];
+  /** The shop's time zone: the schedule is typed on its wall clock, as promotions' are. */
+  timeZone: string;
   onDone(): void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const [form, setForm] = useState<BannerForm>(
-    banner
-      ? {
-          ...banner,
-          starts_at: toLocalInput(banner.starts_at),
-          ends_at: toLocalInput(banner.ends_at),
-        }
-      : EMPTY,
+    banner ? { ...banner, starts_at: banner.starts_at ?? '', ends_at: banner.ends_at ?? '' } : EMPTY,
   );
   const [names, setNames] = useState<Names>(banner ?? { en_name: '', zn_name: '' });
-  const save = useHomeChange('banners', (f: BannerForm) =>
-    saveHome('banners', banner?.id, {
-      ...f,
-      starts_at: fromLocalInput(f.starts_at),
-      ends_at: fromLocalInput(f.ends_at),
-    }),
-  );
+  const save = useHomeChange('banners', (f: BannerForm) => saveHome('banners', banner?.id, f));
   const set = (change: Partial<BannerForm>) => setForm((f) => ({ ...f, ...change }));
   const setTarget = (url: string, target: Names) => {
     set({ url });
@@ -202,6 +193,7 @@ export function BannerEditor({
         />
       </div>
       <p className="admin-hint">{t('home.scheduleHint')}</p>
+      <TimeZoneHint zone={timeZone} />
       <h3>{t('home.preview')}</h3>
       <BannerPreview banner={{ ...form, ...names }} />
       <FormError error={save.error} />

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { can } from '#shared/schemas/staff.rules';
 import { useStaff } from '../../../api/me';
 import { Forbidden, FormError, LoadError, Loading } from '../../../components/ui/states';
-import { formatWhen } from '../../../lib/format';
-import { useLanguage } from '../../../lib/i18n';
+import { TimeZoneHint } from '../../../components/ui/time-zone-hint';
 import { usePageTitle } from '../../../lib/page-title';
 import { type AdminBanner, type AdminPlate, bannersQueryOptions, platesQueryOptions } from '../api/home';
 import { BannerEditor } from '../components/banner-editor';
@@ -24,21 +23,22 @@ function bannerName(b: AdminBanner): string {
 
 function BannersSection() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const list = useQuery(bannersQueryOptions());
   const [editing, setEditing] = useState<Editing>(null);
   const [error, setError] = useState<unknown>(null);
-  const when = (iso: string | null) => formatWhen(iso, language) || '—';
+  // The shop's wall clock, as the server answers it (as the promotions list shows theirs).
+  const when = (wall: string | null) => wall?.replace('T', ' ') || '—';
   if (list.isPending) return <Loading />;
   if (list.isError) return <LoadError error={list.error} retry={() => void list.refetch()} />;
-  const { banners, promotions } = list.data;
+  const { banners, promotions, time_zone: timeZone } = list.data;
   const close = () => setEditing(null);
   return (
     <section aria-labelledby="home-banners">
       <h2 id="home-banners">{t('home.banners')}</h2>
       <p className="admin-hint">{t('home.bannersIntro')}</p>
+      <TimeZoneHint zone={timeZone} />
       {editing === 'new' ? (
-        <BannerEditor promotions={promotions} onDone={close} />
+        <BannerEditor promotions={promotions} timeZone={timeZone} onDone={close} />
       ) : (
         <button type="button" className="button" onClick={() => setEditing('new')}>
           {t('home.newBanner')}
@@ -49,7 +49,7 @@ function BannersSection() {
         {banners.map((b, i) =>
           editing === b.id ? (
             <li key={b.id}>
-              <BannerEditor banner={b} promotions={promotions} onDone={close} />
+              <BannerEditor banner={b} promotions={promotions} timeZone={timeZone} onDone={close} />
             </li>
           ) : (
             <li key={b.id} className="home-row">
