@@ -39,7 +39,8 @@ beforeAll(async () => {
     env: { DATABASE_URL: undefined, ...database.settings, SMTP_URL: smtp, PAYMENTS: 'sandbox', SEED: 'none' },
   });
   world = await prepareWorld(shop.url, catcher, { shoppers: SHOPPERS, sockets: 16 });
-}, 120_000);
+  // On a fresh clone the shop is built first (pictures, the seeded dump, the web app): minutes.
+}, 600_000);
 
 afterAll(async () => {
   world?.client.close();
