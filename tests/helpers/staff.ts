@@ -99,3 +99,13 @@ export async function callAdmin(
   });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
 }
+
+/** A new product with every field publishing needs but a picture, as the console's editor sends it. */
+export const COMPLETE_PRODUCT = {
+  category_id: '1',
+  en_name: 'Dragon fruit',
+  zn_name: '火龙果',
+  en_number: '1 piece',
+  zn_number: '1个',
+  price: '3.49',
+};

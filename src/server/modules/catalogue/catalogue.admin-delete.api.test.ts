@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, productImages } from '#server/db/schema';
 import { MEDIA_WIDTHS } from '#shared/media';
 import { shopperWithRows } from '../../../../tests/api/security/shop-state';
-import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
+import { COMPLETE_PRODUCT, callAdmin, createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp } from '../../../../tests/helpers/test-app';
 import { photo, uploadTo } from '../../../../tests/helpers/uploads';
 
@@ -17,17 +17,8 @@ afterAll(async () => t.close());
 const owner = await createStaff(t.database, t.clock.now(), { role: 'owner' });
 const db = t.database.db;
 
-const NEW_PRODUCT = {
-  category_id: '1',
-  en_name: 'Dragon fruit',
-  zn_name: '火龙果',
-  en_number: '1 piece',
-  zn_number: '1个',
-  price: '3.49',
-};
-
 async function newProduct(): Promise<number> {
-  const res = await callAdmin(t.app, owner.token, 'POST', '/api/admin/products', NEW_PRODUCT);
+  const res = await callAdmin(t.app, owner.token, 'POST', '/api/admin/products', COMPLETE_PRODUCT);
   expect(res.status).toBe(200);
   return res.body.data.id as number;
 }

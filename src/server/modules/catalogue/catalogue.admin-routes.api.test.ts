@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderItems, products } from '#server/db/schema';
 import { callAs, createShopper } from '../../../../tests/helpers/shoppers';
-import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
+import { COMPLETE_PRODUCT, callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { placeOrder } from '../payment/payment.fixture';
 
@@ -26,16 +26,7 @@ afterAll(async () => t?.close());
 const list = (query: Record<string, string>, who = owner) =>
   callAdmin(t.app, who.token, 'GET', '/api/admin/products', query);
 
-const COMPLETE = {
-  category_id: '1',
-  en_name: 'Dragon fruit',
-  zn_name: '火龙果',
-  en_number: '1 piece',
-  zn_number: '1个',
-  price: '3.49',
-};
-
-async function created(fields: Record<string, string> = COMPLETE) {
+async function created(fields: Record<string, string> = COMPLETE_PRODUCT) {
   const res = await callAdmin(t.app, owner.token, 'POST', '/api/admin/products', fields);
   expect(res.status).toBe(200);
   return res.body.data as { id: number; uuid: string } & Record<string, unknown>;
@@ -124,7 +115,7 @@ describe('the product list', () => {
 describe('the product editor', () => {
   it('creates an unpublished product with a new uuid and key, and answers what it stored', async () => {
     const p = await created({
-      ...COMPLETE,
+      ...COMPLETE_PRODUCT,
       en_weight: 'about 400 g',
       zn_weight: '约400克',
       brand_en_name: 'Sunny',
@@ -251,7 +242,7 @@ describe('publishing', () => {
       '该商品暂时无法上架，还缺少：中文名称、英文单位、中文单位、大于 0 的价格、商品图片。',
     );
     await callAdmin(t.app, owner.token, 'POST', `/api/admin/products/${p.id}`, {
-      ...COMPLETE,
+      ...COMPLETE_PRODUCT,
       en_name: 'Lychee',
     });
     expect((await publish('en')).body.data).toEqual({ missing: ['picture'] });
