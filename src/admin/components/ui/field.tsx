@@ -1,4 +1,4 @@
-import { type ComponentProps, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A labelled input with its problem under it (aria-describedby, aria-invalid), as the storefront's forms. */
@@ -26,6 +26,27 @@ export function Field({
           {problem}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A labelled select, as `Field` is a labelled input; `hint` (a note under it) is optional. */
+export function SelectField({
+  label,
+  hint,
+  children,
+  ...select
+}: { label: string; hint?: ReactNode } & ComponentProps<'select'>) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input" {...select}>
+        {children}
+      </select>
+      {hint}
     </div>
   );
 }

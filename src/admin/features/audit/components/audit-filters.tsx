@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#shared/schemas/staff.rules';
 import { useStaff } from '../../../api/me';
-import { Field } from '../../../components/ui/field';
+import { Field, SelectField } from '../../../components/ui/field';
 import { teamQueryOptions } from '../api/audit';
 
 export const TARGET_TYPES = ['order', 'customer', 'staff'] as const;
@@ -39,42 +39,30 @@ export function AuditFilters({
   };
   return (
     <form className="admin-search" aria-label={t('audit.filter.label')} onSubmit={submit}>
-      <div className="field">
-        <label className="field-label" htmlFor="audit-staff">
-          {t('audit.filter.staff')}
-        </label>
-        <select
-          id="audit-staff"
-          className="input"
-          value={draft.staff}
-          onChange={(event) => setDraft({ ...draft, staff: event.target.value })}
-        >
-          <option value="">{t('audit.filter.everyone')}</option>
-          {[...people].map(([id, name]) => (
-            <option key={id} value={String(id)}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor="audit-target">
-          {t('audit.filter.target')}
-        </label>
-        <select
-          id="audit-target"
-          className="input"
-          value={draft.targetType}
-          onChange={(event) => setDraft({ ...draft, targetType: event.target.value })}
-        >
-          <option value="">{t('audit.filter.anything')}</option>
-          {TARGET_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`audit.targets.${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('audit.filter.staff')}
+        value={draft.staff}
+        onChange={(event) => setDraft({ ...draft, staff: event.target.value })}
+      >
+        <option value="">{t('audit.filter.everyone')}</option>
+        {[...people].map(([id, name]) => (
+          <option key={id} value={String(id)}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('audit.filter.target')}
+        value={draft.targetType}
+        onChange={(event) => setDraft({ ...draft, targetType: event.target.value })}
+      >
+        <option value="">{t('audit.filter.anything')}</option>
+        {TARGET_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`audit.targets.${type}`)}
+          </option>
+        ))}
+      </SelectField>
       <Field
         label={t('audit.filter.targetId')}
         value={draft.targetId}

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_NAME_MAX } from '#shared/schemas/home.rules';
 import { type AdminCategory, type CategoryForm, useSaveCategory } from '../../../api/categories';
-import { Field } from '../../../components/ui/field';
+import { Field, SelectField } from '../../../components/ui/field';
 import { ImageField } from '../../../components/ui/image-field';
 import { FormError } from '../../../components/ui/states';
 
@@ -66,26 +66,20 @@ export function CategoryEditor({
           onChange={(e) => setForm({ ...form, zn_name: e.target.value })}
         />
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-parent`}>
-          {t('categories.parent')}
-        </label>
-        <select
-          id={`${id}-parent`}
-          className="input"
-          value={form.parent_id ?? ''}
-          disabled={staysOnTop}
-          onChange={(e) => setForm({ ...form, parent_id: e.target.value ? Number(e.target.value) : null })}
-        >
-          <option value="">{t('categories.topLevel')}</option>
-          {parents.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.en_name} · {p.zn_name}
-            </option>
-          ))}
-        </select>
-        {staysOnTop ? <p className="admin-hint">{t('categories.staysOnTop')}</p> : null}
-      </div>
+      <SelectField
+        label={t('categories.parent')}
+        hint={staysOnTop ? <p className="admin-hint">{t('categories.staysOnTop')}</p> : null}
+        value={form.parent_id ?? ''}
+        disabled={staysOnTop}
+        onChange={(e) => setForm({ ...form, parent_id: e.target.value ? Number(e.target.value) : null })}
+      >
+        <option value="">{t('categories.topLevel')}</option>
+        {parents.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.en_name} · {p.zn_name}
+          </option>
+        ))}
+      </SelectField>
       <ImageField
         kind="icon"
         label={t('categories.icon')}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANNER_TYPES, type BannerType, HEADLINE_MAX, HOME_NAME_MAX } from '#shared/schemas/home.rules';
-import { Field } from '../../../components/ui/field';
+import { Field, SelectField } from '../../../components/ui/field';
 import { ImageField } from '../../../components/ui/image-field';
 import { FormError } from '../../../components/ui/states';
 import { TimeZoneHint } from '../../../components/ui/time-zone-hint';
@@ -106,26 +106,20 @@ export function BannerEditor({
   return (
     <form className="admin-panel home-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{banner ? t('home.editBanner') : t('home.newBanner')}</h2>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-type`}>
-          {t('home.bannerType')}
-        </label>
-        <select
-          id={`${id}-type`}
-          className="input"
-          value={form.type}
-          onChange={(e) => {
-            set({ type: Number(e.target.value) as BannerType, url: '' });
-            setNames({ en_name: '', zn_name: '' });
-          }}
-        >
-          {BANNER_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`home.type${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('home.bannerType')}
+        value={form.type}
+        onChange={(e) => {
+          set({ type: Number(e.target.value) as BannerType, url: '' });
+          setNames({ en_name: '', zn_name: '' });
+        }}
+      >
+        {BANNER_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`home.type${type}`)}
+          </option>
+        ))}
+      </SelectField>
       {form.type === 1 ? (
         <>
           <p className="admin-hint" aria-live="polite">
@@ -136,27 +130,21 @@ export function BannerEditor({
           <ProductPicker onPick={setTarget} />
         </>
       ) : form.type === 3 ? (
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-promotion`}>
-            {t('home.promotion')}
-          </label>
-          <select
-            id={`${id}-promotion`}
-            className="input"
-            value={form.url}
-            onChange={(e) => {
-              const p = promotions.find((x) => String(x.id) === e.target.value);
-              setTarget(e.target.value, p ?? { en_name: '', zn_name: '' });
-            }}
-          >
-            <option value="">{t('home.choose')}</option>
-            {promotions.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.en_name} · {p.zn_name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('home.promotion')}
+          value={form.url}
+          onChange={(e) => {
+            const p = promotions.find((x) => String(x.id) === e.target.value);
+            setTarget(e.target.value, p ?? { en_name: '', zn_name: '' });
+          }}
+        >
+          <option value="">{t('home.choose')}</option>
+          {promotions.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.en_name} · {p.zn_name}
+            </option>
+          ))}
+        </SelectField>
       ) : (
         <Field
           label={t('home.path')}

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOME_NAME_MAX, PLATE_GRID_STYLE, PLATE_ITEMS_MAX, PLATE_STYLES } from '#shared/schemas/home.rules';
 import { categoriesQueryOptions } from '../../../api/categories';
-import { Field } from '../../../components/ui/field';
+import { Field, SelectField } from '../../../components/ui/field';
 import { ImageField } from '../../../components/ui/image-field';
 import { FormError } from '../../../components/ui/states';
 import { type AdminPlate, type PlateForm, saveHome, useHomeChange } from '../api/home';
@@ -40,23 +40,17 @@ export function PlateEditor({ plate, onDone }: { plate?: AdminPlate; onDone(): v
   return (
     <form className="admin-panel home-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{plate ? t('home.editPlate') : t('home.newPlate')}</h2>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-style`}>
-          {t('home.plateStyle')}
-        </label>
-        <select
-          id={`${id}-style`}
-          className="input"
-          value={form.style}
-          onChange={(e) => set({ style: Number(e.target.value) })}
-        >
-          {PLATE_STYLES.map((style) => (
-            <option key={style} value={style}>
-              {t(`home.style${style}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('home.plateStyle')}
+        value={form.style}
+        onChange={(e) => set({ style: Number(e.target.value) })}
+      >
+        {PLATE_STYLES.map((style) => (
+          <option key={style} value={style}>
+            {t(`home.style${style}`)}
+          </option>
+        ))}
+      </SelectField>
       <div className="home-pair">
         <Field
           label={t('home.enName')}
@@ -130,27 +124,21 @@ export function PlateEditor({ plate, onDone }: { plate?: AdminPlate; onDone(): v
           </button>
         </fieldset>
       ) : (
-        <div className="field">
-          <label className="field-label" htmlFor={`${id}-category`}>
-            {t('home.plateCategory')}
-          </label>
-          <select
-            id={`${id}-category`}
-            className="input"
-            value={form.category_id ?? ''}
-            onChange={(e) => set({ category_id: e.target.value ? Number(e.target.value) : null })}
-          >
-            <option value="">{t('home.choose')}</option>
-            {(categories.data ?? [])
-              .flatMap((c) => [c, ...c.children])
-              .map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.parent_id ? '— ' : ''}
-                  {c.en_name} · {c.zn_name}
-                </option>
-              ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('home.plateCategory')}
+          value={form.category_id ?? ''}
+          onChange={(e) => set({ category_id: e.target.value ? Number(e.target.value) : null })}
+        >
+          <option value="">{t('home.choose')}</option>
+          {(categories.data ?? [])
+            .flatMap((c) => [c, ...c.children])
+            .map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.parent_id ? '— ' : ''}
+                {c.en_name} · {c.zn_name}
+              </option>
+            ))}
+        </SelectField>
       )}
       <h3>{t('home.preview')}</h3>
       <PlatePreview plate={form} />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { can } from '#shared/schemas/staff.rules';
 import { useStaff } from '../../../api/me';
-import { Field } from '../../../components/ui/field';
+import { Field, SelectField } from '../../../components/ui/field';
 import { Forbidden, FormError, LoadError, Loading } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
 import { type Coupon, couponsQuery, useSave } from '../api/promos';
@@ -97,20 +97,14 @@ function CouponEditor({ coupon }: { coupon?: Coupon }) {
         />
         <p className="admin-hint">{t('coupons.codeHint')}</p>
         <div className="promo-pair">
-          <div className="field">
-            <label className="field-label" htmlFor="coupon-kind">
-              {t('coupons.fields.kind')}
-            </label>
-            <select
-              id="coupon-kind"
-              className="input"
-              value={draft.kind}
-              onChange={(e) => set({ kind: e.target.value })}
-            >
-              <option value="percent">{t('coupons.kind.percent')}</option>
-              <option value="fixed">{t('coupons.kind.fixed')}</option>
-            </select>
-          </div>
+          <SelectField
+            label={t('coupons.fields.kind')}
+            value={draft.kind}
+            onChange={(e) => set({ kind: e.target.value })}
+          >
+            <option value="percent">{t('coupons.kind.percent')}</option>
+            <option value="fixed">{t('coupons.kind.fixed')}</option>
+          </SelectField>
           <Field
             label={t(draft.kind === 'percent' ? 'coupons.fields.percent' : 'coupons.fields.amount')}
             inputMode="decimal"

@@ -1,5 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/ui/field';
 import type { StockFilter } from '../api/stock';
 
 /** The grid's search and low / out filter; applying them starts again from the first page. */
@@ -37,16 +38,11 @@ export function StockFilters({
         </label>
         <input id={`${id}-q`} className="input" type="search" name="q" maxLength={100} defaultValue={q} />
       </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-filter`}>
-          {t('stock.filters.filter')}
-        </label>
-        <select id={`${id}-filter`} className="input" name="filter" defaultValue={filter}>
-          <option value="">{t('stock.filters.all')}</option>
-          <option value="low">{t('stock.filters.low')}</option>
-          <option value="out">{t('stock.filters.out')}</option>
-        </select>
-      </div>
+      <SelectField label={t('stock.filters.filter')} name="filter" defaultValue={filter}>
+        <option value="">{t('stock.filters.all')}</option>
+        <option value="low">{t('stock.filters.low')}</option>
+        <option value="out">{t('stock.filters.out')}</option>
+      </SelectField>
       <button type="submit" className="button button-secondary">
         {t('stock.filters.apply')}
       </button>
