@@ -98,19 +98,50 @@ export class PrebuiltAnswer {
 const CARRIED_KEYS = 200;
 
 /**
+ * What an answer is asked for from: the data it is answered from now (`basis`, e.g. a catalogue
+ * snapshot) and, optionally, the parts of that data the answer is made of (`parts`). An answer kept
+ * from an earlier basis is served again only when `parts` gives the very same objects, one by one,
+ * as when it was built: data that is never changed in place (a patched snapshot shares what it did
+ * not change) then makes the same answer. Without `parts`, an answer serves its own basis only.
+ */
+export interface AnswerBasis {
+  basis: object;
+  parts?: () => readonly unknown[];
+}
+
+/**
+ * What a kept answer was built from, and the basis it was last found good for: held weakly, a
+ * kept answer must not keep a whole old snapshot alive.
+ */
+interface Made {
+  basis: WeakRef<object>;
+  parts: readonly unknown[] | undefined;
+}
+
+function sameParts(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
  * The prebuilt answers of one catalogue snapshot, bounded in bytes: each answer's body and every
  * compressed form it holds. A segmented LRU: a new answer waits in the `tried` quarter of the
  * budget, compressed cheaply; asked for again, it moves to the `kept` three quarters and is
  * compressed well. A stream of one-off queries (odd page sizes, searches typed once) so churns
  * only `tried` and never pushes out the pages every shopper asks for. An answer larger than an
- * eighth of the budget is served without being kept. Replaced whole when the data changes; the
- * answers most recently kept in the cache it replaces go straight to `kept` in the new one.
+ * eighth of the budget is served without being kept. Replaced whole when the data changes in a
+ * way answers cannot tell (a reload, stock figures); the answers most recently kept in the cache it
+ * replaces go straight to `kept` in the new one. Across a patched snapshot it stays, and each
+ * answer asked for with an `AnswerBasis` is checked against the new one (docs/decisions/014).
  */
 export class AnswerCache {
   private readonly tried: ByteLru<PrebuiltAnswer>;
   private readonly kept: ByteLru<PrebuiltAnswer>;
   private readonly largest: number;
   private readonly wasKept: ReadonlySet<string>;
+  private readonly made = new WeakMap<PrebuiltAnswer, Made>();
+  private builds = 0;
 
   constructor(
     readonly budget: number,
@@ -122,14 +153,36 @@ export class AnswerCache {
     this.wasKept = new Set(previous?.kept.recentKeys(CARRIED_KEYS));
   }
 
-  /** The answer under `key`; built from `build()` when missing, and kept if it fits. */
-  get(key: string, build: () => unknown): PrebuiltAnswer {
+  /**
+   * The answer under `key`; built from `build()` when missing (or, with `from`, no longer good for
+   * its basis), and kept if it fits.
+   */
+  get(key: string, build: () => unknown, from?: AnswerBasis): PrebuiltAnswer {
+    let parts: readonly unknown[] | undefined;
+    const good = (answer: PrebuiltAnswer): boolean => {
+      if (!from) return true;
+      const made = this.made.get(answer);
+      if (!made) return false;
+      if (made.basis.deref() === from.basis) return true;
+      if (!made.parts || !from.parts) return false;
+      parts ??= from.parts();
+      if (!sameParts(made.parts, parts)) return false;
+      made.basis = new WeakRef(from.basis);
+      return true;
+    };
     const kept = this.kept.get(key);
-    if (kept) return kept;
+    if (kept && good(kept)) return kept;
     const again = this.tried.take(key);
-    if (again) return this.keep(key, again);
+    if (again && good(again)) return this.keep(key, again);
+    // Asked for before (still kept, or tried) but made from other parts: made again, and kept.
+    const wanted = kept !== undefined || again !== undefined;
+    if (kept) this.kept.take(key);
+    // The parts are read before the answer is built, from the same basis.
+    if (from?.parts) parts ??= from.parts();
     const answer = PrebuiltAnswer.of(build(), (delta) => this.charge(key, answer, delta));
-    if (this.wasKept.has(key)) return this.keep(key, answer);
+    this.builds++;
+    if (from) this.made.set(answer, { basis: new WeakRef(from.basis), parts });
+    if (wanted || this.wasKept.has(key)) return this.keep(key, answer);
     if (answer.body.length <= this.largest) this.tried.set(key, answer, answer.bytes);
     return answer;
   }
@@ -141,6 +194,11 @@ export class AnswerCache {
 
   get size(): number {
     return this.tried.size + this.kept.size;
+  }
+
+  /** How many answers it has built (kept or not). */
+  get built(): number {
+    return this.builds;
   }
 
   private keep(key: string, answer: PrebuiltAnswer): PrebuiltAnswer {
