@@ -118,6 +118,9 @@ interface Made {
   parts: readonly unknown[] | undefined;
 }
 
+/** What recording an answer's basis costs beyond its parts: the record, a weak reference, the weak map's slot. */
+const MADE_BYTES = 160;
+
 function sameParts(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -183,7 +186,7 @@ export class AnswerCache {
     this.builds++;
     if (from) this.made.set(answer, { basis: new WeakRef(from.basis), parts });
     if (wanted || this.wasKept.has(key)) return this.keep(key, answer);
-    if (answer.body.length <= this.largest) this.tried.set(key, answer, answer.bytes);
+    if (answer.body.length <= this.largest) this.tried.set(key, answer, this.held(answer));
     return answer;
   }
 
@@ -203,8 +206,14 @@ export class AnswerCache {
 
   private keep(key: string, answer: PrebuiltAnswer): PrebuiltAnswer {
     answer.compressWell();
-    if (answer.body.length <= this.largest) this.kept.set(key, answer, answer.bytes);
+    if (answer.body.length <= this.largest) this.kept.set(key, answer, this.held(answer));
     return answer;
+  }
+
+  /** Bytes an answer holds, with what it records of its parts (a reference each, and the record). */
+  private held(answer: PrebuiltAnswer): number {
+    const made = this.made.get(answer);
+    return answer.bytes + (made ? MADE_BYTES + 8 * (made.parts?.length ?? 0) : 0);
   }
 
   private charge(key: string, answer: PrebuiltAnswer, delta: number): void {
