@@ -135,20 +135,20 @@ describe('the answer cache', () => {
       return item;
     };
     const v1 = {};
-    const first = cache.get('product', build(shown), { basis: v1, parts: () => [shown] });
+    const first = cache.get('product', build(shown), v1, () => [shown]);
     // Same basis: served without looking at its parts.
-    expect(cache.get('product', build(shown), { basis: v1, parts: () => [other] })).toBe(first);
+    expect(cache.get('product', build(shown), v1, () => [other])).toBe(first);
     // A new basis holding the same part: the same answer.
     const v2 = {};
-    expect(cache.get('product', build(shown), { basis: v2, parts: () => [shown] })).toBe(first);
+    expect(cache.get('product', build(shown), v2, () => [shown])).toBe(first);
     expect(builds).toBe(1);
     // A new basis with a changed part (an equal copy counts as changed): built again.
     const copy = { ...shown };
-    const again = cache.get('product', build(copy), { basis: {}, parts: () => [copy] });
+    const again = cache.get('product', build(copy), {}, () => [copy]);
     expect(again).not.toBe(first);
     expect(builds).toBe(2);
     // More or fewer parts: built again too.
-    cache.get('product', build(copy), { basis: {}, parts: () => [copy, other] });
+    cache.get('product', build(copy), {}, () => [copy, other]);
     expect(builds).toBe(3);
   });
 
@@ -160,10 +160,10 @@ describe('the answer cache', () => {
       return cards(10);
     };
     const v1 = {};
-    const first = cache.get('search', build, { basis: v1 });
-    expect(cache.get('search', build, { basis: v1 })).toBe(first);
+    const first = cache.get('search', build, v1);
+    expect(cache.get('search', build, v1)).toBe(first);
     expect(builds).toBe(1);
-    expect(cache.get('search', build, { basis: {} })).not.toBe(first);
+    expect(cache.get('search', build, {})).not.toBe(first);
     expect(builds).toBe(2);
   });
 
@@ -171,8 +171,25 @@ describe('the answer cache', () => {
     const cache = new AnswerCache(64 * 1024);
     const a = { id: 1 };
     const b = { id: 2 };
-    cache.get('page', () => cards(5), { basis: {}, parts: () => [a] });
-    const made = cache.get('page', () => cards(5, 100), { basis: {}, parts: () => [b] });
-    expect(cache.get('page', () => cards(5, 200), { basis: {}, parts: () => [b] })).toBe(made);
+    cache.get(
+      'page',
+      () => cards(5),
+      {},
+      () => [a],
+    );
+    const made = cache.get(
+      'page',
+      () => cards(5, 100),
+      {},
+      () => [b],
+    );
+    expect(
+      cache.get(
+        'page',
+        () => cards(5, 200),
+        {},
+        () => [b],
+      ),
+    ).toBe(made);
   });
 });

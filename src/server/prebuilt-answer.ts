@@ -98,23 +98,19 @@ export class PrebuiltAnswer {
 const CARRIED_KEYS = 200;
 
 /**
- * What an answer is asked for from: the data it is answered from now (`basis`, e.g. a catalogue
- * snapshot) and, optionally, the parts of that data the answer is made of (`parts`). An answer kept
- * from an earlier basis is served again only when `parts` gives the very same objects, one by one,
- * as when it was built: data that is never changed in place (a patched snapshot shares what it did
- * not change) then makes the same answer. Without `parts`, an answer serves its own basis only.
- */
-export interface AnswerBasis {
-  basis: object;
-  parts?: () => readonly unknown[];
-}
-
-/**
  * What a kept answer was built from, and the basis it was last found good for: held weakly, a
  * kept answer must not keep a whole old snapshot alive.
  */
 interface Made {
   basis: WeakRef<object>;
+  parts: readonly unknown[] | undefined;
+}
+
+/**
+ * The parts of an answer's basis, read once per ask. (No closures on this path: the server's build
+ * keeps function names, which costs a call for every closure made.)
+ */
+interface PartsNow {
   parts: readonly unknown[] | undefined;
 }
 
@@ -157,37 +153,49 @@ export class AnswerCache {
   }
 
   /**
-   * The answer under `key`; built from `build()` when missing (or, with `from`, no longer good for
-   * its basis), and kept if it fits.
+   * The answer under `key`; built from `build()` when missing, and kept if it fits.
+   *
+   * `basis`: the data it is answered from now (e.g. a catalogue snapshot); `parts`: what of that
+   * data the answer is made of. An answer kept from an earlier basis is served again only when
+   * `parts()` gives the very same objects, one by one, as when it was built: data that is never
+   * changed in place (a patched snapshot shares what it did not change) then makes the same
+   * answer. Without `parts`, an answer serves its own basis only; without `basis`, any ask.
    */
-  get(key: string, build: () => unknown, from?: AnswerBasis): PrebuiltAnswer {
-    let parts: readonly unknown[] | undefined;
-    const good = (answer: PrebuiltAnswer): boolean => {
-      if (!from) return true;
-      const made = this.made.get(answer);
-      if (!made) return false;
-      if (made.basis.deref() === from.basis) return true;
-      if (!made.parts || !from.parts) return false;
-      parts ??= from.parts();
-      if (!sameParts(made.parts, parts)) return false;
-      made.basis = new WeakRef(from.basis);
-      return true;
-    };
+  get(key: string, build: () => unknown, basis?: object, parts?: () => readonly unknown[]): PrebuiltAnswer {
+    const now: PartsNow = { parts: undefined };
     const kept = this.kept.get(key);
-    if (kept && good(kept)) return kept;
+    if (kept && this.good(kept, basis, parts, now)) return kept;
     const again = this.tried.take(key);
-    if (again && good(again)) return this.keep(key, again);
+    if (again && this.good(again, basis, parts, now)) return this.keep(key, again);
     // Asked for before (still kept, or tried) but made from other parts: made again, and kept.
     const wanted = kept !== undefined || again !== undefined;
     if (kept) this.kept.take(key);
     // The parts are read before the answer is built, from the same basis.
-    if (from?.parts) parts ??= from.parts();
+    if (parts) now.parts ??= parts();
     const answer = PrebuiltAnswer.of(build(), (delta) => this.charge(key, answer, delta));
     this.builds++;
-    if (from) this.made.set(answer, { basis: new WeakRef(from.basis), parts });
+    if (basis) this.made.set(answer, { basis: new WeakRef(basis), parts: now.parts });
     if (wanted || this.wasKept.has(key)) return this.keep(key, answer);
     if (answer.body.length <= this.largest) this.tried.set(key, answer, this.held(answer));
     return answer;
+  }
+
+  /** Whether `answer` may be served for `basis` (read at most once per ask, into `now`). */
+  private good(
+    answer: PrebuiltAnswer,
+    basis: object | undefined,
+    parts: (() => readonly unknown[]) | undefined,
+    now: PartsNow,
+  ): boolean {
+    if (!basis) return true;
+    const made = this.made.get(answer);
+    if (!made) return false;
+    if (made.basis.deref() === basis) return true;
+    if (!made.parts || !parts) return false;
+    now.parts ??= parts();
+    if (!sameParts(made.parts, now.parts)) return false;
+    made.basis = new WeakRef(basis);
+    return true;
   }
 
   /** Bytes held by the answers kept now; never above `budget`. */

@@ -14,12 +14,12 @@ import { normaliseQuery } from '../search/search.normalise';
 import type { SearchMisses } from '../search/search-misses';
 import {
   cardsOf,
+  cardsOfPage,
   listBanners,
   listCategories,
-  listNewCategories,
-  listNewProducts,
   listPlates,
   newCategoriesOf,
+  newCategoryViews,
   type ProductSelection,
   productDetail,
   promotionDetail,
@@ -35,6 +35,26 @@ const HOUR_MS = 3_600_000;
 
 /** What a page of products is made of: its total and its entries (each replaced when its product changes). */
 const pageParts = (page: Page<ProductEntry>): unknown[] => [page.total, ...page.list];
+/** A product list's page, and the promotion whose prices it shows. */
+const selectionParts = ({ page, promotion }: ProductSelection): unknown[] => [promotion, ...pageParts(page)];
+/** The whole snapshot, for answers that pick from it as they are built. */
+const whole = (s: CatalogueSnapshot) => s;
+
+/** A value worked out on first use, then kept: a request's selection, read by both the check and the build. */
+class Once<T> {
+  private made = false;
+  private result: T | undefined;
+
+  constructor(private readonly make: () => T) {}
+
+  get value(): T {
+    if (!this.made) {
+      this.result = this.make();
+      this.made = true;
+    }
+    return this.result as T;
+  }
+}
 
 /**
  * Bytes each route's memo of query strings may hold (a query string alone may be 16 KB). A few
@@ -64,29 +84,35 @@ export async function catalogueRoutes(
   const emptySearches = new WeakSet<PrebuiltAnswer>();
 
   /**
-   * The prebuilt answer of `key` from the current snapshot. `partsOf` names what of a snapshot the
-   * answer is made of: an answer kept from an earlier snapshot is served when a patch left those
-   * the same objects (docs/decisions/014), so one product's change rebuilds only what shows it.
+   * The prebuilt answer of `key` from the current snapshot: `select` picks what it shows, `build`
+   * makes it of that, and `partsOf` names what of the snapshot it is made of. An answer kept from
+   * an earlier snapshot is served when a patch left those parts the same objects (docs/decisions/014),
+   * so one product's change rebuilds only what shows it. (Closures here are passed, never named:
+   * the server's build keeps names, at a cost per closure made.)
    */
-  function answer(
+  function answer<T>(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
-    build: (s: CatalogueSnapshot) => unknown,
-    partsOf: (s: CatalogueSnapshot) => readonly unknown[],
+    select: (s: CatalogueSnapshot) => T,
+    build: (selected: T) => unknown,
+    partsOf: (selected: T) => readonly unknown[],
   ) {
     const snapshot = catalogue.snapshot;
-    const prebuilt = catalogue.answers.get(key, () => ok(build(snapshot)), {
-      basis: snapshot,
-      parts: () => partsOf(snapshot),
-    });
+    const selected = new Once(() => select(snapshot));
+    const prebuilt = catalogue.answers.get(
+      key,
+      () => ok(build(selected.value)),
+      snapshot,
+      () => partsOf(selected.value),
+    );
     return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
   }
   /** "New" depends on the time too: those answers are keyed by the hour. */
   const hour = () => Math.floor(clock.now().getTime() / HOUR_MS);
 
   route(app, { method: 'GET', url: '/api/index_banners', input: NoInput }, (_call, request, reply) =>
-    answer(request, reply, 'banners', listBanners, (s) => [s.banners]),
+    answer(request, reply, 'banners', whole, listBanners, (s) => [s.banners]),
   );
 
   route(
@@ -97,6 +123,7 @@ export async function catalogueRoutes(
         request,
         reply,
         `categories:${input.category_id ?? ''}`,
+        whole,
         (s) => listCategories(s, input.category_id),
         (s) => [
           input.category_id === undefined ? s.categories : s.categoryById.get(input.category_id)?.category,
@@ -109,13 +136,14 @@ export async function catalogueRoutes(
       request,
       reply,
       `new_category:${hour()}`,
-      (s) => listNewCategories(s, clock.now()),
       (s) => newCategoriesOf(s, clock.now()),
+      newCategoryViews,
+      (categories) => categories,
     ),
   );
 
   route(app, { method: 'GET', url: '/api/all_plate', input: NoInput }, (_call, request, reply) =>
-    answer(request, reply, 'plates', listPlates, (s) => [s.plates]),
+    answer(request, reply, 'plates', whole, listPlates, (s) => [s.plates]),
   );
 
   route(
@@ -123,13 +151,7 @@ export async function catalogueRoutes(
     { method: 'GET', url: '/api/new_product', input: NewProductListInput, memoBytes: QUERY_MEMO_BYTES },
     ({ input: q }, request, reply) => {
       const key = `new_product:${hour()}:${q.category_id ?? ''}:${q.page}:${q.page_size}`;
-      return answer(
-        request,
-        reply,
-        key,
-        (s) => listNewProducts(s, q, clock.now()),
-        (s) => pageParts(selectNewProducts(s, q, clock.now())),
-      );
+      return answer(request, reply, key, (s) => selectNewProducts(s, q, clock.now()), cardsOfPage, pageParts);
     },
   );
 
@@ -137,29 +159,22 @@ export async function catalogueRoutes(
     app,
     { method: 'GET', url: '/api/index_product', input: ProductListRead, memoBytes: QUERY_MEMO_BYTES },
     ({ input: { q, key } }, request, reply) => {
-      // The selection is made once: the parts of a kept answer are checked against it, or it is built from it.
-      let selected: ProductSelection | undefined;
-      const select = (s: CatalogueSnapshot) => {
-        selected ??= selectProducts(s, q);
-        return selected;
-      };
-      const parts = (s: CatalogueSnapshot) => {
-        const { page, promotion } = select(s);
-        return [promotion, ...pageParts(page)];
-      };
-      if (q.en_search === undefined) return answer(request, reply, key, (s) => cardsOf(select(s)), parts);
+      if (q.en_search === undefined)
+        return answer(request, reply, key, (s) => selectProducts(s, q), cardsOf, selectionParts);
       // The storefront's search box: the first page of a search over the whole shop.
       const shopSearch = q.category_id === undefined && q.promotion_plan === undefined && q.page === 1;
       const snapshot = catalogue.snapshot;
+      const selected = new Once(() => selectProducts(snapshot, q));
       let empty = false;
       const prebuilt = catalogue.searches.get(
         key,
         () => {
-          const page = cardsOf(select(snapshot));
+          const page = cardsOf(selected.value);
           empty = page.total === 0;
           return ok(page);
         },
-        { basis: snapshot, parts: () => parts(snapshot) },
+        snapshot,
+        () => selectionParts(selected.value),
       );
       if (empty) emptySearches.add(prebuilt);
       if (shopSearch && emptySearches.has(prebuilt)) misses.note(q.en_search, requestLanguage(request));
@@ -175,6 +190,7 @@ export async function catalogueRoutes(
         request,
         reply,
         `product:${id}`,
+        whole,
         (s) => productDetail(s, id),
         (s) => [s.productByUuid.get(id)],
       ),
@@ -188,6 +204,7 @@ export async function catalogueRoutes(
         request,
         reply,
         `promotion:${id}`,
+        whole,
         (s) => promotionDetail(s, id),
         (s) => [s.promotionById.get(id)?.promotion],
       ),

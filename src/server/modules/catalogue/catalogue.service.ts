@@ -73,12 +73,12 @@ export function newCategoriesOf(snapshot: CatalogueSnapshot, now: Date): Categor
 
 /** Top-level categories that have new products, the one with the newest product first. */
 export function listNewCategories(snapshot: CatalogueSnapshot, now: Date): NewCategory[] {
-  return newCategoriesOf(snapshot, now).map((c) => ({
-    id: c.id,
-    icon: c.icon,
-    en_name: c.en_name,
-    zn_name: c.zn_name,
-  }));
+  return newCategoryViews(newCategoriesOf(snapshot, now));
+}
+
+/** What `new_category` shows of each category. */
+export function newCategoryViews(categories: readonly Category[]): NewCategory[] {
+  return categories.map((c) => ({ id: c.id, icon: c.icon, en_name: c.en_name, zn_name: c.zn_name }));
 }
 
 /** The page of products `listNewProducts` shows. */
@@ -97,7 +97,11 @@ export function listNewProducts(
   query: { category_id?: number; page: number; page_size: number },
   now: Date,
 ): Page<ProductCard> {
-  const page = selectNewProducts(snapshot, query, now);
+  return cardsOfPage(selectNewProducts(snapshot, query, now));
+}
+
+/** A page of products as their cards. */
+export function cardsOfPage(page: Page<ProductEntry>): Page<ProductCard> {
   return { ...page, list: page.list.map((p) => p.card) };
 }
 

@@ -34,7 +34,9 @@ describe('a patched map', () => {
     expect([...map.keys()].sort((a, b) => a - b)).toEqual([...expected.keys()].sort((a, b) => a - b));
     expect([...map.values()].sort()).toEqual([...expected.values()].sort());
     const seen: [number, string][] = [];
-    map.forEach((value, key) => seen.push([key, value]));
+    map.forEach((value, key) => {
+      seen.push([key, value]);
+    });
     expect(seen.sort(([a], [b]) => a - b)).toEqual(pairs(expected));
     expect(start.size).toBe(300);
   });
