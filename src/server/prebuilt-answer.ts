@@ -132,7 +132,7 @@ function sameParts(a: readonly unknown[], b: readonly unknown[]): boolean {
  * eighth of the budget is served without being kept. Replaced whole when the data changes in a
  * way answers cannot tell (a reload, stock figures); the answers most recently kept in the cache it
  * replaces go straight to `kept` in the new one. Across a patched snapshot it stays, and each
- * answer asked for with an `AnswerBasis` is checked against the new one (docs/decisions/014).
+ * answer asked for with a basis and its parts is checked against the new one (docs/decisions/014).
  */
 export class AnswerCache {
   private readonly tried: ByteLru<PrebuiltAnswer>;
