@@ -124,4 +124,72 @@ describe('the answer cache', () => {
     expect(fresh.get('home', () => cards(400)).encoded('br').bytes.length).toBeGreaterThan(well.length);
     expect(after.bytes).toBeGreaterThan(ENTRY_OVERHEAD_BYTES);
   });
+
+  it('serves a kept answer for a new basis only while its parts are the very same objects', () => {
+    const cache = new AnswerCache(8 * 1024 * 1024);
+    const shown = { en_name: 'Bok choy' };
+    const other = { en_name: 'Pak choi' };
+    let builds = 0;
+    const build = (item: { en_name: string }) => () => {
+      builds++;
+      return item;
+    };
+    const v1 = {};
+    const first = cache.get('product', build(shown), v1, () => [shown]);
+    // Same basis: served without looking at its parts.
+    expect(cache.get('product', build(shown), v1, () => [other])).toBe(first);
+    // A new basis holding the same part: the same answer.
+    const v2 = {};
+    expect(cache.get('product', build(shown), v2, () => [shown])).toBe(first);
+    expect(builds).toBe(1);
+    // A new basis with a changed part (an equal copy counts as changed): built again.
+    const copy = { ...shown };
+    const again = cache.get('product', build(copy), {}, () => [copy]);
+    expect(again).not.toBe(first);
+    expect(builds).toBe(2);
+    // More or fewer parts: built again too.
+    cache.get('product', build(copy), {}, () => [copy, other]);
+    expect(builds).toBe(3);
+  });
+
+  it('serves an answer asked for without parts for its own basis only', () => {
+    const cache = new AnswerCache(8 * 1024 * 1024);
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return cards(10);
+    };
+    const v1 = {};
+    const first = cache.get('search', build, v1);
+    expect(cache.get('search', build, v1)).toBe(first);
+    expect(builds).toBe(1);
+    expect(cache.get('search', build, {})).not.toBe(first);
+    expect(builds).toBe(2);
+  });
+
+  it('keeps an answer made again for its new parts, once it was asked for before', () => {
+    const cache = new AnswerCache(64 * 1024);
+    const a = { id: 1 };
+    const b = { id: 2 };
+    cache.get(
+      'page',
+      () => cards(5),
+      {},
+      () => [a],
+    );
+    const made = cache.get(
+      'page',
+      () => cards(5, 100),
+      {},
+      () => [b],
+    );
+    expect(
+      cache.get(
+        'page',
+        () => cards(5, 200),
+        {},
+        () => [b],
+      ),
+    ).toBe(made);
+  });
 });

@@ -98,19 +98,49 @@ export class PrebuiltAnswer {
 const CARRIED_KEYS = 200;
 
 /**
+ * What a kept answer was built from, and the basis it was last found good for: held weakly, a
+ * kept answer must not keep a whole old snapshot alive.
+ */
+interface Made {
+  basis: WeakRef<object>;
+  parts: readonly unknown[] | undefined;
+}
+
+/**
+ * The parts of an answer's basis, read once per ask. (No closures on this path: the server's build
+ * keeps function names, which costs a call for every closure made.)
+ */
+interface PartsNow {
+  parts: readonly unknown[] | undefined;
+}
+
+/** What recording an answer's basis costs beyond its parts: the record, a weak reference, the weak map's slot. */
+const MADE_BYTES = 160;
+
+function sameParts(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
  * The prebuilt answers of one catalogue snapshot, bounded in bytes: each answer's body and every
  * compressed form it holds. A segmented LRU: a new answer waits in the `tried` quarter of the
  * budget, compressed cheaply; asked for again, it moves to the `kept` three quarters and is
  * compressed well. A stream of one-off queries (odd page sizes, searches typed once) so churns
  * only `tried` and never pushes out the pages every shopper asks for. An answer larger than an
- * eighth of the budget is served without being kept. Replaced whole when the data changes; the
- * answers most recently kept in the cache it replaces go straight to `kept` in the new one.
+ * eighth of the budget is served without being kept. Replaced whole when the data changes in a
+ * way answers cannot tell (a reload, stock figures); the answers most recently kept in the cache it
+ * replaces go straight to `kept` in the new one. Across a patched snapshot it stays, and each
+ * answer asked for with a basis and its parts is checked against the new one (docs/decisions/014).
  */
 export class AnswerCache {
   private readonly tried: ByteLru<PrebuiltAnswer>;
   private readonly kept: ByteLru<PrebuiltAnswer>;
   private readonly largest: number;
   private readonly wasKept: ReadonlySet<string>;
+  private readonly made = new WeakMap<PrebuiltAnswer, Made>();
+  private builds = 0;
 
   constructor(
     readonly budget: number,
@@ -122,16 +152,50 @@ export class AnswerCache {
     this.wasKept = new Set(previous?.kept.recentKeys(CARRIED_KEYS));
   }
 
-  /** The answer under `key`; built from `build()` when missing, and kept if it fits. */
-  get(key: string, build: () => unknown): PrebuiltAnswer {
+  /**
+   * The answer under `key`; built from `build()` when missing, and kept if it fits.
+   *
+   * `basis`: the data it is answered from now (e.g. a catalogue snapshot); `parts`: what of that
+   * data the answer is made of. An answer kept from an earlier basis is served again only when
+   * `parts()` gives the very same objects, one by one, as when it was built: data that is never
+   * changed in place (a patched snapshot shares what it did not change) then makes the same
+   * answer. Without `parts`, an answer serves its own basis only; without `basis`, any ask.
+   */
+  get(key: string, build: () => unknown, basis?: object, parts?: () => readonly unknown[]): PrebuiltAnswer {
+    const now: PartsNow = { parts: undefined };
     const kept = this.kept.get(key);
-    if (kept) return kept;
+    if (kept && this.good(kept, basis, parts, now)) return kept;
     const again = this.tried.take(key);
-    if (again) return this.keep(key, again);
+    if (again && this.good(again, basis, parts, now)) return this.keep(key, again);
+    // Asked for before (still kept, or tried) but made from other parts: made again, and kept.
+    const wanted = kept !== undefined || again !== undefined;
+    if (kept) this.kept.take(key);
+    // The parts are read before the answer is built, from the same basis.
+    if (parts) now.parts ??= parts();
     const answer = PrebuiltAnswer.of(build(), (delta) => this.charge(key, answer, delta));
-    if (this.wasKept.has(key)) return this.keep(key, answer);
-    if (answer.body.length <= this.largest) this.tried.set(key, answer, answer.bytes);
+    this.builds++;
+    if (basis) this.made.set(answer, { basis: new WeakRef(basis), parts: now.parts });
+    if (wanted || this.wasKept.has(key)) return this.keep(key, answer);
+    if (answer.body.length <= this.largest) this.tried.set(key, answer, this.held(answer));
     return answer;
+  }
+
+  /** Whether `answer` may be served for `basis` (read at most once per ask, into `now`). */
+  private good(
+    answer: PrebuiltAnswer,
+    basis: object | undefined,
+    parts: (() => readonly unknown[]) | undefined,
+    now: PartsNow,
+  ): boolean {
+    if (!basis) return true;
+    const made = this.made.get(answer);
+    if (!made) return false;
+    if (made.basis.deref() === basis) return true;
+    if (!made.parts || !parts) return false;
+    now.parts ??= parts();
+    if (!sameParts(made.parts, now.parts)) return false;
+    made.basis = new WeakRef(basis);
+    return true;
   }
 
   /** Bytes held by the answers kept now; never above `budget`. */
@@ -143,10 +207,21 @@ export class AnswerCache {
     return this.tried.size + this.kept.size;
   }
 
+  /** How many answers it has built (kept or not). */
+  get built(): number {
+    return this.builds;
+  }
+
   private keep(key: string, answer: PrebuiltAnswer): PrebuiltAnswer {
     answer.compressWell();
-    if (answer.body.length <= this.largest) this.kept.set(key, answer, answer.bytes);
+    if (answer.body.length <= this.largest) this.kept.set(key, answer, this.held(answer));
     return answer;
+  }
+
+  /** Bytes an answer holds, with what it records of its parts (a reference each, and the record). */
+  private held(answer: PrebuiltAnswer): number {
+    const made = this.made.get(answer);
+    return answer.bytes + (made ? MADE_BYTES + 8 * (made.parts?.length ?? 0) : 0);
   }
 
   private charge(key: string, answer: PrebuiltAnswer, delta: number): void {

@@ -1,7 +1,7 @@
 import { and, asc, inArray, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { productImages, products, promotionProducts, searchAliases } from '#server/db/schema';
-import type { Category } from '#shared/schemas/catalogue';
+import type { Banner, Category, Plate } from '#shared/schemas/catalogue';
 import {
   aliasesOf,
   bannerPath,
@@ -20,6 +20,7 @@ import {
   searchDocumentOf,
   shownProducts,
 } from './catalogue.snapshot';
+import { PatchedMap } from './patched-map';
 
 /**
  * Applying a change to some products without rebuilding the catalogue (docs/decisions/014): their
@@ -93,19 +94,34 @@ export async function readProductChange(
   return { ids, productRows, imageRows, promotionLines, aliasRows };
 }
 
-/** `list` without the products of `out`, with `added` put in by id (both in id order). */
+/** Where `id` is, or would go, in `list` (in id order): the first place whose id is not below it. */
+function placeOf(list: readonly ProductEntry[], id: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((list[mid] as ProductEntry).id < id) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * `list` without the products of `out`, with `added` put in by id (both in id order). Found by
+ * bisection and spliced into a copy: a copy of the 10,000-entry list is one block move, where
+ * merging walked every entry.
+ */
 function replaceById(
   list: readonly ProductEntry[],
   out: ReadonlySet<number>,
   added: readonly ProductEntry[],
 ): ProductEntry[] {
-  const merged: ProductEntry[] = [];
-  let j = 0;
-  for (const p of list) {
-    while (j < added.length && (added[j] as ProductEntry).id < p.id) merged.push(added[j++] as ProductEntry);
-    if (!out.has(p.id)) merged.push(p);
+  const merged = list.slice();
+  for (const id of out) {
+    const at = placeOf(merged, id);
+    if (merged[at]?.id === id) merged.splice(at, 1);
   }
-  while (j < added.length) merged.push(added[j++] as ProductEntry);
+  for (const p of added) merged.splice(placeOf(merged, p.id), 0, p);
   return merged;
 }
 
@@ -120,7 +136,11 @@ function categoriesAltered(snapshot: CatalogueSnapshot, categoryIds: Iterable<nu
   return altered;
 }
 
-/** The category tree with the listings and counts of `altered` made again from `changed` and `added`. */
+/**
+ * The category tree with the listings and counts of `altered` made again from `changed` and
+ * `added`. A category whose counts did not change keeps its view (the same object), so answers
+ * built from it stay good (catalogue.routes.ts).
+ */
 function patchCategories(
   snapshot: CatalogueSnapshot,
   altered: ReadonlySet<number>,
@@ -135,20 +155,42 @@ function patchCategories(
     const mine = added.filter((p) => entry.ids.has(p.categoryId));
     listings.set(id, replaceById(entry.products, changed, mine));
   }
-  const listingOf = (id: number) => listings.get(id) ?? snapshot.categoryById.get(id)?.products ?? [];
   for (const [id, own] of listings) {
     const entry = snapshot.categoryById.get(id) as CategoryEntry;
-    const category: Category = {
-      ...entry.category,
-      product_count: own.length,
-      childCategory: entry.category.childCategory.map((child) => ({
-        ...child,
-        product_count: listingOf(child.id).filter((p) => p.categoryId === child.id).length,
-      })),
-    };
+    const children = entry.category.childCategory.map((child) => {
+      const listing = listings.get(child.id);
+      if (!listing) return child;
+      const count = listing.filter((p) => p.categoryId === child.id).length;
+      return count === child.product_count ? child : { ...child, product_count: count };
+    });
+    const same =
+      own.length === entry.category.product_count &&
+      children.every((child, i) => child === entry.category.childCategory[i]);
+    const category: Category = same
+      ? entry.category
+      : { ...entry.category, product_count: own.length, childCategory: children };
     categoryById.set(id, { ids: entry.ids, products: own, category });
   }
   return categoryById;
+}
+
+/** `list` with each item made by `next`; `list` itself when every item came back the same. */
+function mapKeeping<T>(list: readonly T[], next: (item: T) => T): readonly T[] {
+  let changed = false;
+  const mapped = list.map((item) => {
+    const made = next(item);
+    if (made !== item) changed = true;
+    return made;
+  });
+  return changed ? mapped : list;
+}
+
+/** `item` with the names of `names`; `item` itself when it has them already. */
+function named<T extends { en_name: string; zn_name: string }>(
+  item: T,
+  names: { en_name: string; zn_name: string },
+): T {
+  return item.en_name === names.en_name && item.zn_name === names.zn_name ? item : { ...item, ...names };
 }
 
 /** Promotions with `changed` products among theirs, their product lists made again from `lines`. */
@@ -197,16 +239,15 @@ export function patchSnapshot(
     .map((id) => snapshot.productById.get(id))
     .filter((p): p is ProductEntry => p !== undefined);
 
-  const productById = new Map(snapshot.productById);
-  const productByUuid = new Map(snapshot.productByUuid);
-  for (const p of before) {
-    productById.delete(p.id);
-    productByUuid.delete(p.card.uuid);
-  }
-  for (const p of added) {
-    productById.set(p.id, p);
-    productByUuid.set(p.card.uuid, p);
-  }
+  // Layered on the maps of `snapshot` rather than copies of them (10,000 entries each).
+  const productById = PatchedMap.of(snapshot.productById).with(
+    before.map((p) => p.id),
+    added.map((p) => [p.id, p] as const),
+  );
+  const productByUuid = PatchedMap.of(snapshot.productByUuid).with(
+    before.map((p) => p.card.uuid),
+    added.map((p) => [p.card.uuid, p] as const),
+  );
 
   const altered = categoriesAltered(
     snapshot,
@@ -215,13 +256,13 @@ export function patchSnapshot(
   const categoryById = patchCategories(snapshot, altered, changed, added);
   const promotionById = patchPromotions(snapshot, changed, rows.promotionLines, productById);
 
-  // Banners and plates carry the names of the products they point at.
+  // Banners and plates carry the names of the products they point at; unchanged, they stay the same objects.
   const namesOf = namesOfPath(categoryOf, productByUuid, promotionById);
-  const banners = snapshot.banners.map((b) => ({ ...b, ...namesOf(bannerPath(b.type, b.url)) }));
-  const plates = snapshot.plates.map((p) => ({
-    ...p,
-    item: p.item.map((item) => ({ ...item, ...namesOf(pathOf(item.url)) })),
-  }));
+  const banners = mapKeeping(snapshot.banners, (b) => named(b, namesOf(bannerPath(b.type, b.url))));
+  const plates = mapKeeping(snapshot.plates, (p) => {
+    const item = mapKeeping(p.item, (it) => named(it, namesOf(pathOf(it.url))));
+    return item === p.item ? p : { ...p, item: [...item] };
+  });
 
   // The changed products' aliases as the database has them now; the categories' stay.
   const productAliases = new Map(snapshot.aliases.product);
@@ -233,13 +274,13 @@ export function patchSnapshot(
   return {
     version,
     nextChangeAt: snapshot.nextChangeAt,
-    banners,
-    categories: snapshot.categories.map((c) => categoryById.get(c.id)?.category ?? c),
+    banners: banners as Banner[],
+    categories: mapKeeping(snapshot.categories, (c) => categoryById.get(c.id)?.category ?? c) as Category[],
     categoryById,
     products: replaceById(snapshot.products, changed, added),
     productById,
     productByUuid,
-    plates,
+    plates: plates as Plate[],
     promotionById,
     aliases,
     search: snapshot.search.patched(

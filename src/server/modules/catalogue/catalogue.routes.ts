@@ -9,25 +9,52 @@ import {
   ProductParams,
   PromotionParams,
 } from '#shared/schemas/catalogue';
-import { NoInput } from '#shared/schemas/common';
+import { NoInput, type Page } from '#shared/schemas/common';
 import { normaliseQuery } from '../search/search.normalise';
 import type { SearchMisses } from '../search/search-misses';
 import {
+  cardsOf,
+  cardsOfPage,
   listBanners,
   listCategories,
-  listNewCategories,
-  listNewProducts,
   listPlates,
-  listProducts,
+  newCategoriesOf,
+  newCategoryViews,
+  type ProductSelection,
   productDetail,
   promotionDetail,
+  selectNewProducts,
+  selectProducts,
 } from './catalogue.service';
-import type { CatalogueSnapshot } from './catalogue.snapshot';
+import type { CatalogueSnapshot, ProductEntry } from './catalogue.snapshot';
 import type { CatalogueStore } from './catalogue.store';
 
 /** Browsers and proxies may reuse a catalogue answer this long, then revalidate with its ETag. */
 const MAX_AGE_SECONDS = 15;
 const HOUR_MS = 3_600_000;
+
+/** What a page of products is made of: its total and its entries (each replaced when its product changes). */
+const pageParts = (page: Page<ProductEntry>): unknown[] => [page.total, ...page.list];
+/** A product list's page, and the promotion whose prices it shows. */
+const selectionParts = ({ page, promotion }: ProductSelection): unknown[] => [promotion, ...pageParts(page)];
+/** The whole snapshot, for answers that pick from it as they are built. */
+const whole = (s: CatalogueSnapshot) => s;
+
+/** A value worked out on first use, then kept: a request's selection, read by both the check and the build. */
+class Once<T> {
+  private made = false;
+  private result: T | undefined;
+
+  constructor(private readonly make: () => T) {}
+
+  get value(): T {
+    if (!this.made) {
+      this.result = this.make();
+      this.made = true;
+    }
+    return this.result as T;
+  }
+}
 
 /**
  * Bytes each route's memo of query strings may hold (a query string alone may be 16 KB). A few
@@ -56,39 +83,67 @@ export async function catalogueRoutes(
   /** Prebuilt search answers that found nothing: each ask of one counts as a miss. */
   const emptySearches = new WeakSet<PrebuiltAnswer>();
 
-  function answer(
+  /**
+   * The prebuilt answer of `key` from the current snapshot: `select` picks what it shows, `build`
+   * makes it of that, and `partsOf` names what of the snapshot it is made of. An answer kept from
+   * an earlier snapshot is served when a patch left those parts the same objects (docs/decisions/014),
+   * so one product's change rebuilds only what shows it. (Closures here are passed, never named:
+   * the server's build keeps names, at a cost per closure made.)
+   */
+  function answer<T>(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
-    build: (s: CatalogueSnapshot) => unknown,
-    cache = catalogue.answers,
+    select: (s: CatalogueSnapshot) => T,
+    build: (selected: T) => unknown,
+    partsOf: (selected: T) => readonly unknown[],
   ) {
     const snapshot = catalogue.snapshot;
-    const prebuilt = cache.get(key, () => ok(build(snapshot)));
+    const selected = new Once(() => select(snapshot));
+    const prebuilt = catalogue.answers.get(
+      key,
+      () => ok(build(selected.value)),
+      snapshot,
+      () => partsOf(selected.value),
+    );
     return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
   }
   /** "New" depends on the time too: those answers are keyed by the hour. */
   const hour = () => Math.floor(clock.now().getTime() / HOUR_MS);
 
   route(app, { method: 'GET', url: '/api/index_banners', input: NoInput }, (_call, request, reply) =>
-    answer(request, reply, 'banners', listBanners),
+    answer(request, reply, 'banners', whole, listBanners, (s) => [s.banners]),
   );
 
   route(
     app,
     { method: 'GET', url: '/api/product_category', input: CategoryListInput, memoBytes: QUERY_MEMO_BYTES },
     ({ input }, request, reply) =>
-      answer(request, reply, `categories:${input.category_id ?? ''}`, (s) =>
-        listCategories(s, input.category_id),
+      answer(
+        request,
+        reply,
+        `categories:${input.category_id ?? ''}`,
+        whole,
+        (s) => listCategories(s, input.category_id),
+        (s) => [
+          input.category_id === undefined ? s.categories : s.categoryById.get(input.category_id)?.category,
+        ],
       ),
   );
 
   route(app, { method: 'GET', url: '/api/new_category', input: NoInput }, (_call, request, reply) =>
-    answer(request, reply, `new_category:${hour()}`, (s) => listNewCategories(s, clock.now())),
+    answer(
+      request,
+      reply,
+      `new_category:${hour()}`,
+      (s) => newCategoriesOf(s, clock.now()),
+      newCategoryViews,
+      (categories) => categories,
+    ),
   );
 
   route(app, { method: 'GET', url: '/api/all_plate', input: NoInput }, (_call, request, reply) =>
-    answer(request, reply, 'plates', listPlates),
+    answer(request, reply, 'plates', whole, listPlates, (s) => [s.plates]),
   );
 
   route(
@@ -96,7 +151,7 @@ export async function catalogueRoutes(
     { method: 'GET', url: '/api/new_product', input: NewProductListInput, memoBytes: QUERY_MEMO_BYTES },
     ({ input: q }, request, reply) => {
       const key = `new_product:${hour()}:${q.category_id ?? ''}:${q.page}:${q.page_size}`;
-      return answer(request, reply, key, (s) => listNewProducts(s, q, clock.now()));
+      return answer(request, reply, key, (s) => selectNewProducts(s, q, clock.now()), cardsOfPage, pageParts);
     },
   );
 
@@ -104,16 +159,23 @@ export async function catalogueRoutes(
     app,
     { method: 'GET', url: '/api/index_product', input: ProductListRead, memoBytes: QUERY_MEMO_BYTES },
     ({ input: { q, key } }, request, reply) => {
-      if (q.en_search === undefined) return answer(request, reply, key, (s) => listProducts(s, q));
+      if (q.en_search === undefined)
+        return answer(request, reply, key, (s) => selectProducts(s, q), cardsOf, selectionParts);
       // The storefront's search box: the first page of a search over the whole shop.
       const shopSearch = q.category_id === undefined && q.promotion_plan === undefined && q.page === 1;
       const snapshot = catalogue.snapshot;
+      const selected = new Once(() => selectProducts(snapshot, q));
       let empty = false;
-      const prebuilt = catalogue.searches.get(key, () => {
-        const page = listProducts(snapshot, q);
-        empty = page.total === 0;
-        return ok(page);
-      });
+      const prebuilt = catalogue.searches.get(
+        key,
+        () => {
+          const page = cardsOf(selected.value);
+          empty = page.total === 0;
+          return ok(page);
+        },
+        snapshot,
+        () => selectionParts(selected.value),
+      );
       if (empty) emptySearches.add(prebuilt);
       if (shopSearch && emptySearches.has(prebuilt)) misses.note(q.en_search, requestLanguage(request));
       return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
@@ -124,13 +186,27 @@ export async function catalogueRoutes(
     app,
     { method: 'GET', url: '/api/index_product/:id', params: ProductParams, input: NoInput },
     ({ params: { id } }, request, reply) =>
-      answer(request, reply, `product:${id}`, (s) => productDetail(s, id)),
+      answer(
+        request,
+        reply,
+        `product:${id}`,
+        whole,
+        (s) => productDetail(s, id),
+        (s) => [s.productByUuid.get(id)],
+      ),
   );
 
   route(
     app,
     { method: 'GET', url: '/api/index_promotion/:id', params: PromotionParams, input: NoInput },
     ({ params: { id } }, request, reply) =>
-      answer(request, reply, `promotion:${id}`, (s) => promotionDetail(s, id)),
+      answer(
+        request,
+        reply,
+        `promotion:${id}`,
+        whole,
+        (s) => promotionDetail(s, id),
+        (s) => [s.promotionById.get(id)?.promotion],
+      ),
   );
 }

@@ -12,7 +12,7 @@ import type {
   Promotion,
 } from '#shared/schemas/catalogue';
 import type { Page } from '#shared/schemas/common';
-import type { CatalogueSnapshot, ProductEntry } from './catalogue.snapshot';
+import type { CatalogueSnapshot, ProductEntry, PromotionEntry } from './catalogue.snapshot';
 
 const DAY_MS = 86_400_000;
 /** How many newest products stand in for "new" when nothing was added in the last NEW_PRODUCT_DAYS. */
@@ -55,8 +55,8 @@ function newProductsOf(products: readonly ProductEntry[], now: Date): ProductEnt
   return fresh.length > 0 ? fresh : [...products].sort(newestFirst).slice(0, NEWEST_FALLBACK);
 }
 
-/** Top-level categories that have new products, the one with the newest product first. */
-export function listNewCategories(snapshot: CatalogueSnapshot, now: Date): NewCategory[] {
+/** The top-level categories `listNewCategories` shows, in its order (their views, as the snapshot holds them). */
+export function newCategoriesOf(snapshot: CatalogueSnapshot, now: Date): Category[] {
   const ranked = snapshot.categories
     .map((c) => {
       const products = snapshot.categoryById.get(c.id)?.products ?? [];
@@ -68,7 +68,28 @@ export function listNewCategories(snapshot: CatalogueSnapshot, now: Date): NewCa
   return ranked
     .filter((x) => !anyNew || x.hasNew)
     .sort((a, b) => b.newest - a.newest)
-    .map(({ c }) => ({ id: c.id, icon: c.icon, en_name: c.en_name, zn_name: c.zn_name }));
+    .map(({ c }) => c);
+}
+
+/** Top-level categories that have new products, the one with the newest product first. */
+export function listNewCategories(snapshot: CatalogueSnapshot, now: Date): NewCategory[] {
+  return newCategoryViews(newCategoriesOf(snapshot, now));
+}
+
+/** What `new_category` shows of each category. */
+export function newCategoryViews(categories: readonly Category[]): NewCategory[] {
+  return categories.map((c) => ({ id: c.id, icon: c.icon, en_name: c.en_name, zn_name: c.zn_name }));
+}
+
+/** The page of products `listNewProducts` shows. */
+export function selectNewProducts(
+  snapshot: CatalogueSnapshot,
+  query: { category_id?: number; page: number; page_size: number },
+  now: Date,
+): Page<ProductEntry> {
+  const base =
+    query.category_id === undefined ? snapshot.products : categoryEntry(snapshot, query.category_id).products;
+  return paginate(newProductsOf(base, now), query.page, query.page_size);
 }
 
 export function listNewProducts(
@@ -76,36 +97,39 @@ export function listNewProducts(
   query: { category_id?: number; page: number; page_size: number },
   now: Date,
 ): Page<ProductCard> {
-  const base =
-    query.category_id === undefined ? snapshot.products : categoryEntry(snapshot, query.category_id).products;
-  return paginate(
-    newProductsOf(base, now).map((p) => p.card),
-    query.page,
-    query.page_size,
-  );
+  return cardsOfPage(selectNewProducts(snapshot, query, now));
+}
+
+/** A page of products as their cards. */
+export function cardsOfPage(page: Page<ProductEntry>): Page<ProductCard> {
+  return { ...page, list: page.list.map((p) => p.card) };
 }
 
 const mostSoldFirst = (a: ProductEntry, b: ProductEntry) => b.soldCount - a.soldCount || a.id - b.id;
 
-/**
- * `index_product`: a category's products (children included), a promotion's products at their
- * promotion prices, search results best first, or everything; optionally by most sold; paged.
- */
-export function listProducts(snapshot: CatalogueSnapshot, query: ProductListQuery): Page<ProductCard> {
+/** A page of products as `listProducts` chooses them, and the promotion whose prices they show, if any. */
+export interface ProductSelection {
+  page: Page<ProductEntry>;
+  /** The running promotion the page shows its prices of. */
+  promotion?: PromotionEntry;
+}
+
+/** The products `listProducts` shows for `query`, before they are made cards. */
+export function selectProducts(snapshot: CatalogueSnapshot, query: ProductListQuery): ProductSelection {
   let products: readonly ProductEntry[] = snapshot.products;
-  let toCard = (p: ProductEntry): ProductCard => p.card;
+  let promotion: PromotionEntry | undefined;
 
   if (query.promotion_plan !== undefined) {
     const promo = snapshot.promotionById.get(query.promotion_plan);
     if (!promo) throw new NotFound('errors:notFound.promotion');
     products = promo.products;
-    if (promo.promotion.active) {
-      toCard = (p) => ({ ...p.card, promotion_price: centsToAmount(promo.priceCents.get(p.id) ?? 0) });
-    }
+    if (promo.promotion.active) promotion = promo;
   }
   if (query.category_id !== undefined) {
-    const ids = categoryEntry(snapshot, query.category_id).ids;
-    products = products.filter((p) => ids.has(p.categoryId));
+    const entry = categoryEntry(snapshot, query.category_id);
+    // A category's listing is the shop's products of its ids, in the same (id) order.
+    products =
+      products === snapshot.products ? entry.products : products.filter((p) => entry.ids.has(p.categoryId));
   }
   if (query.en_search !== undefined) {
     const allowed = products === snapshot.products ? undefined : new Set(products.map((p) => p.id));
@@ -116,7 +140,25 @@ export function listProducts(snapshot: CatalogueSnapshot, query: ProductListQuer
       .filter((p): p is ProductEntry => p !== undefined);
   }
   if (query.most_sold) products = [...products].sort(mostSoldFirst);
-  const page = paginate(products, query.page, query.page_size);
+  return { page: paginate(products, query.page, query.page_size), promotion };
+}
+
+/**
+ * `index_product`: a category's products (children included), a promotion's products at their
+ * promotion prices, search results best first, or everything; optionally by most sold; paged.
+ */
+export function listProducts(snapshot: CatalogueSnapshot, query: ProductListQuery): Page<ProductCard> {
+  return cardsOf(selectProducts(snapshot, query));
+}
+
+/** A selection's page as cards, at the promotion's prices when it has one. */
+export function cardsOf({ page, promotion }: ProductSelection): Page<ProductCard> {
+  const toCard = promotion
+    ? (p: ProductEntry): ProductCard => ({
+        ...p.card,
+        promotion_price: centsToAmount(promotion.priceCents.get(p.id) ?? 0),
+      })
+    : (p: ProductEntry): ProductCard => p.card;
   return { ...page, list: page.list.map(toCard) };
 }
 

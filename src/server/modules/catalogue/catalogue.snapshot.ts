@@ -66,8 +66,8 @@ export interface CatalogueSnapshot {
   categoryById: Map<number, CategoryEntry>;
   /** Products on sale, in catalogue order. */
   products: ProductEntry[];
-  productById: Map<number, ProductEntry>;
-  productByUuid: Map<string, ProductEntry>;
+  productById: ReadonlyMap<number, ProductEntry>;
+  productByUuid: ReadonlyMap<string, ProductEntry>;
   plates: Plate[];
   promotionById: Map<number, PromotionEntry>;
   /** Other names products and categories are searched by; the search index holds them too. */
@@ -304,8 +304,8 @@ type NamesOfPath = (path: string) => Names;
 
 export function namesOfPath(
   categoryOf: CategoryOf,
-  productByUuid: Map<string, ProductEntry>,
-  promotionById: Map<number, PromotionEntry>,
+  productByUuid: ReadonlyMap<string, ProductEntry>,
+  promotionById: ReadonlyMap<number, PromotionEntry>,
 ): NamesOfPath {
   return (path) => {
     const [, kind, key = '', sub] = path.split('/');

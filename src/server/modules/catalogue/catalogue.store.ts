@@ -32,7 +32,7 @@ interface Loaded {
 }
 
 /**
- * Bytes the prebuilt answers of one snapshot may hold: catalogue pages, and search results apart.
+ * Bytes the prebuilt answers may hold: catalogue pages, and search results apart.
  * With the routes' query memos that is about 41 MB whatever visitors ask (docs/decisions/012).
  */
 export const ANSWER_BUDGET_BYTES = { answers: 32 * 1024 * 1024, searches: 8 * 1024 * 1024 } as const;
@@ -195,7 +195,8 @@ export class CatalogueStore implements CatalogueListener {
       if (loaded.snapshot.version >= version) return;
       const started = performance.now();
       const snapshot = patchSnapshot(loaded.snapshot, rows, version);
-      this.loaded = { snapshot, ...emptyCaches(loaded) };
+      // The answers stay: each is served again only while what it is made of is unchanged (catalogue.routes.ts).
+      this.loaded = { snapshot, answers: loaded.answers, searches: loaded.searches };
       this.log.debug({ version, products, ms: performance.now() - started }, 'catalogue patched');
       this.events.emit('snapshot', snapshot, 'patched');
     });
@@ -269,9 +270,12 @@ export class CatalogueStore implements CatalogueListener {
       entry.card.sold_count = entry.detail.sold_count = row.soldCount;
       changed = true;
     }
-    if (changed && this.loaded === loaded)
-      this.loaded = { snapshot: loaded.snapshot, ...emptyCaches(loaded) };
-    if (changed) this.events.emit('stock');
+    if (!changed) return;
+    // Figures changed in place: no answer can tell, so all go. A patch made meanwhile shares the
+    // entries changed, and keeps its answers: those of the snapshot served now go too.
+    const now = this.current();
+    this.loaded = { snapshot: now.snapshot, ...emptyCaches(now) };
+    this.events.emit('stock');
   }
 
   private current(): Loaded {

@@ -91,6 +91,18 @@ function queryWord(term: string): QueryWord {
   return { term, stem: stemText(term), letters: isLetters(term), py: pinyinQuery(term) };
 }
 
+/** An index of `reuse` holding this very document, and its number there; [undefined, -1] when none does. */
+function builtFrom(
+  reuse: readonly TokenSearchIndex[],
+  doc: SearchDocument,
+): [TokenSearchIndex | undefined, number] {
+  for (const index of reuse) {
+    const at = index.documentNumber(doc);
+    if (at >= 0) return [index, at];
+  }
+  return [undefined, -1];
+}
+
 class TokenSearchIndex implements SearchIndex {
   readonly size: number;
   private readonly ids: number[];
@@ -122,9 +134,17 @@ class TokenSearchIndex implements SearchIndex {
   private readonly candidates: Int32Array;
   private readonly acc: Uint8Array;
 
+  /** documents in document order */
+  private readonly sorted: readonly SearchDocument[];
+
+  /**
+   * `reuse`: indexes that may hold some of `docs` (the same objects): what this one works out of
+   * each document alone (folded names, stems, pinyin) is taken from them instead of worked out again.
+   */
   constructor(
     readonly docs: readonly SearchDocument[],
     readonly options: SearchIndexOptions,
+    reuse: readonly TokenSearchIndex[] = [],
   ) {
     const n = docs.length;
     const sold = new Float64Array(n);
@@ -136,17 +156,36 @@ class TokenSearchIndex implements SearchIndex {
     const order = new Uint32Array(n).map((_, i) => i);
     order.sort((a, b) => (sold[b] ?? 0) - (sold[a] ?? 0) || (ids[a] ?? 0) - (ids[b] ?? 0));
     const sorted = Array.from(order, (i) => docs[i] as SearchDocument);
+    this.sorted = sorted;
     this.size = n;
     this.ids = sorted.map((doc) => doc.id);
     this.sold = sorted.map((doc) => Number(doc.sold_count) || 0);
     this.docOf = new Map(this.ids.map((id, d) => [id, d]));
-    this.enNames = sorted.map((doc) => foldText(asText(doc.en_name)));
-    this.enStemmed = this.enNames.map((en) => {
+    this.enNames = new Array<string>(n);
+    this.enStemmed = new Array<string | undefined>(n);
+    this.zhNames = new Array<string>(n);
+    this.pinyin = new Array<PinyinForm>(n);
+    this.namesOf = new Array<string[]>(n);
+    for (let d = 0; d < n; d++) {
+      const doc = sorted[d] as SearchDocument;
+      const [index, at] = builtFrom(reuse, doc);
+      if (index) {
+        this.enNames[d] = index.enNames[at] as string;
+        this.enStemmed[d] = index.enStemmed[at];
+        this.zhNames[d] = index.zhNames[at] as string;
+        this.pinyin[d] = index.pinyin[at] as PinyinForm;
+        this.namesOf[d] = index.namesOf[at] as string[];
+        continue;
+      }
+      const en = foldText(asText(doc.en_name));
       const stemmed = stemText(en);
-      return stemmed === en ? undefined : stemmed;
-    });
-    this.zhNames = sorted.map((doc) => foldText(asText(doc.zn_name)));
-    this.pinyin = this.zhNames.map(pinyinOf);
+      this.enNames[d] = en;
+      this.enStemmed[d] = stemmed === en ? undefined : stemmed;
+      const zh = foldText(asText(doc.zn_name));
+      this.zhNames[d] = zh;
+      this.pinyin[d] = pinyinOf(zh);
+      this.namesOf[d] = (doc.category_names ?? []).map((name) => stemText(foldText(asText(name))));
+    }
     const py = this.pinyin;
     this.en = buildField(n, (d) => spaceTokens(this.enNames[d] ?? ''));
     this.plural = buildField(n, (d) => {
@@ -162,9 +201,6 @@ class TokenSearchIndex implements SearchIndex {
     this.brands = buildFacets(sorted.map((doc) => [asText(doc.brand_en_name), asText(doc.brand_zn_name)]));
     this.categories = buildFacets(
       sorted.map((doc) => [asText(doc.category_en_name), asText(doc.category_zn_name)]),
-    );
-    this.namesOf = sorted.map((doc) =>
-      (doc.category_names ?? []).map((name) => stemText(foldText(asText(name)))),
     );
     this.aliases = aliasEntries(sorted);
     this.categoryNames = new Set(this.namesOf.flat());
@@ -209,6 +245,12 @@ class TokenSearchIndex implements SearchIndex {
 
   has(id: number): boolean {
     return this.docOf.has(id);
+  }
+
+  /** The number of this very document (the same object) in this index, or -1. */
+  documentNumber(doc: SearchDocument): number {
+    const d = this.docOf.get(doc.id);
+    return d !== undefined && this.sorted[d] === doc ? d : -1;
   }
 
   private safely<T>(work: () => T): T {
@@ -510,11 +552,13 @@ class PatchedSearchIndex implements SearchIndex {
       extra.set(doc.id, doc);
       countNames(counts, wholeNames(doc), 1);
     }
+    // Each document's own work (folding, stems, pinyin) is taken from the indexes that have it.
+    const reuse = [this.overlay, this.base];
     if (extra.size > REBUILD_AFTER_PATCHED) {
       const kept = this.base.docs.filter((doc) => !hidden.has(doc.id));
-      return new TokenSearchIndex([...kept, ...extra.values()], this.base.options);
+      return new TokenSearchIndex([...kept, ...extra.values()], this.base.options, reuse);
     }
-    const overlay = new TokenSearchIndex([...extra.values()], this.base.options);
+    const overlay = new TokenSearchIndex([...extra.values()], this.base.options, reuse);
     return new PatchedSearchIndex(this.base, hidden, extra, overlay, counts);
   }
 

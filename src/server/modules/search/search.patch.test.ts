@@ -72,6 +72,27 @@ describe('a patched search index', () => {
     for (const q of QUERIES) expect(index.search(q), q).toEqual(fresh.search(q));
   });
 
+  it('works a document out again when it changed, though indexes it is built from hold its id', () => {
+    const first = DOCS[0] as SearchDocument;
+    let index: SearchIndex = buildSearchIndex(DOCS);
+    index = index.patched([{ ...first, en_name: 'Zebra Biscuits', zn_name: '斑马饼干' }], []);
+    const all = new Map<number, SearchDocument>(DOCS.map((d) => [d.id, d]));
+    const renamed = { ...first, en_name: 'Walnut Crisps', zn_name: '核桃脆' };
+    all.set(first.id, renamed);
+    // Enough documents patched in to build a whole index, the renamed one among them again.
+    const copies = Array.from({ length: 130 }, (_, i) => ({
+      ...(DOCS[i % DOCS.length] as SearchDocument),
+      id: 10_000 + i,
+    }));
+    for (const doc of copies) all.set(doc.id, doc);
+    index = index.patched([renamed, ...copies], []);
+    const fresh = buildSearchIndex([...all.values()]);
+    for (const q of [...QUERIES, 'zebra', '斑马', 'walnut', '核桃', 'he tao', 'ht'])
+      expect(index.search(q), q).toEqual(fresh.search(q));
+    expect(index.search('zebra')).toEqual([]);
+    expect(index.search('he tao')).toContain(first.id);
+  });
+
   it('leaves the index it was made from as it was', () => {
     const index = buildSearchIndex(DOCS);
     const before = QUERIES.map((q) => index.search(q));
