@@ -40,6 +40,14 @@ for (const language of LANGUAGES) {
       headers: { authorization: owner.token, 'X-Requested-With': 'XMLHttpRequest' },
     });
     const [product] = ((await res.json()) as { data: { items: { id: number }[] } }).data.items;
+    // A delivery, so the product's pages show their table of stock movements too.
+    const received = await request.post(`${server.url}/api/admin/stock`, {
+      headers: { authorization: owner.token, 'X-Requested-With': 'XMLHttpRequest' },
+      data: {
+        changes: [{ productId: product?.id, reason: 'received', quantity: 5, note: 'Morning delivery' }],
+      },
+    });
+    expect(received.status()).toBe(200);
     const overflowing: string[] = [];
     for (const path of [...PAGES, `/admin/products/${product?.id}`, `/admin/stock/${product?.id}`]) {
       await page.goto(path);
