@@ -30,6 +30,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 }, browserName: 'chromium' },
+      // The console is desktop-first (its specs check a phone's width themselves, admin-phone.spec.ts).
+      testIgnore: /[\\/]admin-[^\\/]*\.spec\.ts$/,
     },
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 }, browserName: 'chromium' } },
   ],

@@ -1,5 +1,5 @@
 import { accountByApi, newAddress, signInWithForm, test } from './fixtures/account-server';
-import { expect as base, chooseLanguage, LANGUAGES, text } from './fixtures/shop';
+import { expect as base, chooseLanguage, LANGUAGES, skipUnlessPaired, text } from './fixtures/shop';
 
 const PASSWORD = 'fresh greens 1';
 // Password hashing (scrypt, 128 MiB) is slow on a loaded machine: wait for the server's answers longer.
@@ -12,10 +12,12 @@ for (const lang of LANGUAGES) {
   const labels = { email: a('field.email'), password: a('field.password'), submit: a('signIn.submit') };
 
   test(`${lang}: sign in checks its fields in order and shows the server's message in a red banner`, async ({
+    isPhone,
     page,
     request,
     server,
   }) => {
+    skipUnlessPaired(lang, isPhone);
     await chooseLanguage(page, lang);
     await page.goto('/account');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('signIn.title'));
@@ -53,8 +55,10 @@ for (const lang of LANGUAGES) {
   });
 
   test(`${lang}: sign up checks every field, counts down 60 s with the email locked, shows a 429`, async ({
+    isPhone,
     page,
   }) => {
+    skipUnlessPaired(lang, isPhone);
     await page.clock.install();
     await chooseLanguage(page, lang);
     await page.goto('/account/signup');
@@ -93,8 +97,10 @@ for (const lang of LANGUAGES) {
   });
 
   test(`${lang}: reset password checks its fields and sends a code only to a valid email`, async ({
+    isPhone,
     page,
   }) => {
+    skipUnlessPaired(lang, isPhone, true);
     await chooseLanguage(page, lang);
     await page.goto('/account/resetpassword');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(a('reset.title'));

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { ADDRESS_FIELDS } from '#shared/schemas/address';
-import { expect, LANGUAGES, textIn } from './fixtures/shop';
+import { expect, LANGUAGES, skipUnlessPaired, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
 // A shopper is signed up per test, against a shop started per worker: slower than a visit.
@@ -23,11 +23,13 @@ const CHANGED = { address: '500 Castro Street', area: 'Unit 7', city: 'Oakland',
 
 for (const language of LANGUAGES) {
   test(`editing an address: its fields, the required messages, the change in the list (${language})`, async ({
+    isPhone,
     page,
     shopper,
     request,
     shop,
   }) => {
+    skipUnlessPaired(language, isPhone);
     await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);
     await callApi(request, shop, shopper, 'POST', '/api/address', SECOND);
     const t = textIn(language);
@@ -114,12 +116,14 @@ const WANG = { ...SECOND, name: '小明', surname: '王' };
 
 for (const language of LANGUAGES) {
   test(`a name reads as the language writes it: address book, form, cart, order detail (${language})`, async ({
+    isPhone,
     page,
     shopper,
     request,
     shop,
     catalogue,
   }) => {
+    skipUnlessPaired(language, isPhone, true);
     const t = textIn(language);
     const who = language === 'zh' ? '王小明' : '小明 王';
     const phone = '(212) 555-0188';

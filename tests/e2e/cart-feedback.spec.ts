@@ -1,7 +1,7 @@
 import { ADDED_NOTICE_MS } from '#shared/constants';
 import type { CartItem } from '#shared/schemas/cart';
 import type { OrderDetail } from '#shared/schemas/order';
-import { expect, LANGUAGES, nameIn, price, textIn } from './fixtures/shop';
+import { expect, LANGUAGES, nameIn, price, skipUnlessPaired, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
 // Adding to the cart and the cart itself tell the shopper what happened (issue 16, items 4, 6, 18).
@@ -9,10 +9,12 @@ test.describe.configure({ timeout: 90_000 });
 
 for (const language of LANGUAGES) {
   test(`adding from the product page is announced, resets the quantity, and the notice goes by itself (${language})`, async ({
+    isPhone,
     page,
     shopper,
     catalogue,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const [product] = await catalogue.stocked();
     const t = textIn(language);
     await page.clock.install();
@@ -38,10 +40,12 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`a quantity chosen while an add is on its way is kept, not reset (${language})`, async ({
+    isPhone,
     page,
     shopper,
     catalogue,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const [product] = await catalogue.stocked();
     const t = textIn(language);
     await signInAs(page, shopper, language);
@@ -67,10 +71,12 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`a card shows its quantity in a stepper once in the cart; 0 takes it out; no card-wide ring on a tap (${language})`, async ({
+    isPhone,
     page,
     shopper,
     catalogue,
   }) => {
+    skipUnlessPaired(language, isPhone, true);
     const category = (await catalogue.categories())[0];
     if (!category) throw new Error('no category');
     const { list } = await catalogue.products(`category_id=${category.id}&page=1&page_size=10000`);
@@ -119,12 +125,14 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`the cart shows units and line totals, says "Only N left" when a typed quantity is cut, and a line at 0 is not ordered (${language})`, async ({
+    isPhone,
     page,
     shopper,
     catalogue,
     request,
     shop,
   }) => {
+    skipUnlessPaired(language, isPhone, true);
     // The first has less stock than one order may hold (50 by default), so the stock is the limit.
     const [first] = await catalogue.stocked(1, (p) => p.real_stock >= 4 && p.real_stock < 50);
     const second = (await catalogue.stocked(2)).find((p) => p.uuid !== first?.uuid);
@@ -184,12 +192,14 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`on a phone the total and the submit button stay in view while the cart scrolls (${language})`, async ({
+    isPhone,
     page,
     shopper,
     catalogue,
     request,
     shop,
   }) => {
+    skipUnlessPaired(language, isPhone);
     await page.setViewportSize({ width: 375, height: 667 });
     const products = await catalogue.stocked(8);
     await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);

@@ -1,6 +1,6 @@
 import type { CartItem } from '#shared/schemas/cart';
 import type { ProductCard as Product } from '#shared/schemas/catalogue';
-import { type Catalogue, expect, LANGUAGES, nameIn, text, textIn } from './fixtures/shop';
+import { type Catalogue, expect, LANGUAGES, nameIn, skipUnlessPaired, text, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
 // A shopper is signed up per test, against a shop started per worker: slower than a visit.
@@ -18,7 +18,13 @@ for (const language of LANGUAGES) {
 }
 
 for (const language of LANGUAGES) {
-  test(`adding from a product page moves the badge (${language})`, async ({ page, shopper, catalogue }) => {
+  test(`adding from a product page moves the badge (${language})`, async ({
+    isPhone,
+    page,
+    shopper,
+    catalogue,
+  }) => {
+    skipUnlessPaired(language, isPhone);
     const [product] = await catalogue.stocked();
     const t = textIn(language);
     // Phones have the badge in the page's own header, wide screens in the top bar: one is visible.
@@ -48,10 +54,12 @@ async function categoryWith(catalogue: Catalogue, wanted: (p: Product) => boolea
 
 for (const language of LANGUAGES) {
   test(`adding from a category page moves the badge at once; the cart shows the lines (${language})`, async ({
+    isPhone,
     page,
     shopper,
     catalogue,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const { category, products } = await categoryWith(catalogue, (p) => p.real_stock >= 20, 2);
     const [first, second] = products;
     if (!first || !second) throw new Error('no stocked products');
@@ -108,12 +116,14 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`a refused add on a category page says why and puts the badge back (${language})`, async ({
+    isPhone,
     page,
     shopper,
     catalogue,
     request,
     shop,
   }) => {
+    skipUnlessPaired(language, isPhone);
     // A product whose whole stock is already in the shopper's cart: one more is refused (409).
     const { category, products } = await categoryWith(
       catalogue,
@@ -143,12 +153,14 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`the cart: stepper, typed quantity, address modal, order (${language})`, async ({
+    isPhone,
     page,
     shopper,
     catalogue,
     request,
     shop,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const [first, second] = await catalogue.stocked(2);
     if (!first || !second) throw new Error('no stocked products');
     await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: first.uuid, amount: 1 });
@@ -206,7 +218,8 @@ for (const language of LANGUAGES) {
 }
 
 for (const language of LANGUAGES) {
-  test(`an empty cart says so (${language})`, async ({ page, shopper }) => {
+  test(`an empty cart says so (${language})`, async ({ isPhone, page, shopper }) => {
+    skipUnlessPaired(language, isPhone, true);
     await signInAs(page, shopper, language);
     await page.goto('/cart');
     await expect(page.getByText(text(language, 'error.noProduct'))).toBeVisible();

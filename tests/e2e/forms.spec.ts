@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADDRESS_FIELDS } from '#shared/schemas/address';
-import { expect, LANGUAGES, text, textIn } from './fixtures/shop';
+import { expect, LANGUAGES, skipUnlessPaired, text, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
 // A shopper is signed up per test, against a shop started per worker: slower than a visit.
@@ -30,9 +30,11 @@ async function failDeletes(page: Page, prefix: string) {
 // Issue 16 #8 and #9: each field's own message; ZIP+4; phones formatted; focus after the first save.
 for (const language of LANGUAGES) {
   test(`address form: a message under each field, ZIP+4 accepted and 4 digits refused, the phone formatted, focus on the new address (${language})`, async ({
+    isPhone,
     page,
     shopper,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const t = textIn(language);
     await signInAs(page, shopper, language);
     await page.goto('/profile/address');
@@ -69,11 +71,13 @@ for (const language of LANGUAGES) {
   });
 
   test(`a failed delete is reported, and the message goes once a delete or a save succeeds (${language})`, async ({
+    isPhone,
     page,
     shopper,
     request,
     shop,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const t = textIn(language);
     await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);
     await callApi(request, shop, shopper, 'POST', '/api/address', { ...ADDRESS, address: '2 Pine Street' });
@@ -117,12 +121,14 @@ for (const language of LANGUAGES) {
   });
 
   test(`cart address picker: focus into the new form, on the address after the first save; the chosen address closes it (${language})`, async ({
+    isPhone,
     page,
     shopper,
     request,
     shop,
     catalogue,
   }) => {
+    skipUnlessPaired(language, isPhone, true);
     const t = textIn(language);
     const [product] = await catalogue.stocked();
     await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: product.uuid, amount: 1 });
@@ -161,9 +167,11 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`Esc closes the category switch panel and gives the focus back to its toggle (${language})`, async ({
+    isPhone,
     page,
     catalogue,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const parent = (await catalogue.categories()).find((c) => c.childCategory.length > 1);
     if (!parent) throw new Error('no category with children');
     await page.addInitScript((lng) => window.localStorage.setItem('lang', lng), language);

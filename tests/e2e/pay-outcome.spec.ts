@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
 import { expectConfirmed, test } from './fixtures/order';
-import { expect, expectAccessible, LANGUAGES, nameIn, price, text } from './fixtures/shop';
+import { expect, expectAccessible, LANGUAGES, nameIn, price, skipUnlessPaired, text } from './fixtures/shop';
 import { ADDRESS } from './fixtures/shopper';
 
 // Issue 16, items 1, 2 and 17: the pay page says how a wallet payment went, a declined card keeps
@@ -44,9 +44,11 @@ for (const language of LANGUAGES) {
   const t = (key: string, params?: Record<string, string>) => text(language, `pay:${key}`, params);
 
   test(`a failed wallet payment says why, with Choose another method and Try again (${language})`, async ({
+    isPhone,
     page,
     signedInWithOrder,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const orderNo = await signedInWithOrder(language);
     await page.goto(`/pay/${orderNo}`);
     await openWallet(page, language, 'wechatpay');
@@ -75,9 +77,11 @@ for (const language of LANGUAGES) {
   });
 
   test(`while the wallet has not answered the pay page waits, then says it is taking long (${language})`, async ({
+    isPhone,
     page,
     signedInWithOrder,
   }) => {
+    skipUnlessPaired(language, isPhone);
     await page.clock.install();
     const orderNo = await signedInWithOrder(language);
     await page.goto(`/pay/${orderNo}`);
@@ -102,9 +106,11 @@ for (const language of LANGUAGES) {
   });
 
   test(`a declined card keeps the form but the security code, and says why inline (${language})`, async ({
+    isPhone,
     page,
     signedInWithOrder,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const orderNo = await signedInWithOrder(language);
     const dialog = await openCardForm(page, language, orderNo);
     await typeCard(dialog, language, '4000000000000002');
@@ -129,9 +135,11 @@ for (const language of LANGUAGES) {
   });
 
   test(`billing address: same as shipping by default, or typed in the language's name order and kept after a decline (${language})`, async ({
+    isPhone,
     page,
     signedInWithOrder,
   }) => {
+    skipUnlessPaired(language, isPhone, true);
     const orderNo = await signedInWithOrder(language);
     const dialog = await openCardForm(page, language, orderNo);
     const same = dialog.getByRole('checkbox', { name: t('sameAsShipping') });
@@ -169,10 +177,12 @@ for (const language of LANGUAGES) {
   });
 
   test(`the pay page shows what is paid for, and the confirmation what was bought and what comes next (${language})`, async ({
+    isPhone,
     page,
     signedInWithOrder,
     orderOf,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const o = (key: string) => text(language, `orders:${key}`);
     const orderNo = await signedInWithOrder(language);
     const order = await orderOf(orderNo);
@@ -215,9 +225,11 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`axe finds nothing serious on the pay page's summary, a failed wallet payment and a declined card (${language})`, async ({
+    isPhone,
     page,
     signedInWithOrder,
   }) => {
+    skipUnlessPaired(language, isPhone, true);
     test.setTimeout(120_000); // axe takes seconds per page on a busy 2-core machine
     const t = (key: string) => text(language, `pay:${key}`);
     const orderNo = await signedInWithOrder(language);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
 import { expectConfirmed, test } from './fixtures/order';
-import { expect, expectAccessible, LANGUAGES, text } from './fixtures/shop';
+import { expect, expectAccessible, LANGUAGES, skipUnlessPaired, text } from './fixtures/shop';
 import { ADDRESS, signInAs } from './fixtures/shopper';
 
 test.describe.configure({ timeout: 90_000 });
@@ -64,9 +64,11 @@ test('order detail: the pending banner, lines and totals', async ({ page, signed
 
 for (const lang of LANGUAGES) {
   test(`${lang}: order detail on phones keeps "× 2" beside its line and "Pay Now" on one line, down to 320 px`, async ({
+    isPhone,
     page,
     signedInWithOrder,
   }) => {
+    skipUnlessPaired(lang, isPhone);
     const orderNo = await signedInWithOrder(lang);
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 800 });
@@ -90,9 +92,11 @@ for (const lang of LANGUAGES) {
 
 for (const lang of LANGUAGES) {
   test(`${lang}: axe finds nothing serious on a paid order's confirmation and the orders list beside a pending order`, async ({
+    isPhone,
     page,
     signedInWithOrder,
   }) => {
+    skipUnlessPaired(lang, isPhone, true);
     test.setTimeout(120_000); // axe takes seconds per page on a busy 2-core machine
     const paid = await signedInWithOrder(lang);
     await signedInWithOrder(lang);
@@ -152,9 +156,11 @@ test('saved cards: the no-card state, add with checks, then pay with it', async 
 
 for (const language of LANGUAGES) {
   test(`WeChat Pay through the sandbox page, back to the order's confirmation (${language})`, async ({
+    isPhone,
     page,
     signedInWithOrder,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const t = (key: string) => text(language, `pay:${key}`);
     const orderNo = await signedInWithOrder(language);
     await page.goto(`/pay/${orderNo}`);
@@ -176,9 +182,11 @@ for (const language of LANGUAGES) {
   });
 
   test(`the pay page's card form: every check, grouping and MM/YY as typed (${language})`, async ({
+    isPhone,
     page,
     signedInWithOrder,
   }) => {
+    skipUnlessPaired(language, isPhone, true);
     const t = (key: string) => text(language, `pay:${key}`);
     const orderNo = await signedInWithOrder(language);
     await page.goto(`/pay/${orderNo}`);
@@ -262,9 +270,11 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`Pay Now always opens the card chooser, with the saved cards (${language})`, async ({
+    isPhone,
     page,
     signedInWithOrder,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const t = (key: string) => text(language, `pay:${key}`);
     const orderNo = await signedInWithOrder(language);
     await page.goto('/profile/payments');

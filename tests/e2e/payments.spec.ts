@@ -1,14 +1,16 @@
 import type { Locator } from '@playwright/test';
-import { expect, LANGUAGES, text } from './fixtures/shop';
+import { expect, LANGUAGES, skipUnlessPaired, text } from './fixtures/shop';
 import { signInAs, test } from './fixtures/shopper';
 
 test.describe.configure({ timeout: 90_000 });
 
 for (const language of LANGUAGES) {
   test(`saved cards (${language}): none yet, add with every check, edit, delete`, async ({
+    isPhone,
     page,
     shopper,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const t = (key: string, params?: Record<string, string>) => text(language, `pay:${key}`, params);
     await signInAs(page, shopper, language);
     await page.goto('/profile/payments');
@@ -119,9 +121,11 @@ test('visitors are sent to sign in', async ({ page }) => {
 
 for (const language of LANGUAGES) {
   test(`saved cards (${language}): correcting the number and expiry in the middle, as typed`, async ({
+    isPhone,
     page,
     shopper,
   }) => {
+    skipUnlessPaired(language, isPhone, true);
     const t = (key: string) => text(language, `pay:${key}`);
     await signInAs(page, shopper, language);
     await page.goto('/profile/payments');
@@ -165,9 +169,11 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(`saved cards (${language}): the gateway's refusal is shown in the shopper's language`, async ({
+    isPhone,
     page,
     shopper,
   }) => {
+    skipUnlessPaired(language, isPhone);
     const t = (key: string) => text(language, `pay:${key}`);
     const refused = (reason: string) =>
       text(language, 'errors:card.refused', {

@@ -1,4 +1,13 @@
-import { chooseLanguage, expect, expectAccessible, LANGUAGES, nameIn, test, text } from './fixtures/shop';
+import {
+  chooseLanguage,
+  expect,
+  expectAccessible,
+  LANGUAGES,
+  nameIn,
+  skipUnlessPaired,
+  test,
+  text,
+} from './fixtures/shop';
 
 /** One box for both languages (docs/architecture.md §5): English words, Chinese characters and pinyin. */
 const HITS = ['apple', '苹果', 'pingguo'];
@@ -6,9 +15,11 @@ const MISS = 'zzqxqzz';
 
 for (const lang of LANGUAGES) {
   test(`${lang}: search finds English, Chinese and pinyin terms under a heading with their count; a miss says not found`, async ({
+    isPhone,
     page,
     catalogue,
   }) => {
+    skipUnlessPaired(lang, isPhone);
     await chooseLanguage(page, lang);
     await page.goto('/search');
     const box = page.getByRole('searchbox', { name: text(lang, 'search:label') });
@@ -46,8 +57,10 @@ for (const lang of LANGUAGES) {
 // those do not flood the results; the heading counts; one search box; suggestions before a search.
 for (const lang of LANGUAGES) {
   test(`${lang}: "apple" / "苹果" finds the apples, not the pears of "Apples & Pears"; the heading says how many`, async ({
+    isPhone,
     page,
   }) => {
+    skipUnlessPaired(lang, isPhone, true);
     await chooseLanguage(page, lang);
     for (const term of ['apple', '苹果']) {
       await page.goto(`/search?q=${encodeURIComponent(term)}`);
