@@ -140,8 +140,40 @@ describe('"−" pressed twice quickly: 2 → 1 → removed', () => {
     await vi.waitFor(() => expect(fetch).not.toHaveBeenCalled());
     releaseSet();
     await Promise.all([setting, removing]);
-    expect(fetch.mock.calls.map(([, init]) => init?.method)).toEqual(['POST', 'DELETE']);
+    // The writes in order (the lines are read again after the last).
+    const writes = fetch.mock.calls.map(([, init]) => init?.method).filter((method) => method !== 'GET');
+    expect(writes).toEqual(['POST', 'DELETE']);
     expect(server).toEqual([]);
+  });
+});
+
+describe('the cart page opened from the badge while a "+" is on its way', () => {
+  it('reads the lines again once the write is done, so the new amount shows', async () => {
+    const fetch = fakeServer();
+    let releaseSet = () => {};
+    const setHeld = new Promise<void>((resolve) => {
+      releaseSet = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') await setHeld;
+        return fetch(url, init);
+      }),
+    );
+    const setting = new MutationObserver(client, setCartAmountOptions(client)).mutate({
+      uuid: 'apples',
+      amount: 2,
+    });
+    // The page's read starts after the "+" and is answered before the write reaches the server.
+    const reading = client.refetchQueries({ queryKey: cartLinesQueryOptions().queryKey });
+    await vi.waitFor(() => expect(client.isFetching()).toBe(1));
+    releaseRead();
+    await reading;
+    expect(client.getQueryData<CartItem[]>(cartLinesQueryOptions().queryKey)?.[0]?.amount).toBe(1);
+    releaseSet();
+    await setting;
+    expect(await cachedLines()).toEqual([['apples', 2]]);
   });
 });
 

@@ -117,19 +117,18 @@ export function useAddToCart() {
 
 /**
  * What a change of a line does to the cached lines. A read of the lines under way (e.g. the one an
- * add starts) would bring back the old amount, so the change cancels it; cancelling leaves the
- * cache as it was before that read, which may lack a line the read would have brought (a product
- * added a moment before), so a change that cancelled a read asks for the lines again when it is
- * done.
+ * add starts) would bring back the old amount, so the change cancels it. Cancelling leaves the
+ * cache as it was before that read (which may lack a line added a moment before), and a read that
+ * starts while the change is on its way (the cart page opened from the badge) may also answer the
+ * old amount: so once the last queued write is done, the lines are read again.
  */
-async function cancelLinesRead(client: QueryClient): Promise<{ readAgain: boolean }> {
-  const readAgain = client.isFetching({ queryKey: LINES_KEY }) > 0;
+async function cancelLinesRead(client: QueryClient): Promise<void> {
   await client.cancelQueries({ queryKey: LINES_KEY });
-  return { readAgain };
 }
 
-function readAgainIfCancelled(client: QueryClient, context: { readAgain: boolean } | undefined) {
-  if (context?.readAgain) void client.invalidateQueries({ queryKey: LINES_KEY });
+function readAgainIfLast(client: QueryClient) {
+  const writing = client.isMutating({ predicate: (m) => m.options.scope?.id === CART_WRITES.id });
+  if (writing <= 1) void client.invalidateQueries({ queryKey: LINES_KEY });
 }
 
 /** Sets a line's quantity (`type=cart`); the lines and the badge take the server's answer. */
@@ -140,15 +139,14 @@ export function setCartAmountOptions(client: QueryClient) {
     mutationFn: ({ uuid, amount }: { uuid: string; amount: number }) =>
       apiRequest<CartChange>('/api/cart', { method: 'POST', form: { amount, uuid, type: 'cart' } }),
     onMutate: async ({ uuid, amount }) => {
-      const context = await cancelLinesRead(client);
+      await cancelLinesRead(client);
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) =>
         lines?.map((line) => (line.uuid === uuid ? { ...line, amount } : line)),
       );
-      return context;
     },
     onSuccess: (change) => setCountIfLast(client, change.count),
     onError: () => client.invalidateQueries({ queryKey: ['cart'] }),
-    onSettled: (_answer, _error, _vars, context) => readAgainIfCancelled(client, context),
+    onSettled: () => readAgainIfLast(client),
   });
 }
 
@@ -169,7 +167,7 @@ export function removeCartLineOptions(client: QueryClient) {
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) => lines?.filter((line) => line.id !== id));
     },
     onError: () => client.invalidateQueries({ queryKey: ['cart'] }),
-    onSettled: (_answer, _error, _id, context) => readAgainIfCancelled(client, context),
+    onSettled: () => readAgainIfLast(client),
   });
 }
 
