@@ -118,20 +118,26 @@ describe('a card stepper pressed while an added product is being read', () => {
   });
 });
 
+/** The fake server, with every amount set (POST) held until the test calls `releaseSet`. */
+function holdAmountWrites() {
+  const fetch = fakeServer();
+  let releaseSet = () => {};
+  const setHeld = new Promise<void>((resolve) => {
+    releaseSet = resolve;
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') await setHeld;
+      return fetch(url, init);
+    }),
+  );
+  return { fetch, releaseSet };
+}
+
 describe('"−" pressed twice quickly: 2 → 1 → removed', () => {
   it('removes the line only after the amount set before it has reached the server', async () => {
-    const fetch = fakeServer();
-    let releaseSet = () => {};
-    const setHeld = new Promise<void>((resolve) => {
-      releaseSet = resolve;
-    });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (init?.method === 'POST') await setHeld;
-        return fetch(url, init);
-      }),
-    );
+    const { fetch, releaseSet } = holdAmountWrites();
     const setting = new MutationObserver(client, setCartAmountOptions(client)).mutate({
       uuid: 'apples',
       amount: 1,
@@ -149,18 +155,7 @@ describe('"−" pressed twice quickly: 2 → 1 → removed', () => {
 
 describe('the cart page opened from the badge while a "+" is on its way', () => {
   it('reads the lines again once the write is done, so the new amount shows', async () => {
-    const fetch = fakeServer();
-    let releaseSet = () => {};
-    const setHeld = new Promise<void>((resolve) => {
-      releaseSet = resolve;
-    });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (init?.method === 'POST') await setHeld;
-        return fetch(url, init);
-      }),
-    );
+    const { releaseSet } = holdAmountWrites();
     const setting = new MutationObserver(client, setCartAmountOptions(client)).mutate({
       uuid: 'apples',
       amount: 2,
