@@ -50,7 +50,8 @@ export function NewProductRow({ category }: { category: NewCategory }) {
           arrows={{ previous: t('row.previous', { name }), next: t('row.next', { name }) }}
         />
       ) : (
-        <ProductGridSkeleton layout="row" count={6} />
+        // Far from view, one card keeps the row's height: the rows further down cost next to nothing until scrolled to.
+        <ProductGridSkeleton layout="row" count={near ? 6 : 1} />
       )}
     </section>
   );

@@ -100,7 +100,7 @@ function MostSold({ categoryId, headingId, title, near }: MostSoldProps) {
       ) : products ? (
         <ProductGrid products={products.slice(0, SHOWN)} onAdd={add} label={title} />
       ) : (
-        <ProductGridSkeleton count={4} />
+        <ProductGridSkeleton count={near ? 4 : 2} />
       )}
     </>
   );
