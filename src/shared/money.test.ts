@@ -69,7 +69,11 @@ describe('order totals with delivery charges', () => {
     const under = orderTotalsOf(3499, 0, charges);
     expect(under).toMatchObject({ deliveryFee: 499, tax: taxOf(3499), toFreeDelivery: 1 });
     expect(under.total).toBe(3499 + taxOf(3499) + 499);
-    expect(orderTotalsOf(3500, 0, charges)).toMatchObject({ deliveryFee: 0, toFreeDelivery: 0, total: 3500 + 158 });
+    expect(orderTotalsOf(3500, 0, charges)).toMatchObject({
+      deliveryFee: 0,
+      toFreeDelivery: 0,
+      total: 3500 + 158,
+    });
     expect(orderTotalsOf(3501, 0, charges)).toMatchObject({ deliveryFee: 0, toFreeDelivery: 0 });
   });
 

@@ -47,7 +47,8 @@ export interface OrderTotals extends Totals {
  */
 export function orderTotalsOf(subtotal: Cents, discount: Cents, charges: DeliveryCharges): OrderTotals {
   const goods = subtotal - discount;
-  if (!Number.isSafeInteger(goods) || goods < 0 || discount < 0) throw new RangeError(`bad discount ${discount}`);
+  if (!Number.isSafeInteger(goods) || goods < 0 || discount < 0)
+    throw new RangeError(`bad discount ${discount}`);
   const free = charges.freeOverCents > 0 && goods >= charges.freeOverCents;
   const deliveryFee = charges.feeCents > 0 && !free ? charges.feeCents : 0;
   const tax = taxOf(goods + (charges.taxOnFee ? deliveryFee : 0));

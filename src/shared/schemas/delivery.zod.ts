@@ -9,15 +9,13 @@ const D = 'errors:delivery';
 
 /** An optional amount in dollars (at most 2 decimals), as cents; empty or absent is 0 (off). */
 const OptionalMoney = z
-    .unknown()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === null || v === '') return 0;
-      const cents = typeof v === 'string' || typeof v === 'number' ? amountToCents(v) : undefined;
-      return cents === undefined || cents > DELIVERY_AMOUNT_MAX_CENTS
-        ? refuse(ctx, `${D}.amountBad`)
-        : cents;
-    });
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === '') return 0;
+    const cents = typeof v === 'string' || typeof v === 'number' ? amountToCents(v) : undefined;
+    return cents === undefined || cents > DELIVERY_AMOUNT_MAX_CENTS ? refuse(ctx, `${D}.amountBad`) : cents;
+  });
 
 const Flag = z
   .unknown()
