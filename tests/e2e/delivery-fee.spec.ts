@@ -78,3 +78,24 @@ for (const language of LANGUAGES) {
     await expect(summary.locator('.summary-total')).toContainText(formatCents(price * 3 + taxOf(price * 3)));
   });
 }
+
+for (const language of LANGUAGES) {
+  test(`a visitor asks home whether the shop delivers to a ZIP (${language})`, async ({ page }) => {
+    const t = textIn(language);
+    await page.addInitScript((lng) => window.localStorage.setItem('lang', lng), language);
+    await page.goto('/');
+    const box = page.getByRole('region', { name: t('home:deliveryCheck.title') });
+    await box.scrollIntoViewIfNeeded();
+    const zip = box.getByRole('textbox', { name: t('home:deliveryCheck.label') });
+    const ask = box.getByRole('button', { name: t('home:deliveryCheck.submit') });
+    await zip.fill('94107');
+    await ask.click();
+    await expect(box.getByRole('status')).toHaveText(t('home:deliveryCheck.yes', { zip: '94107' }));
+    await zip.fill('60601');
+    await ask.click();
+    await expect(box.getByRole('status')).toHaveText(t('home:deliveryCheck.no', { zip: '60601' }));
+    await zip.fill('606');
+    await ask.click();
+    await expect(box.getByRole('status')).toHaveText(t('home:deliveryCheck.invalid'));
+  });
+}
