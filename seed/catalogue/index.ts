@@ -1,5 +1,6 @@
 export { categories } from './categories';
 export { coupons } from './coupons';
+export { deliveryTerms } from './delivery';
 export { banners, plates, promotions } from './marketing';
 export { products } from './products';
 export type * from './types';

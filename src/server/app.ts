@@ -32,6 +32,9 @@ import { CartService } from './modules/cart/cart.service';
 import { adminProductRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
+import { adminDeliveryRoutes } from './modules/delivery/delivery.admin.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { DeliveryTermsCache } from './modules/delivery/delivery.terms';
 import { homeAdminRoutes } from './modules/home/home.admin.routes';
 import { productImportRoutes } from './modules/import/import.routes';
 import { CatalogueMedia } from './modules/media/media.files';
@@ -242,6 +245,9 @@ async function shopRoutes(
     catalogue,
   });
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
+  const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });
+  await app.register(deliveryRoutes, { terms });
+  await app.register(adminDeliveryRoutes, { db: database.db, clock, terms });
   startExpirySweep(app, { db: database.db, clock, catalogue });
   const retention = startRetentionSweep(database.db, clock, app.log);
   app.addHook('onClose', () => retention.stop());

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCents, centsToAmount, centsToDecimalString, formatCents, taxOf, totalsOf } from './money';
+import {
+  amountToCents,
+  centsToAmount,
+  centsToDecimalString,
+  formatCents,
+  NO_DELIVERY_CHARGES,
+  orderTotalsOf,
+  taxOf,
+  totalsOf,
+} from './money';
 
 describe('tax', () => {
   it('is 4.5 % rounded half-up to the cent', () => {
@@ -40,5 +49,52 @@ describe('conversions', () => {
     expect(formatCents(1205)).toBe('$12.05');
     expect(formatCents(123456)).toBe('$1234.56');
     expect(centsToDecimalString(1250)).toBe('12.50');
+  });
+});
+
+describe('order totals with delivery charges', () => {
+  const charges = { feeCents: 499, freeOverCents: 3500, taxOnFee: false };
+
+  it('are the spec totals when nothing is set', () => {
+    expect(orderTotalsOf(2000, 0, NO_DELIVERY_CHARGES)).toEqual({
+      ...totalsOf(2000),
+      discount: 0,
+      deliveryFee: 0,
+      toFreeDelivery: 0,
+    });
+    expect(orderTotalsOf(2000, 500, NO_DELIVERY_CHARGES).total).toBe(totalsOf(1500).total);
+  });
+
+  it('charge the fee one cent under the threshold and not at or over it', () => {
+    const under = orderTotalsOf(3499, 0, charges);
+    expect(under).toMatchObject({ deliveryFee: 499, tax: taxOf(3499), toFreeDelivery: 1 });
+    expect(under.total).toBe(3499 + taxOf(3499) + 499);
+    expect(orderTotalsOf(3500, 0, charges)).toMatchObject({
+      deliveryFee: 0,
+      toFreeDelivery: 0,
+      total: 3500 + 158,
+    });
+    expect(orderTotalsOf(3501, 0, charges)).toMatchObject({ deliveryFee: 0, toFreeDelivery: 0 });
+  });
+
+  it('measure the threshold on the goods after the coupon', () => {
+    expect(orderTotalsOf(4000, 501, charges)).toMatchObject({ deliveryFee: 499, toFreeDelivery: 1 });
+    expect(orderTotalsOf(4000, 500, charges)).toMatchObject({ deliveryFee: 0 });
+  });
+
+  it('always charge the fee when no threshold is set', () => {
+    expect(orderTotalsOf(1_000_000, 0, { ...charges, freeOverCents: 0 })).toMatchObject({
+      deliveryFee: 499,
+      toFreeDelivery: 0,
+    });
+  });
+
+  it('tax the fee only when the shop says so, rounding once on goods and fee together', () => {
+    const taxed = { ...charges, taxOnFee: true };
+    // 4.5 % of 1000 + 499 = 67.455 → 67; of 111 + 111 = 9.99 → 10.
+    expect(orderTotalsOf(1000, 0, taxed)).toMatchObject({ tax: 67, total: 1000 + 67 + 499 });
+    const even = { feeCents: 111, freeOverCents: 0, taxOnFee: true };
+    expect(orderTotalsOf(111, 0, even)).toMatchObject({ tax: 10, total: 111 + 10 + 111 });
+    expect(orderTotalsOf(111, 0, { ...even, taxOnFee: false })).toMatchObject({ tax: 5, total: 227 });
   });
 });

@@ -20,6 +20,42 @@ export function totalsOf(subtotal: Cents): Totals {
   return { subtotal, tax, total: subtotal + tax };
 }
 
+/** A shop's delivery charges (docs/product.md, Delivery); 0 turns each one off. */
+export interface DeliveryCharges {
+  feeCents: Cents;
+  /** Goods (after the coupon) at or above this deliver free; 0: the fee always applies. */
+  freeOverCents: Cents;
+  /** Whether the 4.5 % tax is charged on the fee too. */
+  taxOnFee: boolean;
+}
+
+/** No fee: the spec's totals. */
+export const NO_DELIVERY_CHARGES: DeliveryCharges = { feeCents: 0, freeOverCents: 0, taxOnFee: false };
+
+export interface OrderTotals extends Totals {
+  discount: Cents;
+  deliveryFee: Cents;
+  /** How much more goods would make delivery free; 0 when it already is (or no fee is set). */
+  toFreeDelivery: Cents;
+}
+
+/**
+ * The one computation of an order's money, for the cart screen and the server (which charges its
+ * own figure): goods = subtotal − discount; the fee applies unless a threshold is set and goods
+ * reach it; tax is 4.5 % of goods (plus the fee when the shop taxes it), rounded once, as taxOf;
+ * total = goods + tax + fee. With no charges set this is exactly totalsOf after the discount.
+ */
+export function orderTotalsOf(subtotal: Cents, discount: Cents, charges: DeliveryCharges): OrderTotals {
+  const goods = subtotal - discount;
+  if (!Number.isSafeInteger(goods) || goods < 0 || discount < 0)
+    throw new RangeError(`bad discount ${discount}`);
+  const free = charges.freeOverCents > 0 && goods >= charges.freeOverCents;
+  const deliveryFee = charges.feeCents > 0 && !free ? charges.feeCents : 0;
+  const tax = taxOf(goods + (charges.taxOnFee ? deliveryFee : 0));
+  const toFreeDelivery = deliveryFee > 0 && charges.freeOverCents > 0 ? charges.freeOverCents - goods : 0;
+  return { subtotal, discount, tax, deliveryFee, total: goods + tax + deliveryFee, toFreeDelivery };
+}
+
 /** Cents to the API's decimal number (at most 2 decimals). */
 export function centsToAmount(cents: Cents): number {
   return Math.round(cents) / 100;

@@ -24,6 +24,7 @@ const PAGES = [
   '/admin/coupons/new',
   '/admin/searches',
   '/admin/import',
+  '/admin/delivery',
   '/admin/customers',
   '/admin/audit',
   '/admin/staff',

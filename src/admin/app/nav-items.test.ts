@@ -20,6 +20,7 @@ describe('the console navigation', () => {
       '/admin/coupons',
       '/admin/searches',
       '/admin/import',
+      '/admin/delivery',
     ];
     expect(paths('packer')).toEqual(['/admin', '/admin/orders']);
     expect(paths('manager')).toEqual([

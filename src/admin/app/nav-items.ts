@@ -23,6 +23,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/admin/coupons', label: 'coupons.title', permission: 'catalogue.manage' },
   { to: '/admin/searches', label: 'searches.title', permission: 'catalogue.manage' },
   { to: '/admin/import', label: 'import.title', permission: 'catalogue.manage' },
+  { to: '/admin/delivery', label: 'delivery.title', permission: 'delivery.manage' },
   { to: '/admin/customers', label: 'customers.title', permission: 'customers.view' },
   { to: '/admin/audit', label: 'audit.title', permission: 'audit.view' },
   { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },

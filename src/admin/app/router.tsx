@@ -5,6 +5,7 @@ import { AuditPage } from '../features/audit/pages/audit-page';
 import { CategoriesPage } from '../features/categories/pages/categories-page';
 import { CustomerPage } from '../features/customers/pages/customer-page';
 import { CustomersPage } from '../features/customers/pages/customers-page';
+import { DELIVERY_ROUTES } from '../features/delivery/routes';
 import { HomePage } from '../features/home/pages/home-page';
 import { IMPORT_ROUTES } from '../features/import/routes';
 import { ORDER_ROUTES } from '../features/orders/routes';
@@ -53,6 +54,7 @@ export function createRouter() {
             { path: 'categories', Component: CategoriesPage },
             { path: 'home', Component: HomePage },
             ...PROMO_ROUTES,
+            ...DELIVERY_ROUTES,
             { path: '*', Component: NotFoundPage },
           ],
         },

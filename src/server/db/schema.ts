@@ -350,6 +350,8 @@ export const orders = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The delivery fee charged (0 when free or none is set), part of total_cents. */
+    deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
     couponId: integer('coupon_id').references(() => coupons.id),
     couponCode: text('coupon_code'),
     shipName: text('ship_name').notNull(),
@@ -764,4 +766,25 @@ export const searchMisses = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.language, t.term] }), index('search_misses_day_idx').on(t.day)],
+);
+
+// ---- i19-terms: where the shop delivers and for how much (docs/product.md, Delivery) ----
+
+/**
+ * The shop's delivery terms: one row (id 1), absent until the owner saves them. An empty area
+ * delivers anywhere; 0 cents turns the fee, the free-delivery threshold and the minimum off.
+ */
+export const deliverySettings = pgTable(
+  'delivery_settings',
+  {
+    id: smallint('id').primaryKey(),
+    /** ZIP codes or prefixes (1–5 digits), sorted, no duplicates. */
+    areaZips: text('area_zips').array().notNull().default(sql`'{}'::text[]`),
+    feeCents: integer('fee_cents').notNull().default(0),
+    freeOverCents: integer('free_over_cents').notNull().default(0),
+    minimumCents: integer('minimum_cents').notNull().default(0),
+    taxOnFee: boolean('tax_on_fee').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [check('delivery_settings_one_row', sql`${t.id} = 1`)],
 );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { DEFAULT_WIDTH, type MediaKind, mediaPath } from '#shared/media';
 import type { SeedCoupon } from '../../../seed/catalogue/coupons';
+import type { SeedDeliveryTerms } from '../../../seed/catalogue/delivery';
 import type * as Demo from '../../../seed/catalogue/types';
 import { artName } from '../../../seed/media/art-name';
 import type { Database, Tx } from './client';
@@ -10,6 +11,7 @@ import {
   catalogueState,
   categories,
   coupons,
+  deliverySettings,
   plateItems,
   plates,
   productImages,
@@ -25,6 +27,7 @@ export interface DemoCatalogue {
   plates: Demo.SeedPlate[];
   promotions: Demo.SeedPromotion[];
   coupons?: SeedCoupon[];
+  deliveryTerms?: SeedDeliveryTerms;
 }
 
 const DAY_MS = 86_400_000;
@@ -65,6 +68,7 @@ export async function seedDemoCatalogue(
     await insertBanners(tx, demo.banners, links);
     await insertPlates(tx, demo.plates, categoryIds, links);
     await insertCoupons(tx, demo.coupons ?? [], now);
+    if (demo.deliveryTerms) await insertDeliveryTerms(tx, demo.deliveryTerms, now);
     await tx.update(catalogueState).set({ version: 2, seededAt: now }).where(eq(catalogueState.id, 1));
     return true;
   });
@@ -296,4 +300,17 @@ async function insertCoupons(tx: Tx, list: SeedCoupon[], now: Date): Promise<voi
       endsAt: new Date(now.getTime() + c.ends_in_days * DAY_MS),
     })),
   );
+}
+
+/** The demo shop's delivery terms (issue 19): its area on, no fee, no minimum. */
+async function insertDeliveryTerms(tx: Tx, terms: SeedDeliveryTerms, now: Date): Promise<void> {
+  await tx.insert(deliverySettings).values({
+    id: 1,
+    areaZips: terms.area,
+    feeCents: terms.fee_cents,
+    freeOverCents: terms.free_over_cents,
+    minimumCents: terms.minimum_cents,
+    taxOnFee: terms.tax_on_fee,
+    updatedAt: now,
+  });
 }

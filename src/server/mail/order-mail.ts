@@ -17,6 +17,8 @@ export interface OrderMailData {
   subtotalCents: number;
   discountCents: number;
   taxCents: number;
+  /** The delivery fee charged; absent or 0 shows no row. */
+  deliveryFeeCents?: number;
   totalCents: number;
   address: {
     name: string;
@@ -178,6 +180,9 @@ function totalRows(data: OrderMailData, receipt: boolean): { label: Piece; amoun
       ? [{ label: label('discount'), amount: formatCents(-data.discountCents) }]
       : []),
     ...(receipt ? [{ label: label('tax'), amount: formatCents(data.taxCents) }] : []),
+    ...(receipt && (data.deliveryFeeCents ?? 0) > 0
+      ? [{ label: label('delivery'), amount: formatCents(data.deliveryFeeCents ?? 0) }]
+      : []),
     { label: label('total'), amount: formatCents(data.totalCents) },
   ];
 }

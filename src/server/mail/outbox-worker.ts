@@ -198,6 +198,7 @@ export class OutboxWorker {
         subtotalCents: order.subtotalCents,
         discountCents: order.discountCents,
         taxCents: order.taxCents,
+        deliveryFeeCents: order.deliveryFeeCents,
         totalCents: order.totalCents,
         address: {
           name: order.shipName,

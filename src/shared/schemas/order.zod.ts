@@ -80,6 +80,8 @@ export const OrderDetail = OrderSummary.omit({ item: true }).extend({
   subtotal: z.number(),
   discount: z.number(),
   tax: z.number(),
+  /** The delivery fee charged, part of `total_price` (0 when free or none is set). */
+  delivery_fee: z.number(),
   coupon: z.string().nullable(),
   /** Where it goes, as it was when the order was placed. */
   address: Address.omit({ uuid: true, default_status: true }),

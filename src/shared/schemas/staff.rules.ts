@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   /** The shop's takings (Today's revenue). */
   'sales.view',
   'catalogue.manage',
+  /** Where the shop delivers and for how much (issue 19). */
+  'delivery.manage',
   'staff.manage',
   'audit.view',
 ] as const;

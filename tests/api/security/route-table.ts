@@ -554,6 +554,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'catalogue.manage',
     valid: () => ({ ':id': '1', threshold: '5' }),
   },
+  // i19-terms: the delivery terms; the visitor's reads, and the console's page (owner and manager).
+  'GET /api/delivery': { access: 'public' },
+  'GET /api/delivery/check': { access: 'public', valid: () => ({ zip: '94107' }) },
+  'GET /api/admin/delivery': { access: 'staff', permission: 'delivery.manage' },
+  'POST /api/admin/delivery': {
+    access: 'staff',
+    permission: 'delivery.manage',
+    // An area that keeps every test address inside it, no fee: the other probes' orders still place.
+    valid: () => ({ area: '94, 10', fee: '', free_over: '', minimum: '', tax_on_fee: '0' }),
+  },
   // Promotions and coupons (issue 18): catalogue.manage, owner and manager.
   'GET /api/admin/promotions': { access: 'staff', permission: 'catalogue.manage' },
   'GET /api/admin/promotions/:id': {

@@ -217,6 +217,7 @@ export async function adminOrderDetail(
     subtotal: centsToAmount(o.subtotalCents),
     discount: centsToAmount(o.discountCents),
     tax: centsToAmount(o.taxCents),
+    delivery_fee: centsToAmount(o.deliveryFeeCents),
     total_price: centsToAmount(o.totalCents),
     total_count: o.totalCount,
     refunded: centsToAmount(refundedCents),

@@ -58,6 +58,7 @@ export async function orderDetail(db: Db, userId: number, orderNo: string): Prom
     subtotal: centsToAmount(o.subtotalCents),
     discount: centsToAmount(o.discountCents),
     tax: centsToAmount(o.taxCents),
+    delivery_fee: centsToAmount(o.deliveryFeeCents),
     coupon: o.couponCode,
     address: {
       name: o.shipName,

@@ -5,7 +5,8 @@ import type { Db, Tx } from '#server/db/client';
 import { cartItems, orderItems, orders, products } from '#server/db/schema';
 import { BadInput, Conflict, NotFound } from '#server/errors';
 import { type Language, ORDER_EXPIRY_MINUTES } from '#shared/constants';
-import { taxOf } from '#shared/money';
+import { formatCents, orderTotalsOf } from '#shared/money';
+import { deliversTo } from '#shared/schemas/delivery.rules';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { rememberLanguage } from '../account/shopper-language';
 import { lockShopper } from '../account/shopper-lock';
@@ -13,6 +14,7 @@ import type { AddressService } from '../address/address.service';
 import { onlyLeft } from '../cart/cart.service';
 import { type StockChanges, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { runningPromotionPrices } from '../catalogue/pricing';
+import { readTerms } from '../delivery/delivery.terms';
 import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
 import { assertLineCaps, assertPendingRoom } from './order.limits';
 import { orderPlaced } from './order.machine';
@@ -52,8 +54,9 @@ export class OrderService {
    * first); prices come from the database; stock is taken with a conditional update, so the last
    * unit is sold once; what was bought and where it goes are copied into the order; the ordered
    * quantities leave the cart, and so do the shopper's lines at 0 (a line at 0 is never ordered,
-   * docs/product.md §5). The shopper's lock makes their parallel orders count each other
-   * (limits, coupon). The catalogue is told of the stock taken. Answers the order number.
+   * docs/product.md §5). The shop's delivery terms apply: the address's ZIP must be in its area,
+   * the goods reach its minimum, and the total carries its fee. The shopper's lock makes their
+   * parallel orders count each other (limits, coupon). The catalogue is told of the stock taken. Answers the order number.
    */
   async place(userId: number, input: PlaceOrderInput): Promise<string> {
     const now = this.deps.clock.now();
@@ -63,26 +66,35 @@ export class OrderService {
       const address = await this.deps.addresses.own(tx, userId, input.addressUuid).catch(() => {
         throw new NotFound('errors:order.addressMissing');
       });
+      // The terms as they are now, read in this transaction: the figure charged is the current one.
+      const terms = await readTerms(tx);
+      if (!deliversTo(terms.area, address.zip)) {
+        throw new Conflict('errors:delivery.outsideArea', { zip: address.zip });
+      }
       await assertPendingRoom(tx, userId, limits);
       const lines = await this.linesOf(tx, userId, input.items, now);
       await assertLineCaps(tx, userId, lines, limits);
       const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.num, 0);
+      // The minimum is on the goods as priced, before a coupon (docs/product.md, Delivery).
+      if (subtotalCents < terms.minimumCents) {
+        throw new Conflict('errors:delivery.belowMinimum', { min: formatCents(terms.minimumCents) });
+      }
       const coupon = input.coupon.trim()
         ? await applyCoupon(tx, input.coupon, userId, subtotalCents, now)
         : undefined;
+      const totals = orderTotalsOf(subtotalCents, coupon?.discountCents ?? 0, terms);
       await reserveStock(tx, stock, lines);
       // Before the order's "placed" mail is queued, which reads it.
       if (input.language) await rememberLanguage(tx, userId, input.language);
-      const taxable = subtotalCents - (coupon?.discountCents ?? 0);
-      const taxCents = taxOf(taxable);
       const order = await insertOrder(tx, {
         userId,
         now,
         lines,
         subtotalCents,
         coupon,
-        taxCents,
-        totalCents: taxable + taxCents,
+        taxCents: totals.tax,
+        deliveryFeeCents: totals.deliveryFee,
+        totalCents: totals.total,
         address,
       });
       await takeFromCart(tx, lines);
@@ -143,6 +155,7 @@ interface NewOrder {
   subtotalCents: number;
   coupon: AppliedCoupon | undefined;
   taxCents: number;
+  deliveryFeeCents: number;
   totalCents: number;
   address: Awaited<ReturnType<AddressService['own']>>;
 }
@@ -160,6 +173,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         subtotalCents: o.subtotalCents,
         discountCents: o.coupon?.discountCents ?? 0,
         taxCents: o.taxCents,
+        deliveryFeeCents: o.deliveryFeeCents,
         totalCents: o.totalCents,
         couponId: o.coupon?.id ?? null,
         couponCode: o.coupon?.code ?? null,

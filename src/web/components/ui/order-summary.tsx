@@ -61,6 +61,9 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
                   ]
                 : []),
               { label: t('tax'), cents: cents(order.tax) },
+              ...(order.delivery_fee > 0
+                ? [{ label: t('deliveryFee'), cents: cents(order.delivery_fee) }]
+                : []),
             ]}
             total={{ label: t('total'), cents: cents(order.total_price) }}
           />

@@ -5,19 +5,18 @@ export interface SummaryRow {
   cents: number;
   /** Taken off the sum (a coupon's discount). */
   deducted?: boolean;
+  /** Shown instead of the amount ("Free delivery"). */
+  text?: string;
 }
 
-/** A summary's money rows (subtotal, discount, tax) and its total, laid out by panels.css. */
+/** A summary's money rows (subtotal, discount, tax, delivery) and its total, laid out by panels.css. */
 export function SummaryRows({ rows, total }: { rows: SummaryRow[]; total: SummaryRow }) {
   return (
     <dl className="summary-rows">
       {rows.map((row) => (
         <div key={row.label}>
           <dt>{row.label}</dt>
-          <dd>
-            {row.deducted ? '-' : ''}
-            {formatCents(row.cents)}
-          </dd>
+          <dd>{row.text ?? `${row.deducted ? '-' : ''}${formatCents(row.cents)}`}</dd>
         </div>
       ))}
       <div className="summary-total">

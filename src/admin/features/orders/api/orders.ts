@@ -84,6 +84,7 @@ export interface OrderDetail {
   subtotal: number;
   discount: number;
   tax: number;
+  delivery_fee: number;
   total_price: number;
   total_count: number;
   refunded: number;

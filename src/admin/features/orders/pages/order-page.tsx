@@ -8,6 +8,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { orderQueryOptions } from '../api/orders';
 import { AddressLines } from '../components/address';
+import { DeliveryFeeFact } from '../components/delivery-fee-fact';
 import { OrderActions } from '../components/order-actions';
 import { Timeline } from '../components/timeline';
 import { bothNames, money, statusKey, when } from '../lib/format';
@@ -87,6 +88,7 @@ export function OrderPage() {
               ) : null}
               <dt>{t('orders.fields.tax')}</dt>
               <dd>{money(o.tax)}</dd>
+              {o.delivery_fee > 0 ? <DeliveryFeeFact fee={o.delivery_fee} /> : null}
               <dt>{t('orders.fields.total')}</dt>
               <dd>{money(o.total_price)}</dd>
               <dt>{t('orders.fields.refunded')}</dt>

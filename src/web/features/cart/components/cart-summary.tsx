@@ -2,10 +2,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Totals } from '#shared/money';
 import { COUPON_MAX } from '#shared/schemas/order.rules';
-import { SummaryRows } from '#web/components/ui/summary-rows';
+import { type SummaryRow, SummaryRows } from '#web/components/ui/summary-rows';
 
 interface CartSummaryProps {
   totals: Totals;
+  /** The delivery fee's row, when the shop charges one. */
+  delivery?: SummaryRow | undefined;
   coupon: string;
   onCoupon: (coupon: string) => void;
   canSubmit: boolean;
@@ -16,9 +18,10 @@ interface CartSummaryProps {
   onSubmit: () => void;
 }
 
-/** Subtotal, tax 4.5 % and total (the server's own tax function), a coupon, and submit. */
+/** Subtotal, tax 4.5 %, the delivery fee and total (the server's own tax function), a coupon, and submit. */
 export function CartSummary({
   totals,
+  delivery,
   coupon,
   onCoupon,
   canSubmit,
@@ -48,6 +51,7 @@ export function CartSummary({
         rows={[
           { label: t('subtotal'), cents: totals.subtotal },
           { label: t('tax'), cents: totals.tax },
+          ...(delivery ? [delivery] : []),
         ]}
         total={{ label: t('total'), cents: totals.total }}
       />

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { totalsOf } from '#shared/money';
 import { useAddresses } from '#web/api/address';
 import { useCartLines, useRemoveCartLine, useSetCartAmount } from '#web/api/cart';
 import { usePlaceOrder } from '#web/api/order';
@@ -11,6 +10,7 @@ import { messageOf } from '#web/lib/api-client';
 import { useSignedIn } from '#web/lib/auth';
 import { AddressPicker } from '../components/address-picker';
 import { AddressSelector } from '../components/address-selector';
+import { CartDeliveryNote, useCartDelivery } from '../components/cart-delivery';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
 import { CartTotalBar } from '../components/cart-total-bar';
@@ -54,6 +54,15 @@ function CartContent() {
   /** A first address was just saved from the picker: the selector showing it takes the focus. */
   const [savedFirst, setSavedFirst] = useState(false);
   const [coupon, setCoupon] = useState('');
+  const list = addresses.data ?? [];
+  const address =
+    chosen === null
+      ? undefined
+      : (list.find((a) => a.uuid === chosen) ??
+        (chosen === undefined ? (list.find((a) => a.default_status === 1) ?? list[0]) : undefined));
+  const ordered = (lines.data ?? []).filter((line) => line.available && line.amount > 0);
+  const subtotal = ordered.reduce((sum, line) => sum + Math.round(line.price * 100) * line.amount, 0);
+  const delivery = useCartDelivery(subtotal, address?.zip);
 
   if (lines.isPending) return <p className="page-loading">{t('common:loading')}</p>;
   if (lines.isError) return <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />;
@@ -70,17 +79,10 @@ function CartContent() {
     );
   }
 
-  const list = addresses.data ?? [];
-  const address =
-    chosen === null
-      ? undefined
-      : (list.find((a) => a.uuid === chosen) ??
-        (chosen === undefined ? (list.find((a) => a.default_status === 1) ?? list[0]) : undefined));
-  const ordered = lines.data.filter((line) => line.available && line.amount > 0);
-  const subtotal = ordered.reduce((sum, line) => sum + Math.round(line.price * 100) * line.amount, 0);
-  const totals = totalsOf(subtotal);
-  const canSubmit = subtotal > 0 && address !== undefined;
-  const hint = subtotal === 0 ? t('hintEmpty') : address === undefined ? t('address:noneChosen') : undefined;
+  const totals = delivery.totals;
+  const canSubmit = subtotal > 0 && address !== undefined && !delivery.refusal;
+  const hint =
+    subtotal === 0 ? t('hintEmpty') : address === undefined ? t('address:noneChosen') : delivery.refusal;
   const placeError = place.error ? messageOf(place.error, t) : undefined;
   const lineError = setAmount.error ?? remove.error;
 
@@ -120,6 +122,7 @@ function CartContent() {
         ) : (
           <AddressSelector address={address} onOpen={() => setPicking(true)} takeFocus={savedFirst} />
         )}
+        <CartDeliveryNote delivery={delivery} />
         {lineError && (
           <p className="form-error" role="alert">
             {messageOf(lineError, t)}
@@ -141,6 +144,7 @@ function CartContent() {
       </div>
       <CartSummary
         totals={totals}
+        delivery={delivery.row}
         coupon={coupon}
         onCoupon={setCoupon}
         canSubmit={canSubmit}

@@ -4,6 +4,7 @@ import { ErrorState } from '#web/components/ui/states';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { BannerCarousel, BannerSkeleton } from '../components/banner-carousel';
 import { CategoryChips, CategoryChipsSkeleton } from '../components/category-chips';
+import { DeliveryCheck } from '../components/delivery-check';
 import { NewProductRow } from '../components/new-products';
 import { PlateSection } from '../components/plates';
 import '../home.css';
@@ -46,6 +47,7 @@ export function HomePage() {
       {plates.data?.map((plate) => (
         <PlateSection key={plate.id} plate={plate} />
       ))}
+      <DeliveryCheck />
     </div>
   );
 }

@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+import { DeliveryPage } from './pages/delivery-page';
+
+/** The Delivery page (area, fee, free-delivery threshold, minimum), under /admin. */
+export const DELIVERY_ROUTES: RouteObject[] = [{ path: 'delivery', Component: DeliveryPage }];

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { money } from '../lib/format';
+
+/** The order's delivery fee among its totals (a `<dl>`'s term and value). */
+export function DeliveryFeeFact({ fee }: { fee: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dt>{t('orders.fields.deliveryFee')}</dt>
+      <dd>{money(fee)}</dd>
+    </>
+  );
+}

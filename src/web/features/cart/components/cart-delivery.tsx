@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import {
+  type DeliveryCharges,
+  formatCents,
+  NO_DELIVERY_CHARGES,
+  type OrderTotals,
+  orderTotalsOf,
+} from '#shared/money';
+import type { DeliveryTerms } from '#shared/schemas/delivery';
+import { useDeliveryTerms, useZipCheck } from '#web/api/delivery';
+import type { SummaryRow } from '#web/components/ui/summary-rows';
+import './cart-delivery.css';
+
+/** The API's decimal amounts as cents. */
+const cents = (amount: number) => Math.round(amount * 100);
+
+export interface CartDelivery {
+  /** The cart's money with the shop's fee, by the server's own function (before a coupon). */
+  totals: OrderTotals;
+  /** The summary's delivery row, when the shop charges a fee: its amount, or "Free delivery". */
+  row?: SummaryRow;
+  /** Why the order cannot be placed: under the minimum, or an address outside the area. */
+  refusal?: string;
+  /** "Add $6.20 more for free delivery", while the goods are under the threshold. */
+  toFree?: string;
+}
+
+const chargesOf = (terms: DeliveryTerms | undefined): DeliveryCharges =>
+  terms
+    ? { feeCents: cents(terms.fee), freeOverCents: cents(terms.free_over), taxOnFee: terms.tax_on_fee }
+    : NO_DELIVERY_CHARGES;
+
+/**
+ * The shop's delivery terms applied to the cart (docs/product.md, Delivery): the fee and its
+ * threshold, the minimum order, and whether the chosen address's ZIP is in the area. The server
+ * checks all of it again when the order is placed.
+ */
+export function useCartDelivery(subtotal: number, zip: string | undefined): CartDelivery {
+  const { t } = useTranslation('cart');
+  const terms = useDeliveryTerms().data;
+  const check = useZipCheck(zip, terms?.has_area === true).data;
+  const totals = orderTotalsOf(subtotal, 0, chargesOf(terms));
+  const minimum = cents(terms?.minimum ?? 0);
+  const refusal =
+    zip !== undefined && check?.delivers === false
+      ? t('outsideArea', { zip: check.zip })
+      : subtotal > 0 && subtotal < minimum
+        ? t('minimum', { min: formatCents(minimum) })
+        : undefined;
+  return {
+    totals,
+    ...(terms && terms.fee > 0
+      ? {
+          row:
+            totals.deliveryFee > 0
+              ? { label: t('deliveryFee'), cents: totals.deliveryFee }
+              : { label: t('deliveryFee'), cents: 0, text: t('freeDelivery') },
+        }
+      : {}),
+    ...(refusal ? { refusal } : {}),
+    ...(totals.toFreeDelivery > 0 && subtotal > 0
+      ? { toFree: t('toFreeDelivery', { amount: formatCents(totals.toFreeDelivery) }) }
+      : {}),
+  };
+}
+
+/** The cart's delivery note: how much more for free delivery, or why the order cannot be placed. */
+export function CartDeliveryNote({ delivery }: { delivery: CartDelivery }) {
+  if (!delivery.refusal && !delivery.toFree) return null;
+  return (
+    <p className={delivery.refusal ? 'cart-delivery-note cart-delivery-refusal' : 'cart-delivery-note'}>
+      {delivery.refusal ?? delivery.toFree}
+    </p>
+  );
+}
