@@ -38,6 +38,8 @@ import { CatalogueMedia } from './modules/media/media.files';
 import { pictureRoutes, pictureUploadRoutes } from './modules/media/media.routes';
 import { ProductPictures } from './modules/media/product-pictures';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
+import { BuyAgain } from './modules/order/order.again';
+import { buyAgainRoutes } from './modules/order/order.again.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
@@ -242,6 +244,9 @@ async function shopRoutes(
     catalogue,
   });
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
+  await app.register(buyAgainRoutes, {
+    again: new BuyAgain({ db: database.db, clock, lineMax: config.orderLimits.lineMax }),
+  });
   startExpirySweep(app, { db: database.db, clock, catalogue });
   const retention = startRetentionSweep(database.db, clock, app.log);
   app.addHook('onClose', () => retention.stop());
