@@ -13,8 +13,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const inStock = demo.products.filter((p) => p.stock >= 20);
-const call = (who: Shopper | undefined, method: 'GET' | 'POST' | 'PATCH', url: string, form?: Record<string, string>) =>
-  callAs(t.app, who, method, url, form);
+const call = (
+  who: Shopper | undefined,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  form?: Record<string, string>,
+) => callAs(t.app, who, method, url, form);
 
 async function shopperWithCart(keys: string[]) {
   const s = await createShopper(t.database, t.clock.now());
@@ -23,7 +27,11 @@ async function shopperWithCart(keys: string[]) {
     const res = await call(s, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(key)}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
-  const lines = (await call(s, 'GET', '/api/cart')).body.data as { id: number; uuid: string; when_missing: string }[];
+  const lines = (await call(s, 'GET', '/api/cart')).body.data as {
+    id: number;
+    uuid: string;
+    when_missing: string;
+  }[];
   return { s, address, lines };
 }
 
@@ -117,7 +125,12 @@ describe('what to do when an item is missing', () => {
     expect((await call(s, 'PATCH', '/api/user', { when_missing: 'REPLACE' })).status).toBe(400);
     expect((await call(s, 'GET', '/api/user')).body.data.when_missing).toBe('refund');
 
-    const ordered = await call(s, 'POST', '/api/order', orderForm(address, [{ id: line.id, choice: 'swap' }]));
+    const ordered = await call(
+      s,
+      'POST',
+      '/api/order',
+      orderForm(address, [{ id: line.id, choice: 'swap' }]),
+    );
     expect(ordered.status).toBe(400);
     expect(ordered.body.message).toBe('Choose what to do if the item is missing: replace it or refund it.');
     expect((await call(s, 'GET', '/api/order')).body.data).toEqual([]);
@@ -130,7 +143,9 @@ describe('what to do when an item is missing', () => {
     const other = await createShopper(t.database, t.clock.now());
     const [line] = owner.lines;
     if (!line) throw new Error('no line');
-    expect((await call(other, 'PATCH', `/api/cart/${line.id}`, { when_missing: 'replace' })).status).toBe(404);
+    expect((await call(other, 'PATCH', `/api/cart/${line.id}`, { when_missing: 'replace' })).status).toBe(
+      404,
+    );
     expect((await call(owner.s, 'GET', '/api/cart')).body.data[0].when_missing).toBe('refund');
   });
 
