@@ -10,6 +10,7 @@ import { orderQueryOptions } from '../api/orders';
 import { AddressLines } from '../components/address';
 import { OrderActions } from '../components/order-actions';
 import { Timeline } from '../components/timeline';
+import { WhenMissingTag } from '../components/when-missing-tag';
 import { bothNames, money, statusKey, when } from '../lib/format';
 
 /** One order: lines, totals, address, the shopper (not for packers), payment, timeline, actions. */
@@ -63,6 +64,7 @@ export function OrderPage() {
                           <span className="orders-sub" lang={language === 'zh' ? 'en' : 'zh-CN'}>
                             {second}
                           </span>
+                          <WhenMissingTag choice={line.when_missing} />
                         </td>
                         <td>{line.num}</td>
                         <td>{money(line.price)}</td>

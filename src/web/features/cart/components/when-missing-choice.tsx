@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { type CartItem, WHEN_MISSING } from '#shared/schemas/cart';
+import type { CartItem } from '#shared/schemas/cart';
+import { WHEN_MISSING } from '#shared/schemas/cart.rules';
 import { useSetWhenMissing } from '#web/api/cart';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
