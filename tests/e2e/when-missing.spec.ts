@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
-import { expect, LANGUAGES, nameIn, textIn } from './fixtures/shop';
+import { expect, expectAccessible, LANGUAGES, nameIn, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
-// A shopper is signed up per test, against a shop started per worker: slower than a visit.
-test.describe.configure({ timeout: 90_000 });
+// A shopper is signed up per test, against a shop started per worker, and each walk checks its
+// screens with axe: 80 s each on a loaded 2-core machine, so two minutes.
+test.describe.configure({ timeout: 120_000 });
 
 /** The cart line's quantity box, whose value is what the line holds. */
 const quantityOf = (page: Page, language: Language, item: { en_name: string; zn_name: string }) =>
@@ -55,6 +56,7 @@ for (const language of LANGUAGES) {
     await expect(lineOf(second).getByRole('radio', { name: t('cart:whenMissing.refund') })).toBeChecked();
     // The switch fits the line on a phone: nothing wider than the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: t('cart:submit') }).click();
     await expect(page).toHaveURL(/\/pay\/\d+$/);
@@ -73,6 +75,7 @@ for (const language of LANGUAGES) {
     // Buy it again from the order: both products go back in the (now empty) cart, as ordered.
     await page.getByRole('button', { name: t('orders:again.button'), exact: true }).click();
     await expect(page.getByText(t('orders:again.added', { count: 2 }))).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole('link', { name: t('orders:again.viewCart') }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(quantityOf(page, language, first)).toHaveValue('1', { timeout: 15_000 });
@@ -86,5 +89,40 @@ for (const language of LANGUAGES) {
     await card.getByRole('link', { name: t('orders:again.viewCart') }).click();
     await expect(quantityOf(page, language, first)).toHaveValue('2', { timeout: 15_000 });
     await expect(quantityOf(page, language, second)).toHaveValue('4');
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`the default set in account settings pre-selects each new cart line (${language})`, async ({
+    isPhone,
+    page,
+    shopper,
+    catalogue,
+    request,
+    shop,
+  }) => {
+    test.skip(!isPhone, 'a phone walk');
+    const t = textIn(language);
+    const [product] = await catalogue.stocked(1);
+    await signInAs(page, shopper, language);
+    await page.goto('/profile/settings/account');
+    const replace = page.getByRole('radio', { name: t('profile:settings.whenMissingChoice.replace') });
+    await expect(
+      page.getByRole('radio', { name: t('profile:settings.whenMissingChoice.refund') }),
+    ).toBeChecked({
+      timeout: 15_000,
+    });
+    await replace.check();
+    await expect(page.getByText(t('profile:settings.whenMissingSaved'))).toBeVisible();
+    await expectAccessible(page);
+    await page.reload();
+    await expect(replace).toBeChecked({ timeout: 15_000 });
+
+    await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: product.uuid, amount: 1 });
+    await page.goto('/cart');
+    const line = page.getByRole('listitem').filter({ hasText: nameIn(language, product) });
+    await expect(line.getByRole('radio', { name: t('cart:whenMissing.replace') })).toBeChecked({
+      timeout: 15_000,
+    });
   });
 }
