@@ -5,6 +5,7 @@ import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { adminOrderDetail } from './order.console';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,6 +94,16 @@ describe('what to do when an item is missing', () => {
     expect(choiceOf(sent.uuid)).toBe('refund');
     expect(choiceOf(fromCart.uuid)).toBe('replace');
     expect(choiceOf(fromDefault.uuid)).toBe('replace');
+
+    // The console's order (a packer's view too) shows each line's choice.
+    const shown = await adminOrderDetail(t.database.db, placed.body.data, {
+      packer: true,
+      timeZone: 'America/Los_Angeles',
+    });
+    const consoleLines = shown.lines as { uuid: string; when_missing: string }[];
+    const consoleChoice = new Map(consoleLines.map((l) => [l.uuid, l.when_missing]));
+    expect(consoleChoice.get(sent.uuid)).toBe('refund');
+    expect(consoleChoice.get(fromCart.uuid)).toBe('replace');
   });
 
   it('takes a JSON order whose lines carry when_missing', async () => {
