@@ -41,6 +41,8 @@ import { CatalogueMedia } from './modules/media/media.files';
 import { pictureRoutes, pictureUploadRoutes } from './modules/media/media.routes';
 import { ProductPictures } from './modules/media/product-pictures';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
+import { BuyAgain } from './modules/order/order.again';
+import { buyAgainRoutes } from './modules/order/order.again.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
@@ -248,6 +250,9 @@ async function shopRoutes(
   const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });
   await app.register(deliveryRoutes, { terms });
   await app.register(adminDeliveryRoutes, { db: database.db, clock, terms });
+  await app.register(buyAgainRoutes, {
+    again: new BuyAgain({ db: database.db, clock, lineMax: config.orderLimits.lineMax }),
+  });
   startExpirySweep(app, { db: database.db, clock, catalogue });
   const retention = startRetentionSweep(database.db, clock, app.log);
   app.addHook('onClose', () => retention.stop());

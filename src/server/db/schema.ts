@@ -197,6 +197,8 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   /** Set by staff (i17-staff): the shopper cannot sign in, and their sessions were ended. */
   disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+  /** What to do with an ordered item the shop finds missing, unless a line says otherwise: 'refund' | 'replace'. */
+  whenMissing: text('when_missing').notNull().default('refund'),
 });
 
 /** A sign-in token: only its SHA-256 is kept, so a database leak reveals no usable token. */
@@ -280,6 +282,8 @@ export const cartItems = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The line's 'refund' | 'replace' if missing; null follows the shopper's default (users.when_missing). */
+    whenMissing: text('when_missing'),
   },
   (t) => [
     uniqueIndex('cart_items_user_product_idx').on(t.userId, t.productId),
@@ -399,6 +403,8 @@ export const orderItems = pgTable(
     image: text('image').notNull(),
     priceCents: integer('price_cents').notNull(),
     num: integer('num').notNull(),
+    /** What the shopper chose for this line if the packer finds it missing: 'refund' | 'replace'. */
+    whenMissing: text('when_missing').notNull().default('refund'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { codeProblem, emailProblem, nameProblem, passwordProblem } from './account.rules';
+import { WHEN_MISSING } from './cart.rules';
+import { WhenMissingField } from './cart.zod';
 import { ruled, Text } from './common.zod';
 
 /* Requests (docs/api.md, Account). A rule's problem is a key of `errors:account.*`. */
@@ -23,7 +25,12 @@ export const RegistrationInput = z.object({ email: Email, code: Code, name: Name
 export const LoginInput = z.object({ email: Email, password: CurrentPassword });
 export const PasswordResetInput = z.object({ email: Email, code: Code, password: NewPassword });
 /** `PATCH /api/user`: each field changes only when sent. */
-export const ProfileChangeInput = z.object({ name: Name.optional(), avatar: Text(300).optional() });
+export const ProfileChangeInput = z.object({
+  name: Name.optional(),
+  avatar: Text(300).optional(),
+  /** The shopper's default for items missing at packing: `refund` or `replace`. */
+  when_missing: WhenMissingField.optional(),
+});
 export const PasswordChangeInput = z.object({ old_password: CurrentPassword, password: NewPassword });
 
 /* Answers. */
@@ -34,6 +41,8 @@ export const User = z.object({
   email: z.string(),
   name: z.string(),
   avatar: z.string(),
+  /** Our addition: what to do with an item missing at packing, unless a cart line says otherwise. */
+  when_missing: z.enum(WHEN_MISSING),
 });
 export type User = z.infer<typeof User>;
 export const LoginAnswer = User.extend({ token: z.string() });

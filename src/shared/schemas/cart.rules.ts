@@ -18,3 +18,18 @@ export function lineLimit(line: { real_stock: number; max_per_order: number }): 
   const byStock = line.real_stock <= line.max_per_order;
   return { max: clampCartAmount(Math.max(Math.min(line.real_stock, line.max_per_order), 0)), byStock };
 }
+
+/**
+ * What the shop does with an ordered item it finds missing when packing (docs/product.md §5):
+ * replace it with a similar item, or refund it. A shopper's default, changeable per line.
+ */
+export const WHEN_MISSING = ['refund', 'replace'] as const;
+export type WhenMissing = (typeof WHEN_MISSING)[number];
+export const DEFAULT_WHEN_MISSING: WhenMissing = 'refund';
+
+/** A stored value as a choice: anything unknown reads as the default. */
+export function asWhenMissing(value: string | null | undefined): WhenMissing {
+  return (WHEN_MISSING as readonly string[]).includes(value ?? '')
+    ? (value as WhenMissing)
+    : DEFAULT_WHEN_MISSING;
+}

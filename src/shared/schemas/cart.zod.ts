@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { formFields, IdParam, UuidParam } from './common.zod';
+import { WHEN_MISSING } from './cart.rules';
+import { formFields, IdParam, refuse, UuidParam } from './common.zod';
 
 /* Requests (docs/api.md, Cart). */
 
@@ -13,6 +14,16 @@ export const CartChangeInput = formFields({
   type: z.enum(['cart']).optional(),
 });
 export const CartLineParams = z.object({ itemId: IdParam });
+
+/** `refund` or `replace` (WHEN_MISSING); anything else is refused with a message saying so. */
+export const WhenMissingField = z.unknown().transform((value, ctx) => {
+  if (typeof value === 'string' && (WHEN_MISSING as readonly string[]).includes(value))
+    return value as (typeof WHEN_MISSING)[number];
+  return refuse(ctx, 'errors:cart.whenMissing');
+});
+
+/** `PATCH /api/cart/{id}`: what to do with the line's item if the shop finds it missing. */
+export const CartLineChoiceInput = z.object({ when_missing: WhenMissingField });
 
 /* Answers. */
 
@@ -35,6 +46,8 @@ export const CartItem = z.object({
   max_per_order: z.number().int(),
   /** False when the product was taken off sale: shown, but cannot be ordered. */
   available: z.boolean(),
+  /** If the shop finds it missing when packing: the line's choice, else the shopper's default. */
+  when_missing: z.enum(WHEN_MISSING),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Address } from './address.zod';
+import { WHEN_MISSING } from './cart.rules';
 import { refuse, Text, UuidParam, withFlatList } from './common.zod';
 import { COUPON_MAX, ORDER_NO_PATTERN } from './order.rules';
 
@@ -14,11 +15,19 @@ const whole = (min: number, max: number) =>
     if (!Number.isInteger(n) || n < min || n > max) ctx.addIssue({ code: 'custom', message: 'range' });
     return n;
   });
-/** A line's `num` may be 0 (docs/product.md §5 allows 0 in the cart): such a line is not ordered. */
-const Item = z.object({ id: whole(1, 2_147_483_647), num: whole(0, 99_999) });
+/**
+ * A line's `num` may be 0 (docs/product.md §5 allows 0 in the cart): such a line is not ordered.
+ * `when_missing` (our addition) is what the shop does if the item is missing at packing; absent,
+ * the cart line's choice (the shopper's default unless changed in the cart).
+ */
+const Item = z.object({
+  id: whole(1, 2_147_483_647),
+  num: whole(0, 99_999),
+  when_missing: z.enum(WHEN_MISSING).optional(),
+});
 
 /** The lines of `items[i][id]` / `items[i][num]` form fields (docs/api.md) beside a JSON `items` array. */
-const withFlatItems = withFlatList('items', ['id', 'num']);
+const withFlatItems = withFlatList('items', ['id', 'num', 'when_missing']);
 
 const Items = z
   .unknown()
@@ -29,7 +38,9 @@ const Items = z
     if (items.length > MAX_LINES) return refuse(ctx, 'errors:order.badItems');
     return items.map((entry) => {
       const parsed = Item.safeParse(entry);
-      return parsed.success ? parsed.data : refuse(ctx, 'errors:order.badItems');
+      if (parsed.success) return parsed.data;
+      const choiceOnly = parsed.error.issues.every((issue) => issue.path[0] === 'when_missing');
+      return refuse(ctx, choiceOnly ? 'errors:cart.whenMissing' : 'errors:order.badItems');
     });
   });
 
@@ -73,6 +84,8 @@ export const OrderLine = z.object({
   image: z.string(),
   price: z.number(),
   num: z.number().int(),
+  /** What the shopper chose if the item is missing at packing. */
+  when_missing: z.enum(WHEN_MISSING),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -88,3 +101,33 @@ export const OrderDetail = OrderSummary.omit({ item: true }).extend({
   item: z.array(OrderLine),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
+
+/** A product "Buy it again" put back in the cart, at its current price. */
+export const AgainAdded = z.object({
+  uuid: z.string(),
+  en_name: z.string(),
+  zn_name: z.string(),
+  /** The current price of one unit (the promotion price while one runs), not the order's. */
+  price: z.number(),
+  /** How many were ordered, and how many the cart line now holds. */
+  ordered: z.number().int(),
+  amount: z.number().int(),
+  /** True when the stock or the per-order cap held the line below what was asked. */
+  capped: z.boolean(),
+  /** Whether the stock (rather than the per-order cap) is what held it. */
+  by_stock: z.boolean(),
+});
+/** A product of the order that can no longer be bought: off sale (or archived), or out of stock. */
+export const AgainUnavailable = z.object({
+  uuid: z.string(),
+  en_name: z.string(),
+  zn_name: z.string(),
+  reason: z.enum(['not_for_sale', 'out_of_stock']),
+});
+/** `POST /api/order/{order_no}/again`: what went back in the cart, what could not, and the goods count. */
+export const BuyAgainAnswer = z.object({
+  added: z.array(AgainAdded),
+  unavailable: z.array(AgainUnavailable),
+  count: z.number().int(),
+});
+export type BuyAgainAnswer = z.infer<typeof BuyAgainAnswer>;

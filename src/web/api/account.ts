@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { LoginAnswer, User } from '#shared/schemas/account';
+import type { WhenMissing } from '#shared/schemas/cart';
 import { apiGet, apiRequest } from '../lib/api-client';
 import { readUser, saveUser } from '../lib/storage';
 
@@ -43,7 +44,7 @@ export const avatarsQueryOptions = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const updateProfile = (change: { name?: string; avatar?: string }) =>
+export const updateProfile = (change: { name?: string; avatar?: string; when_missing?: WhenMissing }) =>
   apiRequest<User>('/api/user', { method: 'PATCH', form: change });
 
 export function uploadAvatar(file: File): Promise<User> {

@@ -28,6 +28,7 @@ function line(id: number, uuid: string, amount: number): CartItem {
     real_stock: 50,
     max_per_order: 99,
     available: true,
+    when_missing: 'refund',
   };
 }
 

@@ -10,7 +10,7 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { CartChange, CartItem } from '#shared/schemas/cart';
+import type { CartChange, CartItem, WhenMissing } from '#shared/schemas/cart';
 import { lineLimit } from '#shared/schemas/cart.rules';
 import { apiGet, apiRequest, messageOf } from '../lib/api-client';
 import { useSignedIn } from '../lib/auth';
@@ -174,6 +174,34 @@ export function removeCartLineOptions(client: QueryClient) {
 export function useRemoveCartLine() {
   const client = useQueryClient();
   return useMutation(removeCartLineOptions(client));
+}
+
+/**
+ * `PATCH /api/cart/{id}`: what the shop does with the line's item if it is missing at packing.
+ * Shown at once; queued with the other cart writes, so a later read cannot undo it.
+ */
+export function setWhenMissingOptions(client: QueryClient) {
+  return mutationOptions({
+    scope: CART_WRITES,
+    mutationFn: ({ id, choice }: { id: number; choice: WhenMissing }) =>
+      apiRequest<{ when_missing: WhenMissing }>(`/api/cart/${id}`, {
+        method: 'PATCH',
+        form: { when_missing: choice },
+      }),
+    onMutate: async ({ id, choice }) => {
+      await cancelLinesRead(client);
+      client.setQueryData<CartItem[]>(LINES_KEY, (lines) =>
+        lines?.map((line) => (line.id === id ? { ...line, when_missing: choice } : line)),
+      );
+    },
+    onError: () => client.invalidateQueries({ queryKey: LINES_KEY }),
+    onSettled: () => readAgainIfLast(client),
+  });
+}
+
+export function useSetWhenMissing() {
+  const client = useQueryClient();
+  return useMutation(setWhenMissingOptions(client));
 }
 
 /** When the latest add-to-cart of any screen succeeded (for the shell's "Added" notice); undefined before any. */

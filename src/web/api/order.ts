@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderDetail, OrderSummary } from '#shared/schemas/order';
+import type { WhenMissing } from '#shared/schemas/cart';
+import type { BuyAgainAnswer, OrderDetail, OrderSummary } from '#shared/schemas/order';
 import { apiGet, apiRequest } from '../lib/api-client';
 
 // The order module's calls (docs/api.md): place an order, list them, read one.
@@ -7,7 +8,8 @@ import { apiGet, apiRequest } from '../lib/api-client';
 export interface PlaceOrderInput {
   address: string;
   coupon: string;
-  lines: { id: number; num: number }[];
+  /** `when_missing`: what the shop does if the item is missing at packing (the cart line's choice). */
+  lines: { id: number; num: number; when_missing?: WhenMissing }[];
 }
 
 /** `POST /api/order` as a form: uuid, coupon, items[i][id], items[i][num]; answers the order number. */
@@ -19,6 +21,7 @@ export function usePlaceOrder() {
       lines.forEach((line, i) => {
         form[`items[${i}][id]`] = line.id;
         form[`items[${i}][num]`] = line.num;
+        if (line.when_missing) form[`items[${i}][when_missing]`] = line.when_missing;
       });
       return apiRequest<string>('/api/order', { method: 'POST', form });
     },
@@ -46,3 +49,19 @@ export function orderQueryOptions(orderNo: string) {
 
 export const useOrders = () => useQuery(ordersQueryOptions());
 export const useOrder = (orderNo: string) => useQuery(orderQueryOptions(orderNo));
+
+/**
+ * `POST /api/order/{no}/again`: the order's available products back in the cart (docs/api.md).
+ * The cart's lines and badge are read again afterwards.
+ */
+export function useBuyAgain() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderNo: string) =>
+      apiRequest<BuyAgainAnswer>(`/api/order/${encodeURIComponent(orderNo)}/again`, { method: 'POST' }),
+    onSuccess: (answer) => {
+      client.setQueryData<number>(['cart', 'count'], answer.count);
+      void client.invalidateQueries({ queryKey: ['cart'] });
+    },
+  });
+}

@@ -180,6 +180,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     foreign: 'own',
     valid: (_own, product) => ({ uuid: product, amount: '1' }),
   },
+  'PATCH /api/cart/:itemId': {
+    access: 'shopper',
+    foreign: (owner) => [{ params: { ':itemId': String(owner.cartLine), when_missing: 'replace' } }],
+    valid: (own) => ({ ':itemId': String(own.cartLine), when_missing: 'replace' }),
+  },
   'DELETE /api/cart/:itemId': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':itemId': String(owner.cartLine) } }],
@@ -215,6 +220,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     valid: (own) => ({ ':orderNo': own.orderNo }),
   },
   'GET /api/order/:orderNo/payment': {
+    access: 'shopper',
+    foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],
+    valid: (own) => ({ ':orderNo': own.orderNo }),
+  },
+  'POST /api/order/:orderNo/again': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],
     valid: (own) => ({ ':orderNo': own.orderNo }),

@@ -44,7 +44,13 @@ describe('sign-up, sign-in, sign-out', () => {
     const login = await signIn(address);
     expect(login.status).toBe(200);
     const { token, ...user } = login.body.data;
-    expect(user).toEqual({ uuid: created.body.data.uuid, email: address, name: 'Mei Lin', avatar: '' });
+    expect(user).toEqual({
+      uuid: created.body.data.uuid,
+      email: address,
+      name: 'Mei Lin',
+      avatar: '',
+      when_missing: 'refund',
+    });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     expect((await call('GET', '/api/user', {}, { token })).body.data.email).toBe(address);

@@ -9,6 +9,7 @@ import {
   ProfileChangeInput,
   RegistrationInput,
 } from '#shared/schemas/account';
+import type { WhenMissing } from '#shared/schemas/cart';
 import { NoInput } from '#shared/schemas/common';
 import type { AccountService } from './account.service';
 import type { AvatarFiles } from './avatar.files';
@@ -67,8 +68,9 @@ export async function accountRoutes(
     app,
     { method: 'PATCH', url: '/api/user', input: ProfileChangeInput, auth: 'shopper' },
     async ({ input, user }) => {
-      const change: { name?: string; avatar?: string } = {};
+      const change: { name?: string; avatar?: string; whenMissing?: WhenMissing } = {};
       if (input.name !== undefined) change.name = input.name;
+      if (input.when_missing !== undefined) change.whenMissing = input.when_missing;
       if (input.avatar !== undefined) {
         if (!avatars.isChoosable(input.avatar, user)) throw new BadInput('errors:account.avatarInvalid');
         change.avatar = input.avatar;

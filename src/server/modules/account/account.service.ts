@@ -9,6 +9,7 @@ import { type AccountMailKind, accountMail } from '#server/mail/account-mail';
 import type { Mailer } from '#server/mail/mailer';
 import type { Language } from '#shared/constants';
 import type { LoginAnswer, User } from '#shared/schemas/account';
+import { asWhenMissing, type WhenMissing } from '#shared/schemas/cart';
 import {
   type CodeAttempt,
   type CodeCheck,
@@ -47,7 +48,13 @@ export interface AuthUser extends User {
 
 type UserRow = typeof users.$inferSelect;
 type Registered = { user: UserRow } | { error: Exclude<CodeCheck, 'ok'> };
-const publicUser = (u: UserRow): User => ({ uuid: u.uuid, email: u.email, name: u.name, avatar: u.avatar });
+const publicUser = (u: UserRow): User => ({
+  uuid: u.uuid,
+  email: u.email,
+  name: u.name,
+  avatar: u.avatar,
+  when_missing: asWhenMissing(u.whenMissing),
+});
 
 /** Accounts (docs/architecture.md §5): codes by mail, sign-up, sign-in, reset, sign-out, profile. */
 export class AccountService {
@@ -206,7 +213,10 @@ export class AccountService {
       .where(eq(sessions.id, user.sessionId));
   }
 
-  async updateProfile(user: AuthUser, change: { name?: string; avatar?: string }): Promise<User> {
+  async updateProfile(
+    user: AuthUser,
+    change: { name?: string; avatar?: string; whenMissing?: WhenMissing },
+  ): Promise<User> {
     // An update with nothing to set is an SQL error: a call that changes nothing just reads.
     const [row] =
       Object.keys(change).length === 0

@@ -1,11 +1,11 @@
 import { and, asc, eq, sum } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { cartItems, products } from '#server/db/schema';
+import { cartItems, products, users } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import { CART_MAX_AMOUNT } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
-import type { CartChange, CartItem } from '#shared/schemas/cart';
+import { asWhenMissing, type CartChange, type CartItem, type WhenMissing } from '#shared/schemas/cart';
 import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
 
@@ -53,9 +53,10 @@ export class CartService {
 
   async list(userId: number): Promise<CartItem[]> {
     const rows = await this.deps.db
-      .select({ line: cartItems, product: products })
+      .select({ line: cartItems, product: products, whenMissing: users.whenMissing })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(users, eq(users.id, cartItems.userId))
       .where(eq(cartItems.userId, userId))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     const promo = await runningPromotionPrices(
@@ -63,7 +64,7 @@ export class CartService {
       rows.map((r) => r.product.id),
       this.deps.clock.now(),
     );
-    return rows.map(({ line, product }) => ({
+    return rows.map(({ line, product, whenMissing }) => ({
       id: line.id,
       uuid: product.uuid,
       amount: line.amount,
@@ -77,7 +78,22 @@ export class CartService {
       real_stock: product.realStock,
       max_per_order: this.deps.lineMax,
       available: product.onSale,
+      when_missing: asWhenMissing(line.whenMissing ?? whenMissing),
     }));
+  }
+
+  /**
+   * Sets what the shop does with the line's item if it is missing when packing; someone else's
+   * line answers 404 as if it did not exist. Answers the choice now in force.
+   */
+  async chooseWhenMissing(userId: number, itemId: number, choice: WhenMissing): Promise<WhenMissing> {
+    const updated = await this.deps.db
+      .update(cartItems)
+      .set({ whenMissing: choice })
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
+      .returning({ id: cartItems.id });
+    if (updated.length === 0) throw new NotFound('errors:cart.lineNotFound');
+    return choice;
   }
 
   /**

@@ -230,6 +230,7 @@ export async function adminOrderDetail(
       price: centsToAmount(l.priceCents),
       num: l.num,
       refunded_num: refundedQty.get(l.id) ?? 0,
+      when_missing: l.whenMissing,
     })),
     address: addressOf(o, viewer),
     payment: paid

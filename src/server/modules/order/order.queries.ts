@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client';
 import { orderItems, orders } from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import { centsToAmount } from '#shared/money';
+import { asWhenMissing } from '#shared/schemas/cart';
 import type { OrderDetail, OrderSummary } from '#shared/schemas/order';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -78,6 +79,7 @@ export async function orderDetail(db: Db, userId: number, orderNo: string): Prom
       image: l.image,
       price: centsToAmount(l.priceCents),
       num: l.num,
+      when_missing: asWhenMissing(l.whenMissing),
     })),
   };
 }

@@ -2,11 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { OrderLimits } from '#server/config';
 import type { Db, Tx } from '#server/db/client';
-import { cartItems, orderItems, orders, products } from '#server/db/schema';
+import { cartItems, orderItems, orders, products, users } from '#server/db/schema';
 import { BadInput, Conflict, NotFound } from '#server/errors';
 import { type Language, ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { formatCents, orderTotalsOf } from '#shared/money';
 import { deliversTo } from '#shared/schemas/delivery.rules';
+import { asWhenMissing, type WhenMissing } from '#shared/schemas/cart';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { rememberLanguage } from '../account/shopper-language';
 import { lockShopper } from '../account/shopper-lock';
@@ -23,8 +24,8 @@ import { newOrderNumber } from './order-number';
 export interface PlaceOrderInput {
   addressUuid: string;
   coupon: string;
-  /** Cart line ids and how many of each to order. */
-  items: { id: number; num: number }[];
+  /** Cart line ids and how many of each to order; absent `when_missing` takes the cart line's. */
+  items: { id: number; num: number; when_missing?: WhenMissing | undefined }[];
   /** The client's language, kept as the shopper's (their mails', the "placed" one first). */
   language?: Language;
 }
@@ -34,6 +35,7 @@ type Line = {
   product: typeof products.$inferSelect;
   num: number;
   priceCents: number;
+  whenMissing: WhenMissing;
 };
 
 /** Placing orders (docs/architecture.md §5, Orders). */
@@ -122,6 +124,11 @@ export class OrderService {
       now,
     );
     const numOf = new Map(items.map((i) => [i.id, i.num]));
+    const choiceOf = new Map(items.map((i) => [i.id, i.when_missing]));
+    const [shopper] = await tx
+      .select({ whenMissing: users.whenMissing })
+      .from(users)
+      .where(eq(users.id, userId));
     return rows
       .map(({ cart, product }) => {
         if (!product.onSale)
@@ -132,6 +139,7 @@ export class OrderService {
           product,
           num: numOf.get(cart.id) ?? 0,
           priceCents: promo.get(product.id) ?? product.priceCents,
+          whenMissing: choiceOf.get(cart.id) ?? asWhenMissing(cart.whenMissing ?? shopper?.whenMissing),
         };
       })
       .sort((a, b) => a.product.id - b.product.id);
@@ -205,6 +213,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         image: l.product.productImage,
         priceCents: l.priceCents,
         num: l.num,
+        whenMissing: l.whenMissing,
       })),
     );
     if (o.coupon) await redeemCoupon(tx, o.coupon, o.userId, row.id);

@@ -28,6 +28,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
                 {nameOf(line, language)}
               </Link>
               <p className="cart-line-price">{formatAmount(line.price)}</p>
+              <p className="order-line-choice">{t(`whenMissing.${line.when_missing}`)}</p>
             </div>
             <span className="order-qty">× {line.num}</span>
           </li>

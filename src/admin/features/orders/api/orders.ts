@@ -60,6 +60,8 @@ export interface OrderLine {
   price: number;
   num: number;
   refunded_num: number;
+  /** What the shopper chose if the item is missing at packing: 'refund' | 'replace'. */
+  when_missing: string;
 }
 
 export interface TimelineEntry {

@@ -11,6 +11,7 @@ import { AddressLines } from '../components/address';
 import { DeliveryFeeFact } from '../components/delivery-fee-fact';
 import { OrderActions } from '../components/order-actions';
 import { Timeline } from '../components/timeline';
+import { WhenMissingTag } from '../components/when-missing-tag';
 import { bothNames, money, statusKey, when } from '../lib/format';
 
 /** One order: lines, totals, address, the shopper (not for packers), payment, timeline, actions. */
@@ -64,6 +65,7 @@ export function OrderPage() {
                           <span className="orders-sub" lang={language === 'zh' ? 'en' : 'zh-CN'}>
                             {second}
                           </span>
+                          <WhenMissingTag choice={line.when_missing} />
                         </td>
                         <td>{line.num}</td>
                         <td>{money(line.price)}</td>

@@ -8,6 +8,7 @@ import { TitlePage } from '#web/components/ui/title-page';
 import { useUser } from '#web/lib/auth';
 import { Field, Notice, ServerBanner } from '../components/form';
 import { focusFirstProblem, type Problems } from '../components/problems';
+import { WhenMissingSetting } from '../components/when-missing-setting';
 import '../account.css';
 import { changePassword } from '#web/api/account';
 import '../profile.css';
@@ -35,6 +36,7 @@ export function AccountSettingsPage() {
           </button>
         </li>
       </ul>
+      <WhenMissingSetting />
       <Modal open={open} onClose={() => setOpen(false)} title={t('settings.changePassword')}>
         {open && (
           <PasswordForm

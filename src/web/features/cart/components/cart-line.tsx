@@ -9,6 +9,7 @@ import { Stepper } from '#web/components/ui/stepper';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf, pick } from '#web/lib/localized';
 import { formatAmount } from '#web/lib/money';
+import { WhenMissingChoice } from './when-missing-choice';
 
 interface CartLineProps {
   line: CartItem;
@@ -58,6 +59,7 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
               limitMessage={tc(limit.byStock ? 'stepper.onlyLeft' : 'stepper.perOrder', { n: limit.max })}
             />
             {line.amount === 0 && <p className="cart-line-note">{t('notOrdered')}</p>}
+            <WhenMissingChoice line={line} />
           </>
         ) : (
           <p className="cart-line-note">{t('unavailable')}</p>

@@ -89,7 +89,11 @@ function CartContent() {
   const submit = () => {
     if (!address) return;
     place.mutate(
-      { address: address.uuid, coupon, lines: ordered.map((line) => ({ id: line.id, num: line.amount })) },
+      {
+        address: address.uuid,
+        coupon,
+        lines: ordered.map((line) => ({ id: line.id, num: line.amount, when_missing: line.when_missing })),
+      },
       {
         onSuccess: (orderNo) => {
           setChosen(null);

@@ -7,6 +7,7 @@ import { OrderSummary } from '#web/components/ui/order-summary';
 import { ErrorState } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import '#web/components/ui/panels.css';
+import { BuyAgain } from '../components/buy-again';
 import '../order.css';
 
 /** One order (/order/{no}): a status banner, the lines, the address and the totals. */
@@ -35,6 +36,7 @@ export function OrderPage() {
               )}
             </section>
             <OrderSummary order={order.data} />
+            <BuyAgain orderNo={order.data.order_no} />
           </>
         )}
       </div>

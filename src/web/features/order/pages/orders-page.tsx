@@ -7,6 +7,7 @@ import { OrderStatus } from '#web/components/ui/order-status';
 import { ErrorState, StateView } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import { formatAmount } from '#web/lib/money';
+import { BuyAgain } from '../components/buy-again';
 import '../order.css';
 
 const THUMBS = 4;
@@ -73,6 +74,7 @@ export function OrdersPage() {
                       </Link>
                     </div>
                   )}
+                  <BuyAgain orderNo={order.order_no} named />
                 </li>
               );
             })}
