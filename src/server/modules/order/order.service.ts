@@ -13,6 +13,7 @@ import type { AddressService } from '../address/address.service';
 import { onlyLeft } from '../cart/cart.service';
 import { type StockChanges, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { runningPromotionPrices } from '../catalogue/pricing';
+import { type HeldSlot, holdSlot } from '../slots/slot.hold';
 import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
 import { assertLineCaps, assertPendingRoom } from './order.limits';
 import { orderPlaced } from './order.machine';
@@ -25,6 +26,8 @@ export interface PlaceOrderInput {
   items: { id: number; num: number }[];
   /** The client's language, kept as the shopper's (their mails', the "placed" one first). */
   language?: Language;
+  /** The chosen delivery window's start (issue 19), or null for none. */
+  slot?: Date | null;
 }
 
 type Line = {
@@ -43,6 +46,8 @@ export class OrderService {
       addresses: AddressService;
       limits: OrderLimits;
       catalogue: StockListener;
+      /** SHOP_TIME_ZONE: the delivery windows are on its clock. */
+      timeZone: string;
     },
   ) {}
 
@@ -53,7 +58,8 @@ export class OrderService {
    * unit is sold once; what was bought and where it goes are copied into the order; the ordered
    * quantities leave the cart, and so do the shopper's lines at 0 (a line at 0 is never ordered,
    * docs/product.md §5). The shopper's lock makes their parallel orders count each other
-   * (limits, coupon). The catalogue is told of the stock taken. Answers the order number.
+   * (limits, coupon). A chosen delivery window gets one of its places (holdSlot, the same race
+   * rules as stock). The catalogue is told of the stock taken. Answers the order number.
    */
   async place(userId: number, input: PlaceOrderInput): Promise<string> {
     const now = this.deps.clock.now();
@@ -71,6 +77,8 @@ export class OrderService {
         ? await applyCoupon(tx, input.coupon, userId, subtotalCents, now)
         : undefined;
       await reserveStock(tx, stock, lines);
+      // After the stock (every order locks products, then its window: no deadlock between two).
+      const slot = await holdSlot(tx, input.slot ?? null, now, this.deps.timeZone);
       // Before the order's "placed" mail is queued, which reads it.
       if (input.language) await rememberLanguage(tx, userId, input.language);
       const taxable = subtotalCents - (coupon?.discountCents ?? 0);
@@ -84,6 +92,7 @@ export class OrderService {
         taxCents,
         totalCents: taxable + taxCents,
         address,
+        slot,
       });
       await takeFromCart(tx, lines);
       await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.amount, 0)));
@@ -145,6 +154,7 @@ interface NewOrder {
   taxCents: number;
   totalCents: number;
   address: Awaited<ReturnType<AddressService['own']>>;
+  slot: HeldSlot | null;
 }
 
 async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
@@ -171,6 +181,8 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         shipCity: o.address.city,
         shipProvince: o.address.province,
         shipZip: o.address.zip,
+        slotStartsAt: o.slot?.startsAt ?? null,
+        slotEndsAt: o.slot?.endsAt ?? null,
         createdAt: o.now,
         expiresAt: new Date(o.now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
         updatedAt: o.now,
