@@ -8,14 +8,17 @@ export interface PlaceOrderInput {
   address: string;
   coupon: string;
   lines: { id: number; num: number }[];
+  /** The chosen delivery window's start (issue 19), if any. */
+  slot?: string | undefined;
 }
 
 /** `POST /api/order` as a form: uuid, coupon, items[i][id], items[i][num]; answers the order number. */
 export function usePlaceOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ address, coupon, lines }: PlaceOrderInput) => {
+    mutationFn: ({ address, coupon, lines, slot }: PlaceOrderInput) => {
       const form: Record<string, string | number> = { uuid: address, coupon: coupon.trim() };
+      if (slot) form.slot = slot;
       lines.forEach((line, i) => {
         form[`items[${i}][id]`] = line.id;
         form[`items[${i}][num]`] = line.num;
@@ -26,6 +29,8 @@ export function usePlaceOrder() {
       void client.invalidateQueries({ queryKey: ['cart'] });
       void client.invalidateQueries({ queryKey: ['orders'] });
     },
+    // A window may have filled while the shopper chose: the picker shows it as it is now.
+    onSettled: () => void client.invalidateQueries({ queryKey: ['delivery-slots'] }),
   });
 }
 

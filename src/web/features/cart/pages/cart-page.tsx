@@ -14,6 +14,7 @@ import { AddressSelector } from '../components/address-selector';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
 import { CartTotalBar } from '../components/cart-total-bar';
+import { useSlotChoice } from '../components/slot-picker';
 import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
 import '../cart.css';
@@ -54,6 +55,7 @@ function CartContent() {
   /** A first address was just saved from the picker: the selector showing it takes the focus. */
   const [savedFirst, setSavedFirst] = useState(false);
   const [coupon, setCoupon] = useState('');
+  const delivery = useSlotChoice();
 
   if (lines.isPending) return <p className="page-loading">{t('common:loading')}</p>;
   if (lines.isError) return <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />;
@@ -79,15 +81,27 @@ function CartContent() {
   const ordered = lines.data.filter((line) => line.available && line.amount > 0);
   const subtotal = ordered.reduce((sum, line) => sum + Math.round(line.price * 100) * line.amount, 0);
   const totals = totalsOf(subtotal);
-  const canSubmit = subtotal > 0 && address !== undefined;
-  const hint = subtotal === 0 ? t('hintEmpty') : address === undefined ? t('address:noneChosen') : undefined;
+  const canSubmit = subtotal > 0 && address !== undefined && !delivery.missing;
+  const hint =
+    subtotal === 0
+      ? t('hintEmpty')
+      : address === undefined
+        ? t('address:noneChosen')
+        : delivery.missing
+          ? t('slots.choose')
+          : undefined;
   const placeError = place.error ? messageOf(place.error, t) : undefined;
   const lineError = setAmount.error ?? remove.error;
 
   const submit = () => {
     if (!address) return;
     place.mutate(
-      { address: address.uuid, coupon, lines: ordered.map((line) => ({ id: line.id, num: line.amount })) },
+      {
+        address: address.uuid,
+        coupon,
+        lines: ordered.map((line) => ({ id: line.id, num: line.amount })),
+        slot: delivery.slot,
+      },
       {
         onSuccess: (orderNo) => {
           setChosen(null);
@@ -138,6 +152,7 @@ function CartContent() {
             />
           ))}
         </ul>
+        {delivery.picker}
       </div>
       <CartSummary
         totals={totals}
