@@ -330,7 +330,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/admin/delivery/slots': {
     access: 'staff',
     permission: 'catalogue.manage',
-    valid: () => ({ offered: 'false', required: 'false', capacity: '20', cutoff_hours: '12', days_ahead: '7' }),
+    valid: () => ({
+      offered: 'false',
+      required: 'false',
+      capacity: '20',
+      cutoff_hours: '12',
+      days_ahead: '7',
+    }),
   },
   'GET /api/admin/today': { access: 'staff', permission: 'orders.view' },
   'GET /api/admin/orders': {

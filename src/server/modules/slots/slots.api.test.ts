@@ -161,8 +161,8 @@ describe('the console settings', () => {
       .orderBy(sql`${auditLog.id} desc`)
       .limit(1);
     expect(entry).toMatchObject({ staffId: staff.owner.id, targetType: 'delivery', targetId: 'slots' });
-    expect((entry?.before as { capacity: number }).capacity).toBe(20);
-    expect((entry?.after as { capacity: number }).capacity).toBe(5);
+    expect(entry?.before).toMatchObject({ capacity: 20 });
+    expect(entry?.after).toMatchObject({ capacity: 5 });
     await configure();
   });
 
