@@ -21,10 +21,11 @@ describe('the console navigation', () => {
       '/admin/searches',
       '/admin/import',
     ];
-    expect(paths('packer')).toEqual(['/admin', '/admin/orders']);
+    expect(paths('packer')).toEqual(['/admin', '/admin/orders', '/admin/delivery-slots']);
     expect(paths('manager')).toEqual([
       '/admin',
       '/admin/orders',
+      '/admin/delivery-slots',
       ...catalogue,
       '/admin/customers',
       '/admin/audit',
@@ -32,6 +33,7 @@ describe('the console navigation', () => {
     expect(paths('owner')).toEqual([
       '/admin',
       '/admin/orders',
+      '/admin/delivery-slots',
       ...catalogue,
       '/admin/customers',
       '/admin/audit',

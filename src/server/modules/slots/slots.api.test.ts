@@ -43,13 +43,12 @@ const settings = (extra: Record<string, unknown> = {}) => ({
 });
 
 async function configure(extra: Record<string, unknown> = {}) {
-  // biome-ignore lint/suspicious/noExplicitAny: a JSON body
   const res = await callAdmin(
     t.app,
     staff.manager.token,
     'POST',
     '/api/admin/delivery/slots',
-    settings(extra) as any,
+    settings(extra) as unknown as Record<string, string>,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
@@ -146,8 +145,7 @@ describe('the console settings', () => {
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({ capacity: 20, cutoff_hours: 12, days_ahead: 7, offered: true });
     expect(read.body.data.windows[0]).toEqual({ weekday: 0, start: '10:00', end: '12:00' });
-    // biome-ignore lint/suspicious/noExplicitAny: a JSON body
-    const body = settings({ capacity: 5 }) as any;
+    const body = settings({ capacity: 5 }) as unknown as Record<string, string>;
     expect(
       (await callAdmin(t.app, staff.packer.token, 'POST', '/api/admin/delivery/slots', body)).status,
     ).toBe(403);
@@ -189,8 +187,7 @@ describe('the console settings', () => {
       [{ windows: [] }, 'Add at least one window before offering delivery times.', '至少添加一个时段'],
     ];
     for (const [extra, en, zh] of cases) {
-      // biome-ignore lint/suspicious/noExplicitAny: a JSON body
-      const body = settings(extra) as any;
+      const body = settings(extra) as unknown as Record<string, string>;
       const a = await callAdmin(t.app, staff.manager.token, 'POST', '/api/admin/delivery/slots', body);
       expect(a.status).toBe(400);
       expect(a.body.message).toBe(en);
