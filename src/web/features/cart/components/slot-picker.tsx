@@ -34,7 +34,7 @@ export function useSlotChoice(): SlotChoice {
     slot: stillOpen ? slot : undefined,
     missing: required && !stillOpen,
     picker:
-      slots.data && slots.data.offered ? (
+      slots.data?.offered ? (
         <SlotPicker
           slots={list}
           timeZone={slots.data.time_zone}
