@@ -22,9 +22,11 @@ export function SlotsPage() {
   const { t } = useTranslation();
   usePageTitle(t('slots.title'));
   const settings = useQuery(slotSettingsQuery());
+  // Kept above the editor, which starts afresh from each answer (a save's included).
+  const save = useSaveSlotSettings();
   if (settings.isPending) return <Loading />;
   if (settings.isError) return <LoadError error={settings.error} retry={() => void settings.refetch()} />;
-  return <SlotsEditor key={JSON.stringify(settings.data)} settings={settings.data} />;
+  return <SlotsEditor key={JSON.stringify(settings.data)} settings={settings.data} save={save} />;
 }
 
 const draftOf = (s: SlotSettings): SlotSettingsBody => ({
@@ -37,13 +39,18 @@ const draftOf = (s: SlotSettings): SlotSettingsBody => ({
   closed_dates: s.closed_dates,
 });
 
-function SlotsEditor({ settings }: { settings: SlotSettings }) {
+function SlotsEditor({
+  settings,
+  save,
+}: {
+  settings: SlotSettings;
+  save: ReturnType<typeof useSaveSlotSettings>;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'zh' ? 'zh' : 'en';
   const editable = can(useStaff().role, 'catalogue.manage');
   const [draft, setDraft] = useState<SlotSettingsBody>(() => draftOf(settings));
   const [newDate, setNewDate] = useState('');
-  const save = useSaveSlotSettings();
   const set = (patch: Partial<SlotSettingsBody>) => setDraft((d) => ({ ...d, ...patch }));
   const setWindow = (i: number, patch: Partial<SlotSettingsBody['windows'][number]>) =>
     set({ windows: draft.windows.map((w, j) => (j === i ? { ...w, ...patch } : w)) });
