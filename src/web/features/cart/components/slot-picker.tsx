@@ -33,16 +33,15 @@ export function useSlotChoice(): SlotChoice {
   return {
     slot: stillOpen ? slot : undefined,
     missing: required && !stillOpen,
-    picker:
-      slots.data?.offered ? (
-        <SlotPicker
-          slots={list}
-          timeZone={slots.data.time_zone}
-          required={required}
-          chosen={stillOpen ? slot : undefined}
-          onChoose={setSlot}
-        />
-      ) : null,
+    picker: slots.data?.offered ? (
+      <SlotPicker
+        slots={list}
+        timeZone={slots.data.time_zone}
+        required={required}
+        chosen={stillOpen ? slot : undefined}
+        onChoose={setSlot}
+      />
+    ) : null,
   };
 }
 
