@@ -54,6 +54,8 @@ import { adminPromoRoutes } from './modules/promo/promo.admin.routes';
 import { startRetentionSweep } from './modules/retention/retention';
 import { SearchMisses } from './modules/search/search-misses';
 import { searchAdminRoutes } from './modules/searches/searches.routes';
+import { adminSlotRoutes } from './modules/slots/slots.admin.routes';
+import { slotRoutes } from './modules/slots/slots.routes';
 import { staffAuthRoutes, staffTeamRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
 import { StaffSignIn } from './modules/staff/staff.sign-in';
@@ -176,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function startMail(app: FastifyInstance, deps: AppDeps): Mailer {
   const { config, database, clock } = deps;
   const mailer = deps.mailer ?? createMailer(config.mail, app.log);
-  const settings = { ...config.mail, publicUrl: config.publicUrl };
+  const settings = { ...config.mail, publicUrl: config.publicUrl, timeZone: config.shopTimeZone };
   const outbox = new OutboxWorker({ db: database.db, clock, mailer, log: app.log, settings }, deps.outbox);
   outbox.start();
   app.decorate('mailOutbox', outbox);
@@ -245,8 +247,12 @@ async function shopRoutes(
     addresses,
     limits: config.orderLimits,
     catalogue,
+    timeZone: config.shopTimeZone,
   });
-  await app.register(orderRoutes, { orders, db: database.db, clock, catalogue });
+  const zone = config.shopTimeZone;
+  await app.register(orderRoutes, { orders, db: database.db, clock, catalogue, timeZone: zone });
+  await app.register(slotRoutes, { db: database.db, clock, timeZone: zone });
+  await app.register(adminSlotRoutes, { db: database.db, clock, timeZone: zone });
   const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });
   await app.register(deliveryRoutes, { terms });
   await app.register(adminDeliveryRoutes, { db: database.db, clock, terms });

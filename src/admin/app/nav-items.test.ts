@@ -22,10 +22,11 @@ describe('the console navigation', () => {
       '/admin/import',
       '/admin/delivery',
     ];
-    expect(paths('packer')).toEqual(['/admin', '/admin/orders']);
+    expect(paths('packer')).toEqual(['/admin', '/admin/orders', '/admin/delivery-slots']);
     expect(paths('manager')).toEqual([
       '/admin',
       '/admin/orders',
+      '/admin/delivery-slots',
       ...catalogue,
       '/admin/customers',
       '/admin/audit',
@@ -33,6 +34,7 @@ describe('the console navigation', () => {
     expect(paths('owner')).toEqual([
       '/admin',
       '/admin/orders',
+      '/admin/delivery-slots',
       ...catalogue,
       '/admin/customers',
       '/admin/audit',

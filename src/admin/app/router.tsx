@@ -14,6 +14,7 @@ import { PROMO_ROUTES } from '../features/promos/routes';
 import { SEARCHES_ROUTES } from '../features/searches/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
+import { SLOTS_ROUTES } from '../features/slots/routes';
 import { StaffPage } from '../features/staff/pages/staff-page';
 import { StockPanel } from '../features/stock/components/stock-panel';
 import { STOCK_ROUTES } from '../features/stock/routes';
@@ -55,6 +56,7 @@ export function createRouter() {
             { path: 'home', Component: HomePage },
             ...PROMO_ROUTES,
             ...DELIVERY_ROUTES,
+            ...SLOTS_ROUTES,
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -99,7 +99,7 @@ const COMMANDS: Record<string, ShopCommand> = {
         .from(orders)
         .where(eq(orders.orderNo, orderNo));
       if (!row) throw new NotFound('errors:order.notFound');
-      ctx.print(JSON.stringify(await orderDetail(db, row.userId, orderNo), null, 2));
+      ctx.print(JSON.stringify(await orderDetail(db, row.userId, orderNo, ctx.config.shopTimeZone), null, 2));
     },
   },
   pack: transition('pack', 'processing -> packed (shoppers still see processing)'),

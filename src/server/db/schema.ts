@@ -380,6 +380,9 @@ export const orders = pgTable(
     /** What the shop said when shipping, both optional. */
     carrier: text('carrier'),
     tracking: text('tracking'),
+    /** The delivery window the order holds a place in (delivery_slots), when the shopper chose one. */
+    slotStartsAt: timestamp('slot_starts_at', { withTimezone: true, mode: 'date' }),
+    slotEndsAt: timestamp('slot_ends_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -793,4 +796,61 @@ export const deliverySettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [check('delivery_settings_one_row', sql`${t.id} = 1`)],
+);
+
+// ---- i19-slots: delivery slots (docs/product.md, Delivery slots) ----
+
+/**
+ * How the shop offers delivery windows: one row (id 1). Off by default, so a shop that configures
+ * nothing keeps the spec's orders without a slot.
+ */
+export const deliverySlotRules = pgTable(
+  'delivery_slot_rules',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** The cart offers windows. */
+    offered: boolean('offered').notNull().default(false),
+    /** An order must name a window (only while offered). */
+    required: boolean('required').notNull().default(false),
+    /** Orders one window takes. */
+    capacity: integer('capacity').notNull().default(20),
+    /** Orders for a window close this many minutes before it starts. */
+    cutoffMinutes: integer('cutoff_minutes').notNull().default(720),
+    /** How many days, today first, the cart shows. */
+    daysAhead: integer('days_ahead').notNull().default(7),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('delivery_slot_rules_one_row', sql`${t.id} = 1`)],
+);
+
+/** The weekly windows, on the shop's wall clock: weekday 0 = Sunday … 6 = Saturday, minutes after midnight. */
+export const deliveryWindows = pgTable(
+  'delivery_windows',
+  {
+    id: serial('id').primaryKey(),
+    weekday: smallint('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+  },
+  (t) => [uniqueIndex('delivery_windows_start_idx').on(t.weekday, t.startMinute)],
+);
+
+/** Days the shop does not deliver (holidays), as the shop's calendar dates. */
+export const deliveryClosedDates = pgTable('delivery_closed_dates', {
+  date: date('date', { mode: 'string' }).primaryKey(),
+});
+
+/**
+ * One row per window that has been ordered for: how many orders hold a place in it. Places are
+ * taken with a conditional update (`held < capacity`), as stock is, and given back when an order
+ * is cancelled or expires.
+ */
+export const deliverySlots = pgTable(
+  'delivery_slots',
+  {
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).primaryKey(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    held: integer('held').notNull().default(0),
+  },
+  (t) => [check('delivery_slots_held', sql`${t.held} >= 0`)],
 );

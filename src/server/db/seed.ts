@@ -12,6 +12,8 @@ import {
   categories,
   coupons,
   deliverySettings,
+  deliverySlotRules,
+  deliveryWindows,
   plateItems,
   plates,
   productImages,
@@ -69,6 +71,7 @@ export async function seedDemoCatalogue(
     await insertPlates(tx, demo.plates, categoryIds, links);
     await insertCoupons(tx, demo.coupons ?? [], now);
     if (demo.deliveryTerms) await insertDeliveryTerms(tx, demo.deliveryTerms, now);
+    await insertDeliverySlots(tx);
     await tx.update(catalogueState).set({ version: 2, seededAt: now }).where(eq(catalogueState.id, 1));
     return true;
   });
@@ -286,6 +289,32 @@ async function insertPlates(
       );
     }
   }
+}
+
+/**
+ * The demo offers delivery windows (issue 19) without requiring one: Tuesday to Sunday, 10–12,
+ * 14–16 and 18–20, 20 orders each, orders closing 12 h before, a week shown. Tests that need
+ * other rules set their own.
+ */
+async function insertDeliverySlots(tx: Tx): Promise<void> {
+  await tx
+    .insert(deliverySlotRules)
+    .values({ id: 1, offered: true, required: false, capacity: 20, cutoffMinutes: 720, daysAhead: 7 })
+    .onConflictDoNothing();
+  const days = [2, 3, 4, 5, 6, 0];
+  const windows = [
+    [600, 720],
+    [840, 960],
+    [1080, 1200],
+  ] as const;
+  await tx
+    .insert(deliveryWindows)
+    .values(
+      days.flatMap((weekday) =>
+        windows.map(([startMinute, endMinute]) => ({ weekday, startMinute, endMinute })),
+      ),
+    )
+    .onConflictDoNothing();
 }
 
 async function insertCoupons(tx: Tx, list: SeedCoupon[], now: Date): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Language } from '#shared/constants';
 import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { formatCents } from '#shared/money';
+import { slotLabel } from '#shared/slot-label';
 import { escapeHtml } from '../html';
 import { type MessageParams, translate } from '../i18n';
 import type { MailMessage } from './mailer';
@@ -31,6 +32,8 @@ export interface OrderMailData {
     zip: string;
   };
   extra: OrderMailExtra;
+  /** The delivery window the order holds (issue 19), if any. */
+  slot?: { startsAt: Date; endsAt: Date } | null;
 }
 
 export interface OrderMailSettings {
@@ -38,6 +41,8 @@ export interface OrderMailSettings {
   shopNameZh: string;
   /** Where the shop is served, for the Pay Now link. */
   publicUrl: string;
+  /** SHOP_TIME_ZONE: a delivery window is said on the shop's clock. */
+  timeZone?: string;
 }
 
 type Params = Record<string, string | number>;
@@ -79,6 +84,9 @@ function refundTarget(language: Language, extra: OrderMailExtra): string {
   return translate(language, 'mail:order.refunded.toPayment');
 }
 
+/** The mails that describe the coming delivery, and so say its window. */
+const SLOT_SHOWN: ReadonlySet<OrderMailKind> = new Set(['placed', 'paid', 'shipped']);
+
 /** The mail for one order change, in the shopper's language: HTML and plain text, no remote images. */
 export function orderMail(data: OrderMailData, settings: OrderMailSettings): MailMessage {
   const lang = data.language;
@@ -98,6 +106,11 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
     if (data.extra.tracking) paragraphs.push(piece(lang, k('tracking'), { tracking: data.extra.tracking }));
   }
   if (data.kind === 'refunded') paragraphs.push(piece(lang, k('note')));
+  const slot = data.slot && SLOT_SHOWN.has(data.kind) ? data.slot : undefined;
+  if (slot) {
+    const when = slotLabel(slot.startsAt, slot.endsAt, settings.timeZone ?? 'UTC', lang);
+    paragraphs.push(piece(lang, 'mail:order.labels.slot', { slot: when }));
+  }
 
   const link = `${settings.publicUrl}/pay/${encodeURIComponent(data.orderNo)}`;
   const action = data.kind === 'placed' ? { label: piece(lang, k('action')), link } : undefined;

@@ -211,6 +211,10 @@ export class OutboxWorker {
           zip: order.shipZip,
         },
         extra: (row.payload ?? {}) as OrderMailExtra,
+        slot:
+          order.slotStartsAt && order.slotEndsAt
+            ? { startsAt: order.slotStartsAt, endsAt: order.slotEndsAt }
+            : null,
       },
       this.deps.settings,
     );

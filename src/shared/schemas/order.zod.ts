@@ -3,6 +3,7 @@ import { Address } from './address.zod';
 import { WHEN_MISSING } from './cart.rules';
 import { refuse, Text, UuidParam, withFlatList } from './common.zod';
 import { COUPON_MAX, ORDER_NO_PATTERN } from './order.rules';
+import { OrderSlot, SlotField } from './slots.zod';
 
 /* Requests (docs/api.md, Orders). */
 
@@ -44,7 +45,7 @@ const Items = z
     });
   });
 
-/** `POST /api/order`: the address's `uuid`, an optional `coupon`, and the lines. */
+/** `POST /api/order`: the address's `uuid`, an optional `coupon`, the lines, and an optional delivery `slot`. */
 export const PlaceOrderInput = z.preprocess(
   withFlatItems,
   z.object({
@@ -58,6 +59,8 @@ export const PlaceOrderInput = z.preprocess(
       }),
     coupon: Text(COUPON_MAX),
     items: Items,
+    /** The chosen delivery window's start (issue 19); empty or absent for none. */
+    slot: SlotField,
   }),
 );
 
@@ -72,6 +75,8 @@ export const OrderSummary = z.object({
   created_at: z.string(),
   /** When a pending order expires. */
   expires_at: z.string(),
+  /** The delivery window the order holds, or null. */
+  slot: OrderSlot,
   item: z.array(z.object({ id: z.number().int(), image: z.string() })),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;

@@ -10,14 +10,17 @@ export interface PlaceOrderInput {
   coupon: string;
   /** `when_missing`: what the shop does if the item is missing at packing (the cart line's choice). */
   lines: { id: number; num: number; when_missing?: WhenMissing }[];
+  /** The chosen delivery window's start (issue 19), if any. */
+  slot?: string | undefined;
 }
 
 /** `POST /api/order` as a form: uuid, coupon, items[i][id], items[i][num]; answers the order number. */
 export function usePlaceOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ address, coupon, lines }: PlaceOrderInput) => {
+    mutationFn: ({ address, coupon, lines, slot }: PlaceOrderInput) => {
       const form: Record<string, string | number> = { uuid: address, coupon: coupon.trim() };
+      if (slot) form.slot = slot;
       lines.forEach((line, i) => {
         form[`items[${i}][id]`] = line.id;
         form[`items[${i}][num]`] = line.num;
@@ -29,6 +32,8 @@ export function usePlaceOrder() {
       void client.invalidateQueries({ queryKey: ['cart'] });
       void client.invalidateQueries({ queryKey: ['orders'] });
     },
+    // A window may have filled while the shopper chose: the picker shows it as it is now.
+    onSettled: () => void client.invalidateQueries({ queryKey: ['delivery-slots'] }),
   });
 }
 

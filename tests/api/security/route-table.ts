@@ -145,6 +145,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'GET /api/index_promotion/:id': { access: 'public', valid: () => ({ ':id': '1' }) },
   'GET /api/avatars': { access: 'public' },
+  // Issue 19, delivery slots: the coming windows, public like the catalogue.
+  'GET /api/delivery/slots': { access: 'public' },
 
   'POST /api/buy/email': { access: 'public' },
   'POST /api/buy/registration': {
@@ -332,6 +334,19 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'staff',
     permission: 'customers.manage',
     valid: (own) => ({ ':uuid': own.uuid }),
+  },
+  // Issue 19, delivery slots: everyone who sees orders reads the settings; owners and managers change them.
+  'GET /api/admin/delivery/slots': { access: 'staff', permission: 'orders.view' },
+  'POST /api/admin/delivery/slots': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({
+      offered: 'false',
+      required: 'false',
+      capacity: '20',
+      cutoff_hours: '12',
+      days_ahead: '7',
+    }),
   },
   'GET /api/admin/today': { access: 'staff', permission: 'orders.view' },
   'GET /api/admin/orders': {

@@ -33,6 +33,12 @@ export interface Viewer {
 
 type OrderRecord = typeof orders.$inferSelect;
 
+/** The delivery window the order holds (issue 19), or null. */
+const slotOf = (o: OrderRecord, timeZone: string) =>
+  o.slotStartsAt && o.slotEndsAt
+    ? { starts_at: o.slotStartsAt.toISOString(), ends_at: o.slotEndsAt.toISOString(), time_zone: timeZone }
+    : null;
+
 /** Payment statuses that mean the attempt took the money. */
 const TOOK_MONEY = ['succeeded', 'refunded'];
 
@@ -91,6 +97,7 @@ export async function listAdminOrders(
       packed: o.packedAt !== null,
       created_at: o.createdAt.toISOString(),
       paid_at: o.paidAt?.toISOString() ?? null,
+      slot: slotOf(o, viewer.timeZone),
       total_price: centsToAmount(o.totalCents),
       total_count: o.totalCount,
       name: `${o.shipName} ${o.shipSurname}`.trim(),
@@ -213,6 +220,7 @@ export async function adminOrderDetail(
     created_at: o.createdAt.toISOString(),
     expires_at: o.expiresAt.toISOString(),
     paid_at: o.paidAt?.toISOString() ?? null,
+    slot: slotOf(o, viewer.timeZone),
     coupon: o.couponCode,
     subtotal: centsToAmount(o.subtotalCents),
     discount: centsToAmount(o.discountCents),

@@ -6,6 +6,7 @@ import type { MessageParams } from '#server/i18n';
 import { enqueueOrderMail, type OrderMailExtra, type OrderMailKind } from '#server/mail/outbox';
 import { ORDER_STATUS, type OrderStatus, orderStatusName } from '#shared/schemas/order';
 import type { StockChanges } from '../catalogue/catalogue.changes';
+import { releaseSlots } from '../slots/slot.hold';
 
 /**
  * The order state machine (docs/architecture.md, Order state machine): the only code that changes
@@ -88,11 +89,12 @@ async function writeOrderEvent(tx: Tx, event: OrderEvent): Promise<void> {
  */
 export const PAYMENT_SLOT_MS = 2 * 60_000;
 
-/** Returns the stock of orders just moved out of "pending" and releases their coupons (exactly once). */
+/** Returns the stock of orders just moved out of "pending" and releases their coupons and delivery windows (exactly once). */
 async function releaseOrders(tx: Tx, stock: StockChanges, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
   await stock.putBack(orderIds);
   await tx.delete(couponRedemptions).where(inArray(couponRedemptions.orderId, orderIds));
+  await releaseSlots(tx, orderIds);
 }
 
 /** What staff (console or command line) may do to an order. */

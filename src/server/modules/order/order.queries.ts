@@ -8,7 +8,13 @@ import type { OrderDetail, OrderSummary } from '#shared/schemas/order';
 
 type OrderRow = typeof orders.$inferSelect;
 
-const summaryOf = (o: OrderRow) => ({
+/** The order's delivery window, with the shop's zone its times are shown in. */
+const slotOf = (o: OrderRow, timeZone: string) =>
+  o.slotStartsAt && o.slotEndsAt
+    ? { starts_at: o.slotStartsAt.toISOString(), ends_at: o.slotEndsAt.toISOString(), time_zone: timeZone }
+    : null;
+
+const summaryOf = (o: OrderRow, timeZone: string) => ({
   id: o.id,
   order_no: o.orderNo,
   status: o.status,
@@ -16,10 +22,11 @@ const summaryOf = (o: OrderRow) => ({
   total_price: centsToAmount(o.totalCents),
   created_at: o.createdAt.toISOString(),
   expires_at: o.expiresAt.toISOString(),
+  slot: slotOf(o, timeZone),
 });
 
 /** The shopper's orders, newest first, each with its item thumbnails. */
-export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]> {
+export async function listOrders(db: Db, userId: number, timeZone: string): Promise<OrderSummary[]> {
   const rows = await db
     .select()
     .from(orders)
@@ -37,13 +44,18 @@ export async function listOrders(db: Db, userId: number): Promise<OrderSummary[]
     )
     .orderBy(asc(orderItems.id));
   return rows.map((o) => ({
-    ...summaryOf(o),
+    ...summaryOf(o, timeZone),
     item: items.filter((i) => i.orderId === o.id).map(({ id, image }) => ({ id, image })),
   }));
 }
 
 /** One of the shopper's orders by number; someone else's answers 404 as if it did not exist. */
-export async function orderDetail(db: Db, userId: number, orderNo: string): Promise<OrderDetail> {
+export async function orderDetail(
+  db: Db,
+  userId: number,
+  orderNo: string,
+  timeZone: string,
+): Promise<OrderDetail> {
   const [o] = await db
     .select()
     .from(orders)
@@ -55,7 +67,7 @@ export async function orderDetail(db: Db, userId: number, orderNo: string): Prom
     .where(eq(orderItems.orderId, o.id))
     .orderBy(asc(orderItems.id));
   return {
-    ...summaryOf(o),
+    ...summaryOf(o, timeZone),
     subtotal: centsToAmount(o.subtotalCents),
     discount: centsToAmount(o.discountCents),
     tax: centsToAmount(o.taxCents),

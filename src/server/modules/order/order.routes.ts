@@ -12,9 +12,9 @@ import type { OrderService } from './order.service';
 /** Order calls of docs/product.md §7. Pending orders past their time are expired whenever orders are read. */
 export async function orderRoutes(
   app: FastifyInstance,
-  opts: { orders: OrderService; db: Db; clock: Clock; catalogue: StockListener },
+  opts: { orders: OrderService; db: Db; clock: Clock; catalogue: StockListener; timeZone: string },
 ) {
-  const { orders, db, clock, catalogue } = opts;
+  const { orders, db, clock, catalogue, timeZone } = opts;
 
   route(
     app,
@@ -27,6 +27,7 @@ export async function orderRoutes(
           addressUuid: input.uuid,
           coupon: input.coupon,
           items: input.items,
+          slot: input.slot,
           language: requestLanguage(request),
         }),
       );
@@ -35,7 +36,7 @@ export async function orderRoutes(
 
   route(app, { method: 'GET', url: '/api/order', input: NoInput, auth: 'shopper' }, async ({ user }) => {
     await expireOverdueOrders({ db, clock, catalogue }, user.id);
-    return ok(await listOrders(db, user.id));
+    return ok(await listOrders(db, user.id, timeZone));
   });
 
   route(
@@ -43,7 +44,7 @@ export async function orderRoutes(
     { method: 'GET', url: '/api/order/:orderNo', params: OrderNoParams, input: NoInput, auth: 'shopper' },
     async ({ params, user }) => {
       await expireOverdueOrders({ db, clock, catalogue }, user.id);
-      return ok(await orderDetail(db, user.id, params.orderNo));
+      return ok(await orderDetail(db, user.id, params.orderNo, timeZone));
     },
   );
 }

@@ -6,8 +6,8 @@ import { cartItems, orderItems, orders, products, users } from '#server/db/schem
 import { BadInput, Conflict, NotFound } from '#server/errors';
 import { type Language, ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { formatCents, orderTotalsOf } from '#shared/money';
-import { deliversTo } from '#shared/schemas/delivery.rules';
 import { asWhenMissing, type WhenMissing } from '#shared/schemas/cart';
+import { deliversTo } from '#shared/schemas/delivery.rules';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { rememberLanguage } from '../account/shopper-language';
 import { lockShopper } from '../account/shopper-lock';
@@ -16,6 +16,7 @@ import { onlyLeft } from '../cart/cart.service';
 import { type StockChanges, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { readTerms } from '../delivery/delivery.terms';
+import { type HeldSlot, holdSlot } from '../slots/slot.hold';
 import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
 import { assertLineCaps, assertPendingRoom } from './order.limits';
 import { orderPlaced } from './order.machine';
@@ -28,6 +29,8 @@ export interface PlaceOrderInput {
   items: { id: number; num: number; when_missing?: WhenMissing | undefined }[];
   /** The client's language, kept as the shopper's (their mails', the "placed" one first). */
   language?: Language;
+  /** The chosen delivery window's start (issue 19), or null for none. */
+  slot?: Date | null;
 }
 
 type Line = {
@@ -47,6 +50,8 @@ export class OrderService {
       addresses: AddressService;
       limits: OrderLimits;
       catalogue: StockListener;
+      /** SHOP_TIME_ZONE: the delivery windows are on its clock. */
+      timeZone: string;
     },
   ) {}
 
@@ -57,8 +62,9 @@ export class OrderService {
    * unit is sold once; what was bought and where it goes are copied into the order; the ordered
    * quantities leave the cart, and so do the shopper's lines at 0 (a line at 0 is never ordered,
    * docs/product.md §5). The shop's delivery terms apply: the address's ZIP must be in its area,
-   * the goods reach its minimum, and the total carries its fee. The shopper's lock makes their
-   * parallel orders count each other (limits, coupon). The catalogue is told of the stock taken. Answers the order number.
+   * the goods reach its minimum, and the total carries its fee. A chosen delivery window gets one
+   * of its places (holdSlot, the same race rules as stock). The shopper's lock makes their parallel
+   * orders count each other (limits, coupon). The catalogue is told of the stock taken. Answers the order number.
    */
   async place(userId: number, input: PlaceOrderInput): Promise<string> {
     const now = this.deps.clock.now();
@@ -86,6 +92,8 @@ export class OrderService {
         : undefined;
       const totals = orderTotalsOf(subtotalCents, coupon?.discountCents ?? 0, terms);
       await reserveStock(tx, stock, lines);
+      // After the stock (every order locks products, then its window: no deadlock between two).
+      const slot = await holdSlot(tx, input.slot ?? null, now, this.deps.timeZone);
       // Before the order's "placed" mail is queued, which reads it.
       if (input.language) await rememberLanguage(tx, userId, input.language);
       const order = await insertOrder(tx, {
@@ -98,6 +106,7 @@ export class OrderService {
         deliveryFeeCents: totals.deliveryFee,
         totalCents: totals.total,
         address,
+        slot,
       });
       await takeFromCart(tx, lines);
       await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.amount, 0)));
@@ -166,6 +175,7 @@ interface NewOrder {
   deliveryFeeCents: number;
   totalCents: number;
   address: Awaited<ReturnType<AddressService['own']>>;
+  slot: HeldSlot | null;
 }
 
 async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
@@ -193,6 +203,8 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         shipCity: o.address.city,
         shipProvince: o.address.province,
         shipZip: o.address.zip,
+        slotStartsAt: o.slot?.startsAt ?? null,
+        slotEndsAt: o.slot?.endsAt ?? null,
         createdAt: o.now,
         expiresAt: new Date(o.now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
         updatedAt: o.now,

@@ -6,6 +6,7 @@ import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
 import { formatAmount } from '#web/lib/money';
 import { ImageBox } from './image-box';
+import { OrderSlot } from './order-slot';
 import { SummaryRows } from './summary-rows';
 import './panels.css';
 import './order-summary.css';
@@ -44,6 +45,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
               {line}
             </p>
           ))}
+          <OrderSlot slot={order.slot} />
         </section>
         <section className="cart-summary" aria-labelledby="order-totals">
           <h2 id="order-totals" className="order-section-title">

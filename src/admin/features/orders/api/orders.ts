@@ -5,12 +5,16 @@ import { adminRequest } from '../../../lib/api-client';
 
 export type PaymentMethod = 'creditcard' | 'wechatpay' | 'alipay';
 
+/** The delivery window an order holds (issue 19), on the shop's clock `time_zone`. */
+export type OrderSlot = { starts_at: string; ends_at: string; time_zone: string } | null;
+
 export interface OrderListItem {
   order_no: string;
   status: number;
   packed: boolean;
   created_at: string;
   paid_at: string | null;
+  slot: OrderSlot;
   total_price: number;
   total_count: number;
   name: string;
@@ -82,6 +86,7 @@ export interface OrderDetail {
   created_at: string;
   expires_at: string;
   paid_at: string | null;
+  slot: OrderSlot;
   coupon: string | null;
   subtotal: number;
   discount: number;

@@ -10,6 +10,7 @@ import { orderQueryOptions } from '../api/orders';
 import { AddressLines } from '../components/address';
 import { DeliveryFeeFact } from '../components/delivery-fee-fact';
 import { OrderActions } from '../components/order-actions';
+import { OrderSlotText } from '../components/order-slot';
 import { Timeline } from '../components/timeline';
 import { WhenMissingTag } from '../components/when-missing-tag';
 import { bothNames, money, statusKey, when } from '../lib/format';
@@ -113,6 +114,9 @@ export function OrderPage() {
           <section className="admin-panel" aria-labelledby="order-address">
             <h2 id="order-address">{t('orders.detail.address')}</h2>
             <AddressLines address={o.address} />
+            <p className="order-slot-line">
+              {t('slots.column')}: <OrderSlotText slot={o.slot} />
+            </p>
           </section>
           <section className="admin-panel" aria-labelledby="order-payment">
             <h2 id="order-payment">{t('orders.detail.payment')}</h2>

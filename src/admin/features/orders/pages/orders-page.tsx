@@ -9,6 +9,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { type OrderFilters, orderListQueryOptions } from '../api/orders';
 import { OrderFiltersForm } from '../components/order-filters';
+import { OrderSlotText } from '../components/order-slot';
 import { money, statusKey, when } from '../lib/format';
 
 const QUERY_KEYS = ['q', 'status', 'stage', 'from', 'to', 'method', 'page'] as const;
@@ -80,6 +81,7 @@ export function OrdersPage() {
                 </th>
                 <th scope="col">{t('orders.fields.orderNo')}</th>
                 <th scope="col">{t('orders.fields.placedAt')}</th>
+                <th scope="col">{t('slots.column')}</th>
                 <th scope="col">{t('orders.fields.customer')}</th>
                 <th scope="col">{t('orders.fields.items')}</th>
                 <th scope="col">{t('orders.fields.total')}</th>
@@ -102,6 +104,9 @@ export function OrdersPage() {
                     <Link to={`/admin/orders/${order.order_no}`}>{order.order_no}</Link>
                   </th>
                   <td>{when(order.created_at, language)}</td>
+                  <td>
+                    <OrderSlotText slot={order.slot} />
+                  </td>
                   <td>
                     {order.name}
                     {order.email ? <span className="orders-sub">{order.email}</span> : null}

@@ -14,6 +14,7 @@ import { CartDeliveryNote, useCartDelivery } from '../components/cart-delivery';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
 import { CartTotalBar } from '../components/cart-total-bar';
+import { useSlotChoice } from '../components/slot-picker';
 import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
 import '../cart.css';
@@ -63,6 +64,7 @@ function CartContent() {
   const ordered = (lines.data ?? []).filter((line) => line.available && line.amount > 0);
   const subtotal = ordered.reduce((sum, line) => sum + Math.round(line.price * 100) * line.amount, 0);
   const delivery = useCartDelivery(subtotal, address?.zip);
+  const slotChoice = useSlotChoice();
 
   if (lines.isPending) return <p className="page-loading">{t('common:loading')}</p>;
   if (lines.isError) return <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />;
@@ -80,9 +82,13 @@ function CartContent() {
   }
 
   const totals = delivery.totals;
-  const canSubmit = subtotal > 0 && address !== undefined && !delivery.refusal;
+  const canSubmit = subtotal > 0 && address !== undefined && !delivery.refusal && !slotChoice.missing;
   const hint =
-    subtotal === 0 ? t('hintEmpty') : address === undefined ? t('address:noneChosen') : delivery.refusal;
+    subtotal === 0
+      ? t('hintEmpty')
+      : address === undefined
+        ? t('address:noneChosen')
+        : (delivery.refusal ?? (slotChoice.missing ? t('slots.choose') : undefined));
   const placeError = place.error ? messageOf(place.error, t) : undefined;
   const lineError = setAmount.error ?? remove.error;
 
@@ -93,6 +99,7 @@ function CartContent() {
         address: address.uuid,
         coupon,
         lines: ordered.map((line) => ({ id: line.id, num: line.amount, when_missing: line.when_missing })),
+        slot: slotChoice.slot,
       },
       {
         onSuccess: (orderNo) => {
@@ -145,6 +152,7 @@ function CartContent() {
             />
           ))}
         </ul>
+        {slotChoice.picker}
       </div>
       <CartSummary
         totals={totals}

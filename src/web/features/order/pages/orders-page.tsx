@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ORDER_STATUS } from '#shared/schemas/order.rules';
 import { useOrders } from '#web/api/order';
 import { ImageBox } from '#web/components/ui/image-box';
+import { OrderSlot } from '#web/components/ui/order-slot';
 import { OrderStatus } from '#web/components/ui/order-status';
 import { ErrorState, StateView } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
@@ -59,6 +60,7 @@ export function OrdersPage() {
                         <span className="order-more">+{order.item.length - THUMBS}</span>
                       )}
                     </span>
+                    <OrderSlot slot={order.slot} className="order-card-slot" />
                     <span className="order-card-foot">
                       <span>{t('items', { count: order.total_count })}</span>
                       <span className="order-total">
