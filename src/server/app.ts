@@ -39,6 +39,8 @@ import { pictureRoutes, pictureUploadRoutes } from './modules/media/media.routes
 import { ProductPictures } from './modules/media/product-pictures';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
+import { packingAdminRoutes } from './modules/order/packing.admin.routes';
+import { startPackingRefunds } from './modules/order/packing.refunds';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
 import type { PaymentDeps } from './modules/payment/payment.core';
@@ -266,6 +268,8 @@ async function shopRoutes(
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });
+  await app.register(packingAdminRoutes, { db: database.db, clock, config, refunds: packingRefunds });
   await app.register(homeAdminRoutes, { db: database.db, clock, catalogue, config });
   const media = new CatalogueMedia(config.uploadsDir);
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });

@@ -6,6 +6,7 @@ import type { MessageParams } from '#server/i18n';
 import { enqueueOrderMail, type OrderMailExtra, type OrderMailKind } from '#server/mail/outbox';
 import { ORDER_STATUS, type OrderStatus, orderStatusName } from '#shared/schemas/order';
 import type { StockChanges } from '../catalogue/catalogue.changes';
+import { checkAllLinesMarked, enqueuePackingMail } from './packing.changes';
 
 /**
  * The order state machine (docs/architecture.md, Order state machine): the only code that changes
@@ -23,7 +24,8 @@ export type OrderEventKind =
   | 'completed'
   | 'cancelled'
   | 'expired'
-  | 'refunded';
+  | 'refunded'
+  | 'line_marked';
 
 export interface OrderEvent {
   orderId: number;
@@ -72,10 +74,18 @@ function mailExtraOf(event: OrderEvent): OrderMailExtra {
  * reacts to order changes. It writes the order's timeline and queues the shopper's mail (the
  * outbox), so neither can be left out when a change commits, nor kept when it rolls back.
  */
-export async function afterOrderChange(tx: Tx, event: OrderEvent): Promise<void> {
+export async function afterOrderChange(
+  tx: Tx,
+  event: OrderEvent,
+  options: { mail?: boolean } = {},
+): Promise<void> {
   await writeOrderEvent(tx, event);
   const mail = MAIL_OF_CHANGE[event.kind];
-  if (mail) await enqueueOrderMail(tx, mail, event.orderId, mailExtraOf(event), event.at);
+  if (mail && options.mail !== false) {
+    await enqueueOrderMail(tx, mail, event.orderId, mailExtraOf(event), event.at);
+  }
+  // Leaving the packing bench: the shopper hears once what was short or replaced.
+  if (event.kind === 'packed' || event.kind === 'shipped') await enqueuePackingMail(tx, event.orderId, event.at);
 }
 
 async function writeOrderEvent(tx: Tx, event: OrderEvent): Promise<void> {
@@ -163,6 +173,7 @@ export async function actOnOrder(
   const rule = RULES[action];
   const [before] = await tx.select().from(orders).where(eq(orders.orderNo, input.orderNo));
   if (!before) throw new NotFound('errors:order.notFound');
+  if (action === 'pack') await checkAllLinesMarked(tx, before.id);
   const carrier = input.carrier?.trim() || null;
   const tracking = input.tracking?.trim() || null;
   const set: Partial<OrderRecord> = { status: rule.to, updatedAt: now };
@@ -276,6 +287,8 @@ export interface RefundFacts {
   to: { kind: string; vendor: string; cardLast4: string | null };
   staffId: number | null;
   now: Date;
+  /** False when the shopper hears of it otherwise (packing refunds: the packing mail lists them). */
+  mail?: boolean;
 }
 
 /**
@@ -303,5 +316,5 @@ export async function orderRefunded(tx: Tx, facts: RefundFacts): Promise<void> {
       to: facts.to,
     },
     at: now,
-  });
+  }, { mail: facts.mail !== false });
 }

@@ -4,6 +4,7 @@ import { orderItems, orders } from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import { centsToAmount } from '#shared/money';
 import type { OrderDetail, OrderSummary } from '#shared/schemas/order';
+import { marksOfOrder, shopperMarkView } from './packing.changes';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -48,11 +49,10 @@ export async function orderDetail(db: Db, userId: number, orderNo: string): Prom
     .from(orders)
     .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!o) throw new NotFound('errors:order.notFound');
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, o.id))
-    .orderBy(asc(orderItems.id));
+  const [lines, marks] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
+    marksOfOrder(db, o.id),
+  ]);
   return {
     ...summaryOf(o),
     subtotal: centsToAmount(o.subtotalCents),
@@ -77,6 +77,7 @@ export async function orderDetail(db: Db, userId: number, orderNo: string): Prom
       image: l.image,
       price: centsToAmount(l.priceCents),
       num: l.num,
+      packing: shopperMarkView(marks.get(l.id)),
     })),
   };
 }
