@@ -39,10 +39,10 @@ import { pictureRoutes, pictureUploadRoutes } from './modules/media/media.routes
 import { ProductPictures } from './modules/media/product-pictures';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
-import { packingAdminRoutes } from './modules/order/packing.admin.routes';
-import { startPackingRefunds } from './modules/order/packing.refunds';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
+import { packingAdminRoutes } from './modules/order/packing.admin.routes';
+import { startPackingRefunds } from './modules/order/packing.refunds';
 import type { PaymentDeps } from './modules/payment/payment.core';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';

@@ -174,7 +174,9 @@ function packingChanges(lang: Language, extra: OrderMailExtra, params: Params): 
         ? piece(lang, k('short'), { name, short: c.shortQty, num: c.num })
         : piece(lang, k('replaced'), { name, replacement: nameOf(c.replacementEnName, c.replacementZnName) });
     const money =
-      c.refundCents > 0 ? piece(lang, k('refund'), { amount: formatCents(c.refundCents) }) : piece(lang, k('noRefund'));
+      c.refundCents > 0
+        ? piece(lang, k('refund'), { amount: formatCents(c.refundCents) })
+        : piece(lang, k('noRefund'));
     return { text: `• ${what.text} (${money.text})`, html: `• ${what.html} (${money.html})` };
   });
   const total = (extra.amountCents ?? 0) > 0 ? [piece(lang, k('total'), params), piece(lang, k('note'))] : [];

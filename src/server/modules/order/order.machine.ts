@@ -85,7 +85,8 @@ export async function afterOrderChange(
     await enqueueOrderMail(tx, mail, event.orderId, mailExtraOf(event), event.at);
   }
   // Leaving the packing bench: the shopper hears once what was short or replaced.
-  if (event.kind === 'packed' || event.kind === 'shipped') await enqueuePackingMail(tx, event.orderId, event.at);
+  if (event.kind === 'packed' || event.kind === 'shipped')
+    await enqueuePackingMail(tx, event.orderId, event.at);
 }
 
 async function writeOrderEvent(tx: Tx, event: OrderEvent): Promise<void> {
@@ -303,18 +304,22 @@ export async function orderRefunded(tx: Tx, facts: RefundFacts): Promise<void> {
       .set({ status: ORDER_STATUS.refunded, updatedAt: now })
       .where(and(eq(orders.id, orderId), inArray(orders.status, [...PAID_STATUSES])));
   }
-  await afterOrderChange(tx, {
-    orderId,
-    kind: 'refunded',
-    staffId: facts.staffId,
-    details: {
-      refundId: facts.refundId,
-      amountCents: facts.amountCents,
-      lines: facts.lines,
-      reason: facts.reason,
-      whole: facts.whole,
-      to: facts.to,
+  await afterOrderChange(
+    tx,
+    {
+      orderId,
+      kind: 'refunded',
+      staffId: facts.staffId,
+      details: {
+        refundId: facts.refundId,
+        amountCents: facts.amountCents,
+        lines: facts.lines,
+        reason: facts.reason,
+        whole: facts.whole,
+        to: facts.to,
+      },
+      at: now,
     },
-    at: now,
-  }, { mail: facts.mail !== false });
+    { mail: facts.mail !== false },
+  );
 }

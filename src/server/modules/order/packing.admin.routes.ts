@@ -5,7 +5,12 @@ import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
 import { packingLines } from '#server/db/schema';
 import { ok, route } from '#server/http';
-import { MarkLineInput, PackingDayInput, PackingLineParams, ReplacementSearchInput } from '#shared/schemas/packing.zod';
+import {
+  MarkLineInput,
+  PackingDayInput,
+  PackingLineParams,
+  ReplacementSearchInput,
+} from '#shared/schemas/packing.zod';
 import { recordAudit } from '../staff/audit';
 import type { PackingLineRecord } from './packing.changes';
 import { markView, packingDay, replacementCandidates } from './packing.console';
@@ -37,7 +42,13 @@ export async function packingAdminRoutes(app: FastifyInstance, deps: PackingRout
 
   route(
     app,
-    { method: 'GET', url: '/api/admin/packing', input: PackingDayInput, auth: 'staff', permission: 'orders.view' },
+    {
+      method: 'GET',
+      url: '/api/admin/packing',
+      input: PackingDayInput,
+      auth: 'staff',
+      permission: 'orders.view',
+    },
     async ({ input }) => ok(await packingDay(db, input.day, clock.now(), deps.config.shopTimeZone)),
   );
 
@@ -90,7 +101,10 @@ export async function packingAdminRoutes(app: FastifyInstance, deps: PackingRout
       // Sent after the mark committed; a crash before this leaves it queued for the worker.
       if (result.done && result.mark.refundState === 'queued') {
         await deps.refunds.sendNow(result.mark.orderItemId).catch((err: unknown) => {
-          app.log.warn({ err, line: result.mark.orderItemId }, 'packing refund not sent now: the worker will');
+          app.log.warn(
+            { err, line: result.mark.orderItemId },
+            'packing refund not sent now: the worker will',
+          );
         });
       }
       const [now] = await db

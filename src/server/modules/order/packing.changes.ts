@@ -39,7 +39,10 @@ export async function marksOfOrder(db: Db | Tx, orderId: number): Promise<Map<nu
 }
 
 /** The marks of several orders' lines, by order line id. */
-export async function marksOfOrders(db: Db | Tx, orderIds: number[]): Promise<Map<number, PackingLineRecord>> {
+export async function marksOfOrders(
+  db: Db | Tx,
+  orderIds: number[],
+): Promise<Map<number, PackingLineRecord>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db.select().from(packingLines).where(inArray(packingLines.orderId, orderIds));
   return new Map(rows.map((r) => [r.orderItemId, r]));

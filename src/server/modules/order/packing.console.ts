@@ -84,7 +84,10 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
         mark: markView(marks.get(line.id)),
       })),
   });
-  const slots = new Map<string, { starts_at: string; ends_at: string | null; orders: ReturnType<typeof view>[] }>();
+  const slots = new Map<
+    string,
+    { starts_at: string; ends_at: string | null; orders: ReturnType<typeof view>[] }
+  >();
   const unslotted: ReturnType<typeof view>[] = [];
   for (const o of found) {
     if (!o.slotStartsAt) {
@@ -92,7 +95,11 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
       continue;
     }
     const key = o.slotStartsAt.toISOString();
-    const slot = slots.get(key) ?? { starts_at: key, ends_at: o.slotEndsAt?.toISOString() ?? null, orders: [] };
+    const slot = slots.get(key) ?? {
+      starts_at: key,
+      ends_at: o.slotEndsAt?.toISOString() ?? null,
+      orders: [],
+    };
     slot.orders.push(view(o));
     slots.set(key, slot);
   }

@@ -139,7 +139,10 @@ export class PackingRefunds {
       .where(eq(refunds.id, row.refundId ?? 0));
     const [payment] = refund ? await db.select().from(payments).where(eq(payments.id, refund.paymentId)) : [];
     if (!refund || !payment) {
-      await db.update(packingLines).set({ refundState: 'failed', refundMessage: 'no refund row' }).where(mine);
+      await db
+        .update(packingLines)
+        .set({ refundState: 'failed', refundMessage: 'no refund row' })
+        .where(mine);
       return;
     }
     const outcome =
@@ -172,7 +175,8 @@ export class PackingRefunds {
       });
       const facts = { orderId: row.orderId, line: row.orderItemId, attempts: row.refundAttempts };
       if (givenUp) this.deps.log.error({ ...facts, message: outcome.message }, 'packing refund given up');
-      else this.deps.log.warn({ ...facts, message: outcome.message }, 'packing refund refused: will try again');
+      else
+        this.deps.log.warn({ ...facts, message: outcome.message }, 'packing refund refused: will try again');
       return;
     }
     await db.transaction(async (tx) => {

@@ -45,7 +45,10 @@ type LineRecord = typeof orderItems.$inferSelect;
  * packing of one order never interleave). A line whose mark gave money back keeps that mark: the
  * refund is under way. Answers the mark, and whether this call made it.
  */
-export async function markLine(deps: { db: Db; clock: Clock }, request: MarkLineRequest): Promise<MarkLineResult> {
+export async function markLine(
+  deps: { db: Db; clock: Clock },
+  request: MarkLineRequest,
+): Promise<MarkLineResult> {
   return deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.orderNo, request.orderNo)).for('update');
     if (!order) throw new NotFound('errors:order.notFound');
