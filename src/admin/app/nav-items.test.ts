@@ -9,7 +9,7 @@ describe('the console navigation', () => {
     expect(navItemsFor('packer').map((item) => item.to)).not.toContain('/admin/staff');
   });
 
-  it('gives every role Today and Orders, and the catalogue, Customers and Audit to managers and owners only', () => {
+  it('gives every role Today, Orders and Packing, and the catalogue, Customers and Audit to managers and owners only', () => {
     const paths = (role: 'owner' | 'manager' | 'packer') => navItemsFor(role).map((item) => item.to);
     const catalogue = [
       '/admin/products',
@@ -21,10 +21,11 @@ describe('the console navigation', () => {
       '/admin/searches',
       '/admin/import',
     ];
-    expect(paths('packer')).toEqual(['/admin', '/admin/orders']);
+    expect(paths('packer')).toEqual(['/admin', '/admin/orders', '/admin/packing']);
     expect(paths('manager')).toEqual([
       '/admin',
       '/admin/orders',
+      '/admin/packing',
       ...catalogue,
       '/admin/customers',
       '/admin/audit',
@@ -32,6 +33,7 @@ describe('the console navigation', () => {
     expect(paths('owner')).toEqual([
       '/admin',
       '/admin/orders',
+      '/admin/packing',
       ...catalogue,
       '/admin/customers',
       '/admin/audit',
