@@ -6,6 +6,7 @@ import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
 import { formatAmount } from '#web/lib/money';
 import { ImageBox } from './image-box';
+import { LinePacking } from './line-packing';
 import { SummaryRows } from './summary-rows';
 import './panels.css';
 import './order-summary.css';
@@ -28,6 +29,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
                 {nameOf(line, language)}
               </Link>
               <p className="cart-line-price">{formatAmount(line.price)}</p>
+              <LinePacking packing={line.packing} />
             </div>
             <span className="order-qty">× {line.num}</span>
           </li>

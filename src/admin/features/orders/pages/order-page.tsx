@@ -8,6 +8,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { orderQueryOptions } from '../api/orders';
 import { AddressLines } from '../components/address';
+import { LinePackingCell } from '../components/line-packing';
 import { OrderActions } from '../components/order-actions';
 import { Timeline } from '../components/timeline';
 import { bothNames, money, statusKey, when } from '../lib/format';
@@ -51,6 +52,7 @@ export function OrderPage() {
                     <th scope="col">{t('orders.fields.qty')}</th>
                     <th scope="col">{t('orders.fields.price')}</th>
                     <th scope="col">{t('orders.fields.refundedQty')}</th>
+                    <th scope="col">{t('packing.fields.mark')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -67,6 +69,7 @@ export function OrderPage() {
                         <td>{line.num}</td>
                         <td>{money(line.price)}</td>
                         <td>{line.refunded_num}</td>
+                        <LinePackingCell packing={line.packing} />
                       </tr>
                     );
                   })}
