@@ -214,6 +214,22 @@ describe('a short line', () => {
   });
 });
 
+describe('every line short', () => {
+  it('refunds all of it, moves the order to refunded and tells the shopper at once', async () => {
+    const o = await paidByCard(10, 2);
+    const [line] = await linesOf(o.orderNo);
+    if (!line) throw new Error('no line');
+    const answer = await mark(o.orderNo, line.id, { state: 'short', short: '2' });
+    expect(answer.body.data.mark).toMatchObject({ refund: o.totalCents / 100, refund_state: 'sent' });
+    const order = await orderRow(shop.t, o.orderNo);
+    expect(order.status).toBe(6);
+    expect((await paymentsOf(shop.t, o.orderNo))[0]?.status).toBe('refunded');
+    const mails = await shop.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+    expect(mails.map((m) => m.kind)).toContain('packed');
+    expect(mails.map((m) => m.kind)).not.toContain('refunded');
+  });
+});
+
 describe('a replaced line', () => {
   it('refunds the difference when the replacement costs less, and charges nothing more when it costs more', async () => {
     const o = await paidByCard(4, 2);

@@ -5,6 +5,7 @@ import { packingLines, payments, refunds } from '#server/db/schema';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
 import { orderRefunded } from './order.machine';
 import { giveBack } from './order.refund';
+import { enqueuePackingMail } from './packing.changes';
 
 /**
  * Sends the refunds packing marks recorded (docs/architecture.md, Packing: refunds exactly once).
@@ -210,6 +211,9 @@ export class PackingRefunds {
         now,
         mail: false,
       });
+      // All of it back (every line short): the order is refunded (6) and will never be packed, so
+      // the shopper hears of the changes now.
+      if (whole) await enqueuePackingMail(tx, row.orderId, now);
     });
     this.deps.log.info(
       { reference: payment.reference, amountCents: refund.amountCents, line: row.orderItemId },
