@@ -13,7 +13,7 @@ test.beforeEach(({ isMobile }, testInfo) => {
   test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 for (const language of LANGUAGES) {
   const t = (key: string, params: Record<string, string | number> = {}) =>
@@ -41,7 +41,7 @@ for (const language of LANGUAGES) {
     await expect(card.getByRole('button', { name: t('actions.pack') })).toBeDisabled();
     await expectAccessible(page);
     const shortPrefix = text(language, 'admin:packing.actions.shortLine', { name: '' });
-    await card.getByRole('button', { name: new RegExp(`^${escape(shortPrefix)}`) }).click();
+    await card.getByRole('button', { name: new RegExp(`^${literally(shortPrefix)}`) }).click();
     await card.getByLabel(t('form.shortCount', { num: 2 })).fill('1');
     await card.getByRole('button', { name: t('form.saveShort') }).click();
     await expect(card.getByText(t('mark.short', { count: 1 }), { exact: false })).toBeVisible();
