@@ -46,6 +46,8 @@ import { buyAgainRoutes } from './modules/order/order.again.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
+import { packingAdminRoutes } from './modules/order/packing.admin.routes';
+import { startPackingRefunds } from './modules/order/packing.refunds';
 import type { PaymentDeps } from './modules/payment/payment.core';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
@@ -283,6 +285,8 @@ async function shopRoutes(
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
   await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });
+  await app.register(packingAdminRoutes, { db: database.db, clock, config, refunds: packingRefunds });
   await app.register(homeAdminRoutes, { db: database.db, clock, catalogue, config });
   const media = new CatalogueMedia(config.uploadsDir);
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });

@@ -9,7 +9,7 @@ describe('the console navigation', () => {
     expect(navItemsFor('packer').map((item) => item.to)).not.toContain('/admin/staff');
   });
 
-  it('gives every role Today and Orders, and the catalogue, Customers and Audit to managers and owners only', () => {
+  it('gives every role Today, Orders and Packing, and the catalogue, Customers and Audit to managers and owners only', () => {
     const paths = (role: 'owner' | 'manager' | 'packer') => navItemsFor(role).map((item) => item.to);
     const catalogue = [
       '/admin/products',
@@ -22,10 +22,11 @@ describe('the console navigation', () => {
       '/admin/import',
       '/admin/delivery',
     ];
-    expect(paths('packer')).toEqual(['/admin', '/admin/orders', '/admin/delivery-slots']);
+    expect(paths('packer')).toEqual(['/admin', '/admin/orders', '/admin/packing', '/admin/delivery-slots']);
     expect(paths('manager')).toEqual([
       '/admin',
       '/admin/orders',
+      '/admin/packing',
       '/admin/delivery-slots',
       ...catalogue,
       '/admin/customers',
@@ -34,6 +35,7 @@ describe('the console navigation', () => {
     expect(paths('owner')).toEqual([
       '/admin',
       '/admin/orders',
+      '/admin/packing',
       '/admin/delivery-slots',
       ...catalogue,
       '/admin/customers',

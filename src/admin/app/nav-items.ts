@@ -15,6 +15,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { to: '/admin', label: 'today.title', permission: 'orders.view' },
   { to: '/admin/orders', label: 'orders.title', permission: 'orders.view' },
+  { to: '/admin/packing', label: 'packing.title', permission: 'orders.view' },
   { to: '/admin/delivery-slots', label: 'slots.title', permission: 'orders.view' },
   { to: '/admin/products', label: 'products.title', permission: 'catalogue.manage' },
   { to: '/admin/stock', label: 'stock.title', permission: 'catalogue.manage' },

@@ -9,6 +9,7 @@ import { DELIVERY_ROUTES } from '../features/delivery/routes';
 import { HomePage } from '../features/home/pages/home-page';
 import { IMPORT_ROUTES } from '../features/import/routes';
 import { ORDER_ROUTES } from '../features/orders/routes';
+import { PACKING_ROUTES } from '../features/packing/routes';
 import { productRoutes } from '../features/products/routes';
 import { PROMO_ROUTES } from '../features/promos/routes';
 import { SEARCHES_ROUTES } from '../features/searches/routes';
@@ -44,6 +45,7 @@ export function createRouter() {
             { path: 'two-factor', Component: TwoFactorPage },
             { path: 'account', Component: AccountPage },
             ...ORDER_ROUTES,
+            ...PACKING_ROUTES,
             ...productRoutes({ StockPanel }),
             ...IMPORT_ROUTES,
             ...SEARCHES_ROUTES,

@@ -854,3 +854,58 @@ export const deliverySlots = pgTable(
   },
   (t) => [check('delivery_slots_held', sql`${t.held} >= 0`)],
 );
+
+// ---- i19-packing: the packer's marks on order lines (docs/architecture.md, Packing) ----
+
+/**
+ * What the packer found for one order line: `picked` (all there), `short` (`short_qty` missing) or
+ * `replaced` (by another product at `charged_price_cents` a unit, never more than the line's price).
+ * A mark that gives money back records its refund here in the same transaction (`refund_state`
+ * queued, a `pending` row in `refunds`); the packing refund worker sends it after commit, and
+ * again after a crash, until the gateway says yes (`sent`) or it is given up (`failed`).
+ * `mark_key` is the client's idempotency key: the same mark sent twice is done once.
+ */
+export const packingLines = pgTable(
+  'packing_lines',
+  {
+    orderItemId: integer('order_item_id')
+      .primaryKey()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** picked | short | replaced */
+    state: text('state').notNull(),
+    shortQty: integer('short_qty').notNull().default(0),
+    replacementProductId: integer('replacement_product_id').references(() => products.id, {
+      onDelete: 'restrict',
+    }),
+    replacementUuid: uuid('replacement_uuid'),
+    replacementEnName: text('replacement_en_name'),
+    replacementZnName: text('replacement_zn_name'),
+    /** The replacement's own price a unit; the shopper pays `charged_price_cents` = min(line, replacement). */
+    replacementPriceCents: integer('replacement_price_cents'),
+    chargedPriceCents: integer('charged_price_cents'),
+    /** What this mark gives back (share of tax and discount included); 0 when nothing. */
+    refundCents: integer('refund_cents').notNull().default(0),
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    /** none | queued | sending | sent | failed */
+    refundState: text('refund_state').notNull().default('none'),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    /** When the worker may (next) try the refund; while `sending`, the end of its lease. */
+    refundNextAt: timestamp('refund_next_at', { withTimezone: true, mode: 'date' }),
+    refundMessage: text('refund_message'),
+    markKey: text('mark_key').notNull(),
+    staffId: integer('staff_id'),
+    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('packing_lines_order_idx').on(t.orderId),
+    uniqueIndex('packing_lines_mark_key_idx').on(t.markKey),
+    index('packing_lines_refund_due_idx')
+      .on(t.refundNextAt)
+      .where(sql`${t.refundState} in ('queued', 'sending')`),
+    check('packing_lines_state', sql`${t.state} in ('picked', 'short', 'replaced')`),
+    check('packing_lines_refund_nonnegative', sql`${t.refundCents} >= 0`),
+  ],
+);

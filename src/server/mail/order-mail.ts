@@ -98,9 +98,10 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
     minutes: ORDER_EXPIRY_MINUTES,
     total: formatCents(data.totalCents),
     amount: formatCents(data.extra.amountCents ?? data.totalCents),
-    to: data.kind === 'refunded' ? refundTarget(lang, data.extra) : '',
+    to: data.kind === 'refunded' || data.kind === 'packed' ? refundTarget(lang, data.extra) : '',
   };
   const paragraphs: Piece[] = [piece(lang, k('body'), params)];
+  if (data.kind === 'packed') paragraphs.push(...packingChanges(lang, data.extra, params));
   if (data.kind === 'shipped') {
     if (data.extra.carrier) paragraphs.push(piece(lang, k('carrier'), { carrier: data.extra.carrier }));
     if (data.extra.tracking) paragraphs.push(piece(lang, k('tracking'), { tracking: data.extra.tracking }));
@@ -175,6 +176,26 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
     '</body></html>',
   ].join('');
   return { to: data.to, subject, text, html };
+}
+
+/** The packing mail's lines: each short or replaced line and what it gives back, then the sum. */
+function packingChanges(lang: Language, extra: OrderMailExtra, params: Params): Piece[] {
+  const k = (key: string) => `mail:order.packed.${key}`;
+  const nameOf = (en: string | null, zh: string | null) => (lang === 'zh' ? zh || en || '' : en || '');
+  const lines = (extra.changes ?? []).map((c) => {
+    const name = nameOf(c.enName, c.znName);
+    const what =
+      c.state === 'short'
+        ? piece(lang, k('short'), { name, short: c.shortQty, num: c.num })
+        : piece(lang, k('replaced'), { name, replacement: nameOf(c.replacementEnName, c.replacementZnName) });
+    const money =
+      c.refundCents > 0
+        ? piece(lang, k('refund'), { amount: formatCents(c.refundCents) })
+        : piece(lang, k('noRefund'));
+    return { text: `• ${what.text} (${money.text})`, html: `• ${what.html} (${money.html})` };
+  });
+  const total = (extra.amountCents ?? 0) > 0 ? [piece(lang, k('total'), params), piece(lang, k('note'))] : [];
+  return [...lines, ...total];
 }
 
 function lineRows(data: OrderMailData): { name: Piece; num: number; amount: string }[] {

@@ -3,7 +3,15 @@ import type { Db, Tx } from '#server/db/client';
 import { mailOutbox, orders, users } from '#server/db/schema';
 import type { Language } from '#shared/constants';
 
-export const ORDER_MAIL_KINDS = ['placed', 'paid', 'shipped', 'cancelled', 'expired', 'refunded'] as const;
+export const ORDER_MAIL_KINDS = [
+  'placed',
+  'paid',
+  'shipped',
+  'cancelled',
+  'expired',
+  'refunded',
+  'packed',
+] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 export type MailState = 'queued' | 'sending' | 'sent' | 'failed';
@@ -17,6 +25,20 @@ export interface OrderMailExtra {
   paymentKind?: string;
   vendor?: string;
   cardLast4?: string | null;
+  /** Packing (`packed` mail): the lines short or replaced, each with what it gives back. */
+  changes?: PackingChange[];
+}
+
+/** One line that packing changed, as the shopper's mail lists it. */
+export interface PackingChange {
+  enName: string;
+  znName: string;
+  num: number;
+  state: 'short' | 'replaced';
+  shortQty: number;
+  replacementEnName: string | null;
+  replacementZnName: string | null;
+  refundCents: number;
 }
 
 /**

@@ -91,6 +91,18 @@ export const OrderLine = z.object({
   num: z.number().int(),
   /** What the shopper chose if the item is missing at packing. */
   when_missing: z.enum(WHEN_MISSING),
+  /** What packing changed on this line (i19): short (how many) or replaced, and what it gives back. */
+  packing: z
+    .object({
+      state: z.enum(['short', 'replaced']),
+      short_num: z.number().int(),
+      replacement: z.object({ en_name: z.string(), zn_name: z.string(), charged: z.number() }).nullable(),
+      refund: z.number(),
+      /** True once the gateway has given the money back. */
+      refunded: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 

@@ -389,6 +389,28 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'orders.refund',
     valid: (own) => ({ ':orderNo': own.orderNo, amount: '1.00', reason: 'bruised' }),
   },
+  // i19-packing: the packer's day, the replacement picker, a line's mark.
+  'GET /api/admin/packing': {
+    access: 'staff',
+    permission: 'orders.view',
+    valid: () => ({ day: '2026-11-25' }),
+  },
+  'GET /api/admin/packing/products': {
+    access: 'staff',
+    permission: 'orders.fulfil',
+    valid: () => ({ q: 'a' }),
+  },
+  'POST /api/admin/packing/:orderNo/lines/:lineId': {
+    access: 'staff',
+    permission: 'orders.fulfil',
+    valid: (own) => ({
+      ':orderNo': own.orderNo,
+      ':lineId': '1',
+      state: 'short',
+      short: '1',
+      key: 'matrix-key-1',
+    }),
+  },
   // i18-import: the product CSV, search aliases and searches that found nothing.
   'GET /api/admin/products.csv': { access: 'staff', permission: 'catalogue.manage', download: 'text/csv' },
   'POST /api/admin/products/import': {

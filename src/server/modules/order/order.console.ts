@@ -18,6 +18,8 @@ import { centsToAmount } from '#shared/money';
 import type { Page } from '#shared/schemas/common.rules';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import type { AdminOrderListInput } from '#shared/schemas/order-admin.zod';
+import { marksOfOrder } from './packing.changes';
+import { markView } from './packing.console';
 
 /**
  * What the console reads about orders (docs/api.md, Admin: orders): the list, one order with its
@@ -142,12 +144,13 @@ export async function adminOrderDetail(
     .where(eq(orders.orderNo, orderNo));
   if (!row) throw new NotFound('errors:order.notFound');
   const o = row.order;
-  const [lines, attempts, events, given, mails] = await Promise.all([
+  const [lines, attempts, events, given, mails, marks] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
     db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)),
     db.select().from(refunds).where(eq(refunds.orderId, o.id)).orderBy(asc(refunds.id)),
     mailsOfOrder(db, o.id),
+    marksOfOrder(db, o.id),
   ]);
   const refundedQty = new Map<number, number>();
   let refundedCents = 0;
@@ -239,6 +242,7 @@ export async function adminOrderDetail(
       num: l.num,
       refunded_num: refundedQty.get(l.id) ?? 0,
       when_missing: l.whenMissing,
+      packing: markView(marks.get(l.id)),
     })),
     address: addressOf(o, viewer),
     payment: paid

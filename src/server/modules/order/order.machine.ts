@@ -7,6 +7,7 @@ import { enqueueOrderMail, type OrderMailExtra, type OrderMailKind } from '#serv
 import { ORDER_STATUS, type OrderStatus, orderStatusName } from '#shared/schemas/order';
 import type { StockChanges } from '../catalogue/catalogue.changes';
 import { releaseSlots } from '../slots/slot.hold';
+import { checkAllLinesMarked, enqueuePackingMail } from './packing.changes';
 
 /**
  * The order state machine (docs/architecture.md, Order state machine): the only code that changes
@@ -24,7 +25,8 @@ export type OrderEventKind =
   | 'completed'
   | 'cancelled'
   | 'expired'
-  | 'refunded';
+  | 'refunded'
+  | 'line_marked';
 
 export interface OrderEvent {
   orderId: number;
@@ -73,10 +75,19 @@ function mailExtraOf(event: OrderEvent): OrderMailExtra {
  * reacts to order changes. It writes the order's timeline and queues the shopper's mail (the
  * outbox), so neither can be left out when a change commits, nor kept when it rolls back.
  */
-export async function afterOrderChange(tx: Tx, event: OrderEvent): Promise<void> {
+export async function afterOrderChange(
+  tx: Tx,
+  event: OrderEvent,
+  options: { mail?: boolean } = {},
+): Promise<void> {
   await writeOrderEvent(tx, event);
   const mail = MAIL_OF_CHANGE[event.kind];
-  if (mail) await enqueueOrderMail(tx, mail, event.orderId, mailExtraOf(event), event.at);
+  if (mail && options.mail !== false) {
+    await enqueueOrderMail(tx, mail, event.orderId, mailExtraOf(event), event.at);
+  }
+  // Leaving the packing bench: the shopper hears once what was short or replaced.
+  if (event.kind === 'packed' || event.kind === 'shipped')
+    await enqueuePackingMail(tx, event.orderId, event.at);
 }
 
 async function writeOrderEvent(tx: Tx, event: OrderEvent): Promise<void> {
@@ -165,6 +176,7 @@ export async function actOnOrder(
   const rule = RULES[action];
   const [before] = await tx.select().from(orders).where(eq(orders.orderNo, input.orderNo));
   if (!before) throw new NotFound('errors:order.notFound');
+  if (action === 'pack') await checkAllLinesMarked(tx, before.id);
   const carrier = input.carrier?.trim() || null;
   const tracking = input.tracking?.trim() || null;
   const set: Partial<OrderRecord> = { status: rule.to, updatedAt: now };
@@ -278,6 +290,8 @@ export interface RefundFacts {
   to: { kind: string; vendor: string; cardLast4: string | null };
   staffId: number | null;
   now: Date;
+  /** False when the shopper hears of it otherwise (packing refunds: the packing mail lists them). */
+  mail?: boolean;
 }
 
 /**
@@ -292,18 +306,22 @@ export async function orderRefunded(tx: Tx, facts: RefundFacts): Promise<void> {
       .set({ status: ORDER_STATUS.refunded, updatedAt: now })
       .where(and(eq(orders.id, orderId), inArray(orders.status, [...PAID_STATUSES])));
   }
-  await afterOrderChange(tx, {
-    orderId,
-    kind: 'refunded',
-    staffId: facts.staffId,
-    details: {
-      refundId: facts.refundId,
-      amountCents: facts.amountCents,
-      lines: facts.lines,
-      reason: facts.reason,
-      whole: facts.whole,
-      to: facts.to,
+  await afterOrderChange(
+    tx,
+    {
+      orderId,
+      kind: 'refunded',
+      staffId: facts.staffId,
+      details: {
+        refundId: facts.refundId,
+        amountCents: facts.amountCents,
+        lines: facts.lines,
+        reason: facts.reason,
+        whole: facts.whole,
+        to: facts.to,
+      },
+      at: now,
     },
-    at: now,
-  });
+    { mail: facts.mail !== false },
+  );
 }

@@ -5,6 +5,7 @@ import { NotFound } from '#server/errors';
 import { centsToAmount } from '#shared/money';
 import { asWhenMissing } from '#shared/schemas/cart';
 import type { OrderDetail, OrderSummary } from '#shared/schemas/order';
+import { marksOfOrder, shopperMarkView } from './packing.changes';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -61,11 +62,10 @@ export async function orderDetail(
     .from(orders)
     .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!o) throw new NotFound('errors:order.notFound');
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, o.id))
-    .orderBy(asc(orderItems.id));
+  const [lines, marks] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
+    marksOfOrder(db, o.id),
+  ]);
   return {
     ...summaryOf(o, timeZone),
     subtotal: centsToAmount(o.subtotalCents),
@@ -92,6 +92,7 @@ export async function orderDetail(
       price: centsToAmount(l.priceCents),
       num: l.num,
       when_missing: asWhenMissing(l.whenMissing),
+      packing: shopperMarkView(marks.get(l.id)),
     })),
   };
 }

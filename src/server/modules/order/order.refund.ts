@@ -208,7 +208,8 @@ async function linesShare(
   return Math.min(left, Math.round((subtotal * order.totalCents) / order.subtotalCents));
 }
 
-async function giveBack(
+/** Asks the gateway that took `payment` to give `amountCents` back (nothing to ask for a free order). */
+export async function giveBack(
   deps: RefundDeps,
   payment: PaymentRow,
   amountCents: number,

@@ -6,6 +6,7 @@ import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
 import { formatAmount } from '#web/lib/money';
 import { ImageBox } from './image-box';
+import { LinePacking } from './line-packing';
 import { OrderSlot } from './order-slot';
 import { SummaryRows } from './summary-rows';
 import './panels.css';
@@ -30,6 +31,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
               </Link>
               <p className="cart-line-price">{formatAmount(line.price)}</p>
               <p className="order-line-choice">{t(`whenMissing.${line.when_missing}`)}</p>
+              <LinePacking packing={line.packing} />
             </div>
             <span className="order-qty">× {line.num}</span>
           </li>

@@ -66,6 +66,14 @@ export interface OrderLine {
   refunded_num: number;
   /** What the shopper chose if the item is missing at packing: 'refund' | 'replace'. */
   when_missing: string;
+  /** The packer's mark (i19), null while not marked. */
+  packing: {
+    state: 'picked' | 'short' | 'replaced';
+    short_num: number;
+    replacement: { uuid: string; en_name: string; zn_name: string; price: number; charged: number } | null;
+    refund: number;
+    refund_state: 'none' | 'queued' | 'sending' | 'sent' | 'failed';
+  } | null;
 }
 
 export interface TimelineEntry {

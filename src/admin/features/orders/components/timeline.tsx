@@ -14,6 +14,7 @@ const KINDS = [
   'expired',
   'refunded',
   'refund_failed',
+  'line_marked',
   'mail',
 ];
 

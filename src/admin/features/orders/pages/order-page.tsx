@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { orderQueryOptions } from '../api/orders';
 import { AddressLines } from '../components/address';
 import { DeliveryFeeFact } from '../components/delivery-fee-fact';
+import { LinePackingCell } from '../components/line-packing';
 import { OrderActions } from '../components/order-actions';
 import { OrderSlotText } from '../components/order-slot';
 import { Timeline } from '../components/timeline';
@@ -54,6 +55,7 @@ export function OrderPage() {
                     <th scope="col">{t('orders.fields.qty')}</th>
                     <th scope="col">{t('orders.fields.price')}</th>
                     <th scope="col">{t('orders.fields.refundedQty')}</th>
+                    <th scope="col">{t('packing.fields.mark')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -71,6 +73,7 @@ export function OrderPage() {
                         <td>{line.num}</td>
                         <td>{money(line.price)}</td>
                         <td>{line.refunded_num}</td>
+                        <LinePackingCell packing={line.packing} />
                       </tr>
                     );
                   })}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/i18n';
+import type { OrderLine } from '../api/orders';
+import { bothNames, money } from '../lib/format';
+
+/** A line's packing mark on the order page: picked, N short, replaced by X, and the refund's progress. */
+export function LinePackingCell({ packing }: { packing: OrderLine['packing'] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (!packing) return <td>—</td>;
+  const what =
+    packing.state === 'picked'
+      ? t('packing.mark.picked')
+      : packing.state === 'short'
+        ? t('packing.mark.short', { count: packing.short_num })
+        : t('packing.mark.replaced', {
+            name: bothNames(packing.replacement ?? { en_name: '', zn_name: '' }, language)[0],
+            price: money(packing.replacement?.charged ?? 0),
+          });
+  const refund =
+    packing.refund > 0 && packing.refund_state !== 'none'
+      ? ` · ${t(`packing.refund.${packing.refund_state}`, { amount: money(packing.refund) })}`
+      : '';
+  return (
+    <td>
+      {what}
+      {refund}
+    </td>
+  );
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormError } from '../../../components/ui/states';
+import { formatWhen } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n';
+import { type PackingOrder, usePackOrder } from '../api/packing';
+import { namesOf } from './format';
+import { LineMarkControls, MarkSummary } from './line-mark';
+
+/** One order on the packing bench: its lines with their marks, and Mark packed once all are marked. */
+export function PackingOrderCard({ order }: { order: PackingOrder }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const pack = usePackOrder(order.order_no);
+  const unmarked = order.lines.filter((l) => l.mark === null).length;
+  const headingId = `packing-${order.order_no}`;
+  return (
+    <article className="admin-panel packing-order" aria-labelledby={headingId}>
+      <header className="packing-order-head">
+        <h3 id={headingId}>
+          <Link to={`/admin/orders/${order.order_no}`}>
+            {t('packing.order', { orderNo: order.order_no })}
+          </Link>
+        </h3>
+        <span>{order.name}</span>
+        <span>{formatWhen(order.paid_at, language)}</span>
+        {order.packed ? <span className="packing-mark is-picked">{t('packing.packed')}</span> : null}
+      </header>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('packing.fields.product')}</th>
+            <th scope="col">{t('packing.fields.qty')}</th>
+            <th scope="col">{t('packing.fields.whenMissing')}</th>
+            <th scope="col">{t('packing.fields.mark')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => {
+            const [first, second] = namesOf(line, language);
+            return (
+              <tr key={line.id}>
+                <td>
+                  {first}
+                  <span className="orders-sub" lang={language === 'zh' ? 'en' : 'zh-CN'}>
+                    {second}
+                  </span>
+                </td>
+                <td>{line.num}</td>
+                <td>{t(`packing.whenMissing.${line.when_missing}`)}</td>
+                <td>
+                  <MarkSummary mark={line.mark} />
+                  {order.packed ? null : <LineMarkControls orderNo={order.order_no} line={line} />}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {order.packed ? null : (
+        <div className="admin-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={unmarked > 0 || pack.isPending}
+            onClick={() => pack.mutate()}
+          >
+            {t('packing.actions.pack')}
+          </button>
+          {unmarked > 0 ? (
+            <span className="admin-hint">{t('packing.unmarked', { count: unmarked })}</span>
+          ) : null}
+        </div>
+      )}
+      <FormError error={pack.error} />
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { can } from '#shared/schemas/staff.rules';
+import { useStaff } from '../../../api/me';
+import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
+import { TimeZoneHint } from '../../../components/ui/time-zone-hint';
+import { useLanguage } from '../../../lib/i18n';
+import { usePageTitle } from '../../../lib/page-title';
+import { packingDayQueryOptions } from '../api/packing';
+import { slotLabel } from '../components/format';
+import { PackingOrderCard } from '../components/packing-order';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The packer's day: paid orders grouped by delivery slot on the chosen day (the shop's time zone),
+ * each slot with its printable packing list, then the orders without a slot by payment time.
+ */
+export function PackingDayPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  usePageTitle(t('packing.title'));
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('day') ?? '';
+  const day = DAY.test(asked) ? asked : undefined;
+  const staff = useStaff();
+  const allowed = can(staff.role, 'orders.view');
+  const packing = useQuery({ ...packingDayQueryOptions(day), enabled: allowed });
+
+  if (!allowed) return <Forbidden />;
+  return (
+    <section className="admin-page packing-page">
+      <div className="orders-head">
+        <h1>{t('packing.title')}</h1>
+      </div>
+      <form
+        className="packing-day"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const chosen = String(new FormData(event.currentTarget).get('day') ?? '');
+          setParams(DAY.test(chosen) ? { day: chosen } : {});
+        }}
+      >
+        <label htmlFor="packing-day">{t('packing.day')}</label>
+        <input
+          id="packing-day"
+          name="day"
+          type="date"
+          defaultValue={day ?? packing.data?.day ?? ''}
+          key={packing.data?.day}
+        />
+        <button type="submit" className="button button-secondary">
+          {t('packing.show')}
+        </button>
+      </form>
+      {packing.isPending ? (
+        <Loading />
+      ) : packing.isError ? (
+        <LoadError error={packing.error} retry={() => void packing.refetch()} />
+      ) : (
+        <>
+          <TimeZoneHint zone={packing.data.time_zone} />
+          {packing.data.slots.length === 0 && packing.data.no_slot.length === 0 ? (
+            <p className="admin-state">{t('packing.none')}</p>
+          ) : null}
+          {packing.data.slots.map((slot) => {
+            const label = slotLabel(slot.starts_at, slot.ends_at, packing.data.time_zone, language);
+            return (
+              <section key={slot.starts_at} className="packing-slot" aria-label={label}>
+                <div className="orders-head">
+                  <h2>{label}</h2>
+                  <Link
+                    className="button button-secondary"
+                    to={`/admin/packing/list?day=${packing.data.day}&slot=${encodeURIComponent(slot.starts_at)}`}
+                  >
+                    {t('packing.list.open')}
+                  </Link>
+                </div>
+                {slot.orders.map((order) => (
+                  <PackingOrderCard key={order.order_no} order={order} />
+                ))}
+              </section>
+            );
+          })}
+          {packing.data.no_slot.length > 0 ? (
+            <section className="packing-slot" aria-label={t('packing.noSlot')}>
+              <div className="orders-head">
+                <h2>{t('packing.noSlot')}</h2>
+                <Link
+                  className="button button-secondary"
+                  to={`/admin/packing/list?day=${packing.data.day}&slot=none`}
+                >
+                  {t('packing.list.open')}
+                </Link>
+              </div>
+              {packing.data.no_slot.map((order) => (
+                <PackingOrderCard key={order.order_no} order={order} />
+              ))}
+            </section>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,239 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { packingLines, payments, refunds } from '#server/db/schema';
+import type { GatewayLog, Gateways } from '#server/gateways/gateway';
+import { orderRefunded } from './order.machine';
+import { giveBack } from './order.refund';
+import { enqueuePackingMail } from './packing.changes';
+
+/**
+ * Sends the refunds packing marks recorded (docs/architecture.md, Packing: refunds exactly once).
+ * A mark commits its refund as `queued`; this worker claims due rows with a conditional update over
+ * `FOR UPDATE SKIP LOCKED` (several processes never take the same one), holds each for a lease
+ * while the gateway is asked, and marks it `sent` in the transaction that records the refund on the
+ * order. A process killed after the mark and before the gateway's answer leaves the row queued or
+ * within its lease: the next run (at start, then every `pollMs`) sends it. A gateway's no is tried
+ * again after a back-off (a card charge cannot be partly refunded before it settles), up to
+ * `maxAttempts`, then the row is `failed` and its amount no longer reserved.
+ */
+
+export interface PackingRefundOptions {
+  pollMs: number;
+  /** Longer than a gateway call can take (15 s by default), so a slow one is never sent twice. */
+  leaseMs: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxAttempts: number;
+  batch: number;
+}
+
+export const PACKING_REFUND_DEFAULTS: PackingRefundOptions = {
+  pollMs: 5_000,
+  leaseMs: 5 * 60_000,
+  baseDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+  // About two days of hourly tries: long enough for a card charge to settle.
+  maxAttempts: 60,
+  batch: 10,
+};
+
+export interface PackingRefundDeps {
+  db: Db;
+  clock: Clock;
+  gateways: Gateways;
+  log: GatewayLog;
+}
+
+type Claimed = typeof packingLines.$inferSelect;
+
+export class PackingRefunds {
+  private readonly options: PackingRefundOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: PackingRefundDeps,
+    options: Partial<PackingRefundOptions> = {},
+  ) {
+    this.options = { ...PACKING_REFUND_DEFAULTS, ...options };
+  }
+
+  /** Runs at once (what a crashed process left is sent on start), then every `pollMs`. */
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      void this.runOnce()
+        .catch((err) => this.deps.log.warn({ err }, 'packing refunds run failed'))
+        .finally(() => {
+          if (!this.stopped) {
+            this.timer = setTimeout(tick, this.options.pollMs);
+            this.timer.unref();
+          }
+        });
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => 0);
+  }
+
+  /** One run (or the one under way): claims the due refunds and sends each. Answers how many it tried. */
+  runOnce(): Promise<number> {
+    this.running ??= this.run().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Sends one line's refund now if it is due (right after the packer's mark commits). */
+  async sendNow(orderItemId: number): Promise<void> {
+    for (const row of await this.claim([orderItemId])) await this.send(row);
+  }
+
+  private async run(): Promise<number> {
+    const claimed = await this.claim();
+    for (const row of claimed) await this.send(row);
+    return claimed.length;
+  }
+
+  private async claim(only?: number[]): Promise<Claimed[]> {
+    const now = this.deps.clock.now();
+    const due = and(
+      inArray(packingLines.refundState, ['queued', 'sending']),
+      lte(packingLines.refundNextAt, now),
+      only ? inArray(packingLines.orderItemId, only) : undefined,
+    );
+    const picked = this.deps.db
+      .select({ id: packingLines.orderItemId })
+      .from(packingLines)
+      .where(due)
+      .orderBy(asc(packingLines.refundNextAt))
+      .limit(this.options.batch)
+      .for('update', { skipLocked: true });
+    return this.deps.db
+      .update(packingLines)
+      .set({
+        refundState: 'sending',
+        refundAttempts: sql`${packingLines.refundAttempts} + 1`,
+        refundNextAt: new Date(now.getTime() + this.options.leaseMs),
+      })
+      .where(and(inArray(packingLines.orderItemId, picked), due))
+      .returning();
+  }
+
+  private async send(row: Claimed): Promise<void> {
+    const { db, clock } = this.deps;
+    const mine = and(
+      eq(packingLines.orderItemId, row.orderItemId),
+      eq(packingLines.refundState, 'sending'),
+      eq(packingLines.refundAttempts, row.refundAttempts),
+    );
+    const [refund] = await db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.id, row.refundId ?? 0));
+    const [payment] = refund ? await db.select().from(payments).where(eq(payments.id, refund.paymentId)) : [];
+    if (!refund || !payment) {
+      await db
+        .update(packingLines)
+        .set({ refundState: 'failed', refundMessage: 'no refund row' })
+        .where(mine);
+      return;
+    }
+    const outcome =
+      payment.gateway !== this.deps.gateways.kind && payment.gateway !== 'none'
+        ? { ok: false as const, message: `the payment was taken by the ${payment.gateway} gateway` }
+        : await giveBack(this.deps, payment, refund.amountCents, refund.amountCents === payment.amountCents);
+    const now = clock.now();
+    if (!outcome.ok) {
+      const givenUp = row.refundAttempts >= this.options.maxAttempts;
+      await db.transaction(async (tx) => {
+        const [left] = await tx
+          .update(packingLines)
+          .set(
+            givenUp
+              ? { refundState: 'failed', refundMessage: outcome.message }
+              : {
+                  refundState: 'queued',
+                  refundMessage: outcome.message,
+                  refundNextAt: new Date(now.getTime() + this.retryDelay(row.refundAttempts)),
+                },
+          )
+          .where(mine)
+          .returning({ id: packingLines.orderItemId });
+        if (left && givenUp) {
+          await tx
+            .update(refunds)
+            .set({ status: 'failed', message: outcome.message, updatedAt: now })
+            .where(eq(refunds.id, refund.id));
+        }
+      });
+      const facts = { orderId: row.orderId, line: row.orderItemId, attempts: row.refundAttempts };
+      if (givenUp) this.deps.log.error({ ...facts, message: outcome.message }, 'packing refund given up');
+      else
+        this.deps.log.warn({ ...facts, message: outcome.message }, 'packing refund refused: will try again');
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(packingLines)
+        .set({ refundState: 'sent', refundMessage: null, refundNextAt: null })
+        .where(mine)
+        .returning({ id: packingLines.orderItemId });
+      if (!done) return;
+      await tx.update(refunds).set({ status: 'succeeded', updatedAt: now }).where(eq(refunds.id, refund.id));
+      const given = await tx
+        .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'succeeded')));
+      const whole = (given[0]?.cents ?? 0) >= payment.amountCents;
+      if (whole) {
+        await tx
+          .update(payments)
+          .set({ status: 'refunded', updatedAt: now })
+          .where(and(eq(payments.id, payment.id), eq(payments.status, 'succeeded')));
+      }
+      await orderRefunded(tx, {
+        orderId: row.orderId,
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+        lines: Array.isArray(refund.lines) ? (refund.lines as { id: number; qty: number }[]) : [],
+        reason: refund.reason,
+        whole,
+        to: { kind: payment.kind, vendor: payment.vendor, cardLast4: payment.cardLast4 },
+        staffId: refund.staffId,
+        now,
+        mail: false,
+      });
+      // All of it back (every line short): the order is refunded (6) and will never be packed, so
+      // the shopper hears of the changes now.
+      if (whole) await enqueuePackingMail(tx, row.orderId, now);
+    });
+    this.deps.log.info(
+      { reference: payment.reference, amountCents: refund.amountCents, line: row.orderItemId },
+      'packing refund sent',
+    );
+  }
+
+  private retryDelay(attempts: number): number {
+    return Math.min(this.options.baseDelayMs * 2 ** Math.max(0, attempts - 1), this.options.maxDelayMs);
+  }
+}
+
+/** Starts the worker with the app (sending what a crashed process left) and stops it on close. */
+export function startPackingRefunds(
+  app: { addHook(name: 'onClose', hook: () => Promise<void>): unknown },
+  deps: PackingRefundDeps,
+  options: Partial<PackingRefundOptions> = {},
+): PackingRefunds {
+  const worker = new PackingRefunds(deps, options);
+  worker.start();
+  app.addHook('onClose', () => worker.stop());
+  return worker;
+}

@@ -1,0 +1,197 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Clock } from '#server/clock';
+import type { Db, Tx } from '#server/db/client';
+import { orderItems, orders, packingLines, payments, products, refunds } from '#server/db/schema';
+import { Conflict, NotFound } from '#server/errors';
+import { ORDER_STATUS } from '#shared/schemas/order';
+import { chargedPriceOf, type PackingState } from '#shared/schemas/packing.rules';
+import { afterOrderChange } from './order.machine';
+import type { PackingLineRecord } from './packing.changes';
+
+/**
+ * The packer's marks on order lines (docs/architecture.md, Packing): picked, short (how many) or
+ * replaced (by what, at what price). A mark that gives money back records the refund in its own
+ * transaction — a `pending` refunds row that counts against what is left to refund, and the line's
+ * `refund_state` queued — and the packing refund worker (packing.refunds.ts) sends it after commit.
+ */
+
+export interface MarkLineRequest {
+  orderNo: string;
+  lineId: number;
+  state: PackingState;
+  /** short: how many of the line are missing (1 … num). */
+  shortQty?: number | undefined;
+  /** replaced: the replacement's uuid and its price a unit (the product's own when left out). */
+  productUuid?: string | undefined;
+  priceCents?: number | undefined;
+  /** The mark's idempotency key: the same key again answers the first mark and does nothing. */
+  key: string;
+  staffId: number | null;
+  /** Runs in the mark's transaction (the console's audit entry). */
+  inTransaction?: (tx: Tx, mark: PackingLineRecord, before: PackingLineRecord | undefined) => Promise<void>;
+}
+
+export interface MarkLineResult {
+  mark: PackingLineRecord;
+  /** False when the key had been used: nothing was done this time. */
+  done: boolean;
+}
+
+type OrderRecord = typeof orders.$inferSelect;
+type LineRecord = typeof orderItems.$inferSelect;
+
+/**
+ * Marks one line of a paid, unpacked order, in one transaction that locks the order (marks and
+ * packing of one order never interleave). A line whose mark gave money back keeps that mark: the
+ * refund is under way. Answers the mark, and whether this call made it.
+ */
+export async function markLine(
+  deps: { db: Db; clock: Clock },
+  request: MarkLineRequest,
+): Promise<MarkLineResult> {
+  return deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, request.orderNo)).for('update');
+    if (!order) throw new NotFound('errors:order.notFound');
+    const [again] = await tx.select().from(packingLines).where(eq(packingLines.markKey, request.key));
+    if (again) {
+      if (again.orderItemId !== request.lineId) throw new Conflict('errors:packing.keyUsed');
+      return { mark: again, done: false };
+    }
+    if (order.status !== ORDER_STATUS.processing || order.packedAt !== null) {
+      throw new Conflict('errors:packing.notPacking');
+    }
+    const [line] = await tx
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.id, request.lineId), eq(orderItems.orderId, order.id)));
+    if (!line) throw new NotFound('errors:packing.lineNotFound');
+    const [before] = await tx.select().from(packingLines).where(eq(packingLines.orderItemId, line.id));
+    if (before && before.refundState !== 'none') throw new Conflict('errors:packing.refundUnderWay');
+    const now = deps.clock.now();
+    const mark = await markOf(tx, line, request);
+    const refund = await recordRefund(tx, order, line, mark.refundBaseCents, request, now);
+    const values = {
+      orderItemId: line.id,
+      orderId: order.id,
+      state: request.state,
+      shortQty: mark.shortQty,
+      ...mark.replacement,
+      refundCents: refund.cents,
+      refundId: refund.id,
+      refundState: refund.id === null ? 'none' : 'queued',
+      refundAttempts: 0,
+      refundNextAt: refund.id === null ? null : now,
+      refundMessage: null,
+      markKey: request.key,
+      staffId: request.staffId,
+      markedAt: now,
+    };
+    const [saved] = await tx
+      .insert(packingLines)
+      .values(values)
+      .onConflictDoUpdate({ target: packingLines.orderItemId, set: values })
+      .returning();
+    if (!saved) throw new Error('packing mark not saved');
+    await afterOrderChange(tx, {
+      orderId: order.id,
+      kind: 'line_marked',
+      staffId: request.staffId,
+      details: {
+        line: line.id,
+        state: saved.state,
+        short: saved.shortQty,
+        replacement: saved.replacementUuid,
+        amountCents: saved.refundCents,
+      },
+      at: now,
+    });
+    await request.inTransaction?.(tx, saved, before);
+    return { mark: saved, done: true };
+  });
+}
+
+const NO_REPLACEMENT = {
+  replacementProductId: null,
+  replacementUuid: null,
+  replacementEnName: null,
+  replacementZnName: null,
+  replacementPriceCents: null,
+  chargedPriceCents: null,
+};
+
+/** The mark's facts and the line money it gives back before tax and discount are shared in. */
+async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest) {
+  if (request.state === 'picked') return { shortQty: 0, replacement: NO_REPLACEMENT, refundBaseCents: 0 };
+  if (request.state === 'short') {
+    const shortQty = request.shortQty ?? 0;
+    if (shortQty < 1 || shortQty > line.num) {
+      throw new Conflict('errors:packing.shortTooMany', { num: line.num });
+    }
+    return { shortQty, replacement: NO_REPLACEMENT, refundBaseCents: shortQty * line.priceCents };
+  }
+  const [product] = await tx
+    .select()
+    .from(products)
+    .where(eq(products.uuid, request.productUuid ?? ''));
+  if (!product) throw new NotFound('errors:packing.productNotFound');
+  if (product.id === line.productId) throw new Conflict('errors:packing.sameProduct');
+  const priceCents = request.priceCents ?? product.priceCents;
+  const charged = chargedPriceOf(line.priceCents, priceCents);
+  return {
+    shortQty: 0,
+    replacement: {
+      replacementProductId: product.id,
+      replacementUuid: product.uuid,
+      replacementEnName: product.enName,
+      replacementZnName: product.znName,
+      replacementPriceCents: priceCents,
+      chargedPriceCents: charged,
+    },
+    refundBaseCents: (line.priceCents - charged) * line.num,
+  };
+}
+
+/**
+ * Reserves the refund a mark gives: the line money's share of what was paid (scaled by total /
+ * subtotal, so tax and discount are shared alike), at most what is left of the payment, as a
+ * `pending` refunds row under a lock on the payment (the console's refunds take the same lock).
+ */
+async function recordRefund(
+  tx: Tx,
+  order: OrderRecord,
+  line: LineRecord,
+  baseCents: number,
+  request: MarkLineRequest,
+  now: Date,
+): Promise<{ id: number | null; cents: number }> {
+  if (baseCents <= 0 || order.subtotalCents <= 0) return { id: null, cents: 0 };
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'succeeded')))
+    .for('update');
+  if (!payment || payment.amountCents === 0) return { id: null, cents: 0 };
+  const earlier = await tx
+    .select({ amountCents: refunds.amountCents })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, payment.id), inArray(refunds.status, ['pending', 'succeeded'])));
+  const left = payment.amountCents - earlier.reduce((sum, r) => sum + r.amountCents, 0);
+  const cents = Math.min(left, Math.round((baseCents * order.totalCents) / order.subtotalCents));
+  if (cents <= 0) return { id: null, cents: 0 };
+  const qty = request.state === 'short' ? (request.shortQty ?? 0) : 0;
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      paymentId: payment.id,
+      amountCents: cents,
+      lines: qty > 0 ? [{ id: line.id, qty }] : [],
+      reason: request.state === 'short' ? 'packing: short' : 'packing: replaced for less',
+      status: 'pending',
+      staffId: request.staffId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: refunds.id });
+  return { id: row?.id ?? null, cents };
+}

@@ -1,0 +1,73 @@
+import { devices } from '@playwright/test';
+import type { OrderDetail } from '#shared/schemas/order';
+import { paidOrder, staffSignedIn, test } from './fixtures/admin-orders';
+import { expect, expectAccessible, LANGUAGES, price, text } from './fixtures/shop';
+import { callApi, signInAs } from './fixtures/shopper';
+
+/**
+ * Issue 19, items 4 and 5 in the browser: a packer marks a line short on the console's Packing
+ * page (desktop: the console is desktop-first) and packs the order; the shopper, on a phone, in
+ * Chinese, sees the line short and refunded on the order's page.
+ */
+test.beforeEach(({ isMobile }, testInfo) => {
+  test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
+});
+
+const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+for (const language of LANGUAGES) {
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    text(language, `admin:packing.${key}`, params);
+
+  test(`a packer marks a line short and the shopper sees the refund (${language})`, async ({
+    page,
+    browser,
+    request,
+    shop,
+    server,
+    catalogue,
+  }) => {
+    const { orderNo, shopper } = await paidOrder(request, shop, catalogue);
+    await staffSignedIn(page, server, 'packer', language);
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: t('title') })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: t('title') })).toBeVisible();
+
+    const card = page.getByRole('article', { name: t('order', { orderNo }) });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(t('mark.open'), { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: t('actions.pack') })).toBeDisabled();
+    await expectAccessible(page);
+    const shortPrefix = text(language, 'admin:packing.actions.shortLine', { name: '' });
+    await card.getByRole('button', { name: new RegExp(`^${literally(shortPrefix)}`) }).click();
+    await card.getByLabel(t('form.shortCount', { num: 2 })).fill('1');
+    await card.getByRole('button', { name: t('form.saveShort') }).click();
+    await expect(card.getByText(t('mark.short', { count: 1 }), { exact: false })).toBeVisible();
+
+    const order = await callApi<OrderDetail>(request, shop, shopper, 'GET', `/api/order/${orderNo}`);
+    const refund = order.item[0]?.packing?.refund ?? 0;
+    expect(refund).toBeGreaterThan(0);
+    await expect(card.getByText(t('refund.sent', { amount: price(refund) }), { exact: false })).toBeVisible();
+    await card.getByRole('button', { name: t('actions.pack') }).click();
+    // Packed, an order without a slot leaves the bench.
+    await expect(card).toHaveCount(0);
+
+    // The shopper, on a phone, in Chinese.
+    const phone = await browser.newContext({
+      ...devices['Pixel 7'],
+      viewport: { width: 375, height: 812 },
+      baseURL: server.url,
+    });
+    const shopperPage = await phone.newPage();
+    await signInAs(shopperPage, shopper, 'zh');
+    await shopperPage.goto(`/order/${orderNo}`);
+    const line = shopperPage.getByText(
+      `${text('zh', 'orders:packing.short', { count: 1 })} · ${text('zh', 'orders:packing.refunded', { amount: price(refund) })}`,
+    );
+    await expect(line).toBeVisible();
+    await expectAccessible(shopperPage);
+    await phone.close();
+  });
+}

@@ -1,0 +1,159 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, packingLines, refunds } from '#server/db/schema';
+import { AuthorizeNetDouble } from '../fakes/authorizenet-double';
+import { YuansferDouble } from '../fakes/yuansfer-double';
+import { createStaff } from '../helpers/staff';
+import {
+  type FaultDatabase,
+  type FaultShopper,
+  faultDatabase,
+  makeShoppers,
+  plainProducts,
+} from './fault-database';
+import { dataOf, freePort, placePaidOrder, type ShopProcess, send, startShopProcess } from './shop-process';
+
+/**
+ * Issue 19, item 5: the real server process is killed with SIGKILL after a packer marked a line
+ * short (the refund recorded with the mark) and while the refund was on its way to the gateway
+ * (the Authorize.Net double holds it unanswered, so nothing was given back). After a restart the
+ * worker sends it, and the card is refunded exactly once (PGlite files by default, PostgreSQL with
+ * TEST_DATABASE_URL).
+ */
+
+let store: FaultDatabase;
+let shop: ShopProcess | undefined;
+let shopper: FaultShopper;
+let packerToken: string;
+let port: number;
+const anet = new AuthorizeNetDouble();
+const yuansfer = new YuansferDouble();
+let settings: Record<string, string>;
+
+beforeAll(async () => {
+  store = await faultDatabase();
+  port = await freePort();
+  await Promise.all([anet.start(), yuansfer.start()]);
+  await store.use(async (database) => {
+    const [product] = await plainProducts(database, 1);
+    [shopper] = (await makeShoppers(database, 1, () => [[product?.id ?? 0, 3]])) as [FaultShopper];
+    packerToken = (await createStaff(database, new Date(), { role: 'packer' })).token;
+  });
+  settings = {
+    ...store.settings,
+    PAYMENTS: 'live',
+    AUTHORIZENET_BASE_URL: anet.baseUrl,
+    AUTHORIZENET_LOGIN_ID: anet.loginId,
+    AUTHORIZENET_TRANSACTION_KEY: anet.transactionKey,
+    YUANSFER_BASE_URL: yuansfer.baseUrl,
+    YUANSFER_MERCHANT_NO: yuansfer.merchantNo,
+    YUANSFER_STORE_NO: yuansfer.storeNo,
+    YUANSFER_TOKEN: yuansfer.token,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.kill();
+  await Promise.all([anet.stop(), yuansfer.stop()]);
+  await store?.drop();
+});
+
+const refundRequests = () =>
+  anet
+    .requestsOf('createTransactionRequest')
+    .filter(
+      (r) =>
+        (r.body.transactionRequest as { transactionType?: string } | undefined)?.transactionType ===
+        'refundTransaction',
+    );
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('crash safety of packing refunds', () => {
+  it('SIGKILL between the packer’s mark and the gateway’s answer: after a restart, one refund', {
+    timeout: 300_000,
+  }, async () => {
+    shop = await startShopProcess(port, settings);
+    const [line] = [...shopper.lines.values()];
+    const orderNo = await placePaidOrder(
+      shop.url,
+      { token: shopper.token, addressUuid: shopper.addressUuid, lineId: line?.id ?? 0 },
+      3,
+    );
+    anet.settleAll();
+    const detail = await dataOf<{ lines: { id: number }[] }>(
+      shop.url,
+      packerToken,
+      'GET',
+      `/api/admin/orders/${orderNo}`,
+    );
+    const lineId = detail.lines[0]?.id ?? 0;
+    // The gateway holds the refund call: the process dies while it waits.
+    anet.failNext('timeout');
+    const marking = send(shop.url, packerToken, 'POST', `/api/admin/packing/${orderNo}/lines/${lineId}`, {
+      state: 'short',
+      short: 1,
+      key: 'crash-test-mark-1',
+    });
+    await until(() => refundRequests().length === 1, 'the refund call');
+    await shop.kill();
+    shop = undefined;
+    expect(await marking).toBeUndefined();
+
+    const transaction = [...anet.transactions.values()][0];
+    expect(transaction?.refundedCents).toBe(0);
+    const expected = await store.use(async (database) => {
+      const [order] = await database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+      const [mark] = await database.db
+        .select()
+        .from(packingLines)
+        .where(eq(packingLines.orderItemId, lineId));
+      expect(mark?.refundState).toBe('sending');
+      const rows = await database.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.orderId, order?.id ?? 0));
+      expect(rows.map((r) => r.status)).toEqual(['pending']);
+      // The restart took longer than the lease of the refund the dead process was sending.
+      await database.db
+        .update(packingLines)
+        .set({ refundNextAt: sql`now() - interval '1 minute'` })
+        .where(eq(packingLines.orderItemId, lineId));
+      return mark?.refundCents ?? 0;
+    });
+    expect(expected).toBeGreaterThan(0);
+
+    shop = await startShopProcess(port, settings);
+    await until(() => (transaction?.refundedCents ?? 0) > 0, 'the refund after the restart');
+    // The same mark sent again (the packer pressed the button again) does nothing more.
+    const again = await send(shop.url, packerToken, 'POST', `/api/admin/packing/${orderNo}/lines/${lineId}`, {
+      state: 'short',
+      short: 1,
+      key: 'crash-test-mark-1',
+    });
+    expect(again?.status).toBe(200);
+    await shop.stop();
+    shop = undefined;
+
+    expect(transaction?.refundedCents).toBe(expected);
+    expect(refundRequests()).toHaveLength(2);
+    await store.use(async (database) => {
+      const [mark] = await database.db
+        .select()
+        .from(packingLines)
+        .where(eq(packingLines.orderItemId, lineId));
+      expect(mark?.refundState).toBe('sent');
+      const rows = await database.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.id, mark?.refundId ?? 0));
+      expect(rows.map((r) => [r.status, r.amountCents])).toEqual([['succeeded', expected]]);
+    });
+  });
+});
