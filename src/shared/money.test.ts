@@ -4,6 +4,7 @@ import {
   centsToAmount,
   centsToDecimalString,
   formatCents,
+  goodsPaidOf,
   NO_DELIVERY_CHARGES,
   orderTotalsOf,
   taxOf,
@@ -96,5 +97,27 @@ describe('order totals with delivery charges', () => {
     const even = { feeCents: 111, freeOverCents: 0, taxOnFee: true };
     expect(orderTotalsOf(111, 0, even)).toMatchObject({ tax: 10, total: 111 + 10 + 111 });
     expect(orderTotalsOf(111, 0, { ...even, taxOnFee: false })).toMatchObject({ tax: 5, total: 227 });
+  });
+});
+
+describe('goodsPaidOf (what a refund of lines is a share of)', () => {
+  it('is the whole total when no fee was charged', () => {
+    const t = orderTotalsOf(2000, 300, NO_DELIVERY_CHARGES);
+    expect(
+      goodsPaidOf({ subtotalCents: 2000, discountCents: 300, totalCents: t.total, deliveryFeeCents: 0 }),
+    ).toBe(t.total);
+  });
+
+  it('leaves the fee and the fee’s tax out', () => {
+    const taxed = { feeCents: 499, freeOverCents: 0, taxOnFee: true };
+    const t = orderTotalsOf(1000, 0, taxed);
+    const paid = goodsPaidOf({
+      subtotalCents: 1000,
+      discountCents: 0,
+      totalCents: t.total,
+      deliveryFeeCents: 499,
+    });
+    expect(paid).toBe(1000 + taxOf(1000));
+    expect(t.total - paid).toBe(499 + (t.tax - taxOf(1000)));
   });
 });

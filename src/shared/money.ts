@@ -56,6 +56,21 @@ export function orderTotalsOf(subtotal: Cents, discount: Cents, charges: Deliver
   return { subtotal, discount, tax, deliveryFee, total: goods + tax + deliveryFee, toFreeDelivery };
 }
 
+/**
+ * What an order's goods cost the shopper: the goods after the coupon and their tax, without the
+ * delivery fee (nor the fee's tax). A refund of some lines is their share of it (tax and discount
+ * shared alike): the fee is not given back with the goods. Without a fee it is the order's total.
+ */
+export function goodsPaidOf(order: {
+  subtotalCents: Cents;
+  discountCents: Cents;
+  totalCents: Cents;
+  deliveryFeeCents: Cents;
+}): Cents {
+  const goods = order.subtotalCents - order.discountCents;
+  return Math.max(0, Math.min(order.totalCents - order.deliveryFeeCents, goods + taxOf(Math.max(0, goods))));
+}
+
 /** Cents to the API's decimal number (at most 2 decimals). */
 export function centsToAmount(cents: Cents): number {
   return Math.round(cents) / 100;

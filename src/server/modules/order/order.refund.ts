@@ -4,7 +4,7 @@ import type { Db, Tx } from '#server/db/client';
 import { orderItems, orders, payments, refunds } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
-import { formatCents } from '#shared/money';
+import { formatCents, goodsPaidOf } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { orderRefunded, PAID_STATUSES, type RefundFacts, refusal } from './order.machine';
 
@@ -205,7 +205,8 @@ async function linesShare(
     subtotal += item.priceCents * line.qty;
   }
   if (order.subtotalCents <= 0) return left;
-  return Math.min(left, Math.round((subtotal * order.totalCents) / order.subtotalCents));
+  // The lines' share of what their goods cost (the delivery fee stays with the order).
+  return Math.min(left, Math.round((subtotal * goodsPaidOf(order)) / order.subtotalCents));
 }
 
 /** Asks the gateway that took `payment` to give `amountCents` back (nothing to ask for a free order). */

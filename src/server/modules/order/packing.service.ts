@@ -3,6 +3,7 @@ import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import { orderItems, orders, packingLines, payments, products, refunds } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
+import { goodsPaidOf } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { chargedPriceOf, type PackingState } from '#shared/schemas/packing.rules';
 import { afterOrderChange } from './order.machine';
@@ -152,8 +153,8 @@ async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest) {
 }
 
 /**
- * Reserves the refund a mark gives: the line money's share of what was paid (scaled by total /
- * subtotal, so tax and discount are shared alike), at most what is left of the payment, as a
+ * Reserves the refund a mark gives: the line money's share of what the goods cost (goodsPaidOf:
+ * tax and discount shared alike, the delivery fee not given back), at most what is left of the payment, as a
  * `pending` refunds row under a lock on the payment (the console's refunds take the same lock).
  */
 async function recordRefund(
@@ -176,7 +177,7 @@ async function recordRefund(
     .from(refunds)
     .where(and(eq(refunds.paymentId, payment.id), inArray(refunds.status, ['pending', 'succeeded'])));
   const left = payment.amountCents - earlier.reduce((sum, r) => sum + r.amountCents, 0);
-  const cents = Math.min(left, Math.round((baseCents * order.totalCents) / order.subtotalCents));
+  const cents = Math.min(left, Math.round((baseCents * goodsPaidOf(order)) / order.subtotalCents));
   if (cents <= 0) return { id: null, cents: 0 };
   const qty = request.state === 'short' ? (request.shortQty ?? 0) : 0;
   const [row] = await tx
