@@ -16,11 +16,11 @@ import {
   urlOf,
 } from './route-table';
 import {
-  databaseFingerprint,
   expectedLanguage,
   isMessageIn,
   plentifulProduct,
   rowsOfShopper,
+  settledFingerprint,
   shopperWithRows,
 } from './shop-state';
 
@@ -95,7 +95,7 @@ describe('the route table', () => {
 
 describe('a visitor', () => {
   it('gets 401 from every per-user route, in their language, and changes nothing', async () => {
-    const before = await databaseFingerprint(t.database);
+    const before = await settledFingerprint(t);
     const perUser = routes.filter((r) => ruleOf(r)?.access === 'shopper');
     expect(perUser.length).toBeGreaterThanOrEqual(25);
     let i = 0;
@@ -112,7 +112,7 @@ describe('a visitor', () => {
         expect(res.body).toEqual({ code: 401, message: textOf(language).unauthorized });
       }
     }
-    expect(await databaseFingerprint(t.database)).toEqual(before);
+    expect(await settledFingerprint(t)).toEqual(before);
   });
 
   it('reads the catalogue, and reaches the sign-in and sign-up calls', async () => {
@@ -160,7 +160,7 @@ describe('a visitor', () => {
   });
 
   it('cannot pass an unsigned notification or an unknown sandbox link off as the gateway', async () => {
-    const before = await databaseFingerprint(t.database);
+    const before = await settledFingerprint(t);
     const ipn = await send(
       'POST',
       '/api/yuansfer/ipn',
@@ -173,13 +173,13 @@ describe('a visitor', () => {
       const res = await send(method, '/sandbox/pay/made-up-link', { outcome: 'paid' }, undefined, 'en');
       expect(res.status).toBe(404);
     }
-    expect(await databaseFingerprint(t.database)).toEqual(before);
+    expect(await settledFingerprint(t)).toEqual(before);
   });
 });
 
 describe("another shopper's ids", () => {
   it('answer 404 as if they did not exist, with every method, and change nothing', async () => {
-    const before = await databaseFingerprint(t.database);
+    const before = await settledFingerprint(t);
     const withIds = routes.filter((r) => {
       const rule = ruleOf(r);
       return rule?.access === 'shopper' && typeof rule.foreign === 'function';
@@ -215,7 +215,7 @@ describe("another shopper's ids", () => {
         }
       }
     }
-    expect(await databaseFingerprint(t.database)).toEqual(before);
+    expect(await settledFingerprint(t)).toEqual(before);
   });
 
   it('never show up in what another shopper reads or changes through the routes that take no id', async () => {

@@ -13,10 +13,10 @@ import {
   type ShopperIds,
 } from './route-table';
 import {
-  databaseFingerprint,
   expectedLanguage,
   isMessageIn,
   plentifulProduct,
+  settledFingerprint,
   shopperWithRows,
   staffCaller,
   without,
@@ -181,7 +181,7 @@ describe('bad input to every API route', () => {
       const valid = own ? (rule.valid?.(own, plentifulProduct()) ?? {}) : {};
       // Visitors call the public routes: sign-in and sign-up calls take no token.
       const token = tokenFor(rule, own);
-      let state = await databaseFingerprint(t.database);
+      let state = await settledFingerprint(t);
       await fc.assert(
         fc.asyncProperty(badRequests(route, fieldsOf(t.app, route, rule, valid), valid), async (req) => {
           const res = await t.app.inject(injectOf(route, req, token));
@@ -197,7 +197,7 @@ describe('bad input to every API route', () => {
           ) {
             expect(res.statusCode, where).toBe(415);
           }
-          const after = await databaseFingerprint(t.database);
+          const after = await settledFingerprint(t);
           if (refused) {
             expect(without(after, rule.writesWhenRefused), where).toEqual(
               without(state, rule.writesWhenRefused),
@@ -272,7 +272,7 @@ describe('each field alone', () => {
 describe('bodies no client sends', () => {
   it('oversized, mistyped or broken bodies are refused in the caller’s language and change nothing', async () => {
     const own = await shopperWithRows(t);
-    const before = await databaseFingerprint(t.database);
+    const before = await settledFingerprint(t);
     const huge = 'x'.repeat(1_100_000);
     const bodies = [
       { type: 'application/json', body: JSON.stringify({ name: huge }), status: 413 },
@@ -307,7 +307,7 @@ describe('bodies no client sends', () => {
         expect(res.statusCode, where).toBe(expected);
       }
     }
-    expect(await databaseFingerprint(t.database)).toEqual(before);
+    expect(await settledFingerprint(t)).toEqual(before);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   TRICKLE,
 } from './oversize-bodies';
 import { isApiPath, type Route, registeredRoutes, ruleOf, urlOf } from './route-table';
-import { databaseFingerprint, expectedLanguage, isMessageIn } from './shop-state';
+import { expectedLanguage, isMessageIn, settledFingerprint } from './shop-state';
 
 /**
  * Issue 14, item 1: every body too big in any way, to every API route, over a real socket. Each
@@ -68,7 +68,7 @@ describe('an oversized body, trickled and never finished, to every API route', (
   for (const route of routes) {
     const name = `${route.method} ${route.url}`;
     it(`${name}: refused while it arrives, in the caller's language, nothing changed`, async () => {
-      const before = await databaseFingerprint(t.database);
+      const before = await settledFingerprint(t);
       for (const [i, shape] of shapes.entries()) {
         const language = i % 2 === 0 ? 'zh-CN' : 'en';
         const answer = await streamRequest(`${base}${urlOf(route, {})}`, {
@@ -85,7 +85,7 @@ describe('an oversized body, trickled and never finished, to every API route', (
         else expectEnvelope(answer, language, where);
         if (status !== undefined) expect(answer.status, where).toBe(status);
       }
-      expect(await databaseFingerprint(t.database)).toEqual(before);
+      expect(await settledFingerprint(t)).toEqual(before);
     });
   }
 

@@ -45,6 +45,17 @@ export async function databaseFingerprint(database: Database): Promise<Record<st
   return Object.fromEntries(rows.map((r) => [r.name, r.hash]));
 }
 
+/**
+ * The fingerprint once what the app keeps in memory to write later (searches that found nothing,
+ * flushed on a timer) is written: a probe's write is then seen as its own, never as a later one's.
+ */
+export async function settledFingerprint(
+  t: Pick<TestApp, 'app' | 'database'>,
+): Promise<Record<string, string>> {
+  await t.app.searchMisses.flush();
+  return databaseFingerprint(t.database);
+}
+
 /** The fingerprint without the tables a refused call may write by design. */
 export function without(fingerprint: Record<string, string>, tables: readonly string[] = []) {
   return Object.fromEntries(Object.entries(fingerprint).filter(([t]) => !tables.includes(t)));
