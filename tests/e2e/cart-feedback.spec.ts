@@ -213,8 +213,11 @@ for (const language of LANGUAGES) {
     await expect(submit).toBeInViewport();
     const bar = page.locator('.cart-total-bar');
     await expect(bar).toContainText(t('cart:total'));
-    await page.evaluate(() => window.scrollBy(0, 600));
-    await expect(page.locator('.cart-line').nth(4)).toBeInViewport();
+    // Down the list (each line's height varies with what it shows: scroll to a line, not by pixels).
+    const fifth = page.locator('.cart-line').nth(4);
+    await fifth.scrollIntoViewIfNeeded();
+    await expect(fifth).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await expect(submit).toBeInViewport();
     // Not hidden behind the tab bar.
     const barBox = await bar.boundingBox();
