@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '#server/db/client';
+import { deliverySettings, deliverySlotRules } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import en from '../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../public/locales/zh/errors.json' with { type: 'json' };
@@ -131,6 +132,16 @@ async function productOnSale(database: Database): Promise<string> {
 }
 
 /**
+ * The shop's delivery back to the spec's (no area, fee or minimum; windows neither offered nor
+ * required): the console's delivery routes, called with valid parameters, may have set a minimum, an
+ * area or required windows, which would refuse the order a caller needs. Orders read both afresh.
+ */
+async function deliveryAsSpecified(database: Database): Promise<void> {
+  await database.db.delete(deliverySettings);
+  await database.db.update(deliverySlotRules).set({ offered: false, required: false });
+}
+
+/**
  * A signed-in shopper with one of everything: an address, a cart line (2 left after ordering
  * one), a pending order and a saved card.
  */
@@ -138,6 +149,7 @@ export async function shopperWithRows(t: TestApp): Promise<ShopperIds> {
   const s = await createShopper(t.database, t.clock.now());
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, form?: Record<string, string | number>) =>
     callAs(t.app, s, method, url, form);
+  await deliveryAsSpecified(t.database);
   const address = (await call('POST', '/api/address', ADDRESS)).body.data.uuid as string;
   await call('POST', `/api/cart?amount=3&uuid=${await productOnSale(t.database)}`);
   const [line] = (await call('GET', '/api/cart')).body.data;
@@ -151,7 +163,10 @@ export async function shopperWithRows(t: TestApp): Promise<ShopperIds> {
     card_no: '4111111111111111',
     expiration_time: '08/29',
   });
-  if (order.status !== 200 || card.status !== 200) throw new Error('shopper setup failed');
+  if (order.status !== 200 || card.status !== 200)
+    throw new Error(
+      `shopper setup failed: order ${order.status} ${order.body?.msg ?? ''}, card ${card.status}`,
+    );
   return {
     id: s.id,
     token: s.token,
