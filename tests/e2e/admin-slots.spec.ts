@@ -29,13 +29,15 @@ for (const language of LANGUAGES) {
     await expect(page.getByLabel(t('slots.fields.offered'))).toBeChecked();
     await expect(page.getByLabel(t('slots.fields.required'))).not.toBeChecked();
     const capacity = page.getByLabel(t('slots.fields.capacity'), { exact: true });
-    await expect(capacity).toHaveValue('20');
-    await capacity.fill('5');
+    // The worker's shop may have run the other language's walk first: each sets its own figure.
+    const want = language === 'en' ? '5' : '6';
+    await expect(capacity).toHaveValue(/^\d+$/);
+    await capacity.fill(want);
     await page.getByRole('button', { name: t('slots.save') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('slots.saved') })).toBeVisible();
-    await expect(page.getByLabel(t('slots.fields.capacity'), { exact: true })).toHaveValue('5');
+    await expect(page.getByLabel(t('slots.fields.capacity'), { exact: true })).toHaveValue(want);
     const upcoming = page.getByRole('table');
-    await expect(upcoming.getByRole('cell', { name: '0 / 5' }).first()).toBeVisible();
+    await expect(upcoming.getByRole('cell', { name: `0 / ${want}` }).first()).toBeVisible();
 
     const packer = await staffSession(request, server, 'packer', `Pat ${language}`);
     await page.context().clearCookies();
