@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_SIZES, CATEGORY_EAGER_CARDS, PRODUCT_PHOTO_SIZES } from '#shared/media';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { banners } from './db/schema';
 import { withCatalogueChange } from './modules/catalogue/catalogue.changes';
@@ -12,6 +13,8 @@ let t: TestApp;
 let webDir: string;
 const INDEX =
   '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>';
+const SKELETON_CARD =
+  '<div class="product-card is-skeleton"><div class="product-card-media"><div class="image-box"></div></div></div>';
 /** An index.html with its first screens (as src/web/index.html has them), scripts and stylesheet. */
 const WITH_SHELLS = [
   '<!doctype html><html><head><title>shop</title>',
@@ -23,7 +26,10 @@ const WITH_SHELLS = [
   '<div data-boot-shell><div class="home-banner"><!--banner--></div></div>',
   '<!--/boot-shell:home-->',
   '<!--boot-shell:inner-->',
-  '<div data-boot-shell><div class="page-header-bar"></div></div>',
+  '<div data-boot-shell><div class="page-header-bar"></div>',
+  '<!--first-screen--><div class="product-grid">',
+  `${SKELETON_CARD.repeat(6)}</div><!--/first-screen-->`,
+  '</div>',
   '<!--/boot-shell:inner-->',
   '<div id="root"></div></body></html>',
 ].join('\n');
@@ -98,6 +104,52 @@ describe('the app page', () => {
         expect(html, url).not.toContain('boot-shell');
         expect(html, url).toContain('<script type="module" crossorigin');
       }
+    });
+
+    describe("a catalogue page's first screen shows the pictures it preloads", () => {
+      const pictures = (html: string) => html.match(/<img [^>]*>/g) ?? [];
+      const hrefs = (html: string) => preloads(html).map((link) => /href="([^"]*)"/.exec(link)?.[1]);
+
+      it("a category's: its first cards' pictures, in the listing's order, the other cards still blank", async () => {
+        const listing = await shells.app.inject({
+          url: '/api/index_product?category_id=1&page=1&page_size=20',
+        });
+        const first = (listing.json().data.list as { product_image: string }[])
+          .slice(0, CATEGORY_EAGER_CARDS)
+          .map((p) => p.product_image);
+        const html = await shellPage('/category/1');
+        const shown = pictures(html);
+        expect(shown.map((img) => /src="([^"]*)"/.exec(img)?.[1])).toEqual(first);
+        expect(hrefs(html)).toEqual(first);
+        for (const img of shown) {
+          expect(img).toContain(`sizes="${CARD_SIZES}"`);
+          expect(img).toContain('srcset=');
+        }
+        // Each picture is in a card of the skeleton grid; the cards after them stay skeletons.
+        expect(html.match(/<div class="product-card is-skeleton">/g)).toHaveLength(6);
+        expect(html.match(/<div class="image-box"><\/div>/g)).toHaveLength(6 - first.length);
+      });
+
+      it("a product's: its first photo where its carousel goes, in place of the grid", async () => {
+        const product = (await shells.app.inject({ url: '/api/index_product?page=1&page_size=1' })).json()
+          .data.list[0] as { uuid: string };
+        const html = await shellPage(`/product/${product.uuid}`);
+        const [photo, ...more] = pictures(html);
+        expect(more).toEqual([]);
+        const src = /src="([^"]*)"/.exec(photo ?? '')?.[1];
+        expect(hrefs(html)).toEqual([src, src]);
+        expect(photo).toContain(`sizes="${PRODUCT_PHOTO_SIZES.either}"`);
+        expect(html).toContain('<div class="boot-photo">');
+        expect(html).not.toContain('product-grid');
+      });
+
+      it('an unknown product or a search: the skeleton grid as it is', async () => {
+        for (const url of ['/product/nope', '/search?q=apple']) {
+          const html = await shellPage(url);
+          expect(pictures(html), url).toEqual([]);
+          expect(html.match(/<div class="image-box"><\/div>/g), url).toHaveLength(6);
+        }
+      });
     });
   });
 

@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply } from 'fastify';
-import { BANNER_SIZES, DEFAULT_WIDTH, MEDIA_ASPECT, mediaSrcSet } from '#shared/media';
+import {
+  BANNER_SIZES,
+  CARD_SIZES,
+  DEFAULT_WIDTH,
+  MEDIA_ASPECT,
+  type MediaKind,
+  mediaSrcSet,
+  PRODUCT_PHOTO_SIZES,
+} from '#shared/media';
 import { attributesOf, imagePreload } from './html';
 import type { CatalogueStore } from './modules/catalogue/catalogue.store';
 
@@ -32,6 +40,56 @@ export function withParts(html: string): string {
       const body = parts.get(name);
       return body === undefined ? use : body.repeat(times === undefined ? 1 : Number(times));
     },
+  );
+}
+
+/**
+ * The pictures a catalogue page shows first (page-head.ts decides which): a category's first cards,
+ * or a product's first photo. Its static first screen draws them, so the largest picture paints as
+ * soon as it arrives instead of after the scripts; the app then draws the same files in the same
+ * sizes, from the browser's cache.
+ */
+export type FirstScreen = { cards: string[] } | { photo: string };
+
+/** The inner first screen's part the server fills: the skeleton grid (index.html). */
+const FIRST_SCREEN = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
+const EMPTY_CARD_MEDIA = '<div class="product-card-media"><div class="image-box"></div></div>';
+
+/** A picture as the app's ImageBox draws it once loaded: the same box, `srcset` and `sizes`. */
+function pictureBox(src: string, kind: MediaKind, sizes: string): string {
+  const width = DEFAULT_WIDTH[kind];
+  const height = Math.round(width * MEDIA_ASPECT[kind]);
+  const srcset = mediaSrcSet(src, kind);
+  const picture = attributesOf([
+    ['src', src],
+    ...(srcset
+      ? ([
+          ['srcset', srcset],
+          ['sizes', sizes],
+        ] as [string, string][])
+      : []),
+    ['alt', ''],
+    ['width', String(width)],
+    ['height', String(height)],
+    ['fetchpriority', 'high'],
+  ]);
+  return `<div class="image-box is-loaded" style="--ratio: ${width} / ${height}"><img ${picture}></div>`;
+}
+
+/** The inner first screen with the pictures of `first` in it: in its first cards, or a photo instead of the grid. */
+export function withFirstScreen(html: string, first: FirstScreen): string {
+  if ('photo' in first) {
+    const photo = `<div class="boot-photo">${pictureBox(first.photo, 'product', PRODUCT_PHOTO_SIZES.either)}</div>`;
+    return html.replace(FIRST_SCREEN, () => photo);
+  }
+  let next = 0;
+  return html.replace(FIRST_SCREEN, (grid) =>
+    grid.replaceAll(EMPTY_CARD_MEDIA, (empty) => {
+      const src = first.cards[next++];
+      return src === undefined
+        ? empty
+        : `<div class="product-card-media">${pictureBox(src, 'product', CARD_SIZES)}</div>`;
+    }),
   );
 }
 
@@ -90,6 +148,7 @@ function withShell(html: string, kind: ShellKind): string {
 export class AppPage {
   private readonly index: string;
   private readonly plain: Buffer;
+  private readonly innerHtml: string;
   private readonly inner: Buffer;
   private home?: { snapshot: unknown; html: Buffer };
 
@@ -100,11 +159,14 @@ export class AppPage {
     const html = readFileSync(join(webDir, 'index.html'), 'utf8');
     this.index = withInlineStyles(withParts(html), builtStylesheet(webDir));
     this.plain = Buffer.from(SHELL_KINDS.reduce(withoutShell, this.index));
-    this.inner = Buffer.from(withShell(this.index, 'inner'));
+    this.innerHtml = withShell(this.index, 'inner');
+    this.inner = Buffer.from(this.innerHtml);
   }
 
-  htmlFor(path: string): Buffer {
-    if (INNER_PATHS.test(path)) return this.inner;
+  /** The page for `path`; a catalogue page's first screen shows the pictures of `first`, if given. */
+  htmlFor(path: string, first?: FirstScreen): Buffer {
+    if (INNER_PATHS.test(path))
+      return first ? Buffer.from(withFirstScreen(this.innerHtml, first)) : this.inner;
     if (!HOME_PATHS.has(path)) return this.plain;
     const snapshot = this.catalogue.snapshot;
     if (this.home?.snapshot !== snapshot) this.home = { snapshot, html: this.withBanner() };
@@ -114,27 +176,10 @@ export class AppPage {
   private withBanner(): Buffer {
     const first = this.catalogue.snapshot.banners[0];
     if (!first || !this.index.includes('</head>')) return this.plain;
-    const srcset = mediaSrcSet(first.image, 'banner');
-    const sized: [string, string][] = srcset
-      ? [
-          ['srcset', srcset],
-          ['sizes', BANNER_SIZES],
-        ]
-      : [];
     const preload = imagePreload(first.image, 'banner', BANNER_SIZES);
     // The same attributes as the carousel's first ImageBox, so the browser picks the same file.
-    const width = DEFAULT_WIDTH.banner;
-    const height = Math.round(width * MEDIA_ASPECT.banner);
-    const picture = attributesOf([
-      ['src', first.image],
-      ...sized,
-      ['alt', ''],
-      ['width', String(width)],
-      ['height', String(height)],
-      ['fetchpriority', 'high'],
-    ]);
-    const image = `<div class="image-box is-loaded" style="--ratio: ${width} / ${height}"><img ${picture}></div>`;
-    const html = withShell(this.index, 'home').replace(BANNER_SLOT, image);
+    const image = pictureBox(first.image, 'banner', BANNER_SIZES);
+    const html = withShell(this.index, 'home').replace(BANNER_SLOT, () => image);
     // The banner's request goes first, ahead of the scripts.
     const script = html.indexOf('<script');
     const at = script >= 0 && script < html.indexOf('</head>') ? script : html.indexOf('</head>');

@@ -371,11 +371,8 @@ async function registerStatic(
     // The page's own title, description, canonical URL and share tags, in the language it asks for.
     const language = languageParam(new URLSearchParams(request.url.split('?')[1] ?? '').get(LANGUAGE_PARAM));
     const lang = language ?? 'en';
-    const html = withHead(
-      page.htmlFor(pagePath).toString(),
-      heads.tags(heads.headFor(pagePath, lang), lang),
-      lang,
-    );
+    const head = heads.headFor(pagePath, lang);
+    const html = withHead(page.htmlFor(pagePath, head.firstScreen).toString(), heads.tags(head, lang), lang);
     // Compressed for the client as it goes (quickly: brotli or gzip at their lowest effort, well
     // under a millisecond for the page's ~40 KB, its stylesheets included).
     const { encoding, bytes } = new PrebuiltAnswer(Buffer.from(html)).encoded(

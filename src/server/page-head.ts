@@ -11,6 +11,7 @@ import {
 } from '#shared/media';
 import type { Category } from '#shared/schemas/catalogue';
 import { INFO_PAGES, LANGUAGE_PARAM } from '#shared/schemas/site.rules';
+import type { FirstScreen } from './app-page';
 import { escapeHtml, imagePreload } from './html';
 import { translate } from './i18n';
 
@@ -30,6 +31,8 @@ export interface PageHead {
   data: object[];
   /** Preload hints for the picture the page shows first (imagePreload). */
   preloads?: string[];
+  /** The same pictures, for the page's static first screen (app-page.ts). */
+  firstScreen?: FirstScreen;
 }
 
 const DESCRIPTION_MAX = 160;
@@ -197,6 +200,7 @@ export class PageHeads {
       type: 'website',
       data: [this.breadcrumbs(language, this.categoryTrail(snapshot, id, language))],
       preloads: firstCards.map((card) => imagePreload(card.product_image, 'product', CARD_SIZES)),
+      firstScreen: { cards: firstCards.map((card) => card.product_image) },
     };
   }
 
@@ -235,6 +239,7 @@ export class PageHeads {
       },
     };
     const trail = [...this.categoryTrail(snapshot, card.category_id, language), { name, path }];
+    const photo = detail.images[0]?.link ?? card.product_image;
     return {
       title: `${name} · ${translate(language, 'common:title')}`,
       description,
@@ -242,7 +247,8 @@ export class PageHeads {
       image,
       type: 'product',
       offer: { price, inStock },
-      preloads: this.firstPicture(detail.images[0]?.link ?? card.product_image),
+      preloads: this.firstPicture(photo),
+      firstScreen: { photo },
       data: [product, this.breadcrumbs(language, trail)],
     };
   }

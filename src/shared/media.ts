@@ -51,7 +51,12 @@ export const CARD_SIZES = '(min-width: 1200px) 232px, (min-width: 960px) 22vw, (
  * The product page's first picture, for `sizes`: full width in the phone's carousel, the gallery's
  * column on wide screens. The page and the server's preload hints agree on it.
  */
-export const PRODUCT_PHOTO_SIZES = { narrow: '100vw', wide: '(min-width: 1240px) 600px, 50vw' } as const;
+export const PRODUCT_PHOTO_SIZES = {
+  narrow: '100vw',
+  wide: '(min-width: 1240px) 600px, 50vw',
+  /** One picture at either width: the server's static first screen (src/server/app-page.ts). */
+  either: '(min-width: 1240px) 600px, (min-width: 960px) 50vw, 100vw',
+} as const;
 
 export function mediaPath(name: string, width: number): string {
   return `/media/${name}-${width}.webp`;
