@@ -143,8 +143,26 @@ describe('the app page', () => {
         expect(html).not.toContain('product-grid');
       });
 
-      it('an unknown product or a search: the skeleton grid as it is', async () => {
-        for (const url of ['/product/nope', '/search?q=apple']) {
+      it("a search's: its first results' pictures, as the page's listing call answers them", async () => {
+        const listing = await shells.app.inject({
+          url: '/api/index_product?en_search=apple&page=1&page_size=20',
+        });
+        const first = (listing.json().data.list as { product_image: string }[])
+          .slice(0, CATEGORY_EAGER_CARDS)
+          .map((p) => p.product_image);
+        expect(first.length).toBeGreaterThan(0);
+        const html = await shellPage('/search?q=%20apple%20');
+        expect(pictures(html).map((img) => /src="([^"]*)"/.exec(img)?.[1])).toEqual(first);
+        expect(hrefs(html)).toEqual(first);
+      });
+
+      it('an unknown product, a search that finds nothing or is too long: the skeleton grid as it is', async () => {
+        for (const url of [
+          '/product/nope',
+          '/search?q=zzzqqq',
+          `/search?q=${'apple'.repeat(41)}`,
+          '/search',
+        ]) {
           const html = await shellPage(url);
           expect(pictures(html), url).toEqual([]);
           expect(html.match(/<div class="image-box"><\/div>/g), url).toHaveLength(6);

@@ -369,9 +369,10 @@ async function registerStatic(
     }
     const pagePath = path.replace(/\/+$/, '') || '/';
     // The page's own title, description, canonical URL and share tags, in the language it asks for.
-    const language = languageParam(new URLSearchParams(request.url.split('?')[1] ?? '').get(LANGUAGE_PARAM));
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const language = languageParam(query.get(LANGUAGE_PARAM));
     const lang = language ?? 'en';
-    const head = heads.headFor(pagePath, lang);
+    const head = heads.headFor(pagePath, lang, query);
     const html = withHead(page.htmlFor(pagePath, head.firstScreen).toString(), heads.tags(head, lang), lang);
     // Compressed for the client as it goes (quickly: brotli or gzip at their lowest effort, well
     // under a millisecond for the page's ~40 KB, its stylesheets included).

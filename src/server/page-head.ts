@@ -10,6 +10,7 @@ import {
   WIDE_SCREEN,
 } from '#shared/media';
 import type { Category } from '#shared/schemas/catalogue';
+import { ProductListInput } from '#shared/schemas/catalogue.zod';
 import { INFO_PAGES, LANGUAGE_PARAM } from '#shared/schemas/site.rules';
 import type { FirstScreen } from './app-page';
 import { escapeHtml, imagePreload } from './html';
@@ -86,7 +87,8 @@ export class PageHeads {
     }
   }
 
-  headFor(path: string, language: Language): PageHead {
+  /** `query`: the page's query string (a search page's first cards are its results for `q`). */
+  headFor(path: string, language: Language, query?: URLSearchParams): PageHead {
     const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
     const shop = t('common:title');
     const titled = (name: string) => `${name} · ${shop}`;
@@ -131,7 +133,8 @@ export class PageHeads {
     if (info) return page(t(`site:pages.${info.key}`), path);
     if (path === '/categories') return page(t('site:pages.categories'), path);
     if (path === '/promotions') return page(t('site:pages.promotions'), path);
-    if (path === '/search') return page(t('site:pages.search'), undefined);
+    if (path === '/search')
+      return { ...page(t('site:pages.search'), undefined), ...this.searchCards(snapshot, query) };
     if (path === '/cart') return page(t('site:pages.cart'), undefined);
     if (path === '/profile' || path.startsWith('/profile/')) return page(t('site:pages.profile'), undefined);
     if (path === '/account' || path.startsWith('/account/')) return page(t('site:pages.account'), undefined);
@@ -199,8 +202,31 @@ export class PageHeads {
       image: first ? this.absolute(first.card.product_image) : undefined,
       type: 'website',
       data: [this.breadcrumbs(language, this.categoryTrail(snapshot, id, language))],
-      preloads: firstCards.map((card) => imagePreload(card.product_image, 'product', CARD_SIZES)),
-      firstScreen: { cards: firstCards.map((card) => card.product_image) },
+      ...this.firstCards(firstCards),
+    };
+  }
+
+  /**
+   * A search page's first cards, as its listing will answer them (the same call the page makes, with
+   * the same limits): their pictures are the page's largest once it has drawn.
+   */
+  private searchCards(snapshot: Snapshot, query: URLSearchParams | undefined): Partial<PageHead> {
+    const term = (query?.get('q') ?? '').trim();
+    if (!term) return {};
+    const input = ProductListInput.safeParse({
+      en_search: term,
+      page: '1',
+      page_size: String(CATEGORY_EAGER_CARDS),
+    });
+    if (!input.success) return {};
+    return this.firstCards(listProducts(snapshot, input.data).list);
+  }
+
+  /** Preload hints and the first screen for the first cards of a listing. */
+  private firstCards(cards: { product_image: string }[]): Pick<PageHead, 'preloads' | 'firstScreen'> {
+    return {
+      preloads: cards.map((card) => imagePreload(card.product_image, 'product', CARD_SIZES)),
+      firstScreen: { cards: cards.map((card) => card.product_image) },
     };
   }
 
