@@ -40,6 +40,16 @@ for (const language of LANGUAGES) {
     await expect(card.getByText(t('mark.open'), { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: t('actions.pack') })).toBeDisabled();
     await expectAccessible(page);
+    // A slot's packing list is the console's one packing list; its Back returns to the day.
+    await page
+      .getByRole('region', { name: t('noSlot') })
+      .getByRole('link', { name: t('list.open') })
+      .click();
+    await expect(
+      page.getByRole('article', { name: text(language, 'admin:orders.packing.order', { orderNo }) }),
+    ).toBeVisible();
+    await page.getByRole('link', { name: text(language, 'admin:orders.packing.backToPacking') }).click();
+    await expect(card).toBeVisible();
     const shortPrefix = text(language, 'admin:packing.actions.shortLine', { name: '' });
     await card.getByRole('button', { name: new RegExp(`^${literally(shortPrefix)}`) }).click();
     await card.getByLabel(t('form.shortCount', { num: 2 })).fill('1');

@@ -2,7 +2,7 @@ import { ADDED_NOTICE_MS } from '#shared/constants';
 import type { CartItem } from '#shared/schemas/cart';
 import type { OrderDetail } from '#shared/schemas/order';
 import { expect, LANGUAGES, nameIn, price, skipUnlessPaired, textIn } from './fixtures/shop';
-import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
+import { callApi, shopperWithCart, signInAs, test } from './fixtures/shopper';
 
 // Adding to the cart and the cart itself tell the shopper what happened (issue 16, items 4, 6, 18).
 test.describe.configure({ timeout: 90_000 });
@@ -137,9 +137,10 @@ for (const language of LANGUAGES) {
     const [first] = await catalogue.stocked(1, (p) => p.real_stock >= 4 && p.real_stock < 50);
     const second = (await catalogue.stocked(2)).find((p) => p.uuid !== first?.uuid);
     if (!first || !second) throw new Error('no stocked products');
-    await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);
-    await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: first.uuid, amount: 3 });
-    await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: second.uuid, amount: 1 });
+    await shopperWithCart(request, shop, shopper, [
+      { uuid: first.uuid, amount: 3 },
+      { uuid: second.uuid, amount: 1 },
+    ]);
     const lines = await callApi<CartItem[]>(request, shop, shopper, 'GET', '/api/cart');
     const t = textIn(language);
     await signInAs(page, shopper, language);
@@ -202,9 +203,12 @@ for (const language of LANGUAGES) {
     skipUnlessPaired(language, isPhone);
     await page.setViewportSize({ width: 375, height: 667 });
     const products = await catalogue.stocked(8);
-    await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);
-    for (const p of products)
-      await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: p.uuid, amount: 1 });
+    await shopperWithCart(
+      request,
+      shop,
+      shopper,
+      products.map((p) => ({ uuid: p.uuid, amount: 1 })),
+    );
     const t = textIn(language);
     await signInAs(page, shopper, language);
     await page.goto('/cart');

@@ -4,7 +4,7 @@ import type { CartItem } from '#shared/schemas/cart';
 import { deliveryTerms } from '../../seed/catalogue/delivery';
 import { type AdminShop, staffSession, test } from './fixtures/admin-shop-server';
 import { expect, LANGUAGES, textIn } from './fixtures/shop';
-import { ADDRESS, callApi, signInAs } from './fixtures/shopper';
+import { ADDRESS, callApi, shopperWithCart, signInAs } from './fixtures/shopper';
 
 /**
  * Issue 19, the delivery fee on a phone: the owner sets a fee and a free-delivery threshold in the
@@ -48,8 +48,10 @@ for (const language of LANGUAGES) {
   }) => {
     const t = textIn(language);
     const [product] = await catalogue.stocked();
-    await callApi(request, server, shopper, 'POST', '/api/address', { ...ADDRESS, default_status: 1 });
-    await callApi(request, server, shopper, 'POST', '/api/cart', { uuid: product.uuid, amount: 1 });
+    await shopperWithCart(request, server, shopper, [{ uuid: product.uuid, amount: 1 }], {
+      ...ADDRESS,
+      default_status: 1,
+    });
     const [line] = await callApi<CartItem[]>(request, server, shopper, 'GET', '/api/cart');
     const price = Math.round((line?.price ?? 0) * 100);
     // Free from three of the product: one leaves two prices to go, two leave one, three are free.

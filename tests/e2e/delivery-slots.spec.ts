@@ -4,7 +4,7 @@ import type { DeliverySlot, DeliverySlots } from '#shared/schemas/slots.zod';
 import { slotLabel, slotTimeLabel } from '#shared/slot-label';
 import { expectConfirmed } from './fixtures/order';
 import { expect, LANGUAGES, textIn } from './fixtures/shop';
-import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
+import { ADDRESS, callApi, shopperWithCart, signInAs, test } from './fixtures/shopper';
 
 /**
  * Issue 19's "done when", on a phone in both languages: the shopper picks a delivery window in the
@@ -37,8 +37,10 @@ for (const language of LANGUAGES) {
     const t = textIn(language);
     const [product] = await catalogue.stocked(1);
     if (!product) throw new Error('no stocked product');
-    await callApi(request, shop, shopper, 'POST', '/api/address', { ...ADDRESS, default_status: 1 });
-    await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: product.uuid, amount: 1 });
+    await shopperWithCart(request, shop, shopper, [{ uuid: product.uuid, amount: 1 }], {
+      ...ADDRESS,
+      default_status: 1,
+    });
     const offer = await callApi<DeliverySlots>(request, shop, shopper, 'GET', '/api/delivery/slots');
     expect(offer.offered).toBe(true);
     const open = offer.slots.find((s) => s.state === 'open') as DeliverySlot;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
 import { expect, expectAccessible, LANGUAGES, nameIn, textIn } from './fixtures/shop';
-import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
+import { callApi, shopperWithCart, signInAs, test } from './fixtures/shopper';
 
 // A shopper is signed up per test, against a shop started per worker, and each walk checks its
 // screens with axe: 80 s each on a loaded 2-core machine, so two minutes.
@@ -24,9 +24,10 @@ for (const language of LANGUAGES) {
     const t = textIn(language);
     const [first, second] = await catalogue.stocked(2);
     if (!second) throw new Error('no stocked products');
-    await callApi(request, shop, shopper, 'POST', '/api/address', ADDRESS);
-    await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: first.uuid, amount: 1 });
-    await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: second.uuid, amount: 2 });
+    await shopperWithCart(request, shop, shopper, [
+      { uuid: first.uuid, amount: 1 },
+      { uuid: second.uuid, amount: 2 },
+    ]);
     await signInAs(page, shopper, language);
 
     // Each line starts at the shopper's default (refund); one is switched to Replace and stays so.

@@ -17,6 +17,11 @@ export function formatTime(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], { timeStyle: 'short' }).format(date);
 }
 
+/** The product's name in the staff member's language first, the other after it. */
+export function bothNames(line: { en_name: string; zn_name: string }, language: Language): [string, string] {
+  return language === 'zh' ? [line.zn_name, line.en_name] : [line.en_name, line.zn_name];
+}
+
 /** A dollar amount the API answers as a decimal number (12.5) to cents. */
 export const amountCents = (amount: number): number => Math.round(amount * 100);
 

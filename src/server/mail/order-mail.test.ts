@@ -1,38 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type OrderMailData, orderMail } from './order-mail';
+import { retryDelay } from '#server/polling-worker';
+import { orderMail } from './order-mail';
+import { MAIL_SETTINGS, orderMailData } from './order-mail.fixture';
 import { ORDER_MAIL_KINDS } from './outbox';
-import { retryDelay } from './outbox-worker';
 
-const settings = { shopName: 'Fresh Market', shopNameZh: '鲜市场', publicUrl: 'https://shop.example' };
-
-function data(overrides: Partial<OrderMailData> = {}): OrderMailData {
-  return {
-    kind: 'placed',
-    to: 'mei@example.com',
-    language: 'en',
-    orderNo: '2601151200001234',
-    lines: [
-      { enName: 'Jasmine rice <5 kg>', znName: '茉莉香米 <5公斤>', priceCents: 1299, num: 2 },
-      { enName: 'Tofu & greens', znName: '豆腐青菜', priceCents: 350, num: 1 },
-    ],
-    subtotalCents: 2948,
-    discountCents: 0,
-    taxCents: 133,
-    totalCents: 3081,
-    address: {
-      name: 'Mei',
-      surname: 'Lin',
-      phone: '555-0100',
-      address: '1 Market St',
-      area: 'Downtown',
-      city: 'Springfield',
-      province: 'IL',
-      zip: '62701',
-    },
-    extra: {},
-    ...overrides,
-  };
-}
+const settings = MAIL_SETTINGS;
+const data = orderMailData;
 
 describe('order mails', () => {
   it('placed: the lines, the total, a Pay Now link to /pay/<orderNo> and the ten minutes, in English', () => {

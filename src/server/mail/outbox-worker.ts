@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { mailOutbox, orderItems, orders } from '#server/db/schema';
+import { PollingWorker, retryDelay } from '#server/polling-worker';
 import type { Mailer, MailMessage } from './mailer';
 import { type OrderMailSettings, orderMail } from './order-mail';
 import { mailLanguage, type OrderMailExtra, type OrderMailKind } from './outbox';
@@ -41,14 +42,6 @@ export interface OutboxWorkerDeps {
 
 type Claimed = typeof mailOutbox.$inferSelect;
 
-/** The wait before try `attempts + 1` after `attempts` failed ones: 1, 2, 4 … minutes, capped. */
-export function retryDelay(
-  attempts: number,
-  options: Pick<OutboxWorkerOptions, 'baseDelayMs' | 'maxDelayMs'>,
-) {
-  return Math.min(options.baseDelayMs * 2 ** Math.max(0, attempts - 1), options.maxDelayMs);
-}
-
 /**
  * Sends the outbox's mails (docs/architecture.md, Mail: outbox). Each run claims due rows with one
  * conditional update over `SELECT … FOR UPDATE SKIP LOCKED`, so workers in several processes never
@@ -58,48 +51,12 @@ export function retryDelay(
  * sending is taken again when its lease is over: a mail is sent once, unless a process dies
  * between the SMTP server's acceptance and the `sent` mark (then twice: never zero times).
  */
-export class OutboxWorker {
-  private readonly options: OutboxWorkerOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = false;
-
+export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
   constructor(
     private readonly deps: OutboxWorkerDeps,
     options: Partial<OutboxWorkerOptions> = {},
   ) {
-    this.options = { ...OUTBOX_DEFAULTS, ...options };
-  }
-
-  /** Runs at once, then every `pollMs`, until stop. */
-  start(): void {
-    this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      void this.runOnce()
-        .catch((err) => this.deps.log.warn({ err }, 'mail outbox run failed'))
-        .finally(() => {
-          if (!this.stopped) {
-            this.timer = setTimeout(tick, this.options.pollMs);
-            this.timer.unref();
-          }
-        });
-    };
-    tick();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => 0);
-  }
-
-  /** One run (or the one under way): claims the due mails and tries each. Answers how many it tried. */
-  runOnce(): Promise<number> {
-    this.running ??= this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    super({ ...OUTBOX_DEFAULTS, ...options }, (err) => deps.log.warn({ err }, 'mail outbox run failed'));
   }
 
   /** Runs until no mail is due now (tests; a failed mail waits for its back-off, so this ends). */
@@ -107,13 +64,7 @@ export class OutboxWorker {
     while ((await this.runOnce()) > 0) {}
   }
 
-  private async run(): Promise<number> {
-    const claimed = await this.claim();
-    for (const row of claimed) await this.deliver(row);
-    return claimed.length;
-  }
-
-  private async claim(): Promise<Claimed[]> {
+  protected async claim(): Promise<Claimed[]> {
     const now = this.deps.clock.now();
     const due = this.deps.db
       .select({ id: mailOutbox.id })
@@ -133,7 +84,7 @@ export class OutboxWorker {
       .returning();
   }
 
-  private async deliver(row: Claimed): Promise<void> {
+  protected async handle(row: Claimed): Promise<void> {
     const mine = and(
       eq(mailOutbox.id, row.id),
       eq(mailOutbox.state, 'sending'),

@@ -1,10 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { PackingDayPage } from './pages/packing-day-page';
-import { PackingListPage } from './pages/packing-list-page';
 import './packing.css';
 
-/** The packer's day and a slot's printable packing list, under /admin. */
-export const PACKING_ROUTES: RouteObject[] = [
-  { path: 'packing', Component: PackingDayPage },
-  { path: 'packing/list', Component: PackingListPage },
-];
+/** The packer's day, under /admin; a slot's printable list is the orders' packing list (/admin/orders/packing). */
+export const PACKING_ROUTES: RouteObject[] = [{ path: 'packing', Component: PackingDayPage }];

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema';
-import { can, type Permission, type StaffRole } from '#shared/schemas/staff.rules';
+import { can, type Permission } from '#shared/schemas/staff.rules';
 import { ROUTE_RULES } from '../../../../tests/api/security/route-table';
-import { createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import {
   cardForm,
   type LiveShop,
@@ -11,38 +10,20 @@ import {
   type PlacedOrder,
   payByCard,
   placeOrder,
-  startLiveShop,
 } from '../payment/payment.fixture';
+import { type ConsoleShop, startConsoleShop } from './order.fixture';
 
 /**
  * The console's order routes for every role (issue 17): owner, manager and packer by their
  * permissions, a shopper's token and a visitor refused; what each one sees and may do.
  */
 let shop: LiveShop;
-const staff = {} as Record<StaffRole, TestStaff>;
+let staff: ConsoleShop['staff'];
+let call: ConsoleShop['call'];
 beforeAll(async () => {
-  shop = await startLiveShop();
-  for (const role of ['owner', 'manager', 'packer'] as const) {
-    staff[role] = await createStaff(shop.t.database, shop.t.clock.now(), { role });
-  }
+  ({ shop, staff, call } = await startConsoleShop());
 });
 afterAll(async () => shop?.close());
-
-async function call(
-  token: string | undefined,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: Record<string, unknown>,
-  language = 'en',
-) {
-  const res = await shop.t.app.inject({
-    method,
-    url,
-    headers: { 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
 
 async function paidOrder(i: number, num = 2): Promise<PlacedOrder> {
   const o = await placeOrder(shop.t, i, num);

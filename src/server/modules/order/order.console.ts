@@ -275,7 +275,10 @@ function amountsOf(details: unknown): unknown {
   return typeof amountCents === 'number' ? { ...rest, amount: centsToAmount(amountCents) } : rest;
 }
 
-/** What the packing slips and the packing list print: each order's lines in both languages. */
+/**
+ * What a packing list prints (the orders ticked in the list, or a delivery slot's): each order's
+ * window and lines in both languages, with what the shopper wants if a line is missing.
+ */
 export async function packingSlips(db: Db, orderNos: string[], viewer: Viewer) {
   const found = await db.select().from(orders).where(inArray(orders.orderNo, orderNos));
   const items =
@@ -304,6 +307,7 @@ export async function packingSlips(db: Db, orderNos: string[], viewer: Viewer) {
           packed: o.packedAt !== null,
           created_at: o.createdAt.toISOString(),
           paid_at: o.paidAt?.toISOString() ?? null,
+          slot: slotOf(o, viewer.timeZone),
           address: addressOf(o, viewer),
           total_count: o.totalCount,
           lines: items
@@ -314,6 +318,7 @@ export async function packingSlips(db: Db, orderNos: string[], viewer: Viewer) {
               en_name: line.enName,
               zn_name: line.znName,
               num: line.num,
+              when_missing: line.whenMissing,
             })),
         },
       ];

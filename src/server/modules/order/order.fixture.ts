@@ -4,7 +4,9 @@ import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gat
 import { translate } from '#server/i18n';
 import { loadShopSecret } from '#server/secret';
 import type { Language } from '#shared/constants';
-import type { LiveShop } from '../payment/payment.fixture';
+import type { StaffRole } from '#shared/schemas/staff.rules';
+import { createStaff, type TestStaff } from '../../../../tests/helpers/staff';
+import { type LiveShop, startLiveShop } from '../payment/payment.fixture';
 import type { RefundDeps } from './order.refund';
 
 /** What `npm run shop -- refund ORDER` builds: the configured gateways (in tests, the doubles). */
@@ -23,4 +25,40 @@ export async function refusal(promise: Promise<unknown>, language: Language = 'e
   );
   if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
   return translate(language, error.key, error.params);
+}
+
+/** One console request with `token` (none: a visitor) in `language`: the status and the parsed body. */
+function consoleCall(shop: LiveShop) {
+  return async (
+    token: string | undefined,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+    language = 'en',
+  ) => {
+    const res = await shop.t.app.inject({
+      method,
+      url,
+      headers: { 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+}
+
+/** A live shop with one staff member of each role, and a console call as any of them. */
+export interface ConsoleShop {
+  shop: LiveShop;
+  staff: Record<StaffRole, TestStaff>;
+  call: ReturnType<typeof consoleCall>;
+}
+
+/** The console API tests' setup: a live shop (close it after) with an owner, a manager and a packer. */
+export async function startConsoleShop(): Promise<ConsoleShop> {
+  const shop = await startLiveShop();
+  const staff = {} as Record<StaffRole, TestStaff>;
+  for (const role of ['owner', 'manager', 'packer'] as const) {
+    staff[role] = await createStaff(shop.t.database, shop.t.clock.now(), { role });
+  }
+  return { shop, staff, call: consoleCall(shop) };
 }

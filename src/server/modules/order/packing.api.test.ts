@@ -4,9 +4,7 @@ import { mailOutbox, packingLines, refunds } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { orderMail } from '#server/mail/order-mail';
 import type { OrderMailExtra } from '#server/mail/outbox';
-import type { StaffRole } from '#shared/schemas/staff.rules';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
-import { createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import {
   cardForm,
   type LiveShop,
@@ -15,10 +13,9 @@ import {
   payByCard,
   paymentsOf,
   placeOrder,
-  startLiveShop,
   stocked,
 } from '../payment/payment.fixture';
-import { refundDepsOf } from './order.fixture';
+import { type ConsoleShop, refundDepsOf, startConsoleShop } from './order.fixture';
 import { PackingRefunds } from './packing.refunds';
 
 /**
@@ -28,34 +25,16 @@ import { PackingRefunds } from './packing.refunds';
  */
 let shop: LiveShop;
 let worker: PackingRefunds;
-const staff = {} as Record<StaffRole, TestStaff>;
+let staff: ConsoleShop['staff'];
+let call: ConsoleShop['call'];
 let keys = 0;
 const key = () => `test-mark-${++keys}-${Date.now()}`;
 
 beforeAll(async () => {
-  shop = await startLiveShop();
+  ({ shop, staff, call } = await startConsoleShop());
   worker = new PackingRefunds(refundDepsOf(shop));
-  for (const role of ['owner', 'manager', 'packer'] as const) {
-    staff[role] = await createStaff(shop.t.database, shop.t.clock.now(), { role });
-  }
 });
 afterAll(async () => shop?.close());
-
-async function call(
-  token: string | undefined,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: Record<string, unknown>,
-  language = 'en',
-) {
-  const res = await shop.t.app.inject({
-    method,
-    url,
-    headers: { 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
 
 async function paidByCard(i: number, num = 3): Promise<PlacedOrder> {
   const o = await placeOrder(shop.t, i, num);

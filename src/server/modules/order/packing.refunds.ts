@@ -3,6 +3,7 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { packingLines, payments, refunds } from '#server/db/schema';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
+import { PollingWorker, retryDelay } from '#server/polling-worker';
 import { orderRefunded } from './order.machine';
 import { giveBack } from './order.refund';
 import { enqueuePackingMail } from './packing.changes';
@@ -47,62 +48,22 @@ export interface PackingRefundDeps {
 
 type Claimed = typeof packingLines.$inferSelect;
 
-export class PackingRefunds {
-  private readonly options: PackingRefundOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = false;
-
+export class PackingRefunds extends PollingWorker<Claimed, PackingRefundOptions> {
   constructor(
     private readonly deps: PackingRefundDeps,
     options: Partial<PackingRefundOptions> = {},
   ) {
-    this.options = { ...PACKING_REFUND_DEFAULTS, ...options };
-  }
-
-  /** Runs at once (what a crashed process left is sent on start), then every `pollMs`. */
-  start(): void {
-    this.stopped = false;
-    const tick = () => {
-      if (this.stopped) return;
-      void this.runOnce()
-        .catch((err) => this.deps.log.warn({ err }, 'packing refunds run failed'))
-        .finally(() => {
-          if (!this.stopped) {
-            this.timer = setTimeout(tick, this.options.pollMs);
-            this.timer.unref();
-          }
-        });
-    };
-    tick();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => 0);
-  }
-
-  /** One run (or the one under way): claims the due refunds and sends each. Answers how many it tried. */
-  runOnce(): Promise<number> {
-    this.running ??= this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    super({ ...PACKING_REFUND_DEFAULTS, ...options }, (err) =>
+      deps.log.warn({ err }, 'packing refunds run failed'),
+    );
   }
 
   /** Sends one line's refund now if it is due (right after the packer's mark commits). */
   async sendNow(orderItemId: number): Promise<void> {
-    for (const row of await this.claim([orderItemId])) await this.send(row);
+    for (const row of await this.claim([orderItemId])) await this.handle(row);
   }
 
-  private async run(): Promise<number> {
-    const claimed = await this.claim();
-    for (const row of claimed) await this.send(row);
-    return claimed.length;
-  }
-
-  private async claim(only?: number[]): Promise<Claimed[]> {
+  protected async claim(only?: number[]): Promise<Claimed[]> {
     const now = this.deps.clock.now();
     const due = and(
       inArray(packingLines.refundState, ['queued', 'sending']),
@@ -127,7 +88,7 @@ export class PackingRefunds {
       .returning();
   }
 
-  private async send(row: Claimed): Promise<void> {
+  protected async handle(row: Claimed): Promise<void> {
     const { db, clock } = this.deps;
     const mine = and(
       eq(packingLines.orderItemId, row.orderItemId),
@@ -162,7 +123,7 @@ export class PackingRefunds {
               : {
                   refundState: 'queued',
                   refundMessage: outcome.message,
-                  refundNextAt: new Date(now.getTime() + this.retryDelay(row.refundAttempts)),
+                  refundNextAt: new Date(now.getTime() + retryDelay(row.refundAttempts, this.options)),
                 },
           )
           .where(mine)
@@ -219,10 +180,6 @@ export class PackingRefunds {
       { reference: payment.reference, amountCents: refund.amountCents, line: row.orderItemId },
       'packing refund sent',
     );
-  }
-
-  private retryDelay(attempts: number): number {
-    return Math.min(this.options.baseDelayMs * 2 ** Math.max(0, attempts - 1), this.options.maxDelayMs);
   }
 }
 

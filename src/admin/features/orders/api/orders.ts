@@ -123,9 +123,10 @@ export interface PackingOrder {
   packed: boolean;
   created_at: string;
   paid_at: string | null;
+  slot: OrderSlot;
   address: OrderAddress;
   total_count: number;
-  lines: { id: number; key: string; en_name: string; zn_name: string; num: number }[];
+  lines: { id: number; key: string; en_name: string; zn_name: string; num: number; when_missing: string }[];
 }
 
 const ORDERS_KEY = ['admin', 'orders'] as const;

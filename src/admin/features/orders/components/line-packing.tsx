@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { bothNames } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import type { OrderLine } from '../api/orders';
-import { bothNames, money } from '../lib/format';
+import { money } from '../lib/format';
 
 /** A line's packing mark on the order page: picked, N short, replaced by X, and the refund's progress. */
-export function LinePackingCell({ packing }: { packing: OrderLine['packing'] }) {
+export function LinePacking({ packing }: { packing: OrderLine['packing'] }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  if (!packing) return <td>—</td>;
+  if (!packing) return '—';
   const what =
     packing.state === 'picked'
       ? t('packing.mark.picked')
@@ -21,10 +22,5 @@ export function LinePackingCell({ packing }: { packing: OrderLine['packing'] }) 
     packing.refund > 0 && packing.refund_state !== 'none'
       ? ` · ${t(`packing.refund.${packing.refund_state}`, { amount: money(packing.refund) })}`
       : '';
-  return (
-    <td>
-      {what}
-      {refund}
-    </td>
-  );
+  return `${what}${refund}`;
 }

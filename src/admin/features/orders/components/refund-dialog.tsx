@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bothNames } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import type { OrderAction, OrderDetail } from '../api/orders';
-import { bothNames, isAmount, money } from '../lib/format';
+import { isAmount, money } from '../lib/format';
 import { ActionDialog } from './dialog';
 
 type Mode = 'whole' | 'amount' | 'lines';

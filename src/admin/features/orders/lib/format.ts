@@ -30,10 +30,5 @@ export function statusKey(status: number, packed: boolean): string {
   return `orders.status.${orderStatusName(status) ?? 'unknown'}`;
 }
 
-/** The product's name in the staff member's language first, the other after it. */
-export function bothNames(line: { en_name: string; zn_name: string }, language: Language): [string, string] {
-  return language === 'zh' ? [line.zn_name, line.en_name] : [line.en_name, line.zn_name];
-}
-
 /** Which status numbers the filter offers, in the spec's order. */
 export const STATUS_NAMES = Object.keys(ORDER_STATUS) as (keyof typeof ORDER_STATUS)[];

@@ -3,18 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { can } from '#shared/schemas/staff.rules';
 import { useStaff } from '../../../api/me';
+import { LineTable } from '../../../components/ui/line-table';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { orderQueryOptions } from '../api/orders';
 import { AddressLines } from '../components/address';
 import { DeliveryFeeFact } from '../components/delivery-fee-fact';
-import { LinePackingCell } from '../components/line-packing';
+import { LinePacking } from '../components/line-packing';
 import { OrderActions } from '../components/order-actions';
 import { OrderSlotText } from '../components/order-slot';
 import { Timeline } from '../components/timeline';
 import { WhenMissingTag } from '../components/when-missing-tag';
-import { bothNames, money, statusKey, when } from '../lib/format';
+import { money, statusKey, when } from '../lib/format';
 
 /** One order: lines, totals, address, the shopper (not for packers), payment, timeline, actions. */
 export function OrderPage() {
@@ -48,37 +49,20 @@ export function OrderPage() {
           <section className="admin-panel" aria-labelledby="order-lines">
             <h2 id="order-lines">{t('orders.detail.lines')}</h2>
             <div className="admin-table-wrap">
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('orders.fields.product')}</th>
-                    <th scope="col">{t('orders.fields.qty')}</th>
-                    <th scope="col">{t('orders.fields.price')}</th>
-                    <th scope="col">{t('orders.fields.refundedQty')}</th>
-                    <th scope="col">{t('packing.fields.mark')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {o.lines.map((line) => {
-                    const [first, second] = bothNames(line, language);
-                    return (
-                      <tr key={line.id}>
-                        <td>
-                          {first}
-                          <span className="orders-sub" lang={language === 'zh' ? 'en' : 'zh-CN'}>
-                            {second}
-                          </span>
-                          <WhenMissingTag choice={line.when_missing} />
-                        </td>
-                        <td>{line.num}</td>
-                        <td>{money(line.price)}</td>
-                        <td>{line.refunded_num}</td>
-                        <LinePackingCell packing={line.packing} />
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+              <LineTable
+                lines={o.lines}
+                productHeader={t('orders.fields.product')}
+                productNote={(line) => <WhenMissingTag choice={line.when_missing} />}
+                columns={[
+                  { header: t('orders.fields.qty'), cell: (line) => line.num },
+                  { header: t('orders.fields.price'), cell: (line) => money(line.price) },
+                  { header: t('orders.fields.refundedQty'), cell: (line) => line.refunded_num },
+                  {
+                    header: t('packing.fields.mark'),
+                    cell: (line) => <LinePacking packing={line.packing} />,
+                  },
+                ]}
+              />
             </div>
             <dl className="admin-facts orders-totals">
               <dt>{t('orders.fields.subtotal')}</dt>

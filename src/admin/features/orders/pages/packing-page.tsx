@@ -1,24 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { Language } from '#shared/constants';
 import { ORDER_NO_PATTERN, PACKING_MAX } from '#shared/schemas/order.rules';
 import { can } from '#shared/schemas/staff.rules';
+import { slotLabel } from '#shared/slot-label';
 import { useStaff } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
-import { packingQueryOptions } from '../api/orders';
+import { type PackingOrder, packingQueryOptions } from '../api/orders';
 import { AddressLines } from '../components/address';
+import { OrderSlotText } from '../components/order-slot';
+import { WhenMissingTag } from '../components/when-missing-tag';
 import { when } from '../lib/format';
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * A packing slip (one order) or a packing list (the orders chosen in the list), made for paper:
- * each order's address and lines in both languages, one order per printed page.
+ * The console's one packing list, made for paper, whichever way its orders were chosen: ticked in
+ * the order list (`?orders=`), one order's slip, or a delivery slot's orders from the Packing page
+ * (`?orders=…&day=`, Back returns there). Each order's window, address and lines in both languages
+ * with what the shopper wants if a line is missing, one order per printed page.
  */
 export function PackingPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const [params] = useSearchParams();
+  const day = params.get('day') ?? '';
   const orderNos = [
     ...new Set(
       (params.get('orders') ?? '')
@@ -27,11 +37,11 @@ export function PackingPage() {
         .filter((no) => ORDER_NO_PATTERN.test(no)),
     ),
   ].slice(0, PACKING_MAX);
-  const title = orderNos.length === 1 ? t('orders.packing.slip') : t('orders.packing.list');
-  usePageTitle(title);
   const staff = useStaff();
   const allowed = can(staff.role, 'orders.view');
   const packing = useQuery({ ...packingQueryOptions(orderNos), enabled: allowed && orderNos.length > 0 });
+  const title = packingTitle(orderNos.length, packing.data?.orders ?? [], t, language);
+  usePageTitle(title);
 
   if (!allowed) return <Forbidden />;
   return (
@@ -41,7 +51,11 @@ export function PackingPage() {
         <button type="button" className="button button-primary" onClick={() => window.print()}>
           {t('orders.packing.print')}
         </button>
-        <Link to="/admin/orders">{t('orders.detail.back')}</Link>
+        {DAY.test(day) ? (
+          <Link to={`/admin/packing?day=${day}`}>{t('orders.packing.backToPacking')}</Link>
+        ) : (
+          <Link to="/admin/orders">{t('orders.detail.back')}</Link>
+        )}
       </div>
       {orderNos.length === 0 ? (
         <p className="admin-state">{t('orders.packing.none')}</p>
@@ -63,6 +77,9 @@ export function PackingPage() {
                   {t('orders.packing.order', { orderNo: order.order_no })}
                 </h2>
                 <p>{when(order.paid_at ?? order.created_at, language)}</p>
+                <p>
+                  <OrderSlotText slot={order.slot} />
+                </p>
               </header>
               <section aria-label={t('orders.detail.address')}>
                 <AddressLines address={order.address} />
@@ -74,6 +91,7 @@ export function PackingPage() {
                     <th scope="col">{t('orders.packing.english')}</th>
                     <th scope="col">{t('orders.packing.chinese')}</th>
                     <th scope="col">{t('orders.fields.qty')}</th>
+                    <th scope="col">{t('orders.packing.whenMissing')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -85,6 +103,9 @@ export function PackingPage() {
                       <td lang="en">{line.en_name}</td>
                       <td lang="zh-CN">{line.zn_name}</td>
                       <td className="orders-slip-qty">{line.num}</td>
+                      <td>
+                        <WhenMissingTag choice={line.when_missing} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -94,6 +115,7 @@ export function PackingPage() {
                       {t('orders.packing.count')}
                     </th>
                     <td className="orders-slip-qty">{order.total_count}</td>
+                    <td />
                   </tr>
                 </tfoot>
               </table>
@@ -103,4 +125,14 @@ export function PackingPage() {
       )}
     </section>
   );
+}
+
+/** "Packing slip" for one order; "Packing list: Thu 26 Nov, 10:00–12:00" for orders of one window. */
+function packingTitle(asked: number, orders: PackingOrder[], t: TFunction, language: Language): string {
+  if (asked === 1) return t('orders.packing.slip');
+  const slot = orders[0]?.slot;
+  const oneWindow = slot && orders.every((o) => o.slot?.starts_at === slot.starts_at);
+  if (!oneWindow) return t('orders.packing.list');
+  const window = slotLabel(new Date(slot.starts_at), new Date(slot.ends_at), slot.time_zone, language);
+  return t('orders.packing.slotList', { slot: window });
 }

@@ -4,11 +4,6 @@ import { formatMoney } from '../../../lib/format';
 /** The API's decimal dollars as the shop shows them. */
 export const dollars = (amount: number): string => formatMoney(Math.round(amount * 100));
 
-/** The product's name in the staff member's language first, the other after it. */
-export function namesOf(line: { en_name: string; zn_name: string }, language: Language): [string, string] {
-  return language === 'zh' ? [line.zn_name, line.en_name] : [line.en_name, line.zn_name];
-}
-
 /** A slot's window in the shop's time zone: "Wed 10:00–12:00". */
 export function slotLabel(
   startsAt: string,

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/states';
+import { bothNames } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { type LineMark, type PackingLine, replacementQueryOptions, useMarkLine } from '../api/packing';
-import { dollars, namesOf } from './format';
+import { dollars } from './format';
 
 /** What a line's mark says: picked, N short, replaced by X at a price, and its refund's progress. */
 export function MarkSummary({ mark }: { mark: LineMark | null }) {
@@ -23,7 +24,7 @@ export function MarkSummary({ mark }: { mark: LineMark | null }) {
       </span>
     );
   }
-  const [name] = namesOf(mark.replacement ?? { en_name: '', zn_name: '' }, language);
+  const [name] = bothNames(mark.replacement ?? { en_name: '', zn_name: '' }, language);
   return (
     <span className="packing-mark is-replaced">
       {t('packing.mark.replaced', { name, price: dollars(mark.replacement?.charged ?? 0) })}
@@ -47,7 +48,7 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
   const found = useQuery(replacementQueryOptions(query));
   const locked = line.mark !== null && line.mark.refund_state !== 'none';
   if (locked) return null;
-  const [name] = namesOf(line, language);
+  const [name] = bothNames(line, language);
   const done = () => setOpen('none');
   return (
     <div className="packing-controls">
@@ -133,7 +134,7 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
                       setPrice(p.price.toFixed(2));
                     }}
                   />
-                  {namesOf(p, language)[0]} · {dollars(p.price)}
+                  {bothNames(p, language)[0]} · {dollars(p.price)}
                 </label>
               ))}
             </fieldset>

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LineTable } from '../../../components/ui/line-table';
 import { FormError } from '../../../components/ui/states';
 import { formatWhen } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { type PackingOrder, usePackOrder } from '../api/packing';
-import { namesOf } from './format';
 import { LineMarkControls, MarkSummary } from './line-mark';
 
 /** One order on the packing bench: its lines with their marks, and Mark packed once all are marked. */
@@ -26,37 +26,26 @@ export function PackingOrderCard({ order }: { order: PackingOrder }) {
         <span>{formatWhen(order.paid_at, language)}</span>
         {order.packed ? <span className="packing-mark is-picked">{t('packing.packed')}</span> : null}
       </header>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('packing.fields.product')}</th>
-            <th scope="col">{t('packing.fields.qty')}</th>
-            <th scope="col">{t('packing.fields.whenMissing')}</th>
-            <th scope="col">{t('packing.fields.mark')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => {
-            const [first, second] = namesOf(line, language);
-            return (
-              <tr key={line.id}>
-                <td>
-                  {first}
-                  <span className="orders-sub" lang={language === 'zh' ? 'en' : 'zh-CN'}>
-                    {second}
-                  </span>
-                </td>
-                <td>{line.num}</td>
-                <td>{t(`packing.whenMissing.${line.when_missing}`)}</td>
-                <td>
-                  <MarkSummary mark={line.mark} />
-                  {order.packed ? null : <LineMarkControls orderNo={order.order_no} line={line} />}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <LineTable
+        lines={order.lines}
+        productHeader={t('packing.fields.product')}
+        columns={[
+          { header: t('packing.fields.qty'), cell: (line) => line.num },
+          {
+            header: t('packing.fields.whenMissing'),
+            cell: (line) => t(`packing.whenMissing.${line.when_missing}`),
+          },
+          {
+            header: t('packing.fields.mark'),
+            cell: (line) => (
+              <>
+                <MarkSummary mark={line.mark} />
+                {order.packed ? null : <LineMarkControls orderNo={order.order_no} line={line} />}
+              </>
+            ),
+          },
+        ]}
+      />
       {order.packed ? null : (
         <div className="admin-actions">
           <button

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PACKING_MAX } from '#shared/schemas/order.rules';
 import { can } from '#shared/schemas/staff.rules';
 import { useStaff } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { TimeZoneHint } from '../../../components/ui/time-zone-hint';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
-import { packingDayQueryOptions } from '../api/packing';
+import { type PackingOrder, packingDayQueryOptions } from '../api/packing';
 import { slotLabel } from '../components/format';
 import { PackingOrderCard } from '../components/packing-order';
 
@@ -72,7 +73,7 @@ export function PackingDayPage() {
                   <h2>{label}</h2>
                   <Link
                     className="button button-secondary"
-                    to={`/admin/packing/list?day=${packing.data.day}&slot=${encodeURIComponent(slot.starts_at)}`}
+                    to={packingListPath(slot.orders, packing.data.day)}
                   >
                     {t('packing.list.open')}
                   </Link>
@@ -89,7 +90,7 @@ export function PackingDayPage() {
                 <h2>{t('packing.noSlot')}</h2>
                 <Link
                   className="button button-secondary"
-                  to={`/admin/packing/list?day=${packing.data.day}&slot=none`}
+                  to={packingListPath(packing.data.no_slot, packing.data.day)}
                 >
                   {t('packing.list.open')}
                 </Link>
@@ -103,4 +104,10 @@ export function PackingDayPage() {
       )}
     </section>
   );
+}
+
+/** The console's packing list of these orders; its Back returns to this day. */
+function packingListPath(orders: PackingOrder[], day: string): string {
+  const nos = orders.slice(0, PACKING_MAX).map((o) => o.order_no);
+  return `/admin/orders/packing?orders=${nos.join(',')}&day=${day}`;
 }
