@@ -5,22 +5,27 @@ import { resolve } from 'node:path';
 export const SERVER_OUT_DIR = resolve('dist/server');
 
 /**
- * Compiles the server (src/server/server.ts and everything it imports from src/ and seed/) into
- * dist/server with esbuild: one ES module per entry plus chunks for what is imported lazily (the
- * demo catalogue, the description sanitizer), so the serving process neither transpiles TypeScript
- * nor loads tsx. Packages in node_modules stay imports (the installed ones are used as they are),
- * and each must be one of package.json's "dependencies", not a dev dependency. Runtime files
- * (drizzle/, build/, public/locales) are found from the checkout's root
- * (src/server/project-root.ts), wherever the code runs from. Names are kept (`keepNames`) so logged
- * stacks and error names read as in the source; a source map is written beside each file, used by
- * `NODE_OPTIONS=--enable-source-maps`.
+ * Compiles the server (src/server/server.ts and everything it imports from src/ and seed/, and the
+ * PGlite worker thread's entry) into dist/server with esbuild: one ES module per entry plus chunks
+ * for what is imported lazily (the demo catalogue, the description sanitizer), so the serving
+ * process neither transpiles TypeScript nor loads tsx. Packages in node_modules stay imports (the
+ * installed ones are used as they are), and each must be one of package.json's "dependencies",
+ * not a dev dependency. Runtime files (drizzle/, build/, public/locales) are found from the
+ * checkout's root (src/server/project-root.ts), wherever the code runs from. Names are kept
+ * (`keepNames`) so logged stacks and error names read as in the source; a source map is written
+ * beside each file, used by `NODE_OPTIONS=--enable-source-maps`.
  */
 export async function buildServer(): Promise<void> {
   const started = performance.now();
   const { build } = await import('esbuild');
   rmSync(SERVER_OUT_DIR, { recursive: true, force: true });
   const result = await build({
-    entryPoints: { server: resolve('src/server/server.ts') },
+    // The embedded database's worker thread is an entry of its own: src/server/db/pglite-thread.ts
+    // starts dist/server/pglite-worker.js.
+    entryPoints: {
+      server: resolve('src/server/server.ts'),
+      'pglite-worker': resolve('src/server/db/pglite-worker.ts'),
+    },
     outdir: SERVER_OUT_DIR,
     bundle: true,
     splitting: true,

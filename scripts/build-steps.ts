@@ -87,8 +87,8 @@ export async function prepareDemoDump(): Promise<void> {
   const database = await openDatabase({ kind: 'memory' });
   try {
     await prepareDatabase(database, { seed: 'demo' }, systemClock);
-    if (!database.pglite) throw new Error('the demo dump needs PGlite');
-    await saveDemoDump(database.pglite);
+    if (!database.dumpDataDir) throw new Error('the demo dump needs PGlite');
+    await saveDemoDump({ dumpDataDir: database.dumpDataDir });
   } finally {
     await database.close();
   }

@@ -35,3 +35,12 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY:/);
   });
 });
+
+describe('PGLITE_WORKER', () => {
+  it('runs an embedded database on a worker thread unless set to 0, and refuses anything else', () => {
+    expect(loadConfig({}).pgliteThread).toBe('worker');
+    expect(loadConfig({ PGLITE_WORKER: '1' }).pgliteThread).toBe('worker');
+    expect(loadConfig({ PGLITE_WORKER: '0' }).pgliteThread).toBe('main');
+    expect(() => loadConfig({ PGLITE_WORKER: 'yes' })).toThrow(/PGLITE_WORKER:/);
+  });
+});

@@ -15,6 +15,8 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v === 'memory:' || /^postgres(ql)?:\/\//.test(v), 'must be memory: or a postgres:// URL')
     .optional(),
+  /** `0` runs an embedded database on the main thread instead of a worker thread (docs/decisions/017). */
+  PGLITE_WORKER: z.enum(['0', '1']).default('1'),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   SMTP_URL: z.string().url().optional(),
@@ -81,6 +83,8 @@ export interface Config {
   host: string;
   requestTimeoutMs: number;
   database: { kind: 'memory' } | { kind: 'files'; dir: string } | { kind: 'postgres'; url: string };
+  /** Where an embedded database runs: a worker thread (PGLITE_WORKER=1, the default) or the main one. */
+  pgliteThread: 'worker' | 'main';
   dataDir: string;
   /** Shoppers' uploaded pictures, served at /uploads/. */
   uploadsDir: string;
@@ -132,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     database,
+    pgliteThread: e.PGLITE_WORKER === '1' ? 'worker' : 'main',
     dataDir,
     uploadsDir: resolve(dataDir, 'uploads'),
     trustProxy: trustProxyOf(e.TRUST_PROXY),

@@ -12,7 +12,11 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const logger = pino(loggerOptions(config.logLevel));
-  const database = await openDatabase(config.database, { seed: config.seed, holder: SERVER_HOLDER });
+  const database = await openDatabase(config.database, {
+    seed: config.seed,
+    holder: SERVER_HOLDER,
+    pgliteThread: config.pgliteThread,
+  });
   await prepareDatabase(database, config, systemClock, logger);
   const app = await buildApp({ config, database, clock: systemClock, logger });
   let commands: Awaited<ReturnType<typeof listenForShopCommands>>;

@@ -1,10 +1,15 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { ManualClock } from '#server/clock';
 import { openDatabase } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
-import { adminQuery, TEMPLATE_ENV, type TemplateRef, withDatabase } from './test-database';
+import {
+  adminQuery,
+  TEMPLATE_ENV,
+  TEST_PGLITE_THREAD,
+  type TemplateRef,
+  withDatabase,
+} from './test-database';
 
 /**
  * Migrates and seeds one database per test run and leaves it as a template: a PGlite dump by
@@ -26,9 +31,10 @@ export default async function setup(): Promise<() => Promise<void>> {
     ref = { kind: 'postgres', location: name, url: pgUrl };
     teardown = () => adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } else {
-    const database = await openDatabase({ kind: 'memory' });
+    const database = await openDatabase({ kind: 'memory' }, { pgliteThread: TEST_PGLITE_THREAD });
     await prepareDatabase(database, { seed: 'demo' }, clock);
-    const dump = await (database.pglite as PGlite).dumpDataDir('none');
+    if (!database.dumpDataDir) throw new Error('the test template needs PGlite');
+    const dump = await database.dumpDataDir();
     await database.close();
     const dir = join(process.cwd(), '.tmp');
     mkdirSync(dir, { recursive: true });

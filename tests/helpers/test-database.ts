@@ -18,6 +18,12 @@ export interface TemplateRef {
 
 export const TEMPLATE_ENV = 'SHOP_TEST_TEMPLATE';
 
+/**
+ * Where the tests' embedded databases run: on a worker thread, as the server runs them, unless
+ * PGLITE_WORKER=0 asks for the test's own thread (as the server's setting of that name does).
+ */
+export const TEST_PGLITE_THREAD = process.env.PGLITE_WORKER === '0' ? 'main' : 'worker';
+
 export function templateRef(): TemplateRef {
   const raw = process.env[TEMPLATE_ENV];
   if (!raw) throw new Error('test template missing: run API tests through vitest (global setup)');
@@ -38,7 +44,10 @@ export async function freshDatabase(ref: TemplateRef = templateRef()): Promise<{
 }> {
   if (ref.kind === 'pglite') {
     const dump = await readFile(ref.location);
-    const database = await openDatabase({ kind: 'memory' }, { dump: new Blob([dump]) });
+    const database = await openDatabase(
+      { kind: 'memory' },
+      { dump: new Blob([dump]), pgliteThread: TEST_PGLITE_THREAD },
+    );
     return { database, config: { kind: 'memory' }, drop: async () => database.close() };
   }
   const serverUrl = ref.url ?? '';

@@ -38,7 +38,10 @@ async function main(argv: string[]): Promise<number> {
 
 /** Opens the database in this process (throws DatabaseInUse when another one has its files). */
 async function runHere(argv: string[], config: Config): Promise<number> {
-  const database = await openDatabase(config.database, { holder: 'the shop command line' });
+  const database = await openDatabase(config.database, {
+    holder: 'the shop command line',
+    pgliteThread: config.pgliteThread,
+  });
   try {
     await runMigrations(database);
     const log = pino(loggerOptions(config.logLevel), pino.destination(2));

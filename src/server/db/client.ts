@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { projectPath } from '../project-root';
 import { readDemoDump } from './demo-dump';
 import { type ListenHandlers, type Listening, listenOn } from './listen';
+import { openPgliteWorker, type PgliteClient } from './pglite-thread';
 import { acquireProcessLock } from './process-lock';
 import * as schema from './schema';
 
@@ -21,8 +22,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The embedded client, when this is PGlite (tests dump it as a template). */
-  pglite?: PGlite;
+  /** PGlite: the data directory as an uncompressed tar (tests keep it as a template, the build as a dump). */
+  dumpDataDir?(): Promise<Blob>;
   /** A new PGlite database that started from the build's demo dump (see demo-dump.ts). */
   fromDemoDump?: boolean;
   /** PGlite files: the folder of this process's lock on them (see process-lock.ts). */
@@ -44,6 +45,11 @@ export interface OpenOptions {
   seed?: 'demo' | 'none';
   /** PGlite files: what this process is, for the message a second process gets ("the shop server"). */
   holder?: string;
+  /**
+   * Where PGlite runs: on a worker thread (the default: HTTP keeps the main thread while the
+   * database works on the other core, docs/decisions/017) or on the main thread (PGLITE_WORKER=0).
+   */
+  pgliteThread?: 'worker' | 'main';
 }
 
 /**
@@ -92,7 +98,10 @@ async function openPglite(dataDir: string | undefined, options: OpenOptions): Pr
   const isNew = dataDir === undefined || readdirSync(dataDir).length === 0;
   const demo = isNew && !options.dump && options.seed === 'demo' ? readDemoDump() : undefined;
   const start = options.dump ?? demo ?? (isNew ? readEmptyClusterDump() : undefined);
-  const client = await PGlite.create(dataDir, start ? { loadDataDir: start } : {});
+  const client =
+    options.pgliteThread === 'main'
+      ? await PGlite.create(dataDir, start ? { loadDataDir: start } : {})
+      : await openPgliteWorker(dataDir, start);
   if (isNew && !start) await saveEmptyClusterDump(client);
   return { ...wrapPglite(client), fromDemoDump: demo !== undefined };
 }
@@ -102,7 +111,7 @@ function readEmptyClusterDump(): Blob | undefined {
 }
 
 /** Keeps a dump of a cluster that has just been created, before anything is written to it. */
-export async function saveEmptyClusterDump(client: PGlite): Promise<void> {
+export async function saveEmptyClusterDump(client: Pick<PgliteClient, 'dumpDataDir'>): Promise<void> {
   const dump = await client.dumpDataDir('none');
   mkdirSync(dirname(EMPTY_CLUSTER_DUMP), { recursive: true });
   const partial = `${EMPTY_CLUSTER_DUMP}.${process.pid}.partial`;
@@ -110,13 +119,14 @@ export async function saveEmptyClusterDump(client: PGlite): Promise<void> {
   renameSync(partial, EMPTY_CLUSTER_DUMP);
 }
 
-export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+/** Drizzle over a PGlite client, in this thread or on the worker (whose proxy Drizzle takes for one). */
+function wrapPglite(client: PGlite | PgliteClient): Database {
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   let queue: Promise<unknown> = Promise.resolve();
   return {
     db,
     kind: 'pglite',
-    pglite: client,
+    dumpDataDir: () => client.dumpDataDir('none'),
     // One PGlite belongs to one process, so an in-process queue is the lock.
     exclusively(fn) {
       const run = queue.then(fn, fn);

@@ -46,7 +46,7 @@ describe('the build’s demo database dump', () => {
     // What `npm run build` does: migrate and seed a new database, keep it as the dump.
     const build = await openDatabase({ kind: 'memory' });
     await prepareDatabase(build, { seed: 'demo' }, new ManualClock(builtAt));
-    await saveDemoDump(build.pglite as NonNullable<Database['pglite']>);
+    await saveDemoDump({ dumpDataDir: build.dumpDataDir as NonNullable<Database['dumpDataDir']> });
     await build.close();
     // The slow path, for comparison: a database seeded at the first start itself.
     seededHere = await openDatabase({ kind: 'memory' });

@@ -10,8 +10,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { PROJECT_ROOT } from '../project-root';
+import type { PgliteClient } from './pglite-thread';
 
 /**
  * A first start on PGlite used to spend most of its time migrating and seeding a new cluster. The
@@ -70,7 +70,7 @@ export function readDemoDump(): Blob | undefined {
 }
 
 /** Keeps `client`'s cluster as the demo dump for the current sources, replacing older ones. */
-export async function saveDemoDump(client: PGlite): Promise<string> {
+export async function saveDemoDump(client: Pick<PgliteClient, 'dumpDataDir'>): Promise<string> {
   const path = demoDumpPath();
   const dump = await client.dumpDataDir('none');
   mkdirSync(BUILD_DIR, { recursive: true });

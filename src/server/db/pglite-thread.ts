@@ -1,0 +1,190 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { messages, type QueryOptions, type Results, TransactionAbortedError } from '@electric-sql/pglite';
+import { projectPath } from '../project-root';
+import type { CrossedError, PgliteEnvelope, PgliteReply, PgliteRequest } from './pglite-messages';
+
+/** What Drizzle's PGlite driver calls on a client and on the transaction it hands out. */
+export interface PgliteStatements {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+/** A PGlite client as far as this shop uses one: statements, transactions and dumps. */
+export interface PgliteClient extends PgliteStatements {
+  transaction<T>(fn: (tx: PgliteStatements) => Promise<T>): Promise<T>;
+  dumpDataDir(compression: 'none'): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** A value that tells an identity parser from any other: Drizzle's keep PostgreSQL's text as it is. */
+const PROBE = '1970-01-01 00:00:00 probe';
+
+/**
+ * The type ids of Drizzle's parsers. Functions cannot cross to the worker, so the worker rebuilds
+ * them from their ids; that holds only while each gives back its text unchanged, which is what
+ * drizzle-orm/pglite's do (dates, intervals and their arrays stay text for Drizzle's own mapping).
+ */
+function identityTypesOf(parsers: QueryOptions['parsers']): number[] {
+  if (!parsers) return [];
+  return Object.entries(parsers).map(([type, parse]) => {
+    if (parse(PROBE) !== PROBE)
+      throw new Error(
+        `the PGlite worker keeps values as text; a parser that changes type ${type} cannot cross`,
+      );
+    return Number(type);
+  });
+}
+
+/** The error the worker caught, with the class and PostgreSQL fields (code, constraint…) callers read. */
+function revive(crossed: CrossedError): Error {
+  const err = new Error(crossed.message);
+  if (crossed.database) Object.setPrototypeOf(err, messages.DatabaseError.prototype);
+  else if (crossed.name === 'TransactionAbortedError')
+    Object.setPrototypeOf(err, TransactionAbortedError.prototype);
+  Object.defineProperty(err, 'name', { value: crossed.name, writable: true, configurable: true });
+  return Object.assign(err, crossed.fields);
+}
+
+/**
+ * tsx's ESM API module. Vitest's module runner has no `import.meta.resolve`, and `require.resolve`
+ * picks the CommonJS build, whose `register` cannot load the ESM hooks: so tsx's own export map says.
+ */
+function tsxApi(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve('tsx/package.json');
+  const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };
+  const api = exports['./esm/api']?.import.default;
+  if (!api) throw new Error('tsx has no ESM API to run the PGlite worker from source');
+  return pathToFileURL(join(dirname(manifest), api)).href;
+}
+
+/**
+ * The worker: the compiled server (dist/server, `npm start`) runs the compiled pglite-worker.js
+ * beside it; from source (tests, `npm run serve`) a worker is a fresh Node thread without the
+ * parent's TypeScript loader, so it registers tsx before importing the .ts file.
+ */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(projectPath('dist/server/pglite-worker.js'));
+  const file = new URL('./pglite-worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`;
+  return new Worker(boot, { eval: true });
+}
+
+/**
+ * PGlite on a worker thread (docs/decisions/017), behind the client interface Drizzle's PGlite
+ * driver uses. The main thread only posts statements and receives rows; the worker parses them.
+ * While requests are outstanding the worker keeps the process alive, and not otherwise, as an
+ * in-thread PGlite would not.
+ */
+class PgliteWorkerClient implements PgliteClient {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  #lastId = 0;
+  /** Why the worker can no longer answer (it stopped, or was closed). */
+  #failure: Error | undefined;
+
+  constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.unref();
+    worker.on('message', (reply: PgliteReply) => this.#answer(reply));
+    worker.on('error', (err) => this.#fail(err));
+    worker.on('exit', (code) => this.#fail(new Error(`the PGlite worker stopped (exit code ${code})`)));
+  }
+
+  #ask(request: PgliteRequest, transfer: ArrayBuffer[] = []): Promise<unknown> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = ++this.#lastId;
+    if (this.#pending.size === 0) this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...request, id } satisfies PgliteEnvelope, transfer);
+    });
+  }
+
+  #answer(reply: PgliteReply): void {
+    const waiting = this.#pending.get(reply.id);
+    if (!waiting) return;
+    this.#pending.delete(reply.id);
+    if (this.#pending.size === 0) this.#worker.unref();
+    if (reply.ok) waiting.resolve(reply.value);
+    else waiting.reject(revive(reply.error));
+  }
+
+  #fail(err: Error): void {
+    this.#failure ??= err;
+    for (const waiting of this.#pending.values()) waiting.reject(this.#failure);
+    this.#pending.clear();
+  }
+
+  async open(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<void> {
+    const tar = loadDataDir ? await loadDataDir.arrayBuffer() : undefined;
+    await this.#ask({ op: 'open', dataDir, loadDataDir: tar }, tar ? [tar] : []);
+  }
+
+  #query<T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined) {
+    const identityTypes = identityTypesOf(options.parsers);
+    const rowMode = options.rowMode ?? 'object';
+    return this.#ask({ op: 'query', sql, params, rowMode, identityTypes, tx }) as Promise<Results<T>>;
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    return this.#query<T>(sql, params, options, undefined);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.#ask({ op: 'exec', sql, tx: undefined }) as Promise<Results[]>;
+  }
+
+  /**
+   * Runs `fn` in a transaction held open in the worker: its statements run inside it, everyone
+   * else's wait until it ends. Commits when `fn` resolves, rolls back when it throws.
+   */
+  async transaction<T>(fn: (tx: PgliteStatements) => Promise<T>): Promise<T> {
+    const tx = (await this.#ask({ op: 'begin' })) as number;
+    let result: T;
+    try {
+      result = await fn({
+        query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+          this.#query<R>(sql, params, options, tx),
+        exec: (sql: string) => this.#ask({ op: 'exec', sql, tx }) as Promise<Results[]>,
+      });
+    } catch (err) {
+      // Only a dead worker fails a rollback; `err` says more than that would.
+      await this.#ask({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw err;
+    }
+    await this.#ask({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  async dumpDataDir(_compression: 'none'): Promise<Blob> {
+    return new Blob([(await this.#ask({ op: 'dump' })) as ArrayBuffer]);
+  }
+
+  async close(): Promise<void> {
+    try {
+      if (!this.#failure) await this.#ask({ op: 'close' });
+    } finally {
+      this.#failure ??= new Error('the PGlite worker is closed');
+      await this.#worker.terminate();
+    }
+  }
+}
+
+/** Starts a worker thread with PGlite on `dataDir` (or in memory), loaded from `loadDataDir` if given. */
+export async function openPgliteWorker(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<PgliteClient> {
+  const client = new PgliteWorkerClient(startWorker());
+  try {
+    await client.open(dataDir, loadDataDir);
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    throw err;
+  }
+  return client;
+}
