@@ -1,6 +1,7 @@
 /**
- * `node --import tsx bench/explain-checkout.ts [orders per shopper] [of them unpaid]` (issue 20): on a fresh
- * PostgreSQL database at 127.0.0.1:5432 (dropped afterwards), a few shoppers get a long order
+ * `node --import tsx bench/explain-checkout.ts [orders per shopper] [of them unpaid] [pglite]` (issue 20):
+ * on a fresh PostgreSQL database at 127.0.0.1:5432 (dropped afterwards), or with `pglite` on a
+ * throw-away PGlite, a few shoppers get a long order
  * history in bulk (lib/long-history.ts); one of them then checks out through the real app as the
  * storefront does — cart, place order with a coupon, order page, pay by card, payment status, the
  * order mails sent — while every statement the app sends is recorded. Each distinct statement is
@@ -10,13 +11,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '#server/app';
 import { systemClock } from '#server/clock';
-import { loadConfig } from '#server/config';
-import { openDatabase } from '#server/db/client';
+import { type Config, loadConfig } from '#server/config';
+import { type Database, openDatabase } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
 import { coupons, products } from '#server/db/schema';
 import { PasswordHasher } from '#server/modules/account/password';
@@ -35,19 +37,106 @@ interface Recorded {
   step: string;
 }
 
-/** Records what every pg client sends while `step` is set (the app's pool and its transactions). */
-function recordQueries(): { log: Recorded[]; step(name: string | undefined): void } {
-  const log: Recorded[] = [];
-  let current: string | undefined;
+type Seen = (text: string, values: unknown[]) => void;
+
+/** What is explained: the database, how its statements are seen, how one is explained, and its end. */
+interface Target {
+  database: Database;
+  config: Config['database'];
+  /** Calls `record` with every statement the app sends from now on. */
+  watch(record: Seen): void;
+  /** The plan of one statement, run in a transaction that is rolled back. */
+  explain(text: string, values: unknown[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** Sees what every pg client sends (the app's pool and its transactions). */
+function watchPg(record: Seen): void {
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [first, second] = args;
     const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
     const values =
       (Array.isArray(second) ? second : (first as { values?: unknown[] })?.values) ?? ([] as unknown[]);
-    if (current && text) log.push({ text, values, step: current });
+    if (text) record(text, values);
     return original.apply(this, args);
   } as typeof pg.Client.prototype.query;
+}
+
+async function postgresTarget(): Promise<Target> {
+  const postgres = await createPostgresDatabase('i20hist');
+  if (!postgres) throw new Error('no PostgreSQL at 127.0.0.1:5432');
+  const database = await openDatabase({ kind: 'postgres', url: postgres.url });
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  return {
+    database,
+    config: { kind: 'postgres', url: postgres.url },
+    watch: watchPg,
+    explain: async (text, values) => {
+      await client.query('begin');
+      try {
+        const answer = await client.query<{ 'QUERY PLAN': string }>(
+          `explain (analyze, buffers) ${text}`,
+          values,
+        );
+        return answer.rows.map((r) => r['QUERY PLAN']);
+      } finally {
+        await client.query('rollback');
+      }
+    },
+    close: async () => {
+      await client.end();
+      await database.close();
+      await postgres.drop();
+    },
+  };
+}
+
+type Query = PGlite['query'];
+
+async function pgliteTarget(): Promise<Target> {
+  const database = await openDatabase({ kind: 'memory' });
+  const client = database.pglite;
+  if (!client) throw new Error('no PGlite');
+  const query = client.query.bind(client);
+  return {
+    database,
+    config: { kind: 'memory' },
+    watch: (record) => {
+      const seen = (run: Query): Query =>
+        ((text: string, values?: unknown[], options?: object) => {
+          record(text, values ?? []);
+          return run(text, values, options);
+        }) as Query;
+      client.query = seen(query);
+      const transaction = client.transaction.bind(client);
+      client.transaction = ((fn: Parameters<PGlite['transaction']>[0]) =>
+        transaction((tx) => {
+          tx.query = seen(tx.query.bind(tx));
+          return fn(tx);
+        })) as PGlite['transaction'];
+    },
+    explain: async (text, values) => {
+      await query('begin');
+      try {
+        const answer = await query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
+        return answer.rows.map((r) => r['QUERY PLAN']);
+      } finally {
+        await query('rollback');
+      }
+    },
+    close: () => database.close(),
+  };
+}
+
+/** Records what the app sends while a step is named. */
+function recordQueries(target: Target): { log: Recorded[]; step(name: string | undefined): void } {
+  const log: Recorded[] = [];
+  let current: string | undefined;
+  target.watch((text, values) => {
+    if (current) log.push({ text, values, step: current });
+  });
   return {
     log,
     step: (name) => {
@@ -69,42 +158,28 @@ function flagsOf(plan: string[]): string[] {
   return flags;
 }
 
-async function explainAll(url: string, recorded: Recorded[]): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+async function explainAll(target: Target, recorded: Recorded[]): Promise<void> {
   const seen = new Set<string>();
-  try {
-    for (const q of recorded) {
-      if (SKIP.test(q.text.trim()) || seen.has(q.text)) continue;
-      seen.add(q.text);
-      await client.query('begin');
-      try {
-        const answer = await client.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze, buffers) ${q.text}`,
-          q.values,
-        );
-        const plan = answer.rows.map((r) => r['QUERY PLAN']);
-        console.log(`\n── [${q.step}] ${q.text.replace(/\s+/g, ' ').slice(0, 400)}`);
-        for (const line of plan) console.log(`   ${line}`);
-        for (const flag of flagsOf(plan)) console.log(`   !! ${flag}`);
-      } catch (err) {
-        console.log(`\n── [${q.step}] ${q.text.slice(0, 200)}\n   (not explained: ${String(err)})`);
-      } finally {
-        await client.query('rollback');
-      }
+  for (const q of recorded) {
+    if (SKIP.test(q.text.trim()) || seen.has(q.text)) continue;
+    seen.add(q.text);
+    console.log(`\n── [${q.step}] ${q.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+    try {
+      const plan = await target.explain(q.text, q.values);
+      for (const line of plan) console.log(`   ${line}`);
+      for (const flag of flagsOf(plan)) console.log(`   !! ${flag}`);
+    } catch (err) {
+      console.log(`   (not explained: ${String(err)})`);
     }
-  } finally {
-    await client.end();
   }
 }
 
 async function main(): Promise<void> {
   const perShopper = Number(process.argv[2] ?? 10_000);
   const pendingPerShopper = Number(process.argv[3] ?? 0);
-  const postgres = await createPostgresDatabase('i20hist');
-  if (!postgres) throw new Error('no PostgreSQL at 127.0.0.1:5432');
+  const target = process.argv[4] === 'pglite' ? await pgliteTarget() : await postgresTarget();
+  const { database } = target;
   const dataDir = await mkdtemp(join(tmpdir(), 'explain-checkout-'));
-  const database = await openDatabase({ kind: 'postgres', url: postgres.url });
   try {
     await prepareDatabase(database, { seed: 'demo' }, systemClock);
     await stockUp(database);
@@ -151,7 +226,7 @@ async function main(): Promise<void> {
         ORDER_LINE_MAX: '99999',
         PENDING_ORDERS_MAX: '1000000',
       }),
-      database: { kind: 'postgres' as const, url: postgres.url },
+      database: target.config,
     };
     const app = await buildApp({
       config,
@@ -162,7 +237,7 @@ async function main(): Promise<void> {
       outbox: { pollMs: 3_600_000 },
     });
     await app.ready();
-    const recorder = recordQueries();
+    const recorder = recordQueries(target);
     try {
       const shopper = shoppers[0];
       if (!shopper) throw new Error('no shopper');
@@ -200,10 +275,9 @@ async function main(): Promise<void> {
     } finally {
       await app.close();
     }
-    await explainAll(postgres.url, recorder.log);
+    await explainAll(target, recorder.log);
   } finally {
-    await database.close();
-    await postgres.drop();
+    await target.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -15,8 +15,8 @@ export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
 
 /**
  * Whether the coupon's uses (cancelled and expired orders gave theirs back) have reached `limit`,
- * in all or the shopper's own: counts at most `limit` of them, so a coupon's long history costs
- * nothing here (docs/decisions/017-checkout-cost-without-history.md).
+ * in all or the shopper's own: counts at most `limit` of them, so the cost is bounded by the
+ * limit, not by how often the coupon was used (docs/decisions/017-checkout-cost-without-history.md).
  */
 async function usesReach(
   tx: Tx,
@@ -25,12 +25,14 @@ async function usesReach(
   limit: number,
 ): Promise<boolean> {
   const own = userId === undefined ? undefined : eq(couponRedemptions.userId, userId);
-  const uses = await tx
-    .select({ one: sql<number>`1` })
+  const uses = tx
+    .select({ one: sql<number>`1`.as('one') })
     .from(couponRedemptions)
     .where(and(eq(couponRedemptions.couponId, couponId), own))
-    .limit(limit);
-  return uses.length >= limit;
+    .limit(limit)
+    .as('uses');
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(uses);
+  return (row?.n ?? 0) >= limit;
 }
 
 /**
