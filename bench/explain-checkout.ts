@@ -12,7 +12,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '#server/app';
@@ -20,12 +19,12 @@ import { systemClock } from '#server/clock';
 import { type Config, loadConfig } from '#server/config';
 import { type Database, openDatabase } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
-import { coupons, products } from '#server/db/schema';
+import { coupons } from '#server/db/schema';
 import { PasswordHasher } from '#server/modules/account/password';
 import { ADDRESS, BILLING, callAs, createShopper } from '../tests/helpers/shoppers';
 import { TEST_SCRYPT_PARAMS } from '../tests/helpers/test-app';
 import { stockUp } from './lib/load-world';
-import { seedOrderHistory } from './lib/long-history';
+import { firstOnSale, seedOrderHistory } from './lib/long-history';
 import { createPostgresDatabase } from './lib/postgres';
 
 const SHOPPERS = 5;
@@ -199,12 +198,7 @@ async function main(): Promise<void> {
       })
       .returning({ id: coupons.id });
     if (!coupon) throw new Error('no coupon');
-    const onSale = await database.db
-      .select({ id: products.id, uuid: products.uuid })
-      .from(products)
-      .where(eq(products.onSale, true))
-      .orderBy(asc(products.id))
-      .limit(20);
+    const onSale = await firstOnSale(database.db, 20);
     const started = performance.now();
     const written = await seedOrderHistory(database.db, {
       userIds: shoppers.map((s) => s.id),

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { systemClock } from '#server/clock';
 import type { Config } from '#server/config';
 import { openDatabase } from '#server/db/client';
@@ -30,6 +30,7 @@ import {
   runHistoryPhase,
 } from './lib/history-phase';
 import { PLENTY, signUp } from './lib/load-world';
+import { firstOnSale } from './lib/long-history';
 import { createPostgresDatabase } from './lib/postgres';
 import type { PartResult, Target } from './lib/report';
 import { startShop } from './lib/shop';
@@ -138,12 +139,7 @@ async function prepare(
   const opened = await openDatabase(database);
   try {
     await prepareDatabase(opened, { seed: 'demo' }, systemClock);
-    const picked = await opened.db
-      .select({ id: products.id, uuid: products.uuid })
-      .from(products)
-      .where(eq(products.onSale, true))
-      .orderBy(asc(products.id))
-      .limit(5);
+    const picked = await firstOnSale(opened.db, 5);
     if (picked.length < 5) throw new Error('the demo catalogue has fewer than 5 products on sale');
     const ids = picked.map((p) => p.id);
     await opened.db.transaction(async (tx) => {

@@ -5,8 +5,9 @@
  * looks like one the shop made: two lines copied from real products, a timeline, its mails, and
  * for the paid ones a succeeded card payment; one in five paid ones used `coupon`, when given.
  */
-import { type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import { products } from '#server/db/schema';
 
 export interface HistoryInput {
   userIds: number[];
@@ -54,7 +55,7 @@ export async function seedOrderHistory(db: Db, input: HistoryInput): Promise<num
   const { userIds, perShopper, productIds, now, coupon } = input;
   const pending = input.pendingPerShopper ?? 0;
   if (productIds.length === 0) throw new Error('the history needs at least one product');
-  const products = intArray(productIds);
+  const lineProducts = intArray(productIds);
   const users = intArray(userIds);
   const at = now.toISOString();
   const count = productIds.length;
@@ -81,7 +82,7 @@ export async function seedOrderHistory(db: Db, input: HistoryInput): Promise<num
       select o.id, p.id, p.uuid, p.en_name, p.zn_name, p.product_image, 500, 1
       from ${history}, generate_series(0, 1) as k,
         products p
-      where p.id = (${products})[1 + ((o.n + k) % ${count})]`);
+      where p.id = (${lineProducts})[1 + ((o.n + k) % ${count})]`);
     await tx.execute(sql`
       insert into payments (order_id, kind, vendor, gateway, reference, status, amount_cents,
         card_last4, card_brand, transaction_id, created_at, updated_at)
@@ -113,4 +114,14 @@ export async function seedOrderHistory(db: Db, input: HistoryInput): Promise<num
   });
   await db.execute(sql`analyze`);
   return userIds.length * perShopper;
+}
+
+/** The first `n` products on sale, by id: what the benches buy and the history's lines copy. */
+export function firstOnSale(db: Db, n: number): Promise<{ id: number; uuid: string }[]> {
+  return db
+    .select({ id: products.id, uuid: products.uuid })
+    .from(products)
+    .where(eq(products.onSale, true))
+    .orderBy(asc(products.id))
+    .limit(n);
 }
