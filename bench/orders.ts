@@ -1,13 +1,15 @@
 /**
  * Order placement (docs/architecture.md §9): 20 shoppers, signed up over HTTP, each with an address and two
  * cart lines of well-stocked products, place orders in a loop against the real server for a fixed
- * time; then 200 orders at once race for the last 50 units of a third product. On PGlite files,
- * and on PostgreSQL when one answers at 127.0.0.1:5432 (a fresh database, dropped afterwards).
+ * time; then 200 orders at once race for the last 50 units of a third product; then the
+ * long-history phase (lib/history-phase.ts): checkouts of shoppers with 1,000 orders each against
+ * new shoppers', on two more products. On PGlite files, and on PostgreSQL when one answers at
+ * 127.0.0.1:5432 (a fresh database, dropped afterwards).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { systemClock } from '#server/clock';
 import type { Config } from '#server/config';
 import { openDatabase } from '#server/db/client';
@@ -17,7 +19,18 @@ import { bumpCatalogueVersion } from '#server/modules/catalogue/catalogue.change
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
 import { ADDRESS } from '../tests/helpers/forms';
 import { pinSelf } from './lib/children';
+import {
+  describePhase,
+  HISTORY_ORDERS,
+  HISTORY_TARGET,
+  makePhaseShoppers,
+  type PhaseGroups,
+  type PhaseResult,
+  rateOf,
+  runHistoryPhase,
+} from './lib/history-phase';
 import { PLENTY, signUp } from './lib/load-world';
+import { firstOnSale } from './lib/long-history';
 import { createPostgresDatabase } from './lib/postgres';
 import type { PartResult, Target } from './lib/report';
 import { startShop } from './lib/shop';
@@ -115,33 +128,32 @@ async function raceForLastUnits(client: ShopClient, shoppers: Shopper[]) {
 }
 
 /**
- * Migrations and the demo seed, then the first three products on sale get their stock: two
- * plenty, one LAST_UNITS. The seed itself is not changed. Answers the three products.
+ * Migrations and the demo seed, then the first five products on sale get their stock: the loop's
+ * two plenty, the race's one LAST_UNITS, the history phase's two plenty; and the history phase's
+ * shoppers are made (with their past orders). The seed itself is not changed. Answers the five
+ * products and the phase's shoppers.
  */
-async function prepare(database: Config['database']): Promise<{ id: number; uuid: string }[]> {
+async function prepare(
+  database: Config['database'],
+): Promise<{ picked: { id: number; uuid: string }[]; groups: PhaseGroups }> {
   const opened = await openDatabase(database);
   try {
     await prepareDatabase(opened, { seed: 'demo' }, systemClock);
-    const picked = await opened.db
-      .select({ id: products.id, uuid: products.uuid })
-      .from(products)
-      .where(eq(products.onSale, true))
-      .orderBy(asc(products.id))
-      .limit(3);
-    if (picked.length < 3) throw new Error('the demo catalogue has fewer than 3 products on sale');
+    const picked = await firstOnSale(opened.db, 5);
+    if (picked.length < 5) throw new Error('the demo catalogue has fewer than 5 products on sale');
+    const ids = picked.map((p) => p.id);
     await opened.db.transaction(async (tx) => {
-      const ids = picked.map((p) => p.id);
       await tx
         .update(products)
         .set({ realStock: PLENTY })
-        .where(inArray(products.id, ids.slice(0, 2)));
+        .where(inArray(products.id, [...ids.slice(0, 2), ...ids.slice(3)]));
       await tx
         .update(products)
         .set({ realStock: LAST_UNITS })
-        .where(inArray(products.id, ids.slice(2)));
+        .where(inArray(products.id, ids.slice(2, 3)));
       await bumpCatalogueVersion(tx);
     });
-    return picked;
+    return { picked, groups: await makePhaseShoppers(opened, SHOPPERS, ids) };
   } finally {
     await opened.close();
   }
@@ -151,6 +163,7 @@ interface DatabaseRun {
   label: string;
   loop: LoopResult;
   race: Awaited<ReturnType<typeof raceForLastUnits>> & { stockLeft: number };
+  history: PhaseResult;
   /** Units of the first plentiful product gone from stock minus orders placed: 0 when all add up. */
   stockMismatch: number;
 }
@@ -199,9 +212,9 @@ async function runOn(label: string, dataDir: string, databaseUrl?: string): Prom
   const database: Config['database'] = databaseUrl
     ? { kind: 'postgres', url: databaseUrl }
     : { kind: 'files', dir: join(dataDir, 'db') };
-  const picked = await prepare(database);
+  const { picked, groups } = await prepare(database);
   const uuids = picked.map((p) => p.uuid);
-  const { warm, loop, race } = await withShop(dataDir, databaseUrl, async (url, catcher) => {
+  const { warm, loop, race, history } = await withShop(dataDir, databaseUrl, async (url, catcher) => {
     // A socket for each order of the race, so all of them are in flight at once.
     const client = new ShopClient(url, RACE_ORDERS);
     const shoppers = await Promise.all(
@@ -212,7 +225,8 @@ async function runOn(label: string, dataDir: string, databaseUrl?: string): Prom
     try {
       const warm = await orderLoop(client, shoppers, WARMUP_MS);
       const loop = await orderLoop(client, shoppers, MEASURE_MS);
-      return { warm, loop, race: await raceForLastUnits(client, shoppers) };
+      const race = await raceForLastUnits(client, shoppers);
+      return { warm, loop, race, history: await runHistoryPhase(client, groups, uuids.slice(3)) };
     } finally {
       unpin();
       client.close();
@@ -227,6 +241,7 @@ async function runOn(label: string, dataDir: string, databaseUrl?: string): Prom
     label,
     loop,
     race: { ...race, stockLeft: scarce ?? Number.NaN },
+    history,
     stockMismatch: PLENTY - (plenty ?? 0) - warm.times.length - loop.times.length,
   };
 }
@@ -247,6 +262,17 @@ function rowOf(run: DatabaseRun): string[] {
   ];
 }
 
+function historyTarget(run: DatabaseRun): Target {
+  const { history } = run;
+  const ratio = rateOf(history.long) / rateOf(history.fresh);
+  const failed = [...history.failures].map(([why, n]) => `${n}× ${why}`).join('; ');
+  return {
+    name: `${run.label}: checkouts/s of shoppers with ${fmtInt(HISTORY_ORDERS)} orders each ≥ ${HISTORY_TARGET}× new shoppers', none failed`,
+    status: ratio >= HISTORY_TARGET && history.failures.size === 0 ? 'met' : 'not met',
+    figure: `${ratio.toFixed(2)}×: ${describePhase(history, fmtMs)}${failed ? `; failed: ${failed}` : ''}`,
+  };
+}
+
 function targetsOf(run: DatabaseRun): Target[] {
   const { race, loop } = run;
   const raceOk = race.placed === LAST_UNITS && race.stockLeft === 0 && race.others.every((s) => s === 409);
@@ -264,6 +290,7 @@ function targetsOf(run: DatabaseRun): Target[] {
           ? `${fmtInt(loop.times.length)} placed; stock differs by ${run.stockMismatch}`
           : [...loop.failures].map(([why, n]) => `${n}× ${why}`).join('; '),
     },
+    historyTarget(run),
   ];
 }
 
@@ -298,6 +325,7 @@ export async function runOrders(): Promise<PartResult> {
   }
   notes.push(
     `${SHOPPERS} shoppers signed up over HTTP (codes through a local SMTP catcher), each with an address and two cart lines; each orders one unit of both lines in a loop (POST /api/order, form data), ${WARMUP_MS / 1000} s warm-up then ${MEASURE_MS / 1000} s measured; latency is per successful order. Server: node dist/server/server.js pinned to core 0, shoppers (this process) on core 1; PostgreSQL's own processes are not pinned. The first three products on sale get stock ${fmtInt(PLENTY)}, ${fmtInt(PLENTY)} and ${LAST_UNITS} before the server starts.`,
+    `Long-history phase: before the server starts, ${SHOPPERS} new shoppers and ${SHOPPERS} with ${fmtInt(HISTORY_ORDERS)} past orders each (written in bulk: two lines, timeline, mails, a card payment for the paid ones; bench/lib/long-history.ts) are made in the database; each gets an address and cart lines of the fourth and fifth products over HTTP, then checks out in a loop (place an order for one unit of each, pay it with the sandbox's approved card). 2 s warm-up per group, then four 4 s turns (new, long, long, new); checkouts/s per group over its turns, and their ratio.`,
   );
   return {
     id: 'orders',

@@ -73,7 +73,7 @@ const asShopper = (
 });
 
 /** The sandbox gateway's approved test card (docs/architecture.md §6). */
-const APPROVED_CARD = {
+export const APPROVED_CARD = {
   card: '4111111111111111',
   date: '12/39',
   code: '123',

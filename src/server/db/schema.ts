@@ -387,6 +387,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_pending_idx').on(t.expiresAt).where(sql`${t.status} = 1`),
+    // One shopper's unpaid orders (limits, expiry on read) without reading their paid history.
+    index('orders_user_pending_idx').on(t.userId, t.expiresAt).where(sql`${t.status} = 1`),
   ],
 );
 

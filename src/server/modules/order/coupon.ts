@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
 import { couponRedemptions, coupons } from '#server/db/schema';
 import { BadInput } from '#server/errors';
@@ -13,16 +13,26 @@ export interface AppliedCoupon {
 /** Coupon codes are case-insensitive; stored upper-case. */
 export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
 
-/** How many orders use the coupon now, in all and the shopper's own (cancelled and expired ones gave theirs back). */
-async function usesOf(tx: Tx, couponId: number, userId: number): Promise<{ all: number; own: number }> {
-  const [row] = await tx
-    .select({
-      all: sql<number>`count(*)::int`,
-      own: sql<number>`count(*) filter (where ${couponRedemptions.userId} = ${userId})::int`,
-    })
+/**
+ * Whether the coupon's uses (cancelled and expired orders gave theirs back) have reached `limit`,
+ * in all or the shopper's own: counts at most `limit` of them, so the cost is bounded by the
+ * limit, not by how often the coupon was used (docs/decisions/018-checkout-cost-without-history.md).
+ */
+async function usesReach(
+  tx: Tx,
+  couponId: number,
+  userId: number | undefined,
+  limit: number,
+): Promise<boolean> {
+  const own = userId === undefined ? undefined : eq(couponRedemptions.userId, userId);
+  const uses = tx
+    .select({ one: sql<number>`1`.as('one') })
     .from(couponRedemptions)
-    .where(eq(couponRedemptions.couponId, couponId));
-  return { all: row?.all ?? 0, own: row?.own ?? 0 };
+    .where(and(eq(couponRedemptions.couponId, couponId), own))
+    .limit(limit)
+    .as('uses');
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(uses);
+  return (row?.n ?? 0) >= limit;
 }
 
 /**
@@ -46,10 +56,9 @@ export async function applyCoupon(
   if (subtotalCents < coupon.minSubtotalCents) {
     throw new BadInput('errors:order.couponMinimum', { code, min: formatCents(coupon.minSubtotalCents) });
   }
-  const uses = await usesOf(tx, coupon.id, userId);
-  if (coupon.perShopperLimit !== null && uses.own >= coupon.perShopperLimit)
+  if (coupon.perShopperLimit !== null && (await usesReach(tx, coupon.id, userId, coupon.perShopperLimit)))
     throw new BadInput('errors:order.couponUsed', { code });
-  if (coupon.usageLimit !== null && uses.all >= coupon.usageLimit)
+  if (coupon.usageLimit !== null && (await usesReach(tx, coupon.id, undefined, coupon.usageLimit)))
     throw new BadInput('errors:catalogueAdmin.coupons.usedUp', { code });
   const raw = coupon.kind === 'percent' ? Math.floor((subtotalCents * coupon.value) / 100) : coupon.value;
   return { id: coupon.id, code, discountCents: Math.min(raw, subtotalCents) };

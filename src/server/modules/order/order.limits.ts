@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderLimits } from '#server/config';
 import type { Tx } from '#server/db/client';
 import { orderItems, orders, type products } from '#server/db/schema';
@@ -10,34 +10,42 @@ import { overLineMax } from '../cart/cart.service';
  * The limits a grocery sets so that one account cannot hold the shelves while it does not pay
  * (docs/decisions/011-order-limits.md). Both read the shopper's unpaid orders: call them in the
  * placing transaction after lockShopper, so parallel orders from one shopper count each other.
+ * Neither reads the shopper's other orders: their cost is bounded by `pendingMax`, never by how
+ * many orders the shopper has had (docs/decisions/018-checkout-cost-without-history.md).
  */
 
-/** 409 when the shopper already has `pendingMax` orders waiting for payment. */
-export async function assertPendingRoom(tx: Tx, userId: number, limits: OrderLimits): Promise<void> {
-  const [row] = await tx
-    .select({ n: count() })
+/**
+ * 409 when the shopper already has `pendingMax` orders waiting for payment; else answers their ids
+ * (fewer than `pendingMax`, read through the shopper's unpaid-orders index) for assertLineCaps.
+ */
+export async function assertPendingRoom(tx: Tx, userId: number, limits: OrderLimits): Promise<number[]> {
+  const waiting = await tx
+    .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, ORDER_STATUS.pending)));
-  const waiting = row?.n ?? 0;
-  if (waiting >= limits.pendingMax) throw new Conflict('errors:order.tooManyPending', { n: waiting });
+    .where(and(eq(orders.userId, userId), eq(orders.status, ORDER_STATUS.pending)))
+    .limit(limits.pendingMax);
+  if (waiting.length >= limits.pendingMax) {
+    throw new Conflict('errors:order.tooManyPending', { n: waiting.length });
+  }
+  return waiting.map((o) => o.id);
 }
 
 type Product = Pick<typeof products.$inferSelect, 'id' | 'enName' | 'znName' | 'realStock'>;
 
 /**
  * 409 naming the first product of which the order would hold more than `lineMax` units, counting
- * what the shopper's unpaid orders already hold of it: three unpaid orders of 50 are no way round
- * a cap of 50.
+ * what the shopper's unpaid orders (`pendingIds`, from assertPendingRoom) already hold of it:
+ * three unpaid orders of 50 are no way round a cap of 50.
  */
 export async function assertLineCaps(
   tx: Tx,
-  userId: number,
+  pendingIds: number[],
   lines: { product: Product; num: number }[],
   limits: OrderLimits,
 ): Promise<void> {
   const held = await heldUnits(
     tx,
-    userId,
+    pendingIds,
     lines.map((l) => l.product.id),
   );
   for (const { product, num } of lines) {
@@ -53,16 +61,19 @@ export async function assertLineCaps(
   }
 }
 
-/** Units of each product that the shopper's orders waiting for payment hold. */
-async function heldUnits(tx: Tx, userId: number, productIds: number[]): Promise<Map<number, number>> {
+/**
+ * Units of each product that these orders hold. Read by order id, not by joining the shopper's
+ * orders: the planner then never trades the order-items index for a scan of every order's lines.
+ * The ids go as one array parameter, however many a high PENDING_ORDERS_MAX lets there be.
+ */
+async function heldUnits(tx: Tx, orderIds: number[], productIds: number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
   const rows = await tx
     .select({ productId: orderItems.productId, num: sql<number>`sum(${orderItems.num})::int` })
     .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(
       and(
-        eq(orders.userId, userId),
-        eq(orders.status, ORDER_STATUS.pending),
+        sql`${orderItems.orderId} = any(${sql.param(orderIds)}::int[])`,
         inArray(orderItems.productId, productIds),
       ),
     )

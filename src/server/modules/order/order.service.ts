@@ -79,9 +79,9 @@ export class OrderService {
       if (!deliversTo(terms.area, address.zip)) {
         throw new Conflict('errors:delivery.outsideArea', { zip: address.zip });
       }
-      await assertPendingRoom(tx, userId, limits);
+      const pending = await assertPendingRoom(tx, userId, limits);
       const lines = await this.linesOf(tx, userId, input.items, now);
-      await assertLineCaps(tx, userId, lines, limits);
+      await assertLineCaps(tx, pending, lines, limits);
       const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.num, 0);
       // The minimum is on the goods as priced, before a coupon (docs/product.md, Delivery).
       if (subtotalCents < terms.minimumCents) {
