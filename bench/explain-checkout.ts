@@ -11,13 +11,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '#server/app';
 import { systemClock } from '#server/clock';
 import { type Config, loadConfig } from '#server/config';
-import { type Database, openDatabase } from '#server/db/client';
+import { type Database, openDatabase, wrapPglite } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
 import { coupons } from '#server/db/schema';
 import { PasswordHasher } from '#server/modules/account/password';
@@ -95,9 +95,9 @@ async function postgresTarget(): Promise<Target> {
 type Query = PGlite['query'];
 
 async function pgliteTarget(): Promise<Target> {
-  const database = await openDatabase({ kind: 'memory' });
-  const client = database.pglite;
-  if (!client) throw new Error('no PGlite');
+  // A PGlite on this thread, whose statements can be watched (the shop's runs on a worker).
+  const client = await PGlite.create();
+  const database = wrapPglite(client);
   const query = client.query.bind(client);
   return {
     database,

@@ -120,7 +120,7 @@ export async function saveEmptyClusterDump(client: Pick<PgliteClient, 'dumpDataD
 }
 
 /** Drizzle over a PGlite client, in this thread or on the worker (whose proxy Drizzle takes for one). */
-function wrapPglite(client: PGlite | PgliteClient): Database {
+export function wrapPglite(client: PGlite | PgliteClient): Database {
   const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Db;
   let queue: Promise<unknown> = Promise.resolve();
   return {
