@@ -9,7 +9,7 @@ import { TimeZoneHint } from '../../../components/ui/time-zone-hint';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { type PackingOrder, packingDayQueryOptions } from '../api/packing';
-import { slotLabel } from '../components/format';
+import { packingListParts, slotLabel } from '../components/format';
 import { PackingOrderCard } from '../components/packing-order';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -71,12 +71,7 @@ export function PackingDayPage() {
               <section key={slot.starts_at} className="packing-slot" aria-label={label}>
                 <div className="orders-head">
                   <h2>{label}</h2>
-                  <Link
-                    className="button button-secondary"
-                    to={packingListPath(slot.orders, packing.data.day)}
-                  >
-                    {t('packing.list.open')}
-                  </Link>
+                  <PackingListLinks orders={slot.orders} day={packing.data.day} />
                 </div>
                 {slot.orders.map((order) => (
                   <PackingOrderCard key={order.order_no} order={order} />
@@ -88,12 +83,7 @@ export function PackingDayPage() {
             <section className="packing-slot" aria-label={t('packing.noSlot')}>
               <div className="orders-head">
                 <h2>{t('packing.noSlot')}</h2>
-                <Link
-                  className="button button-secondary"
-                  to={packingListPath(packing.data.no_slot, packing.data.day)}
-                >
-                  {t('packing.list.open')}
-                </Link>
+                <PackingListLinks orders={packing.data.no_slot} day={packing.data.day} />
               </div>
               {packing.data.no_slot.map((order) => (
                 <PackingOrderCard key={order.order_no} order={order} />
@@ -106,8 +96,19 @@ export function PackingDayPage() {
   );
 }
 
-/** The console's packing list of these orders; its Back returns to this day. */
-function packingListPath(orders: PackingOrder[], day: string): string {
-  const nos = orders.slice(0, PACKING_MAX).map((o) => o.order_no);
-  return `/admin/orders/packing?orders=${nos.join(',')}&day=${day}`;
+/** Links to the packing lists of these orders (packingListParts): one, or one per PACKING_MAX orders. */
+function PackingListLinks({ orders, day }: { orders: PackingOrder[]; day: string }) {
+  const { t } = useTranslation();
+  const parts = packingListParts(
+    orders.map((o) => o.order_no),
+    day,
+    PACKING_MAX,
+  );
+  return parts.map((part) => (
+    <Link key={part.from} className="button button-secondary" to={part.href}>
+      {parts.length === 1
+        ? t('packing.list.open')
+        : t('packing.list.openPart', { from: part.from, to: part.to })}
+    </Link>
+  ));
 }
