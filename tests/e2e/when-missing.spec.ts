@@ -11,6 +11,19 @@ test.describe.configure({ timeout: 120_000 });
 const quantityOf = (page: Page, language: Language, item: { en_name: string; zn_name: string }) =>
   page.getByRole('textbox', { name: textIn(language)('cart:quantityOf', { name: nameIn(language, item) }) });
 
+/** Holds the page's `method` requests to `url` until `release`, which lets them (and later ones) through. */
+async function holdRequests(page: Page, method: string, url: string): Promise<{ release(): void }> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (route.request().method() === method) await gate;
+    await route.continue();
+  });
+  return { release };
+}
+
 for (const language of LANGUAGES) {
   test(`a line set to Replace is ordered so; buy it again from the order and the list (${language})`, async ({
     isPhone,
@@ -38,8 +51,11 @@ for (const language of LANGUAGES) {
     await expect(lineOf(first).getByRole('radio', { name: t('cart:whenMissing.refund') })).toBeChecked({
       timeout: 15_000,
     });
+    // The choice shows at once, while the server has not answered yet.
+    const answer = await holdRequests(page, 'PATCH', '**/api/cart/*');
     await replace.check();
     await expect(replace).toBeChecked();
+    answer.release();
     await expect
       .poll(async () => {
         const lines = await callApi<{ uuid: string; when_missing: string }[]>(
@@ -113,7 +129,12 @@ for (const language of LANGUAGES) {
     ).toBeChecked({
       timeout: 15_000,
     });
+    // The choice shows at once; "saved" only once the server has answered.
+    const answer = await holdRequests(page, 'PATCH', '**/api/user');
     await replace.check();
+    await expect(replace).toBeChecked();
+    await expect(page.getByText(t('profile:settings.whenMissingSaved'))).toBeHidden();
+    answer.release();
     await expect(page.getByText(t('profile:settings.whenMissingSaved'))).toBeVisible();
     await expectAccessible(page);
     await page.reload();

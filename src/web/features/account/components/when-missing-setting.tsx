@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WHEN_MISSING, type WhenMissing } from '#shared/schemas/cart.rules';
 import { rememberUser, updateProfile, userQueryOptions } from '#web/api/account';
@@ -18,7 +19,14 @@ export function WhenMissingSetting() {
     mutationFn: (choice: WhenMissing) => updateProfile({ when_missing: choice }),
     onSuccess: (saved) => rememberUser(saved, queryClient),
   });
-  const current = save.isPending ? save.variables : profile.data?.when_missing;
+  // The choice shows at once, in the click's own render: the mutation's state reaches React only on a
+  // later task, and until then the controlled radio would spring back. A refused save shows the saved one.
+  const [chosen, setChosen] = useState<WhenMissing>();
+  const current = chosen ?? profile.data?.when_missing;
+  const choose = (choice: WhenMissing) => {
+    setChosen(choice);
+    save.mutate(choice, { onError: () => setChosen(undefined) });
+  };
   return (
     <>
       <fieldset className="language-choice when-missing-setting" disabled={!profile.isSuccess}>
@@ -31,7 +39,7 @@ export function WhenMissingSetting() {
               name="when_missing"
               value={choice}
               checked={current === choice}
-              onChange={() => save.mutate(choice)}
+              onChange={() => choose(choice)}
             />
           </label>
         ))}

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '#shared/schemas/cart';
-import { WHEN_MISSING } from '#shared/schemas/cart.rules';
+import { WHEN_MISSING, type WhenMissing } from '#shared/schemas/cart.rules';
 import { useSetWhenMissing } from '#web/api/cart';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
@@ -14,7 +15,15 @@ import './when-missing-choice.css';
 export function WhenMissingChoice({ line }: { line: CartItem }) {
   const { t } = useTranslation('cart');
   const language = useLanguage();
-  const choose = useSetWhenMissing();
+  const save = useSetWhenMissing();
+  // Shown at once, in the click's own render: the saved line changes only once the write's turn
+  // comes (cart writes go one at a time), and till then the controlled radio would spring back.
+  const [chosen, setChosen] = useState<WhenMissing>();
+  const current = chosen ?? line.when_missing;
+  const choose = (choice: WhenMissing) => {
+    setChosen(choice);
+    save.mutate({ id: line.id, choice }, { onSettled: () => setChosen(undefined) });
+  };
   return (
     <fieldset className="when-missing">
       <legend className="when-missing-legend">
@@ -28,8 +37,8 @@ export function WhenMissingChoice({ line }: { line: CartItem }) {
               type="radio"
               name={`when-missing-${line.id}`}
               value={choice}
-              checked={line.when_missing === choice}
-              onChange={() => choose.mutate({ id: line.id, choice })}
+              checked={current === choice}
+              onChange={() => choose(choice)}
             />
             <span>{t(`whenMissing.${choice}`)}</span>
           </label>
