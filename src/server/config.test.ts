@@ -35,3 +35,12 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY:/);
   });
 });
+
+describe('PASSWORD_HASH_COST', () => {
+  it("is OWASP's 2^17 unless set; a test server may lower it to 2^10, and nothing outside 10 to 20 is taken", () => {
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    expect(loadConfig({ PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    for (const value of ['9', '21', '12.5', 'cheap'])
+      expect(() => loadConfig({ PASSWORD_HASH_COST: value })).toThrow(/PASSWORD_HASH_COST:/);
+  });
+});
