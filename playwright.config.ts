@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_SERVER_ENV } from './tests/e2e/fixtures/server';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -43,6 +44,12 @@ export default defineConfig({
     reuseExistingServer: false,
     // Long enough for a build of the web app when the sources changed since the last one.
     timeout: 180_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: 'memory:', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory:',
+      LOG_LEVEL: 'warn',
+      ...TEST_SERVER_ENV,
+    },
   },
 });

@@ -22,7 +22,7 @@ import { customerAdminRoutes } from './modules/account/account.admin.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AvatarFiles, UPLOADS_PREFIX } from './modules/account/avatar.files';
-import { PasswordHasher } from './modules/account/password';
+import { PasswordHasher, SCRYPT_PARAMS } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
 import { cardRoutes } from './modules/card/card.routes';
@@ -216,7 +216,8 @@ async function shopRoutes(
   const { mailer } = deps;
   const secret = deps.secret ?? loadShopSecret(config);
   // One hasher, one queue: shoppers' and staff's password work share its bound.
-  const passwords = deps.passwords ?? new PasswordHasher();
+  const passwords =
+    deps.passwords ?? new PasswordHasher({ ...SCRYPT_PARAMS, N: 2 ** config.passwordHashCost });
   const accounts = new AccountService({
     db: database.db,
     clock,

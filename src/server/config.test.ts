@@ -44,3 +44,12 @@ describe('PGLITE_WORKER', () => {
     expect(() => loadConfig({ PGLITE_WORKER: 'yes' })).toThrow(/PGLITE_WORKER:/);
   });
 });
+
+describe('PASSWORD_HASH_COST', () => {
+  it("is OWASP's 2^17 unless set; a test server may lower it to 2^10, and nothing outside 10 to 20 is taken", () => {
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    expect(loadConfig({ PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    for (const value of ['9', '21', '12.5', 'cheap'])
+      expect(() => loadConfig({ PASSWORD_HASH_COST: value })).toThrow(/PASSWORD_HASH_COST:/);
+  });
+});

@@ -56,6 +56,12 @@ const EnvSchema = z.object({
    */
   SHOP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Passwords' scrypt cost as log2 N (17: OWASP's 128 MiB). Lower only for test servers: the
+   * browser tests sign hundreds of shoppers up, at over half a second each at 17. A stored hash is
+   * always checked at its own cost, so raising it later keeps old passwords working.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   /** Most units of one product a shopper may order at a time (one order, with their other unpaid ones). */
   ORDER_LINE_MAX: z.coerce.number().int().min(1).max(99_999).default(50),
   /** Most orders a shopper may have waiting for payment at once. */
@@ -110,6 +116,8 @@ export interface Config {
   /** Limits a grocery sets so that one shopper cannot hold the shelves (docs/decisions/011-order-limits.md). */
   orderLimits: OrderLimits;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** PASSWORD_HASH_COST: scrypt's log2 N for new password hashes (and the decoy check). */
+  passwordHashCost: number;
   cataloguePollMs: number;
   catalogueListenRetryMs: number;
   webDir: string;
@@ -166,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     orderLimits: { lineMax: e.ORDER_LINE_MAX, pendingMax: e.PENDING_ORDERS_MAX },
     logLevel: e.LOG_LEVEL,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     cataloguePollMs: e.CATALOGUE_POLL_MS,
     catalogueListenRetryMs: e.CATALOGUE_LISTEN_RETRY_MS,
     webDir: resolve(e.WEB_DIR),

@@ -1,64 +1,56 @@
-import {
-  chooseLanguage,
-  expect,
-  LANGUAGES,
-  nameIn,
-  price,
-  skipUnlessPaired,
-  test,
-  text,
-} from './fixtures/shop';
+import { chooseLanguage, expect, LANGUAGES, nameIn, paired, price, test, text } from './fixtures/shop';
 
 const ALL = 'page=1&page_size=10000';
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: categories → a child category → back to the parent through the panel`, async ({
-    page,
-    catalogue,
-    isPhone,
-  }) => {
-    skipUnlessPaired(lang, isPhone);
-    const parent = (await catalogue.categories()).find((c) => c.childCategory.length > 1);
-    const child = parent?.childCategory[1];
-    if (!parent || !child) throw new Error('the catalogue needs a category with children');
-    const [parentList, childList] = await Promise.all([
-      catalogue.products(`category_id=${parent.id}&${ALL}`),
-      catalogue.products(`category_id=${child.id}&${ALL}`),
-    ]);
-    await chooseLanguage(page, lang);
-    await page.goto('/categories');
-    const card = page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: nameIn(lang, parent), exact: true }) });
-    await expect(card.locator('img')).toHaveCount(1);
-    await card.getByRole('link', { name: nameIn(lang, child), exact: true }).click();
+  test(
+    `${lang}: categories → a child category → back to the parent through the panel`,
+    paired(lang),
+    async ({ page, catalogue }) => {
+      const parent = (await catalogue.categories()).find((c) => c.childCategory.length > 1);
+      const child = parent?.childCategory[1];
+      if (!parent || !child) throw new Error('the catalogue needs a category with children');
+      const [parentList, childList] = await Promise.all([
+        catalogue.products(`category_id=${parent.id}&${ALL}`),
+        catalogue.products(`category_id=${child.id}&${ALL}`),
+      ]);
+      await chooseLanguage(page, lang);
+      await page.goto('/categories');
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: nameIn(lang, parent), exact: true }) });
+      await expect(card.locator('img')).toHaveCount(1);
+      await card.getByRole('link', { name: nameIn(lang, child), exact: true }).click();
 
-    await expect(page).toHaveURL(`/category/${parent.id}/${child.id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nameIn(lang, child));
-    await expect(page.getByText(text(lang, 'catalogue:itemCount', { count: childList.total }))).toBeVisible();
-    await expect(page.getByRole('article')).toHaveCount(childList.list.length);
+      await expect(page).toHaveURL(`/category/${parent.id}/${child.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(nameIn(lang, child));
+      await expect(
+        page.getByText(text(lang, 'catalogue:itemCount', { count: childList.total })),
+      ).toBeVisible();
+      await expect(page.getByRole('article')).toHaveCount(childList.list.length);
 
-    const toggle = page.getByRole('button', {
-      name: text(lang, 'catalogue:category.switch', { name: nameIn(lang, child) }),
-    });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const panel = page.getByRole('navigation', { name: text(lang, 'catalogue:category.subcategories') });
-    await expect(panel.getByRole('link')).toHaveCount(parent.childCategory.length + 1);
-    await expect(panel.getByRole('link', { name: nameIn(lang, child) })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await panel.getByRole('link', { name: text(lang, 'catalogue:category.all'), exact: true }).click();
+      const toggle = page.getByRole('button', {
+        name: text(lang, 'catalogue:category.switch', { name: nameIn(lang, child) }),
+      });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.getByRole('navigation', { name: text(lang, 'catalogue:category.subcategories') });
+      await expect(panel.getByRole('link')).toHaveCount(parent.childCategory.length + 1);
+      await expect(panel.getByRole('link', { name: nameIn(lang, child) })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await panel.getByRole('link', { name: text(lang, 'catalogue:category.all'), exact: true }).click();
 
-    await expect(page).toHaveURL(`/category/${parent.id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nameIn(lang, parent));
-    await expect(
-      page.getByText(text(lang, 'catalogue:itemCount', { count: parentList.total })),
-    ).toBeVisible();
-    await expect(page.getByRole('article')).toHaveCount(parentList.list.length);
-  });
+      await expect(page).toHaveURL(`/category/${parent.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(nameIn(lang, parent));
+      await expect(
+        page.getByText(text(lang, 'catalogue:itemCount', { count: parentList.total })),
+      ).toBeVisible();
+      await expect(page.getByRole('article')).toHaveCount(parentList.list.length);
+    },
+  );
 }
 
 test('see-all goes to the parent; add-to-cart sends a visitor to /account; sold out cannot be added', async ({
@@ -96,36 +88,35 @@ test('see-all goes to the parent; add-to-cart sends a visitor to /account; sold 
 });
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: a promotion shows its ad and the promotion prices with the regular ones struck`, async ({
-    page,
-    catalogue,
-    isPhone,
-  }) => {
-    skipUnlessPaired(lang, isPhone, true);
-    const promoBanner = (await catalogue.banners()).find((b) => b.type === 3);
-    const id = promoBanner?.url ?? '1';
-    const [promotion, list] = await Promise.all([
-      catalogue.promotion(id),
-      catalogue.products(`promotion_plan=${id}&${ALL}`),
-    ]);
-    await chooseLanguage(page, lang);
-    await page.goto(`/promotion/${id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nameIn(lang, promotion));
-    await expect(page.getByRole('img', { name: nameIn(lang, promotion) })).toBeVisible();
-    await expect(page.getByRole('article')).toHaveCount(list.list.length);
-    for (const product of list.list.slice(0, 4)) {
-      const card = page
-        .getByRole('article')
-        .filter({ has: page.getByRole('heading', { name: nameIn(lang, product), exact: true }) });
-      if (promotion.active && product.promotion_price !== null && product.promotion_price < product.price) {
-        await expect(card.locator('.price.is-promo')).toHaveText(price(product.promotion_price));
-        await expect(card.locator('s')).toContainText(price(product.price));
-        await expect(card.locator('s')).toHaveCSS('text-decoration-line', 'line-through');
-      } else {
-        await expect(card.locator('.price')).toHaveText(price(product.price));
+  test(
+    `${lang}: a promotion shows its ad and the promotion prices with the regular ones struck`,
+    paired(lang, true),
+    async ({ page, catalogue }) => {
+      const promoBanner = (await catalogue.banners()).find((b) => b.type === 3);
+      const id = promoBanner?.url ?? '1';
+      const [promotion, list] = await Promise.all([
+        catalogue.promotion(id),
+        catalogue.products(`promotion_plan=${id}&${ALL}`),
+      ]);
+      await chooseLanguage(page, lang);
+      await page.goto(`/promotion/${id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(nameIn(lang, promotion));
+      await expect(page.getByRole('img', { name: nameIn(lang, promotion) })).toBeVisible();
+      await expect(page.getByRole('article')).toHaveCount(list.list.length);
+      for (const product of list.list.slice(0, 4)) {
+        const card = page
+          .getByRole('article')
+          .filter({ has: page.getByRole('heading', { name: nameIn(lang, product), exact: true }) });
+        if (promotion.active && product.promotion_price !== null && product.promotion_price < product.price) {
+          await expect(card.locator('.price.is-promo')).toHaveText(price(product.promotion_price));
+          await expect(card.locator('s')).toContainText(price(product.price));
+          await expect(card.locator('s')).toHaveCSS('text-decoration-line', 'line-through');
+        } else {
+          await expect(card.locator('.price')).toHaveText(price(product.price));
+        }
       }
-    }
-  });
+    },
+  );
 }
 
 test('an unknown category, promotion or product shows the not-found state', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { swipe } from './fixtures/carousel';
-import { chooseLanguage, expect, LANGUAGES, nameIn, skipUnlessPaired, test, text } from './fixtures/shop';
+import { chooseLanguage, expect, LANGUAGES, nameIn, paired, test, text } from './fixtures/shop';
 
 const slideDot = (n: number) => ({ name: text('en', 'carousel.goTo', { n }) });
 
@@ -154,44 +154,45 @@ test.describe('banner carousel', () => {
 });
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: home shows category chips, new products per new category, and the plates`, async ({
-    page,
-    catalogue,
-    isPhone,
-  }) => {
-    skipUnlessPaired(lang, isPhone);
-    const [categories, plates] = await Promise.all([catalogue.categories(), catalogue.plates()]);
-    await chooseLanguage(page, lang);
-    await page.goto('/home');
-    const chips = page.getByRole('navigation', { name: text(lang, 'home:categories') });
-    await expect(chips.getByRole('link')).toHaveCount(categories.length);
-    const first = categories[0];
-    if (!first) throw new Error('no categories');
-    await expect(chips.getByRole('link', { name: nameIn(lang, first), exact: true })).toBeVisible();
+  test(
+    `${lang}: home shows category chips, new products per new category, and the plates`,
+    paired(lang),
+    async ({ page, catalogue }) => {
+      const [categories, plates] = await Promise.all([catalogue.categories(), catalogue.plates()]);
+      await chooseLanguage(page, lang);
+      await page.goto('/home');
+      const chips = page.getByRole('navigation', { name: text(lang, 'home:categories') });
+      await expect(chips.getByRole('link')).toHaveCount(categories.length);
+      const first = categories[0];
+      if (!first) throw new Error('no categories');
+      await expect(chips.getByRole('link', { name: nameIn(lang, first), exact: true })).toBeVisible();
 
-    const newRows = page.getByRole('heading', {
-      level: 2,
-      name: text(lang, 'home:newIn', { name: '' }).trim(),
-    });
-    await expect(newRows.first()).toBeVisible();
+      const newRows = page.getByRole('heading', {
+        level: 2,
+        name: text(lang, 'home:newIn', { name: '' }).trim(),
+      });
+      await expect(newRows.first()).toBeVisible();
 
-    const samples = [plates.find((p) => p.style === 2), plates.find((p) => p.style !== 2)];
-    for (const plate of samples) {
-      if (!plate) continue;
-      const section = page.getByRole('region', { name: nameIn(lang, plate), exact: true });
-      await section.scrollIntoViewIfNeeded();
-      if (plate.style === 2) {
-        await expect(section.getByRole('link')).toHaveCount(plate.item.length);
-      } else {
-        await expect(section.getByRole('article').first()).toBeVisible();
-        const best = await catalogue.products(`category_id=${plate.category_id}&most_sold=true&page_size=30`);
-        const top = best.list[0];
-        if (top) await expect(section.getByRole('article').first()).toContainText(nameIn(lang, top));
+      const samples = [plates.find((p) => p.style === 2), plates.find((p) => p.style !== 2)];
+      for (const plate of samples) {
+        if (!plate) continue;
+        const section = page.getByRole('region', { name: nameIn(lang, plate), exact: true });
+        await section.scrollIntoViewIfNeeded();
+        if (plate.style === 2) {
+          await expect(section.getByRole('link')).toHaveCount(plate.item.length);
+        } else {
+          await expect(section.getByRole('article').first()).toBeVisible();
+          const best = await catalogue.products(
+            `category_id=${plate.category_id}&most_sold=true&page_size=30`,
+          );
+          const top = best.list[0];
+          if (top) await expect(section.getByRole('article').first()).toContainText(nameIn(lang, top));
+        }
       }
-    }
-    await chips.getByRole('link', { name: nameIn(lang, first), exact: true }).click();
-    await expect(page).toHaveURL(`/category/${first.id}`);
-  });
+      await chips.getByRole('link', { name: nameIn(lang, first), exact: true }).click();
+      await expect(page).toHaveURL(`/category/${first.id}`);
+    },
+  );
 }
 
 for (const lang of LANGUAGES) {
@@ -239,42 +240,41 @@ for (const lang of LANGUAGES) {
 }
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: banners and occasion tiles show a headline, a call to action and alt text`, async ({
-    page,
-    catalogue,
-    isPhone,
-  }) => {
-    skipUnlessPaired(lang, isPhone);
-    const [banners, plates] = await Promise.all([catalogue.banners(), catalogue.plates()]);
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await chooseLanguage(page, lang);
-    await page.goto('/home');
-    const carousel = page.getByRole('region', { name: text(lang, 'home:banner.label') });
-    for (const [i, banner] of banners.entries()) {
-      const headline = nameIn(lang, banner);
-      expect(headline, `banner ${banner.id} has a headline`).not.toBe('');
-      await carousel.getByRole('button', { name: text(lang, 'carousel.goTo', { n: i + 1 }) }).click();
-      const link = carousel.getByRole('link', { name: headline });
-      await expect(link).toBeVisible();
-      await expect(link).toContainText(text(lang, `home:banner.type${banner.type}`));
-      await expect(link.getByRole('img')).toHaveAttribute(
-        'alt',
-        text(lang, 'home:banner.alt', { name: headline }),
-      );
-    }
-    const occasion = plates.find((p) => p.style === 2);
-    if (!occasion) throw new Error('no tile plate');
-    const section = page.getByRole('region', { name: nameIn(lang, occasion), exact: true });
-    await section.scrollIntoViewIfNeeded();
-    for (const item of occasion.item) {
-      const headline = nameIn(lang, item);
-      expect(headline, `tile ${item.url} has a headline`).not.toBe('');
-      const tile = section.getByRole('link', { name: headline }).first();
-      await expect(tile).toContainText(text(lang, 'home:tileCta'));
-      await expect(tile.getByRole('img')).toHaveAttribute(
-        'alt',
-        text(lang, 'home:banner.alt', { name: headline }),
-      );
-    }
-  });
+  test(
+    `${lang}: banners and occasion tiles show a headline, a call to action and alt text`,
+    paired(lang),
+    async ({ page, catalogue }) => {
+      const [banners, plates] = await Promise.all([catalogue.banners(), catalogue.plates()]);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await chooseLanguage(page, lang);
+      await page.goto('/home');
+      const carousel = page.getByRole('region', { name: text(lang, 'home:banner.label') });
+      for (const [i, banner] of banners.entries()) {
+        const headline = nameIn(lang, banner);
+        expect(headline, `banner ${banner.id} has a headline`).not.toBe('');
+        await carousel.getByRole('button', { name: text(lang, 'carousel.goTo', { n: i + 1 }) }).click();
+        const link = carousel.getByRole('link', { name: headline });
+        await expect(link).toBeVisible();
+        await expect(link).toContainText(text(lang, `home:banner.type${banner.type}`));
+        await expect(link.getByRole('img')).toHaveAttribute(
+          'alt',
+          text(lang, 'home:banner.alt', { name: headline }),
+        );
+      }
+      const occasion = plates.find((p) => p.style === 2);
+      if (!occasion) throw new Error('no tile plate');
+      const section = page.getByRole('region', { name: nameIn(lang, occasion), exact: true });
+      await section.scrollIntoViewIfNeeded();
+      for (const item of occasion.item) {
+        const headline = nameIn(lang, item);
+        expect(headline, `tile ${item.url} has a headline`).not.toBe('');
+        const tile = section.getByRole('link', { name: headline }).first();
+        await expect(tile).toContainText(text(lang, 'home:tileCta'));
+        await expect(tile.getByRole('img')).toHaveAttribute(
+          'alt',
+          text(lang, 'home:banner.alt', { name: headline }),
+        );
+      }
+    },
+  );
 }

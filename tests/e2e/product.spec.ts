@@ -1,13 +1,4 @@
-import {
-  chooseLanguage,
-  expect,
-  LANGUAGES,
-  nameIn,
-  price,
-  skipUnlessPaired,
-  test,
-  text,
-} from './fixtures/shop';
+import { chooseLanguage, expect, LANGUAGES, nameIn, paired, price, test, text } from './fixtures/shop';
 
 const ALL = 'page=1&page_size=10000';
 const plain = (html: string) =>
@@ -17,73 +8,74 @@ const plain = (html: string) =>
     .trim();
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: product detail shows every field of docs/product.md §2`, async ({
-    page,
-    catalogue,
-    isPhone,
-  }) => {
-    skipUnlessPaired(lang, isPhone, true);
-    const list = await catalogue.products(`most_sold=true&${ALL}`);
-    const card = list.list.find((p) => p.real_stock > 0 && p.promotion_price === null);
-    if (!card) throw new Error('no product in stock');
-    const product = await catalogue.product(card.uuid);
-    const zh = lang === 'zh';
-    await chooseLanguage(page, lang);
-    await page.goto(`/product/${product.uuid}`);
+  test(
+    `${lang}: product detail shows every field of docs/product.md §2`,
+    paired(lang, true),
+    async ({ page, catalogue, isPhone }) => {
+      const list = await catalogue.products(`most_sold=true&${ALL}`);
+      const card = list.list.find((p) => p.real_stock > 0 && p.promotion_price === null);
+      if (!card) throw new Error('no product in stock');
+      const product = await catalogue.product(card.uuid);
+      const zh = lang === 'zh';
+      await chooseLanguage(page, lang);
+      await page.goto(`/product/${product.uuid}`);
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nameIn(lang, product));
-    const category = page.getByRole('link', {
-      name: zh ? product.category_zn_name : product.category_en_name,
-    });
-    await expect(category).toBeVisible();
-    await expect(page.locator('.product-price')).toContainText(price(product.price));
-    await expect(page.locator('.product-price')).toContainText(zh ? product.zn_number : product.en_number);
-    await expect(
-      page.getByText(text(lang, 'catalogue:product.sold', { count: product.sold_count })),
-    ).toBeVisible();
-    await expect(
-      page.getByText(text(lang, 'catalogue:product.stock', { count: product.real_stock })),
-    ).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(nameIn(lang, product));
+      const category = page.getByRole('link', {
+        name: zh ? product.category_zn_name : product.category_en_name,
+      });
+      await expect(category).toBeVisible();
+      await expect(page.locator('.product-price')).toContainText(price(product.price));
+      await expect(page.locator('.product-price')).toContainText(zh ? product.zn_number : product.en_number);
+      await expect(
+        page.getByText(text(lang, 'catalogue:product.sold', { count: product.sold_count })),
+      ).toBeVisible();
+      await expect(
+        page.getByText(text(lang, 'catalogue:product.stock', { count: product.real_stock })),
+      ).toBeVisible();
 
-    const specs: [string, string][] = [
-      ['brand', zh ? product.brand_zn_name : product.brand_en_name],
-      ['boxGauge', product.number],
-      ['weight', zh ? product.zn_weight : product.en_weight],
-      ['netWeight', text(lang, 'catalogue:product.grams', { count: product.net_weight })],
-      ['shelfLife', text(lang, 'catalogue:product.days', { count: product.term })],
-    ];
-    for (const [key, value] of specs) {
-      const label = page.getByText(text(lang, `catalogue:product.${key}`), { exact: true });
-      const row = page.locator('.spec-row').filter({ has: label });
-      await expect(row.locator('dd')).toHaveText(value);
-    }
-    const description = plain(zh ? product.zn_describe : product.en_describe);
-    await expect(page.locator('.rich-text')).toContainText(description.slice(0, 30));
+      const specs: [string, string][] = [
+        ['brand', zh ? product.brand_zn_name : product.brand_en_name],
+        ['boxGauge', product.number],
+        ['weight', zh ? product.zn_weight : product.en_weight],
+        ['netWeight', text(lang, 'catalogue:product.grams', { count: product.net_weight })],
+        ['shelfLife', text(lang, 'catalogue:product.days', { count: product.term })],
+      ];
+      for (const [key, value] of specs) {
+        const label = page.getByText(text(lang, `catalogue:product.${key}`), { exact: true });
+        const row = page.locator('.spec-row').filter({ has: label });
+        await expect(row.locator('dd')).toHaveText(value);
+      }
+      const description = plain(zh ? product.zn_describe : product.en_describe);
+      await expect(page.locator('.rich-text')).toContainText(description.slice(0, 30));
 
-    await expect(
-      page.getByRole('button', { name: text(lang, 'catalogue:product.favourite') }),
-    ).toBeDisabled();
-    await expect(page.getByRole('button', { name: text(lang, 'catalogue:product.share') })).toBeDisabled();
+      await expect(
+        page.getByRole('button', { name: text(lang, 'catalogue:product.favourite') }),
+      ).toBeDisabled();
+      await expect(page.getByRole('button', { name: text(lang, 'catalogue:product.share') })).toBeDisabled();
 
-    const images = product.images.length;
-    if (isPhone) {
-      await expect(page.getByRole('region', { name: text(lang, 'catalogue:product.images') })).toBeVisible();
-    } else if (images > 1) {
-      const thumbs = page
-        .getByRole('list', { name: text(lang, 'catalogue:product.images') })
-        .getByRole('button');
-      await expect(thumbs).toHaveCount(images);
-      await thumbs.nth(1).click();
-      await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
-    }
+      const images = product.images.length;
+      if (isPhone) {
+        await expect(
+          page.getByRole('region', { name: text(lang, 'catalogue:product.images') }),
+        ).toBeVisible();
+      } else if (images > 1) {
+        const thumbs = page
+          .getByRole('list', { name: text(lang, 'catalogue:product.images') })
+          .getByRole('button');
+        await expect(thumbs).toHaveCount(images);
+        await thumbs.nth(1).click();
+        await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
+      }
 
-    await category.click();
-    const expected =
-      product.parent_category_id === null
-        ? `/category/${product.category_id}`
-        : `/category/${product.parent_category_id}/${product.category_id}`;
-    await expect(page).toHaveURL(expected);
-  });
+      await category.click();
+      const expected =
+        product.parent_category_id === null
+          ? `/category/${product.category_id}`
+          : `/category/${product.parent_category_id}/${product.category_id}`;
+      await expect(page).toHaveURL(expected);
+    },
+  );
 }
 
 test('quantity stays within 1–100 and add-to-cart sends a visitor to /account', async ({

@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, LANGUAGES, skipUnlessPaired, test } from './fixtures/shop';
+import { chooseLanguage, expect, LANGUAGES, paired, test } from './fixtures/shop';
 
 /**
  * A product description is shop-owned HTML (docs/product.md §3). Whatever it holds — a compromised import, a
@@ -27,57 +27,56 @@ const PAYLOADS = [
 const MARKER = 'Fresh and crisp — a description the shopper should still read.';
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: a product description with script, handlers, javascript: links, frames, styles and SVG tricks runs nothing`, async ({
-    page,
-    catalogue,
-    isPhone,
-  }) => {
-    skipUnlessPaired(lang, isPhone);
-    const list = await catalogue.products('page=1&page_size=1');
-    const uuid = list.list[0]?.uuid;
-    if (!uuid) throw new Error('no product');
-    // Unclosed payloads swallow what follows them, so the text to read comes first.
-    const html = `<p><strong>${MARKER}</strong></p>${PAYLOADS.join('\n')}`;
-    await page.route(`**/api/index_product/${uuid}`, async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      body.data.en_describe = html;
-      body.data.zn_describe = html;
-      await route.fulfill({ response, json: body });
-    });
-    const dialogs: string[] = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
-    const requests: string[] = [];
-    page.on('request', (r) => requests.push(r.url()));
-    await chooseLanguage(page, lang);
-    await page.goto(`/product/${uuid}`);
+  test(
+    `${lang}: a product description with script, handlers, javascript: links, frames, styles and SVG tricks runs nothing`,
+    paired(lang),
+    async ({ page, catalogue }) => {
+      const list = await catalogue.products('page=1&page_size=1');
+      const uuid = list.list[0]?.uuid;
+      if (!uuid) throw new Error('no product');
+      // Unclosed payloads swallow what follows them, so the text to read comes first.
+      const html = `<p><strong>${MARKER}</strong></p>${PAYLOADS.join('\n')}`;
+      await page.route(`**/api/index_product/${uuid}`, async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        body.data.en_describe = html;
+        body.data.zn_describe = html;
+        await route.fulfill({ response, json: body });
+      });
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      await chooseLanguage(page, lang);
+      await page.goto(`/product/${uuid}`);
 
-    const description = page.locator('.rich-text');
-    await expect(description.locator('p > strong')).toHaveText(MARKER);
-    // Give every handler its chance: hover and click what could carry one.
-    await description.getByText('Hover me').hover();
-    await description.getByText('Hover me').click();
-    await description.getByText('Tap me').click();
-    await expect(page).toHaveURL(new RegExp(`/product/${uuid}$`));
+      const description = page.locator('.rich-text');
+      await expect(description.locator('p > strong')).toHaveText(MARKER);
+      // Give every handler its chance: hover and click what could carry one.
+      await description.getByText('Hover me').hover();
+      await description.getByText('Hover me').click();
+      await description.getByText('Tap me').click();
+      await expect(page).toHaveURL(new RegExp(`/product/${uuid}$`));
 
-    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
-    expect(dialogs).toEqual([]);
-    await expect(
-      description.locator(
-        'script, iframe, object, embed, svg, math, style, form, button, img, a, meta, base',
-      ),
-    ).toHaveCount(0);
-    expect(
-      await description.evaluate((root) =>
-        Array.from(root.querySelectorAll('*')).flatMap((el) => Array.from(el.attributes, (a) => a.name)),
-      ),
-    ).toEqual([]);
-    await expect(page.locator('body')).toBeVisible();
-    expect(requests.filter((url) => url.includes('evil.example') || url.includes('does-not-exist'))).toEqual(
-      [],
-    );
-  });
+      expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      expect(dialogs).toEqual([]);
+      await expect(
+        description.locator(
+          'script, iframe, object, embed, svg, math, style, form, button, img, a, meta, base',
+        ),
+      ).toHaveCount(0);
+      expect(
+        await description.evaluate((root) =>
+          Array.from(root.querySelectorAll('*')).flatMap((el) => Array.from(el.attributes, (a) => a.name)),
+        ),
+      ).toEqual([]);
+      await expect(page.locator('body')).toBeVisible();
+      expect(
+        requests.filter((url) => url.includes('evil.example') || url.includes('does-not-exist')),
+      ).toEqual([]);
+    },
+  );
 }

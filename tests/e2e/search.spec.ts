@@ -4,7 +4,7 @@ import {
   expectAccessible,
   LANGUAGES,
   nameIn,
-  skipUnlessPaired,
+  paired,
   test,
   text,
 } from './fixtures/shop';
@@ -14,70 +14,69 @@ const HITS = ['apple', '苹果', 'pingguo'];
 const MISS = 'zzqxqzz';
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: search finds English, Chinese and pinyin terms under a heading with their count; a miss says not found`, async ({
-    isPhone,
-    page,
-    catalogue,
-  }) => {
-    skipUnlessPaired(lang, isPhone);
-    await chooseLanguage(page, lang);
-    await page.goto('/search');
-    const box = page.getByRole('searchbox', { name: text(lang, 'search:label') });
-    const submit = page.getByRole('button', { name: text(lang, 'search:submit'), exact: true });
-    // The results heading; the empty page's own headings (popular searches, categories) are not it.
-    const heading = (count: number, term: string) =>
-      page.getByRole('heading', { level: 2, name: text(lang, 'search:resultsFor', { count, term }) });
-    for (const term of HITS) {
-      const expected = await catalogue.products(
-        `en_search=${encodeURIComponent(term)}&page=1&page_size=10000`,
-      );
-      const best = expected.list[0];
-      if (!best) throw new Error(`the catalogue should find ${term}`);
-      await box.fill(term);
-      await submit.click();
-      await expect(page).toHaveURL(`/search?q=${encodeURIComponent(term)}`);
-      await expect(heading(expected.list.length, term)).toBeVisible();
-      await expect(page.getByRole('article')).toHaveCount(expected.list.length);
-      await expect(page.getByRole('article').first()).toContainText(nameIn(lang, best));
-    }
-    await box.fill(MISS);
-    await box.press('Enter');
-    await expect(heading(0, MISS)).toBeVisible();
-    await expect(page.getByText(text(lang, 'error.notFound'))).toBeVisible();
-    await expect(page.getByRole('article')).toHaveCount(0);
-    if (lang === 'en') {
-      // The spec's own English texts ('Searching For' names the page while it searches).
-      await expect(page).toHaveTitle(new RegExp(`^Searching For ${MISS}`));
-      await expect(page.getByText("Couldn't found what you are looking for...")).toBeVisible();
-    }
-  });
+  test(
+    `${lang}: search finds English, Chinese and pinyin terms under a heading with their count; a miss says not found`,
+    paired(lang),
+    async ({ page, catalogue }) => {
+      await chooseLanguage(page, lang);
+      await page.goto('/search');
+      const box = page.getByRole('searchbox', { name: text(lang, 'search:label') });
+      const submit = page.getByRole('button', { name: text(lang, 'search:submit'), exact: true });
+      // The results heading; the empty page's own headings (popular searches, categories) are not it.
+      const heading = (count: number, term: string) =>
+        page.getByRole('heading', { level: 2, name: text(lang, 'search:resultsFor', { count, term }) });
+      for (const term of HITS) {
+        const expected = await catalogue.products(
+          `en_search=${encodeURIComponent(term)}&page=1&page_size=10000`,
+        );
+        const best = expected.list[0];
+        if (!best) throw new Error(`the catalogue should find ${term}`);
+        await box.fill(term);
+        await submit.click();
+        await expect(page).toHaveURL(`/search?q=${encodeURIComponent(term)}`);
+        await expect(heading(expected.list.length, term)).toBeVisible();
+        await expect(page.getByRole('article')).toHaveCount(expected.list.length);
+        await expect(page.getByRole('article').first()).toContainText(nameIn(lang, best));
+      }
+      await box.fill(MISS);
+      await box.press('Enter');
+      await expect(heading(0, MISS)).toBeVisible();
+      await expect(page.getByText(text(lang, 'error.notFound'))).toBeVisible();
+      await expect(page.getByRole('article')).toHaveCount(0);
+      if (lang === 'en') {
+        // The spec's own English texts ('Searching For' names the page while it searches).
+        await expect(page).toHaveTitle(new RegExp(`^Searching For ${MISS}`));
+        await expect(page.getByText("Couldn't found what you are looking for...")).toBeVisible();
+      }
+    },
+  );
 }
 
 // Issue 16 #12: a product named by the query comes before products only its category names, and
 // those do not flood the results; the heading counts; one search box; suggestions before a search.
 for (const lang of LANGUAGES) {
-  test(`${lang}: "apple" / "苹果" finds the apples, not the pears of "Apples & Pears"; the heading says how many`, async ({
-    isPhone,
-    page,
-  }) => {
-    skipUnlessPaired(lang, isPhone, true);
-    await chooseLanguage(page, lang);
-    for (const term of ['apple', '苹果']) {
-      await page.goto(`/search?q=${encodeURIComponent(term)}`);
-      const cards = page.getByRole('article');
-      await expect(cards.first()).toBeVisible();
-      const count = await cards.count();
-      expect(count).toBeGreaterThan(0);
-      for (const name of await cards.getByRole('heading').allTextContents()) {
-        expect(name, `${term} found ${name}`).not.toMatch(/pear|梨/i);
+  test(
+    `${lang}: "apple" / "苹果" finds the apples, not the pears of "Apples & Pears"; the heading says how many`,
+    paired(lang, true),
+    async ({ page }) => {
+      await chooseLanguage(page, lang);
+      for (const term of ['apple', '苹果']) {
+        await page.goto(`/search?q=${encodeURIComponent(term)}`);
+        const cards = page.getByRole('article');
+        await expect(cards.first()).toBeVisible();
+        const count = await cards.count();
+        expect(count).toBeGreaterThan(0);
+        for (const name of await cards.getByRole('heading').allTextContents()) {
+          expect(name, `${term} found ${name}`).not.toMatch(/pear|梨/i);
+        }
+        await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
+          text(lang, 'search:resultsFor', { count, term }),
+        );
+        const first = await cards.first().getByRole('heading').textContent();
+        expect(first).toMatch(lang === 'zh' ? /苹果/ : /apple/i);
       }
-      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
-        text(lang, 'search:resultsFor', { count, term }),
-      );
-      const first = await cards.first().getByRole('heading').textContent();
-      expect(first).toMatch(lang === 'zh' ? /苹果/ : /apple/i);
-    }
-  });
+    },
+  );
 
   test(`${lang}: the empty search page offers popular searches and categories, with one search box`, async ({
     page,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, expect, LANGUAGES, skipUnlessPaired, test, text } from './fixtures/shop';
+import { chooseLanguage, expect, LANGUAGES, paired, test, text } from './fixtures/shop';
 
 /** The server answering 503 to every API call (behind a load balancer while it restarts). */
 async function serverBusy(page: Page) {
@@ -16,35 +16,41 @@ async function serverStopped(page: Page) {
 const SCREENS = ['/home', '/categories', '/category/1', '/search?q=apple'];
 
 for (const lang of LANGUAGES) {
-  test(`${lang}: a busy server shows the busy state, and "Try Again" recovers`, async ({ page, isPhone }) => {
-    skipUnlessPaired(lang, isPhone);
-    await chooseLanguage(page, lang);
-    await serverBusy(page);
-    for (const path of SCREENS) {
-      await page.goto(path);
-      await expect(page.getByText(text(lang, 'error.busy')), path).toBeVisible();
-    }
-    if (lang === 'en')
-      await expect(page.getByText('Server is busy right now, please try again later...')).toBeVisible();
-    await page.unrouteAll();
-    await page.getByRole('button', { name: text(lang, 'actions.retry') }).click();
-    await expect(page.getByRole('article').first()).toBeVisible();
-  });
+  test(
+    `${lang}: a busy server shows the busy state, and "Try Again" recovers`,
+    paired(lang),
+    async ({ page }) => {
+      await chooseLanguage(page, lang);
+      await serverBusy(page);
+      for (const path of SCREENS) {
+        await page.goto(path);
+        await expect(page.getByText(text(lang, 'error.busy')), path).toBeVisible();
+      }
+      if (lang === 'en')
+        await expect(page.getByText('Server is busy right now, please try again later...')).toBeVisible();
+      await page.unrouteAll();
+      await page.getByRole('button', { name: text(lang, 'actions.retry') }).click();
+      await expect(page.getByRole('article').first()).toBeVisible();
+    },
+  );
 
-  test(`${lang}: a stopped server shows the disconnected state`, async ({ page, catalogue, isPhone }) => {
-    skipUnlessPaired(lang, isPhone, true);
-    const product = (await catalogue.products('page=1&page_size=1')).list[0];
-    await chooseLanguage(page, lang);
-    await page.goto('/home');
-    await expect(page.getByRole('article').first()).toBeVisible();
-    await serverStopped(page);
-    for (const path of [`/product/${product?.uuid}`, '/promotion/1', '/home']) {
-      await page.goto(path);
-      await expect(page.getByText(text(lang, 'error.disconnected')), path).toBeVisible();
-    }
-    if (lang === 'en')
-      await expect(page.getByText('Not network connections, check your settings...')).toBeVisible();
-  });
+  test(
+    `${lang}: a stopped server shows the disconnected state`,
+    paired(lang, true),
+    async ({ page, catalogue }) => {
+      const product = (await catalogue.products('page=1&page_size=1')).list[0];
+      await chooseLanguage(page, lang);
+      await page.goto('/home');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await serverStopped(page);
+      for (const path of [`/product/${product?.uuid}`, '/promotion/1', '/home']) {
+        await page.goto(path);
+        await expect(page.getByText(text(lang, 'error.disconnected')), path).toBeVisible();
+      }
+      if (lang === 'en')
+        await expect(page.getByText('Not network connections, check your settings...')).toBeVisible();
+    },
+  );
 }
 
 test('a call that never answers is abandoned after 5 s: disconnected', async ({ page }) => {
