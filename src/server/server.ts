@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { loggerOptions } from './logging';
+import { SCRYPT_PARAMS } from './modules/account/password';
 
 /** The one file that listens: reads the environment, prepares the database, serves, shuts down. */
 async function main(): Promise<void> {
@@ -17,6 +18,12 @@ async function main(): Promise<void> {
     holder: SERVER_HOLDER,
     pgliteThread: config.pgliteThread,
   });
+  if (2 ** config.passwordHashCost < SCRYPT_PARAMS.N) {
+    logger.warn(
+      { PASSWORD_HASH_COST: config.passwordHashCost, recommended: Math.log2(SCRYPT_PARAMS.N) },
+      'passwords are hashed below the recommended cost: meant for test servers, not a shop',
+    );
+  }
   await prepareDatabase(database, config, systemClock, logger);
   const app = await buildApp({ config, database, clock: systemClock, logger });
   let commands: Awaited<ReturnType<typeof listenForShopCommands>>;
