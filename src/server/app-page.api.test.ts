@@ -109,17 +109,20 @@ describe('the app page', () => {
     describe("a catalogue page's first screen shows the pictures it preloads", () => {
       const pictures = (html: string) => html.match(/<img [^>]*>/g) ?? [];
       const hrefs = (html: string) => preloads(html).map((link) => /href="([^"]*)"/.exec(link)?.[1]);
-
-      it("a category's: its first cards' pictures, in the listing's order, the other cards still blank", async () => {
-        const listing = await shells.app.inject({
-          url: '/api/index_product?category_id=1&page=1&page_size=20',
-        });
-        const first = (listing.json().data.list as { product_image: string }[])
+      const sources = (html: string) => pictures(html).map((img) => /src="([^"]*)"/.exec(img)?.[1]);
+      /** The pictures of the first cards the listing answers for these parameters (what the page draws first). */
+      const firstCards = async (params: string) => {
+        const listing = await shells.app.inject({ url: `/api/index_product?${params}&page=1&page_size=20` });
+        return (listing.json().data.list as { product_image: string }[])
           .slice(0, CATEGORY_EAGER_CARDS)
           .map((p) => p.product_image);
+      };
+
+      it("a category's: its first cards' pictures, in the listing's order, the other cards still blank", async () => {
+        const first = await firstCards('category_id=1');
         const html = await shellPage('/category/1');
         const shown = pictures(html);
-        expect(shown.map((img) => /src="([^"]*)"/.exec(img)?.[1])).toEqual(first);
+        expect(sources(html)).toEqual(first);
         expect(hrefs(html)).toEqual(first);
         for (const img of shown) {
           expect(img).toContain(`sizes="${CARD_SIZES}"`);
@@ -144,15 +147,10 @@ describe('the app page', () => {
       });
 
       it("a search's: its first results' pictures, as the page's listing call answers them", async () => {
-        const listing = await shells.app.inject({
-          url: '/api/index_product?en_search=apple&page=1&page_size=20',
-        });
-        const first = (listing.json().data.list as { product_image: string }[])
-          .slice(0, CATEGORY_EAGER_CARDS)
-          .map((p) => p.product_image);
+        const first = await firstCards('en_search=apple');
         expect(first.length).toBeGreaterThan(0);
         const html = await shellPage('/search?q=%20apple%20');
-        expect(pictures(html).map((img) => /src="([^"]*)"/.exec(img)?.[1])).toEqual(first);
+        expect(sources(html)).toEqual(first);
         expect(hrefs(html)).toEqual(first);
       });
 
