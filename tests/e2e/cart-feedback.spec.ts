@@ -171,6 +171,24 @@ for (const language of LANGUAGES) {
       await expect(firstLine.getByRole('alert')).toHaveCount(0);
 
       // Typing "abc" makes the second line 0: it says it is not ordered, and the order leaves it out.
+      // That write is held until the order has been asked for: the order must wait for it, or the
+      // write would reach the server after the order and put the line back in the cart.
+      const seen: string[] = [];
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/cart', async (route) => {
+        await held;
+        await route.continue();
+      });
+      page.on('response', (res) => {
+        if (res.url().endsWith('/api/cart') && res.request().method() === 'POST')
+          seen.push('cart write answered');
+      });
+      page.on('request', (req) => {
+        if (req.url().endsWith('/api/order') && req.method() === 'POST') seen.push('order sent');
+      });
       const secondLine = page.getByRole('listitem').filter({ hasText: nameIn(language, second) });
       await secondLine.getByRole('textbox').fill('abc');
       await expect(secondLine.getByRole('textbox')).toHaveValue('0');
@@ -178,7 +196,11 @@ for (const language of LANGUAGES) {
       const submit = page.getByRole('button', { name: t('cart:submit') });
       await expect(submit).toBeEnabled();
       await submit.click();
+      release();
       await expect(page).toHaveURL(/\/pay\/\d+$/);
+      // (An earlier write's answer may come first too: the order is what comes last.)
+      expect(seen).toContain('cart write answered');
+      expect(seen.at(-1)).toBe('order sent');
       const orderNo = page.url().split('/').pop() ?? '';
       const order = await callApi<OrderDetail>(request, shop, shopper, 'GET', `/api/order/${orderNo}`);
       expect(order.item.map((i) => i.en_name)).toEqual([first.en_name]);

@@ -21,9 +21,11 @@ const ADD_KEY = ['cart', 'add'] as const;
 /**
  * Every write to the cart (add, set an amount, remove a line) reaches the server one at a time, in
  * the order the shopper made them, so their answers come back in that order too: a slower answer
- * can neither undo a later change nor put back an older count.
+ * can neither undo a later change nor put back an older count. Placing an order joins the queue
+ * too (order.ts): an amount typed just before must not reach the server after the order and put
+ * the ordered line back in the cart.
  */
-const CART_WRITES = { id: 'cart-writes' };
+export const CART_WRITES = { id: 'cart-writes' };
 
 /**
  * The badge takes the server's count from the last cart write only: an earlier one's count is

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { WhenMissing } from '#shared/schemas/cart';
 import type { BuyAgainAnswer, OrderDetail, OrderSummary } from '#shared/schemas/order';
 import { apiGet, apiRequest } from '../lib/api-client';
+import { CART_WRITES } from './cart';
 
 // The order module's calls (docs/api.md): place an order, list them, read one.
 
@@ -18,6 +19,9 @@ export interface PlaceOrderInput {
 export function usePlaceOrder() {
   const client = useQueryClient();
   return useMutation({
+    // After the cart writes made before it, so the server's cart is the one the shopper sees, and
+    // before any made after (CART_WRITES).
+    scope: CART_WRITES,
     mutationFn: ({ address, coupon, lines, slot }: PlaceOrderInput) => {
       const form: Record<string, string | number> = { uuid: address, coupon: coupon.trim() };
       if (slot) form.slot = slot;
