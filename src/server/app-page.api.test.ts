@@ -75,8 +75,13 @@ describe('the app page', () => {
       expect(html.indexOf(picture)).toBeGreaterThan(html.indexOf('<div class="home-banner">'));
       // The stylesheet stays in the head, before the lazy pages' own; the scripts give way.
       expect(html.indexOf('<link rel="stylesheet"')).toBeLessThan(html.indexOf('</head>'));
-      expect(html).toContain('<script type="module" fetchpriority="low"');
-      expect(html).toContain('<link rel="modulepreload" fetchpriority="low"');
+      // The app's scripts start once the banner has arrived: the entry and its modules are data of
+      // the starter's script, and the page itself asks for none of them.
+      expect(html).toContain(
+        '<script type="module" src="/boot/start-after-picture.js" data-entry="/assets/index.js" data-preload="/assets/vendor.js">',
+      );
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toContain('src="/assets/index.js"');
       expect(html.indexOf(preloads(html)[0] ?? '-')).toBeLessThan(html.indexOf('<script'));
     });
 

@@ -34,3 +34,25 @@ test.describe('static first screen', () => {
     await expect(shell.locator('.product-grid')).toHaveCount(0);
   });
 });
+
+test("home asks for the app's scripts once its first banner has arrived; a banner that fails starts them at once", async ({
+  page,
+}) => {
+  const seen: string[] = [];
+  page.on('requestfinished', (req) => {
+    if (req.url().includes('/media/banner-')) seen.push('banner');
+  });
+  page.on('request', (req) => {
+    if (/\/assets\/index-[\w-]+\.js$/.test(req.url())) seen.push('app');
+  });
+  await page.goto('/home');
+  // The app's layout replaces the first screen once it runs.
+  await expect(page.locator('[data-boot-shell]')).toHaveCount(0);
+  expect(seen.indexOf('banner')).toBeGreaterThanOrEqual(0);
+  expect(seen.indexOf('banner')).toBeLessThan(seen.indexOf('app'));
+
+  await page.context().clearCookies();
+  await page.route('**/media/banner-*', (route) => route.abort());
+  await page.goto('/home?fresh=1');
+  await expect(page.locator('[data-boot-shell]')).toHaveCount(0);
+});
