@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WHEN_MISSING, type WhenMissing } from '#shared/schemas/cart.rules';
 import { rememberUser, updateProfile, userQueryOptions } from '#web/api/account';
 import { useUser } from '#web/lib/auth';
+import { useChoiceAtOnce } from '#web/lib/choice-at-once';
 import { Notice, ServerBanner } from './form';
 
 /**
@@ -19,14 +19,9 @@ export function WhenMissingSetting() {
     mutationFn: (choice: WhenMissing) => updateProfile({ when_missing: choice }),
     onSuccess: (saved) => rememberUser(saved, queryClient),
   });
-  // The choice shows at once, in the click's own render: the mutation's state reaches React only on a
-  // later task, and until then the controlled radio would spring back. A refused save shows the saved one.
-  const [chosen, setChosen] = useState<WhenMissing>();
-  const current = chosen ?? profile.data?.when_missing;
-  const choose = (choice: WhenMissing) => {
-    setChosen(choice);
-    save.mutate(choice, { onError: () => setChosen(undefined) });
-  };
+  const [current, choose] = useChoiceAtOnce(profile.data?.when_missing, (choice: WhenMissing, settled) =>
+    save.mutate(choice, settled),
+  );
   return (
     <>
       <fieldset className="language-choice when-missing-setting" disabled={!profile.isSuccess}>

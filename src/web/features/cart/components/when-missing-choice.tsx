@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '#shared/schemas/cart';
 import { WHEN_MISSING, type WhenMissing } from '#shared/schemas/cart.rules';
 import { useSetWhenMissing } from '#web/api/cart';
+import { useChoiceAtOnce } from '#web/lib/choice-at-once';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
 import './when-missing-choice.css';
@@ -16,14 +16,9 @@ export function WhenMissingChoice({ line }: { line: CartItem }) {
   const { t } = useTranslation('cart');
   const language = useLanguage();
   const save = useSetWhenMissing();
-  // Shown at once, in the click's own render: the saved line changes only once the write's turn
-  // comes (cart writes go one at a time), and till then the controlled radio would spring back.
-  const [chosen, setChosen] = useState<WhenMissing>();
-  const current = chosen ?? line.when_missing;
-  const choose = (choice: WhenMissing) => {
-    setChosen(choice);
-    save.mutate({ id: line.id, choice }, { onSettled: () => setChosen(undefined) });
-  };
+  const [current, choose] = useChoiceAtOnce(line.when_missing, (choice: WhenMissing, settled) =>
+    save.mutate({ id: line.id, choice }, settled),
+  );
   return (
     <fieldset className="when-missing">
       <legend className="when-missing-legend">
