@@ -81,3 +81,37 @@ for (const language of LANGUAGES) {
     await phone.close();
   });
 }
+
+test('a day typed while the Packing page is still loading is the day it shows', async ({ page, server }) => {
+  const t = (key: string) => text('en', `admin:packing.${key}`);
+  // Hold the first answer for today until the packer has typed another day: the answer's arrival
+  // used to put today back in the field, and Show then asked for today again.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/admin\/packing(\?|$)/, async (route) => {
+    if (!new URL(route.request().url()).searchParams.has('day')) await held;
+    await route.continue();
+  });
+  await staffSignedIn(page, server, 'packer', 'en');
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: t('title') })
+    .click();
+  const field = page.getByLabel(t('day'));
+  await field.fill('2031-03-04');
+  const answered = page.waitForResponse(/\/api\/admin\/packing(\?|$)/);
+  release();
+  await answered;
+  await expect(page.getByRole('heading', { level: 1, name: t('title') })).toBeVisible();
+  await expect(field).toHaveValue('2031-03-04');
+  await page.getByRole('button', { name: t('show') }).click();
+  await expect(page).toHaveURL(/day=2031-03-04/);
+  await expect(page.getByText(t('none'))).toBeVisible();
+  await expect(field).toHaveValue('2031-03-04');
+  // Back to the page's own day: the field follows the address again.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/day=/);
+  await expect(field).not.toHaveValue('2031-03-04');
+});

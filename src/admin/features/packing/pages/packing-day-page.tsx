@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PACKING_MAX } from '#shared/schemas/order.rules';
@@ -35,26 +36,11 @@ export function PackingDayPage() {
       <div className="orders-head">
         <h1>{t('packing.title')}</h1>
       </div>
-      <form
-        className="packing-day"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const chosen = String(new FormData(event.currentTarget).get('day') ?? '');
-          setParams(DAY.test(chosen) ? { day: chosen } : {});
-        }}
-      >
-        <label htmlFor="packing-day">{t('packing.day')}</label>
-        <input
-          id="packing-day"
-          name="day"
-          type="date"
-          defaultValue={day ?? packing.data?.day ?? ''}
-          key={packing.data?.day}
-        />
-        <button type="submit" className="button button-secondary">
-          {t('packing.show')}
-        </button>
-      </form>
+      <DayChooser
+        key={day ?? ''}
+        shown={day ?? packing.data?.day}
+        onChoose={(chosen) => setParams(chosen ? { day: chosen } : {})}
+      />
       {packing.isPending ? (
         <Loading />
       ) : packing.isError ? (
@@ -93,6 +79,44 @@ export function PackingDayPage() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The day field and its Show button. What the packer types is theirs until they press Show: the
+ * field starts at the asked day, or the shop's today once the answer names it, and the answer's
+ * arrival never overwrites a date typed meanwhile (keyed by the asked day, so going back resets it).
+ */
+function DayChooser({
+  shown,
+  onChoose,
+}: {
+  shown: string | undefined;
+  onChoose: (day: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  return (
+    <form
+      className="packing-day"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const chosen = typed ?? shown ?? '';
+        onChoose(DAY.test(chosen) ? chosen : undefined);
+      }}
+    >
+      <label htmlFor="packing-day">{t('packing.day')}</label>
+      <input
+        id="packing-day"
+        name="day"
+        type="date"
+        value={typed ?? shown ?? ''}
+        onChange={(event) => setTyped(event.currentTarget.value)}
+      />
+      <button type="submit" className="button button-secondary">
+        {t('packing.show')}
+      </button>
+    </form>
   );
 }
 
