@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CartChange, CartItem, WhenMissing } from '#shared/schemas/cart';
@@ -152,11 +152,6 @@ export function setCartAmountOptions(client: QueryClient) {
   });
 }
 
-export function useSetCartAmount() {
-  const client = useQueryClient();
-  return useMutation(setCartAmountOptions(client));
-}
-
 /** `DELETE /api/cart/{id}`. */
 export function removeCartLineOptions(client: QueryClient) {
   return mutationOptions({
@@ -171,11 +166,6 @@ export function removeCartLineOptions(client: QueryClient) {
     onError: () => client.invalidateQueries({ queryKey: ['cart'] }),
     onSettled: () => readAgainIfLast(client),
   });
-}
-
-export function useRemoveCartLine() {
-  const client = useQueryClient();
-  return useMutation(removeCartLineOptions(client));
 }
 
 /**
@@ -229,6 +219,64 @@ export interface CardChange {
 }
 
 /**
+ * Setting a line's amount and removing a line, as the cart page and the cards do: `changed` is the
+ * last change the server took (amount 0: removed), `failure` the last refusal, until a later change
+ * of either kind succeeds.
+ *
+ * Both are set by the mutations' own callbacks, which run for every call. `mutate()`'s per-call
+ * callbacks would not do: they are dropped once the observer moves on (a newer call, or a reset by
+ * the other kind's success), so a quick "−, −" on a card took its line out without saying so.
+ */
+export function useCartLineWrites() {
+  const client = useQueryClient();
+  const [changed, setChanged] = useState<CardChange>();
+  const [failure, setFailure] = useState<unknown>();
+  const amountOptions = setCartAmountOptions(client);
+  const setAmount = useMutation({
+    ...amountOptions,
+    onSuccess: (...args) => {
+      amountOptions.onSuccess?.(...args);
+      setChanged(args[1]);
+      setFailure(undefined);
+    },
+    onError: (...args) => {
+      amountOptions.onError?.(...args);
+      setFailure(args[0]);
+    },
+  });
+  // The product of each line being removed, to say which left the cart.
+  const removing = useRef(new Map<number, string>());
+  const removeOptions = removeCartLineOptions(client);
+  const remove = useMutation({
+    ...removeOptions,
+    onSuccess: (...args) => {
+      removeOptions.onSuccess?.(...args);
+      const uuid = removing.current.get(args[1]);
+      removing.current.delete(args[1]);
+      if (uuid) setChanged({ uuid, amount: 0 });
+      setFailure(undefined);
+    },
+    onError: (...args) => {
+      removeOptions.onError?.(...args);
+      removing.current.delete(args[1]);
+      setFailure(args[0]);
+    },
+  });
+  const setLineAmount = useCallback(
+    (uuid: string, amount: number) => setAmount.mutate({ uuid, amount }),
+    [setAmount.mutate],
+  );
+  const removeLine = useCallback(
+    (line: Pick<CartItem, 'id' | 'uuid'>) => {
+      removing.current.set(line.id, line.uuid);
+      remove.mutate(line.id);
+    },
+    [remove.mutate],
+  );
+  return { setAmount: setLineAmount, remove: removeLine, changed, failure };
+}
+
+/**
  * What of each product is in the signed-in shopper's cart (lines at 0 count as not in it), and a
  * way to change it from a card: 0 removes the line. `message` words the last failure.
  */
@@ -236,8 +284,7 @@ export function useCardCart() {
   const signedIn = useSignedIn();
   const { t } = useTranslation('common');
   const lines = useCartLines(signedIn);
-  const setAmount = useSetCartAmount();
-  const remove = useRemoveCartLine();
+  const writes = useCartLineWrites();
   const byUuid = useMemo(
     () => new Map((lines.data ?? []).filter((l) => l.amount > 0).map((l) => [l.uuid, l])),
     [lines.data],
@@ -249,32 +296,20 @@ export function useCardCart() {
     },
     [byUuid],
   );
-  const [changed, setChanged] = useState<CardChange>();
+  const { setAmount, remove } = writes;
   const change = useCallback(
     (uuid: string, amount: number) => {
       const line = byUuid.get(uuid);
       if (!line) return;
-      // A success of either clears the other's stale failure.
-      if (amount === 0)
-        remove.mutate(line.id, {
-          onSuccess: () => {
-            setAmount.reset();
-            setChanged({ uuid, amount });
-          },
-        });
-      else
-        setAmount.mutate(
-          { uuid, amount },
-          {
-            onSuccess: () => {
-              remove.reset();
-              setChanged({ uuid, amount });
-            },
-          },
-        );
+      if (amount > 0) setAmount(uuid, amount);
+      else remove(line);
     },
-    [byUuid, remove.mutate, remove.reset, setAmount.mutate, setAmount.reset],
+    [byUuid, setAmount, remove],
   );
-  const failure = setAmount.error ?? remove.error;
-  return { inCart, change, changed, message: failure ? messageOf(failure, t) : undefined };
+  return {
+    inCart,
+    change,
+    changed: writes.changed,
+    message: writes.failure ? messageOf(writes.failure, t) : undefined,
+  };
 }

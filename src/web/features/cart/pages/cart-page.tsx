@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAddresses } from '#web/api/address';
-import { useCartLines, useRemoveCartLine, useSetCartAmount } from '#web/api/cart';
+import { useCartLines, useCartLineWrites } from '#web/api/cart';
 import { usePlaceOrder } from '#web/api/order';
 import { ErrorState, StateView } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
@@ -46,8 +46,7 @@ function CartContent() {
   const navigate = useNavigate();
   const lines = useCartLines(true);
   const addresses = useAddresses();
-  const setAmount = useSetCartAmount();
-  const remove = useRemoveCartLine();
+  const writes = useCartLineWrites();
   const place = usePlaceOrder();
   /** undefined: the default address; null: none chosen. */
   const [chosen, setChosen] = useState<string | null>();
@@ -90,7 +89,7 @@ function CartContent() {
         ? t('address:noneChosen')
         : (delivery.refusal ?? (slotChoice.missing ? t('slots.choose') : undefined));
   const placeError = place.error ? messageOf(place.error, t) : undefined;
-  const lineError = setAmount.error ?? remove.error;
+  const lineError = writes.failure ? messageOf(writes.failure, t) : undefined;
 
   const submit = () => {
     if (!address) return;
@@ -136,7 +135,7 @@ function CartContent() {
         <CartDeliveryNote delivery={delivery} />
         {lineError && (
           <p className="form-error" role="alert">
-            {messageOf(lineError, t)}
+            {lineError}
           </p>
         )}
         <ul className="cart-lines" aria-label={t('lines')}>
@@ -144,11 +143,8 @@ function CartContent() {
             <CartLine
               key={line.id}
               line={line}
-              // A success of either clears the other's stale failure.
-              onAmount={(amount) =>
-                setAmount.mutate({ uuid: line.uuid, amount }, { onSuccess: () => remove.reset() })
-              }
-              onRemove={() => remove.mutate(line.id, { onSuccess: () => setAmount.reset() })}
+              onAmount={(amount) => writes.setAmount(line.uuid, amount)}
+              onRemove={() => writes.remove(line)}
             />
           ))}
         </ul>
