@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogue = new CatalogueStore(database.db, clock, app.log);
   await catalogue.start(config.cataloguePollMs);
   catalogue.listen(database, config.catalogueListenRetryMs);
-  app.addHook('onClose', async () => catalogue.stop());
+  app.addHook('onClose', () => catalogue.stop());
   app.decorate('catalogue', catalogue);
   const maintenance = startEmbeddedMaintenance(database, app.log);
   app.addHook('onClose', async () => maintenance.stop());

@@ -19,7 +19,7 @@ beforeAll(async () => {
   await store.start(3_600_000);
 });
 afterAll(async () => {
-  store?.stop();
+  await store?.stop();
   await fresh?.drop();
 });
 
@@ -62,5 +62,18 @@ describe('stock shown by the catalogue', () => {
     );
     expect(refreshes.mock.calls.length).toBeGreaterThan(1);
     refreshes.mockRestore();
+  });
+});
+
+describe('stopping', () => {
+  it('waits for a poll under way before the database may close', async () => {
+    const other = new CatalogueStore(fresh.database.db, systemClock, pino({ level: 'silent' }));
+    await other.start(3_600_000);
+    let pollDone = false;
+    void other.refreshIfStale().then(() => {
+      pollDone = true;
+    });
+    await other.stop();
+    expect(pollDone).toBe(true);
   });
 });

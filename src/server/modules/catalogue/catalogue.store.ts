@@ -78,6 +78,8 @@ export class CatalogueStore implements CatalogueListener {
   private toldVersion = 0;
   /** The poll under way, if any: polls never overlap, and never queue reloads behind one another. */
   private polling: Promise<void> | undefined;
+  /** The timed stock refresh under way, if any. */
+  private stockRefreshing: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -131,14 +133,19 @@ export class CatalogueStore implements CatalogueListener {
     );
   }
 
-  stop(): void {
-    this.listener?.close().catch(() => undefined);
+  /**
+   * Stops polling and listening, then waits for a poll, reload or stock refresh under way: they
+   * read the database, which the app closes next.
+   */
+  async stop(): Promise<void> {
+    const closing = this.listener?.close().catch(() => undefined);
     this.listener = undefined;
     this.connected = this.hearing = false;
     if (this.timer) clearInterval(this.timer);
     if (this.stockTimer) clearTimeout(this.stockTimer);
     this.timer = undefined;
     this.stockTimer = undefined;
+    await Promise.allSettled([closing, this.polling, this.reloading, this.stockRefreshing]);
   }
 
   /** Whether changes arrive by message now (PostgreSQL, listening connection up). */
@@ -243,7 +250,12 @@ export class CatalogueStore implements CatalogueListener {
       () => {
         this.stockTimer = undefined;
         this.lastStockRefresh = performance.now();
-        this.refreshStock().catch((err) => this.log.warn({ err }, 'stock refresh failed'));
+        const run: Promise<void> = this.refreshStock()
+          .catch((err) => this.log.warn({ err }, 'stock refresh failed'))
+          .finally(() => {
+            if (this.stockRefreshing === run) this.stockRefreshing = undefined;
+          });
+        this.stockRefreshing = run;
       },
       Math.max(STOCK_REFRESH_DELAY_MS, gapLeft),
     );
