@@ -38,23 +38,6 @@ interface ConsoleOrder {
   lines: { id: number; en_name: string; zn_name: string; price: number; num: number; packing: unknown }[];
 }
 
-/** The console's window label ("Wed, Dec 2 10:00–12:00"), as the Packing page heads a slot's orders. */
-function consoleSlotLabel(startsAt: string, endsAt: string, timeZone: string): string {
-  const time = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-  });
-  return `${day.format(new Date(startsAt))} ${time.format(new Date(startsAt))}–${time.format(new Date(endsAt))}`;
-}
-
 /** Pays the order on its pay page with the sandbox's test card, as delivery-slots.spec.ts does. */
 async function payByCard(page: Page) {
   await page.getByRole('button', { name: zh('pay:payNow') }).click();
@@ -139,7 +122,7 @@ test('done when: a window picked on a phone, paid, one line short at packing, re
     await page.getByRole('button', { name: en('show') }).click();
     await expect(page).toHaveURL(new RegExp(`day=${open.date}`));
     const slot = page.getByRole('region', {
-      name: consoleSlotLabel(open.starts_at, open.ends_at, offer.time_zone),
+      name: slotLabel(new Date(open.starts_at), new Date(open.ends_at), offer.time_zone, 'en'),
       exact: true,
     });
     const card = slot.getByRole('article', { name: en('order', { orderNo }) });

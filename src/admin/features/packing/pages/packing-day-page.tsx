@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PACKING_MAX } from '#shared/schemas/order.rules';
 import { can } from '#shared/schemas/staff.rules';
+import { slotDayLabel, slotLabel } from '#shared/slot-label';
 import { useStaff } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { TimeZoneHint } from '../../../components/ui/time-zone-hint';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { type PackingOrder, packingDayQueryOptions } from '../api/packing';
-import { packingListParts, slotLabel } from '../components/format';
+import { packingListParts } from '../components/format';
 import { PackingOrderCard } from '../components/packing-order';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -52,7 +53,12 @@ export function PackingDayPage() {
             <p className="admin-state">{t('packing.none')}</p>
           ) : null}
           {packing.data.slots.map((slot) => {
-            const label = slotLabel(slot.starts_at, slot.ends_at, packing.data.time_zone, language);
+            const zone = packing.data.time_zone;
+            const start = new Date(slot.starts_at);
+            // As the shopper and the mails say it; a window without an end is named by its day.
+            const label = slot.ends_at
+              ? slotLabel(start, new Date(slot.ends_at), zone, language)
+              : slotDayLabel(start, zone, language);
             return (
               <section key={slot.starts_at} className="packing-slot" aria-label={label}>
                 <div className="orders-head">
