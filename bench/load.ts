@@ -16,7 +16,7 @@ import type { Config } from '#server/config';
 import { type Database, openDatabase } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
-import { pinSelf } from './lib/children';
+import { freeHelperThreads, pinSelf } from './lib/children';
 import { type MixRun, runMix, stallsOf, summarize, type World } from './lib/load-mix';
 import {
   auditCheckouts,
@@ -156,7 +156,7 @@ function serverLog(): { events: ServerEvent[]; onOutput(chunk: string): void } {
   };
 }
 
-/** The shop on core 0 with its mail caught and its warnings collected, for the length of `use`. */
+/** The shop's main thread on core 0 (its other threads on both), with its mail caught and its warnings collected, for the length of `use`. */
 async function withShop<T>(
   env: Record<string, string | undefined>,
   use: (shop: Shop, catcher: SmtpCatcher, events: ServerEvent[]) => Promise<T>,
@@ -170,6 +170,7 @@ async function withShop<T>(
       env: { ...env, SMTP_URL: smtp, PAYMENTS: 'sandbox', SEED: 'demo' },
       onOutput: log.onOutput,
     });
+    freeHelperThreads(shop.child.proc.pid ?? 0, '0,1');
     try {
       return await use(shop, catcher, log.events);
     } finally {
@@ -350,7 +351,7 @@ export async function runLoad(): Promise<PartResult> {
     rows: runs.map(rowOf),
     targets: [...runs.flatMap(targetsOf), ...targets],
     notes: [
-      `Open loop: actions arrive at the rate (Poisson), latency counted from each action's arrival; a checkout places an order for one unit and pays it with the sandbox's approved card (two requests). ${SHOPPERS} shoppers signed up over HTTP. Rate search: ${START_RATE}/s doubled until a ${stepSeconds} s step had p95 ≥ ${P95_BUDGET_MS} ms (over the step or its second half) or an error, then ${BISECTIONS} bisections (steps list rate, p95 whole/second half); ${HEADROOM * 100}% of the highest step that held then ran for the time in the p95 line. Server pinned to core 0, load generator (this process) to core 1; PostgreSQL's processes are not pinned. RSS from /proc/<pid>/status each second (first and last minute, or quarter of a shorter run).`,
+      `Open loop: actions arrive at the rate (Poisson), latency counted from each action's arrival; a checkout places an order for one unit and pays it with the sandbox's approved card (two requests). ${SHOPPERS} shoppers signed up over HTTP. Rate search: ${START_RATE}/s doubled until a ${stepSeconds} s step had p95 ≥ ${P95_BUDGET_MS} ms (over the step or its second half) or an error, then ${BISECTIONS} bisections (steps list rate, p95 whole/second half); ${HEADROOM * 100}% of the highest step that held then ran for the time in the p95 line. The server's main thread pinned to core 0 and its other threads (PGlite's worker, V8's and libuv's) free on both cores, as PostgreSQL's processes are; load generator (this process) on core 1. RSS from /proc/<pid>/status each second (first and last minute, or quarter of a shorter run).`,
       ...runs.map(stepNote),
       ...runs.map(timelineNote),
     ],

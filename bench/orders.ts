@@ -18,7 +18,7 @@ import { products } from '#server/db/schema';
 import { bumpCatalogueVersion } from '#server/modules/catalogue/catalogue.changes';
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
 import { ADDRESS } from '../tests/helpers/forms';
-import { pinSelf } from './lib/children';
+import { freeHelperThreads, pinSelf } from './lib/children';
 import {
   describePhase,
   HISTORY_ORDERS,
@@ -168,7 +168,7 @@ interface DatabaseRun {
   stockMismatch: number;
 }
 
-/** The shop on this database (core 0) with its mail caught; `use` gets its URL. */
+/** The shop on this database (main thread on core 0, its other threads on both) with its mail caught; `use` gets its URL. */
 async function withShop<T>(
   dataDir: string,
   databaseUrl: string | undefined,
@@ -179,6 +179,7 @@ async function withShop<T>(
   try {
     const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SMTP_URL: smtp, PAYMENTS: 'sandbox' };
     const shop = await startShop({ cpu: 0, env: { ...env, SEED: 'demo' } });
+    freeHelperThreads(shop.child.proc.pid ?? 0, '0,1');
     try {
       return await use(shop.url, catcher);
     } catch (err) {
@@ -324,7 +325,7 @@ export async function runOrders(): Promise<PartResult> {
     rmSync(dir, { recursive: true, force: true });
   }
   notes.push(
-    `${SHOPPERS} shoppers signed up over HTTP (codes through a local SMTP catcher), each with an address and two cart lines; each orders one unit of both lines in a loop (POST /api/order, form data), ${WARMUP_MS / 1000} s warm-up then ${MEASURE_MS / 1000} s measured; latency is per successful order. Server: node dist/server/server.js pinned to core 0, shoppers (this process) on core 1; PostgreSQL's own processes are not pinned. The first three products on sale get stock ${fmtInt(PLENTY)}, ${fmtInt(PLENTY)} and ${LAST_UNITS} before the server starts.`,
+    `${SHOPPERS} shoppers signed up over HTTP (codes through a local SMTP catcher), each with an address and two cart lines; each orders one unit of both lines in a loop (POST /api/order, form data), ${WARMUP_MS / 1000} s warm-up then ${MEASURE_MS / 1000} s measured; latency is per successful order. Server: node dist/server/server.js with its main thread pinned to core 0 and its other threads (PGlite's worker, V8's and libuv's) free on both cores, as PostgreSQL's own processes are; shoppers (this process) on core 1. The first three products on sale get stock ${fmtInt(PLENTY)}, ${fmtInt(PLENTY)} and ${LAST_UNITS} before the server starts.`,
     `Long-history phase: before the server starts, ${SHOPPERS} new shoppers and ${SHOPPERS} with ${fmtInt(HISTORY_ORDERS)} past orders each (written in bulk: two lines, timeline, mails, a card payment for the paid ones; bench/lib/long-history.ts) are made in the database; each gets an address and cart lines of the fourth and fifth products over HTTP, then checks out in a loop (place an order for one unit of each, pay it with the sandbox's approved card). 2 s warm-up per group, then four 4 s turns (new, long, long, new); checkouts/s per group over its turns, and their ratio.`,
   );
   return {

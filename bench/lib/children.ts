@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 
 /**
  * Every process the benchmark starts goes through here, so each one is stopped when its part is
@@ -130,4 +131,16 @@ export function pinSelf(cpus: string): () => void {
   return () => {
     if (before) set(before);
   };
+}
+
+/**
+ * Lets every thread of process `pid` but its main one run on `cpus` (taskset syntax, e.g. "0,1");
+ * returns how many were moved. A server started pinned to one core keeps its event loop there,
+ * while its helper threads (PGlite's worker, V8's and libuv's) may use the second core, as
+ * PostgreSQL's own processes, never pinned, do. Threads started later inherit the main one's core.
+ */
+export function freeHelperThreads(pid: number, cpus: string): number {
+  const tids = readdirSync(`/proc/${pid}/task`).filter((tid) => tid !== String(pid));
+  for (const tid of tids) spawnSync('taskset', ['-p', '-c', cpus, tid], { stdio: 'ignore' });
+  return tids.length;
 }
