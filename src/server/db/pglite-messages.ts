@@ -1,3 +1,5 @@
+import type { MessagePort } from 'node:worker_threads';
+
 /**
  * What the main thread and the PGlite worker thread (pglite-worker.ts, pglite-thread.ts) say to
  * each other. Every request carries an id and gets exactly one reply with the same id.
@@ -27,7 +29,18 @@ export type PgliteRequest =
   | { op: 'dump' }
   | { op: 'close' };
 
-export type PgliteEnvelope = PgliteRequest & { id: number };
+/**
+ * `now`: the main thread is blocked waiting for this answer (a transaction's statements and its
+ * end): the worker answers on the shared reply port and wakes it through the shared signal.
+ */
+export type PgliteEnvelope = PgliteRequest & { id: number; now?: boolean };
+
+/** What the worker is started with: where it answers blocked waits, and how it wakes them. */
+export interface PgliteWorkerData {
+  /** Counts answers posted on `replies`; the worker adds one and notifies after each. */
+  signal: Int32Array;
+  replies: MessagePort;
+}
 
 export type PgliteReply =
   | { id: number; ok: true; value: unknown }

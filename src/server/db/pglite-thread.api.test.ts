@@ -124,6 +124,29 @@ describe('PGlite on a worker thread, behind Drizzle', () => {
     expect(seen).toEqual(['inside saw 2', 'outside saw apple,pear']);
   });
 
+  it("runs a transaction's statements back to back: work queued meanwhile waits for its end", async () => {
+    // Statements answered as messages would each wait a turn of the event loop, behind whatever
+    // else is queued there, holding the transaction (and every other statement) open meanwhile.
+    const order: string[] = [];
+    let other: Promise<void> | undefined;
+    await database.db.transaction(async (tx) => {
+      for (const [i, name] of ['apple', 'pear', 'plum'].entries()) {
+        await tx.insert(probe).values({ id: i + 1, name, at: AT });
+        order.push(name);
+        other ??= new Promise<void>((resolve) =>
+          setImmediate(() => {
+            order.push('other work');
+            resolve();
+          }),
+        );
+      }
+    });
+    order.push('committed');
+    await other;
+    expect(order).toEqual(['apple', 'pear', 'plum', 'committed', 'other work']);
+    expect(await names(database)).toEqual(['apple', 'pear', 'plum']);
+  });
+
   it('dumps its data directory, from which a new database starts with the same rows', async () => {
     await database.db.insert(probe).values({ id: 1, name: 'apple', at: AT });
     const dump = await database.dumpDataDir?.();

@@ -1,10 +1,16 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results, TransactionAbortedError } from '@electric-sql/pglite';
 import { projectPath } from '../project-root';
-import type { CrossedError, PgliteEnvelope, PgliteReply, PgliteRequest } from './pglite-messages';
+import type {
+  CrossedError,
+  PgliteEnvelope,
+  PgliteReply,
+  PgliteRequest,
+  PgliteWorkerData,
+} from './pglite-messages';
 
 /** What Drizzle's PGlite driver calls on a client and on the transaction it hands out. */
 export interface PgliteStatements {
@@ -66,12 +72,20 @@ function tsxApi(): string {
  * beside it; from source (tests, `npm run serve`) a worker is a fresh Node thread without the
  * parent's TypeScript loader, so it registers tsx before importing the .ts file.
  */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(projectPath('dist/server/pglite-worker.js'));
+function startWorker(data: PgliteWorkerData): Worker {
+  const options = { workerData: data, transferList: [data.replies] };
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(projectPath('dist/server/pglite-worker.js'), options);
   const file = new URL('./pglite-worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { ...options, eval: true });
 }
+
+/**
+ * How long the main thread waits, blocked, for one statement of a transaction before it gives the
+ * worker up for dead (it cannot hear the worker's exit while blocked).
+ */
+const BLOCKED_WAIT_MAX_MS = 300_000;
 
 /**
  * PGlite on a worker thread (docs/decisions/017), behind the client interface Drizzle's PGlite
@@ -81,12 +95,19 @@ function startWorker(): Worker {
  */
 class PgliteWorkerClient implements PgliteClient {
   readonly #worker: Worker;
+  /** Where the worker answers blocked waits, and the count it bumps after each answer there. */
+  readonly #replies: MessagePort;
+  readonly #signal: Int32Array;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   #lastId = 0;
   /** Why the worker can no longer answer (it stopped, or was closed). */
   #failure: Error | undefined;
 
-  constructor(worker: Worker) {
+  constructor() {
+    const { port1, port2 } = new MessageChannel();
+    this.#replies = port1;
+    this.#signal = new Int32Array(new SharedArrayBuffer(4));
+    const worker = startWorker({ signal: this.#signal, replies: port2 });
     this.#worker = worker;
     worker.unref();
     worker.on('message', (reply: PgliteReply) => this.#answer(reply));
@@ -102,6 +123,44 @@ class PgliteWorkerClient implements PgliteClient {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...request, id } satisfies PgliteEnvelope, transfer);
     });
+  }
+
+  /**
+   * Asks and blocks the main thread until the worker answers: for a transaction's statements and
+   * its end. Awaiting them as messages would hold the transaction (and with it every other
+   * statement) open across a turn of the event loop per statement, behind whatever HTTP work is
+   * queued there; in-thread PGlite runs them back to back, and so does this.
+   */
+  #askNow(request: PgliteRequest): unknown {
+    if (this.#failure) throw this.#failure;
+    const id = ++this.#lastId;
+    let seen = Atomics.load(this.#signal, 0);
+    this.#worker.postMessage({ ...request, id, now: true } satisfies PgliteEnvelope);
+    const deadline = performance.now() + BLOCKED_WAIT_MAX_MS;
+    for (;;) {
+      const received = receiveMessageOnPort(this.#replies);
+      if (received) {
+        const reply = received.message as PgliteReply;
+        if (reply.id !== id) continue;
+        if (reply.ok) return reply.value;
+        throw revive(reply.error);
+      }
+      if (performance.now() > deadline) {
+        this.#fail(new Error(`the PGlite worker did not answer in ${BLOCKED_WAIT_MAX_MS} ms`));
+        throw this.#failure;
+      }
+      Atomics.wait(this.#signal, 0, seen, 1000);
+      seen = Atomics.load(this.#signal, 0);
+    }
+  }
+
+  /** `#askNow` as a promise, for callers that await: settled before any other task runs. */
+  #now<T>(request: PgliteRequest): Promise<T> {
+    try {
+      return Promise.resolve(this.#askNow(request) as T);
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }
 
   #answer(reply: PgliteReply): void {
@@ -127,7 +186,8 @@ class PgliteWorkerClient implements PgliteClient {
   #query<T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined) {
     const identityTypes = identityTypesOf(options.parsers);
     const rowMode = options.rowMode ?? 'object';
-    return this.#ask({ op: 'query', sql, params, rowMode, identityTypes, tx }) as Promise<Results<T>>;
+    const request = { op: 'query', sql, params, rowMode, identityTypes, tx } as const;
+    return tx === undefined ? (this.#ask(request) as Promise<Results<T>>) : this.#now<Results<T>>(request);
   }
 
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
@@ -140,7 +200,9 @@ class PgliteWorkerClient implements PgliteClient {
 
   /**
    * Runs `fn` in a transaction held open in the worker: its statements run inside it, everyone
-   * else's wait until it ends. Commits when `fn` resolves, rolls back when it throws.
+   * else's wait until it ends. Commits when `fn` resolves, rolls back when it throws. BEGIN is
+   * awaited (it may wait for another transaction, whose callback needs this thread); the
+   * statements and the end block until answered (`#askNow`).
    */
   async transaction<T>(fn: (tx: PgliteStatements) => Promise<T>): Promise<T> {
     const tx = (await this.#ask({ op: 'begin' })) as number;
@@ -149,14 +211,14 @@ class PgliteWorkerClient implements PgliteClient {
       result = await fn({
         query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
           this.#query<R>(sql, params, options, tx),
-        exec: (sql: string) => this.#ask({ op: 'exec', sql, tx }) as Promise<Results[]>,
+        exec: (sql: string) => this.#now<Results[]>({ op: 'exec', sql, tx }),
       });
     } catch (err) {
       // Only a dead worker fails a rollback; `err` says more than that would.
-      await this.#ask({ op: 'end', tx, commit: false }).catch(() => undefined);
+      await this.#now({ op: 'end', tx, commit: false }).catch(() => undefined);
       throw err;
     }
-    await this.#ask({ op: 'end', tx, commit: true });
+    await this.#now({ op: 'end', tx, commit: true });
     return result;
   }
 
@@ -170,6 +232,7 @@ class PgliteWorkerClient implements PgliteClient {
     } finally {
       this.#failure ??= new Error('the PGlite worker is closed');
       await this.#worker.terminate();
+      this.#replies.close();
     }
   }
 }
@@ -179,7 +242,7 @@ export async function openPgliteWorker(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
 ): Promise<PgliteClient> {
-  const client = new PgliteWorkerClient(startWorker());
+  const client = new PgliteWorkerClient();
   try {
     await client.open(dataDir, loadDataDir);
   } catch (err) {

@@ -1,6 +1,12 @@
-import { type MessagePort, parentPort } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { messages, type ParserOptions, PGlite, type Transaction } from '@electric-sql/pglite';
-import { type CrossedError, ERROR_FIELDS, type PgliteEnvelope, type PgliteReply } from './pglite-messages';
+import {
+  type CrossedError,
+  ERROR_FIELDS,
+  type PgliteEnvelope,
+  type PgliteReply,
+  type PgliteWorkerData,
+} from './pglite-messages';
 
 /**
  * The PGlite worker thread (docs/decisions/017): owns the one PGlite instance and runs what the
@@ -125,16 +131,21 @@ function crossable(err: unknown): CrossedError {
   return { message: err.message, name: err.name, database: err instanceof messages.DatabaseError, fields };
 }
 
-function serve(port: MessagePort): void {
+function serve(port: MessagePort, { signal, replies }: PgliteWorkerData): void {
+  const answer = (request: PgliteEnvelope, reply: PgliteReply, transfer?: ArrayBuffer[]) => {
+    if (!request.now) return port.postMessage(reply, transfer);
+    // The main thread is blocked in Atomics.wait: the answer goes where it reads synchronously.
+    replies.postMessage(reply, transfer);
+    Atomics.add(signal, 0, 1);
+    Atomics.notify(signal, 0);
+  };
   port.on('message', (request: PgliteEnvelope) => {
     handle(request).then(
-      ({ value, transfer }) =>
-        port.postMessage({ id: request.id, ok: true, value } satisfies PgliteReply, transfer),
-      (err: unknown) =>
-        port.postMessage({ id: request.id, ok: false, error: crossable(err) } satisfies PgliteReply),
+      ({ value, transfer }) => answer(request, { id: request.id, ok: true, value }, transfer),
+      (err: unknown) => answer(request, { id: request.id, ok: false, error: crossable(err) }),
     );
   });
 }
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (see pglite-thread.ts)');
-serve(parentPort);
+serve(parentPort, workerData as PgliteWorkerData);
