@@ -1,7 +1,7 @@
 import { devices } from '@playwright/test';
 import type { OrderDetail } from '#shared/schemas/order';
 import { paidOrder, staffSignedIn, test } from './fixtures/admin-orders';
-import { expect, expectAccessible, LANGUAGES, price, text } from './fixtures/shop';
+import { expect, expectAccessible, holdRequests, LANGUAGES, price, text } from './fixtures/shop';
 import { callApi, signInAs } from './fixtures/shopper';
 
 /**
@@ -86,14 +86,11 @@ test('a day typed while the Packing page is still loading is the day it shows', 
   const t = (key: string) => text('en', `admin:packing.${key}`);
   // Hold the first answer for today until the packer has typed another day: the answer's arrival
   // used to put today back in the field, and Show then asked for today again.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/api\/admin\/packing(\?|$)/, async (route) => {
-    if (!new URL(route.request().url()).searchParams.has('day')) await held;
-    await route.continue();
-  });
+  const release = await holdRequests(
+    page,
+    /\/api\/admin\/packing(\?|$)/,
+    (request) => !new URL(request.url()).searchParams.has('day'),
+  );
   await staffSignedIn(page, server, 'packer', 'en');
   await page
     .getByRole('navigation')

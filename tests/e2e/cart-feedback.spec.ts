@@ -1,7 +1,7 @@
 import { ADDED_NOTICE_MS } from '#shared/constants';
 import type { CartItem } from '#shared/schemas/cart';
 import type { OrderDetail } from '#shared/schemas/order';
-import { expect, LANGUAGES, nameIn, paired, price, textIn } from './fixtures/shop';
+import { expect, holdRequests, LANGUAGES, nameIn, paired, price, textIn } from './fixtures/shop';
 import { callApi, shopperWithCart, signInAs, test } from './fixtures/shopper';
 
 // Adding to the cart and the cart itself tell the shopper what happened (issue 16, items 4, 6, 18).
@@ -48,14 +48,7 @@ for (const language of LANGUAGES) {
       await signInAs(page, shopper, language);
       await page.goto(`/product/${product.uuid}`);
       // The add's answer is held until the shopper has pressed "+".
-      let letThrough = () => {};
-      const held = new Promise<void>((resolve) => {
-        letThrough = resolve;
-      });
-      await page.route('**/api/cart', async (route) => {
-        if (route.request().method() === 'POST') await held;
-        await route.continue();
-      });
+      const letThrough = await holdRequests(page, '**/api/cart', (request) => request.method() === 'POST');
       const quantity = page.getByRole('textbox', { name: t('catalogue:product.quantity') });
       await page.getByRole('button', { name: t('catalogue:product.addToCart') }).click();
       await page.getByRole('button', { name: t('stepper.increase') }).click();
@@ -105,14 +98,7 @@ for (const language of LANGUAGES) {
       ).toBeVisible();
       // "−, −" quicker than the server: the "1" is answered only after the second "−" (the
       // removal waits behind it), and the card still says the product left the cart.
-      let letThrough = () => {};
-      const held = new Promise<void>((resolve) => {
-        letThrough = resolve;
-      });
-      await page.route('**/api/cart', async (route) => {
-        if (route.request().method() === 'POST') await held;
-        await route.continue();
-      });
+      const letThrough = await holdRequests(page, '**/api/cart', (request) => request.method() === 'POST');
       await card.getByRole('button', { name: t('stepper.decrease') }).click();
       await expect(amount).toHaveValue('1');
       await card.getByRole('button', { name: t('stepper.decrease') }).click();

@@ -114,7 +114,7 @@ describe('a card stepper pressed while an added product is being read', () => {
 
   it('keeps the added product when another line is removed', async () => {
     addPears();
-    await new MutationObserver(client, removeCartLineOptions(client)).mutate(1);
+    await new MutationObserver(client, removeCartLineOptions(client)).mutate({ id: 1, uuid: 'apples' });
     expect(await cachedLines()).toEqual([['pears', 1]]);
   });
 });
@@ -143,7 +143,10 @@ describe('"−" pressed twice quickly: 2 → 1 → removed', () => {
       uuid: 'apples',
       amount: 1,
     });
-    const removing = new MutationObserver(client, removeCartLineOptions(client)).mutate(1);
+    const removing = new MutationObserver(client, removeCartLineOptions(client)).mutate({
+      id: 1,
+      uuid: 'apples',
+    });
     await vi.waitFor(() => expect(fetch).not.toHaveBeenCalled());
     releaseSet();
     await Promise.all([setting, removing]);

@@ -7,7 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CartChange, CartItem, WhenMissing } from '#shared/schemas/cart';
@@ -152,14 +152,15 @@ export function setCartAmountOptions(client: QueryClient) {
   });
 }
 
-/** `DELETE /api/cart/{id}`. */
+/** `DELETE /api/cart/{id}`; the line's product rides along, for saying which left the cart. */
 export function removeCartLineOptions(client: QueryClient) {
   return mutationOptions({
     // After the amounts set before it: a slower "1" must not put back a line just removed.
     scope: CART_WRITES,
-    mutationFn: (id: number) => apiRequest<{ count: number }>(`/api/cart/${id}`, { method: 'DELETE' }),
+    mutationFn: ({ id }: Pick<CartItem, 'id' | 'uuid'>) =>
+      apiRequest<{ count: number }>(`/api/cart/${id}`, { method: 'DELETE' }),
     onMutate: () => cancelLinesRead(client),
-    onSuccess: (answer, id) => {
+    onSuccess: (answer, { id }) => {
       setCountIfLast(client, answer.count);
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) => lines?.filter((line) => line.id !== id));
     },
@@ -244,21 +245,16 @@ export function useCartLineWrites() {
       setFailure(args[0]);
     },
   });
-  // The product of each line being removed, to say which left the cart.
-  const removing = useRef(new Map<number, string>());
   const removeOptions = removeCartLineOptions(client);
   const remove = useMutation({
     ...removeOptions,
     onSuccess: (...args) => {
       removeOptions.onSuccess?.(...args);
-      const uuid = removing.current.get(args[1]);
-      removing.current.delete(args[1]);
-      if (uuid) setChanged({ uuid, amount: 0 });
+      setChanged({ uuid: args[1].uuid, amount: 0 });
       setFailure(undefined);
     },
     onError: (...args) => {
       removeOptions.onError?.(...args);
-      removing.current.delete(args[1]);
       setFailure(args[0]);
     },
   });
@@ -266,14 +262,7 @@ export function useCartLineWrites() {
     (uuid: string, amount: number) => setAmount.mutate({ uuid, amount }),
     [setAmount.mutate],
   );
-  const removeLine = useCallback(
-    (line: Pick<CartItem, 'id' | 'uuid'>) => {
-      removing.current.set(line.id, line.uuid);
-      remove.mutate(line.id);
-    },
-    [remove.mutate],
-  );
-  return { setAmount: setLineAmount, remove: removeLine, changed, failure };
+  return { setAmount: setLineAmount, remove: remove.mutate, changed, failure };
 }
 
 /**
