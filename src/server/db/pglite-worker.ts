@@ -7,6 +7,7 @@ import {
   type PgliteReply,
   type PgliteWorkerData,
 } from './pglite-messages';
+import { PreparedStatements } from './pglite-prepared';
 
 /**
  * The PGlite worker thread (docs/decisions/017): owns the one PGlite instance and runs what the
@@ -27,6 +28,8 @@ interface OpenTransaction {
 const ROLL_BACK = new Error('rolled back by the caller');
 
 let client: PGlite | undefined;
+/** The client's named statements (pglite-prepared.ts). */
+let prepared: PreparedStatements | undefined;
 const transactions = new Map<number, OpenTransaction>();
 let lastTransaction = 0;
 const parsersByTypes = new Map<string, ParserOptions>();
@@ -91,12 +94,15 @@ async function handle(request: PgliteEnvelope): Promise<{ value: unknown; transf
     case 'open': {
       const { dataDir, loadDataDir } = request;
       client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {});
+      prepared = new PreparedStatements(client);
       return { value: undefined };
     }
     case 'query': {
       const { sql, params, rowMode, identityTypes, tx } = request;
-      const parsers = identityParsers(identityTypes);
-      return { value: await target(tx).query(sql, params, { rowMode, parsers }) };
+      const options = { rowMode, parsers: identityParsers(identityTypes) };
+      const on = target(tx); // throws when `tx` is not open
+      if (!prepared || !PreparedStatements.fits(sql)) return { value: await on.query(sql, params, options) };
+      return { value: await prepared.query(sql, params, options, tx !== undefined) };
     }
     case 'exec':
       return { value: await target(request.tx).exec(request.sql) };
@@ -111,6 +117,7 @@ async function handle(request: PgliteEnvelope): Promise<{ value: unknown; transf
     case 'close':
       await database().close();
       client = undefined;
+      prepared = undefined;
       return { value: undefined };
   }
 }
