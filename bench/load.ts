@@ -73,11 +73,17 @@ interface Step {
  */
 async function tryRate(world: World, rate: number, seconds: number, steps: Step[]): Promise<boolean> {
   await sleep(PAUSE_MS);
-  const s = summarize(await runMix(world, { rate, seconds, seed: steps.length + 2 }));
+  const run = await runMix(world, { rate, seconds, seed: steps.length + 2 });
+  const s = summarize(run);
   const held = Math.max(s.p95, s.p95SecondHalf) < P95_BUDGET_MS && s.errors === 0;
   steps.push({ rate, p95: s.p95, p95SecondHalf: s.p95SecondHalf, errors: s.errors, held });
+  const why = [...run.failures]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([key, n]) => `${n}× ${key}`);
+  if (run.missed > 0) why.push(`${run.missed} arrivals missed (too many actions in flight)`);
   console.log(
-    `  ${rate}/s: p95 ${fmtMs(s.p95)} (second half ${fmtMs(s.p95SecondHalf)}), ${s.errors} errors → ${held ? 'held' : 'not held'}`,
+    `  ${rate}/s: p95 ${fmtMs(s.p95)} (second half ${fmtMs(s.p95SecondHalf)}), ${s.errors} errors${why.length ? ` (${why.join('; ')})` : ''} → ${held ? 'held' : 'not held'}`,
   );
   return held;
 }
@@ -286,7 +292,7 @@ function targetsOf(r: DatabaseRun): Target[] {
     t(
       'every checkout paid once (status 2, one succeeded payment), stock taken once per order',
       auditHolds(audit),
-      `${fmtInt(audit.placed)} placed, ${fmtInt(audit.stored)} stored, ${audit.unpaid.length} unpaid, ${audit.paymentsOff.length} not paid once, ${audit.lost.length} lost, ${audit.unexpected.length} unexpected, ${fmtInt(audit.stockTaken)} units taken`,
+      `${fmtInt(audit.placed)} placed, ${fmtInt(audit.stored)} stored, ${audit.unpaid.length} unpaid (and ${audit.unpaidAfterFailure} left unpaid after a failed payment request), ${audit.paymentsOff.length} not paid once, ${audit.lost.length} lost, ${audit.unexpected.length} unexpected, ${fmtInt(audit.stockTaken)} units taken`,
     ),
     t(
       `memory flat: last-minute RSS ≤ ${FLAT_RSS_RATIO}× first-minute`,

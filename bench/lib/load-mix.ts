@@ -18,7 +18,10 @@ export interface LoadShopper {
   checkoutLine: number;
 }
 
-/** What the mix needs to know about the shop; `placed` collects every order number it placed. */
+/**
+ * What the mix needs to know about the shop; `placed` collects every order number it placed, and
+ * `payFailed` those whose payment request failed (an overloaded step: the shopper saw an error).
+ */
 export interface World {
   client: ShopClient;
   shoppers: LoadShopper[];
@@ -31,6 +34,7 @@ export interface World {
   categories: number[];
   terms: string[];
   placed: string[];
+  payFailed: string[];
 }
 
 export type Group = 'browse' | 'cart' | 'checkout';
@@ -86,14 +90,19 @@ async function checkout(w: World, rnd: Rnd): Promise<void> {
   const form = { uuid: s.address, coupon: '', 'items[0][id]': s.checkoutLine, 'items[0][num]': 1 };
   const orderNo = dataOf<string>(await w.client.call('POST', '/api/order', form, s.token), 'place order');
   w.placed.push(orderNo);
-  const paid = await w.client.call(
-    'POST',
-    '/api/authorize/pay',
-    { order: orderNo, ...APPROVED_CARD },
-    s.token,
-  );
-  const outcome = dataOf<{ status: number }>(paid, 'pay');
-  if (outcome.status !== 2) throw new CallFailed(`pay: declined (${paid.text.slice(0, 120)})`, paid.status);
+  try {
+    const paid = await w.client.call(
+      'POST',
+      '/api/authorize/pay',
+      { order: orderNo, ...APPROVED_CARD },
+      s.token,
+    );
+    const outcome = dataOf<{ status: number }>(paid, 'pay');
+    if (outcome.status !== 2) throw new CallFailed(`pay: declined (${paid.text.slice(0, 120)})`, paid.status);
+  } catch (err) {
+    w.payFailed.push(orderNo);
+    throw err;
+  }
 }
 
 /** The mix: weights are percents of all actions. */

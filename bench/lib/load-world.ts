@@ -115,6 +115,7 @@ export async function prepareWorld(
     categories: tree.flatMap((c) => [c.id, ...c.childCategory.map((child) => child.id)]),
     terms: searchTermsOf(listed),
     placed: [],
+    payFailed: [],
   };
 }
 
@@ -122,10 +123,12 @@ export interface CheckoutAudit {
   /** Orders the mix placed, and orders the database holds. */
   placed: number;
   stored: number;
-  /** Orders not in status 2 with a payment time. */
+  /** Orders not in status 2 with a payment time, other than those whose payment request failed. */
   unpaid: string[];
-  /** Orders without exactly one succeeded payment. */
+  /** Orders without exactly one succeeded payment (none allowed where the payment request failed). */
   paymentsOff: string[];
+  /** Orders whose payment request failed and that stayed unpaid, as the shopper was told. */
+  unpaidAfterFailure: number;
   /** Orders in the database the mix did not see placed, and the other way round. */
   unexpected: string[];
   lost: string[];
@@ -155,12 +158,16 @@ export async function auditCheckouts(database: Database, world: World): Promise<
     .from(products)
     .where(inArray(products.uuid, world.checkoutProducts));
   const placed = new Set(world.placed);
+  const payFailed = new Set(world.payFailed);
   const stored = new Set(rows.map((o) => o.orderNo));
+  const unpaid = rows.filter((o) => o.status !== 2 || o.paidAt === null);
+  const expectedUnpaid = (o: (typeof rows)[number]) => payFailed.has(o.orderNo) && !succeeded.has(o.id);
   return {
     placed: placed.size,
     stored: stored.size,
-    unpaid: rows.filter((o) => o.status !== 2 || o.paidAt === null).map((o) => o.orderNo),
-    paymentsOff: rows.filter((o) => succeeded.get(o.id) !== 1).map((o) => o.orderNo),
+    unpaid: unpaid.filter((o) => !expectedUnpaid(o)).map((o) => o.orderNo),
+    paymentsOff: rows.filter((o) => succeeded.get(o.id) !== 1 && !expectedUnpaid(o)).map((o) => o.orderNo),
+    unpaidAfterFailure: unpaid.filter(expectedUnpaid).length,
     unexpected: [...stored].filter((no) => !placed.has(no)),
     lost: [...placed].filter((no) => !stored.has(no)),
     stockTaken: stock.reduce((taken, p) => taken + PLENTY - p.stock, 0),

@@ -86,6 +86,7 @@ describe(`${SECONDS} s of the load mix at ${RATE} actions/s`, () => {
       stored: audit.placed,
       unpaid: [],
       paymentsOff: [],
+      unpaidAfterFailure: 0,
       unexpected: [],
       lost: [],
       stockTaken: audit.placed,
