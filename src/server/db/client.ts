@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { projectPath } from '../project-root';
 import { readDemoDump } from './demo-dump';
 import { type ListenHandlers, type Listening, listenOn } from './listen';
+import { preparingClient } from './pglite-prepared';
 import { openPgliteWorker, type PgliteClient } from './pglite-thread';
 import { acquireProcessLock } from './process-lock';
 import * as schema from './schema';
@@ -100,7 +101,7 @@ async function openPglite(dataDir: string | undefined, options: OpenOptions): Pr
   const start = options.dump ?? demo ?? (isNew ? readEmptyClusterDump() : undefined);
   const client =
     options.pgliteThread === 'main'
-      ? await PGlite.create(dataDir, start ? { loadDataDir: start } : {})
+      ? preparingClient(await PGlite.create(dataDir, start ? { loadDataDir: start } : {}))
       : await openPgliteWorker(dataDir, start);
   if (isNew && !start) await saveEmptyClusterDump(client);
   return { ...wrapPglite(client), fromDemoDump: demo !== undefined };

@@ -1,5 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, rowsOf } from './client';
 import { PreparedStatements } from './pglite-prepared';
 
 /** What PostgreSQL holds for the session: each statement's text and how often it ran. */
@@ -94,5 +97,35 @@ describe('named prepared statements on PGlite', () => {
     await expect(prepared.query(read, [1], {}, false)).rejects.toMatchObject({ code: '0A000' });
     expect((await prepared.query(read, [1], {}, false)).fields).toEqual([{ name: 'name', dataTypeID: 1043 }]);
     expect(await sessionStatements(db)).toEqual([{ statement: read, runs: 1 }]);
+  });
+});
+
+const fruit = pgTable('fruit', { id: integer('id').primaryKey(), name: text('name').notNull() });
+
+describe.each(['worker', 'main'] as const)('Drizzle on PGlite (%s thread)', (pgliteThread) => {
+  it('runs each text it sends as one prepared statement, in and out of transactions', async () => {
+    const database = await openDatabase({ kind: 'memory' }, { pgliteThread });
+    try {
+      const { db } = database;
+      await db.execute(sql`CREATE TABLE fruit (id integer PRIMARY KEY, name text NOT NULL)`);
+      await db.insert(fruit).values({ id: 1, name: 'apple' });
+      await db.transaction(async (tx) => {
+        await tx.insert(fruit).values({ id: 2, name: 'pear' });
+        expect(await tx.select().from(fruit).where(eq(fruit.id, 2))).toEqual([{ id: 2, name: 'pear' }]);
+      });
+      expect(await db.select().from(fruit).where(eq(fruit.id, 1))).toEqual([{ id: 1, name: 'apple' }]);
+      const statements = await rowsOf<{ statement: string; runs: number }>(
+        database,
+        sql`SELECT statement, (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements
+            WHERE statement LIKE '%"fruit"%' AND position('pg_prepared_statements' IN statement) = 0
+            ORDER BY statement`,
+      );
+      expect(statements).toEqual([
+        { statement: 'insert into "fruit" ("id", "name") values ($1, $2)', runs: 2 },
+        { statement: 'select "id", "name" from "fruit" where "fruit"."id" = $1', runs: 2 },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

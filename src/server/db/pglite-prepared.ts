@@ -7,6 +7,7 @@ import {
   type QueryOptions,
   type Results,
 } from '@electric-sql/pglite';
+import type { PgliteClient, PgliteStatements } from './pglite-thread';
 
 /**
  * Parameterised statements on PGlite as named prepared statements (docs/decisions/017).
@@ -195,4 +196,31 @@ export class PreparedStatements {
       })
       .catch(() => undefined);
   }
+}
+
+/**
+ * A PGlite on this thread (PGLITE_WORKER=0) behind the client interface Drizzle's driver takes,
+ * running its statements as named prepared statements as the worker does.
+ */
+export function preparingClient(db: PGlite): PgliteClient {
+  const prepared = new PreparedStatements(db);
+  return {
+    query: <T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+      PreparedStatements.fits(sql)
+        ? prepared.query<T>(sql, params, options, false)
+        : db.query<T>(sql, params, options),
+    exec: (sql: string) => db.exec(sql),
+    transaction: <T>(fn: (tx: PgliteStatements) => Promise<T>) =>
+      db.transaction((tx) =>
+        fn({
+          query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+            PreparedStatements.fits(sql)
+              ? prepared.query<R>(sql, params, options, true)
+              : tx.query<R>(sql, params, options),
+          exec: (sql: string) => tx.exec(sql),
+        }),
+      ),
+    dumpDataDir: (compression) => db.dumpDataDir(compression),
+    close: () => db.close(),
+  };
 }
