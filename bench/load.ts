@@ -292,7 +292,7 @@ function targetsOf(r: DatabaseRun): Target[] {
     t(
       'every checkout paid once (status 2, one succeeded payment), stock taken once per order',
       auditHolds(audit),
-      `${fmtInt(audit.placed)} placed, ${fmtInt(audit.stored)} stored, ${audit.unpaid.length} unpaid (and ${audit.unpaidAfterFailure} left unpaid after a failed payment request), ${audit.paymentsOff.length} not paid once, ${audit.lost.length} lost, ${audit.unexpected.length} unexpected, ${fmtInt(audit.stockTaken)} units taken`,
+      `${fmtInt(audit.placed)} placed, ${fmtInt(audit.stored)} stored, ${audit.unpaid.length} unpaid (and ${audit.unpaidAfterFailure} left unpaid after a failed payment request, ${audit.expiredAfterFailure} of them since expired, their units back), ${audit.paymentsOff.length} not paid once, ${audit.lost.length} lost, ${audit.unexpected.length} unexpected, ${fmtInt(audit.stockTaken)} units taken`,
     ),
     t(
       `memory flat: last-minute RSS ≤ ${FLAT_RSS_RATIO}× first-minute`,

@@ -87,6 +87,7 @@ describe(`${SECONDS} s of the load mix at ${RATE} actions/s`, () => {
       unpaid: [],
       paymentsOff: [],
       unpaidAfterFailure: 0,
+      expiredAfterFailure: 0,
       unexpected: [],
       lost: [],
       stockTaken: audit.placed,
