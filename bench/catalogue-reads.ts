@@ -1,8 +1,8 @@
 /**
  * Catalogue reads against their ceiling (docs/architecture.md §9): the shop's requests per second on each
  * catalogue call, over a bare node:http server's returning the same bytes, ≥ 0.8. Both servers run
- * on core 0 (never at the same time), wrk on core 1. Each call is measured in 3 rounds, each round
- * the shop and the ceiling back to back, so load from elsewhere falls on both alike.
+ * on core 0 (never under load at the same time), wrk on core 1. Each call is measured in short runs
+ * paired shop/ceiling back to back, so load from elsewhere falls on both alike.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,11 +12,16 @@ import { type Fetched, freePort, getBytes, waitFor200 } from './lib/net';
 import { type PartResult, type Target, target } from './lib/report';
 import { ROOT, startShop } from './lib/shop';
 import { fmtInt, median } from './lib/stats';
-import { ensureWrk, problemsOf, warmAndRun } from './lib/wrk';
+import { ensureWrk, problemsOf, runWrk } from './lib/wrk';
 
 const SERVER_CPU = 0;
 const TARGET_RATIO = 0.8;
 const ROUNDS = 5;
+/** Paired runs per call and round, each side's run RUN_SECONDS long, after WARMUP_SECONDS each. */
+const PAIRS = 3;
+const RUN_SECONDS = 3;
+const WARMUP_SECONDS = 2;
+const SIDES: readonly Side[] = ['shop', 'ceiling'];
 const TITLE = 'Catalogue reads: shop vs bare node:http (req/s)';
 
 export const ENDPOINTS = [
@@ -35,12 +40,17 @@ interface Figures {
 }
 type Side = 'shop' | 'ceiling';
 
-/** Runs `fn` against the shop started on core 0, stopping it afterwards. */
-async function withShop<T>(dataDir: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const shop = await startShop({
+/** The shop started on core 0, as `npm start` leaves it serving. */
+function startBenchShop(dataDir: string) {
+  return startShop({
     cpu: SERVER_CPU,
     env: { DATABASE_URL: 'memory:', DATA_DIR: dataDir, SEED: 'demo', LOG_LEVEL: 'warn' },
   });
+}
+
+/** Runs `fn` against the shop started on core 0, stopping it afterwards. */
+async function withShop<T>(dataDir: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const shop = await startBenchShop(dataDir);
   try {
     return await fn(shop.url);
   } finally {
@@ -48,8 +58,11 @@ async function withShop<T>(dataDir: string, fn: (url: string) => Promise<T>): Pr
   }
 }
 
-/** Runs `fn` against a bare node:http server on core 0 returning the shop's bytes, then stops it. */
-async function withCeiling<T>(manifest: string, bodies: Bodies, fn: (url: string) => Promise<T>): Promise<T> {
+/** A bare node:http server on core 0 returning the shop's bytes, checked to do so. */
+async function startCeiling(
+  manifest: string,
+  bodies: Bodies,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const script = join(ROOT, 'bench/lib/ceiling-server.mjs');
@@ -62,10 +75,11 @@ async function withCeiling<T>(manifest: string, bodies: Bodies, fn: (url: string
       if (!(await getBytes(`${url}${path}`)).body.equals(body.body))
         throw new Error(`ceiling ${path}: bytes differ`);
     }
-    return await fn(url);
-  } finally {
+  } catch (err) {
     await stopChild(child);
+    throw err;
   }
+  return { url, stop: () => stopChild(child) };
 }
 
 type Bodies = Map<string, Fetched>;
@@ -94,28 +108,40 @@ function writeManifest(dir: string, bodies: Bodies): string {
 }
 
 /**
- * One round on one call: the shop and the ceiling right after each other (which goes first
- * alternates by round), so load from elsewhere on the machine hits both alike.
+ * One round: the shop and the ceiling freshly started, both on core 0 and both idle but for the one
+ * under load. Per call, each is warmed, then they take turns under wrk, PAIRS times each, in short
+ * runs (ABBA: which goes first alternates), so a change in the machine's speed (other tenants,
+ * here often 2× from one 5-second run to the next) falls on both sides of a pair alike.
  */
-async function measurePair(
-  dir: string,
-  manifest: string,
-  bodies: Bodies,
-  path: string,
-  round: number,
-  into: Figures,
-) {
-  const order: Side[] = round % 2 ? ['shop', 'ceiling'] : ['ceiling', 'shop'];
-  const rps: Record<Side, number> = { shop: 0, ceiling: 0 };
-  for (const side of order) {
-    const measure = (url: string) => warmAndRun(`${url}${path}`);
-    const run = side === 'shop' ? await withShop(dir, measure) : await withCeiling(manifest, bodies, measure);
-    rps[side] = run.rps;
-    into[side].get(path)?.push(run.rps);
-    into.problems.push(...problemsOf(run).map((p) => `${side} ${path}: ${p}`));
+async function measureRound(dir: string, manifest: string, bodies: Bodies, round: number, into: Figures) {
+  const shop = await startBenchShop(dir);
+  try {
+    const ceiling = await startCeiling(manifest, bodies);
+    try {
+      for (const path of bodies.keys()) {
+        const urls: Record<Side, string> = { shop: `${shop.url}${path}`, ceiling: `${ceiling.url}${path}` };
+        for (const side of SIDES) await runWrk(urls[side], WARMUP_SECONDS);
+        for (let pair = 0; pair < PAIRS; pair++) {
+          const order = (round + pair) % 2 ? SIDES : [...SIDES].reverse();
+          const rps: Record<Side, number> = { shop: 0, ceiling: 0 };
+          for (const side of order) {
+            const run = await runWrk(urls[side], RUN_SECONDS);
+            rps[side] = run.rps;
+            into[side].get(path)?.push(run.rps);
+            into.problems.push(...problemsOf(run).map((p) => `${side} ${path}: ${p}`));
+          }
+          into.ratios.get(path)?.push(rps.ceiling > 0 ? rps.shop / rps.ceiling : 0);
+          console.log(
+            `  round ${round}.${pair + 1} ${path}: shop ${fmtInt(rps.shop)}, ceiling ${fmtInt(rps.ceiling)} req/s`,
+          );
+        }
+      }
+    } finally {
+      await ceiling.stop();
+    }
+  } finally {
+    await shop.stop();
   }
-  into.ratios.get(path)?.push(rps.ceiling > 0 ? rps.shop / rps.ceiling : 0);
-  console.log(`  round ${round} ${path}: shop ${fmtInt(rps.shop)}, ceiling ${fmtInt(rps.ceiling)} req/s`);
 }
 
 function summarise(bodies: Bodies, f: Figures): PartResult {
@@ -133,15 +159,15 @@ function summarise(bodies: Bodies, f: Figures): PartResult {
     );
     const paired = (f.ratios.get(e.path) ?? []).map((r) => r.toFixed(2)).join(' / ');
     notes.push(
-      `${e.name}, the ${ROUNDS} rounds: shop ${a.map(fmtInt).join(' / ')}; ceiling ${c.map(fmtInt).join(' / ')}; ratios ${paired}`,
+      `${e.name}, the ${a.length} paired runs: ratios ${paired}; shop req/s ${fmtInt(Math.min(...a))}–${fmtInt(Math.max(...a))}, ceiling ${fmtInt(Math.min(...c))}–${fmtInt(Math.max(...c))}`,
     );
   }
   notes.push(...f.problems);
   notes.push(
-    'wrk -t1 -c50 -d5s on core 1, servers on core 0 (taskset), never both at once; shop on DATABASE_URL=memory: ' +
-      'SEED=demo. Per call and round, the shop and the ceiling run back to back (alternating which goes first), ' +
-      `each freshly started and after a 2 s warm-up; req/s are medians of ${ROUNDS} runs, the ratio is the median of the ` +
-      `${ROUNDS} paired ratios. No Accept-Encoding: both send the same identity bytes, and the ceiling sends the ` +
+    `wrk -t1 -c50 -d${RUN_SECONDS}s on core 1, servers on core 0 (taskset), never both under load at once; shop on ` +
+      `DATABASE_URL=memory: SEED=demo. ${ROUNDS} rounds, each with the shop and the ceiling freshly started; per call ` +
+      `and round, each warmed ${WARMUP_SECONDS} s, then ${PAIRS} pairs of runs back to back (alternating which goes first); ` +
+      `req/s are medians of all runs, the ratio is the median of the ${ROUNDS * PAIRS} paired ratios. No Accept-Encoding: both send the same identity bytes, and the ceiling sends the ` +
       "headers the shop sent for that call (security headers, ETag, cache-control): the ratio is the cost of the shop's code.",
   );
   return {
@@ -183,9 +209,7 @@ export async function runCatalogueReads(): Promise<PartResult> {
       ratios: new Map(paths.map((p) => [p, []])),
       problems: [],
     };
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const path of paths) await measurePair(dir, manifest, bodies, path, round, figures);
-    }
+    for (let round = 1; round <= ROUNDS; round++) await measureRound(dir, manifest, bodies, round, figures);
     return summarise(bodies, figures);
   } finally {
     rmSync(dir, { recursive: true, force: true });
