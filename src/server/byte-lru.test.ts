@@ -46,6 +46,18 @@ describe('a byte-bounded LRU map', () => {
     expect(lru.bytes).toBe(0);
   });
 
+  it('still evicts the least recently used first when the newest entries are read again and again', () => {
+    const lru = new ByteLru<string>(charged(100) * 4);
+    for (const key of ['a', 'b', 'c', 'd']) lru.set(key, key.toUpperCase(), 100);
+    for (let i = 0; i < 10; i++) expect([lru.get('d'), lru.get('c')]).toEqual(['D', 'C']);
+    lru.get('a');
+    lru.set('e', 'E', 100);
+    expect(lru.get('b')).toBeUndefined();
+    lru.set('f', 'F', 100);
+    expect([lru.get('a'), lru.get('e'), lru.get('f')]).toEqual(['A', 'E', 'F']);
+    expect(lru.size).toBe(4);
+  });
+
   it('lists the most recently used keys first', () => {
     const lru = new ByteLru<number>(1024 * 1024);
     for (const key of ['a', 'b', 'c', 'd']) lru.set(key, 0, 1);

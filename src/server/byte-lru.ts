@@ -7,6 +7,8 @@ export const ENTRY_OVERHEAD_BYTES = 256;
 interface Entry<V> {
   value: V;
   bytes: number;
+  /** The map's count of insertions when this entry last went to its newest end. */
+  placed: number;
 }
 
 /**
@@ -14,10 +16,17 @@ interface Entry<V> {
  * bytes and another 3 MB, so a count says nothing about memory. The least recently used entry goes
  * first. Each entry is charged what its owner says it holds, plus its key (two bytes a character)
  * and ENTRY_OVERHEAD_BYTES.
+ *
+ * An entry read while surely in the newer half of the map keeps its place: moving it (a delete and
+ * an insert, and the map's compaction they cause) was the costliest step of a catalogue read, and
+ * the hot few entries are read over and over. So the order is least recently used but for
+ * reorders within the newer half, which eviction, taking from the older end, never reaches first.
  */
 export class ByteLru<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private used = 0;
+  /** Entries put at the newest end so far: an entry with `placed` within size/2 of it is in the newer half. */
+  private placements = 0;
 
   constructor(readonly budget: number) {}
 
@@ -34,8 +43,12 @@ export class ByteLru<V> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // At most `placements - entry.placed` entries are newer than this one.
+    if (this.placements - entry.placed >= this.entries.size / 2) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      entry.placed = ++this.placements;
+    }
     return entry.value;
   }
 
@@ -57,7 +70,7 @@ export class ByteLru<V> {
     this.take(key);
     const charged = bytes + key.length * 2 + ENTRY_OVERHEAD_BYTES;
     if (charged > this.budget) return false;
-    this.entries.set(key, { value, bytes: charged });
+    this.entries.set(key, { value, bytes: charged, placed: ++this.placements });
     this.used += charged;
     this.evictOverBudget();
     return true;
