@@ -39,7 +39,7 @@ export class ByteLru<V> {
     return this.entries.size;
   }
 
-  /** The value kept under `key`, which becomes the most recently used. */
+  /** The value kept under `key`, which is then among the most recently used (see above). */
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
