@@ -69,8 +69,8 @@ export interface AdminRequest {
   body?: Record<string, unknown>;
   /** Sent as multipart/form-data (a picture upload); the browser writes its boundary. */
   form?: FormData;
-  /** Sent as text/csv (a product import). */
-  csv?: string;
+  /** Sent as text/csv (a product import): the file's own bytes, whose encoding the server finds. */
+  csv?: string | Blob;
   signal?: AbortSignal;
 }
 

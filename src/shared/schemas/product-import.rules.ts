@@ -45,6 +45,11 @@ export const IMPORT_LIMITS = {
   rows: 5000,
   /** Row errors a report lists (the count says how many there were). */
   errors: 500,
+  /**
+   * Fields of one line: every column once. A longer line (a header of empty columns) stops the
+   * file being read there, so a line of a million commas costs no more than this.
+   */
+  columns: PRODUCT_CSV_COLUMNS.length,
 } as const;
 
 export interface ImportRowError {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, parseCsv, writeCsv } from './csv';
+import {
+  CsvSyntaxError,
+  CsvTooWideError,
+  csvField,
+  parseCsv,
+  spreadsheetText,
+  textOfCell,
+  writeCsv,
+} from './csv';
+import { decodeCsvBytes } from './csv-encoding';
 
 const fieldsOf = (text: string) => parseCsv(text).records.map((r) => r.fields);
 
@@ -36,6 +45,10 @@ describe('CSV', () => {
     }
   });
 
+  it('stops at a record wider than the field limit', () => {
+    expect(() => parseCsv(`a\nb${','.repeat(100)}`, 10, 5)).toThrow(CsvTooWideError);
+  });
+
   it('stops after the record limit', () => {
     const { records, tooMany } = parseCsv('1\n2\n3\n', 2);
     expect(records).toHaveLength(2);
@@ -52,5 +65,35 @@ describe('CSV', () => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text).toContain('\r\n');
     expect(fieldsOf(text)).toEqual(rows);
+  });
+});
+
+describe('spreadsheet formulas', () => {
+  it('writes text that would start a formula behind one apostrophe, and reads exactly that one back', () => {
+    for (const text of ['=1+1', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx', "'=x", "''-1"]) {
+      const written = csvField(text);
+      expect(written).toBe(`"'${text.replaceAll('"', '""')}"`);
+      expect(textOfCell(spreadsheetText(text))).toBe(text);
+    }
+    for (const text of ["'plain", "''", 'a=b', '1.50', '']) {
+      expect(spreadsheetText(text)).toBe(text);
+      expect(textOfCell(text)).toBe(text);
+    }
+    expect(csvField(-2)).toBe('-2');
+  });
+});
+
+describe('CSV bytes', () => {
+  it('reads UTF-8, UTF-16 with a BOM and GB18030, and refuses anything else', () => {
+    // `iconv -f UTF-8 -t GBK` of 上海青.
+    expect(decodeCsvBytes(Buffer.from('c9cfbaa3c7e0', 'hex'))).toBe('上海青');
+    expect(decodeCsvBytes(Buffer.from('\uFEFF上海青'))).toBe('上海青');
+    expect(decodeCsvBytes(Buffer.from('上海青'))).toBe('上海青');
+    expect(decodeCsvBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,青', 'utf16le')]))).toBe(
+      'a,青',
+    );
+    // UTF-16 without its mark: NUL bytes, not text.
+    expect(decodeCsvBytes(Buffer.from('a,b', 'utf16le'))).toBeUndefined();
+    expect(decodeCsvBytes(Buffer.from([0x61, 0xff, 0xff]))).toBeUndefined();
   });
 });

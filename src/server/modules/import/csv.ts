@@ -1,7 +1,8 @@
 /**
  * RFC 4180 CSV, read and written here rather than through a library (docs/decisions/015): quoted
  * fields with commas, doubled quotes and line breaks; CRLF or LF line ends; the byte-order mark
- * Excel puts before UTF-8. Pure functions.
+ * Excel puts before UTF-8; the files' bytes in the encodings spreadsheets save (csv-encoding.ts);
+ * text cells guarded against spreadsheet formulas. Pure functions.
  */
 
 /** A record of the file with the line it starts on (1 = the header), for error messages. */
@@ -16,16 +17,25 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+/** A record with more fields than the reader takes: the rest of the file is not read. */
+export class CsvTooWideError extends Error {
+  constructor(readonly line: number) {
+    super(`more fields than allowed on line ${line}`);
+  }
+}
+
 const BOM = '\uFEFF';
 
 /**
  * Splits `text` into records. Blank lines are skipped; a record with fewer fields than another is
  * left as it is (the caller says what is missing). Stops with `tooMany` once more than `maxRecords`
- * records were read, so a huge file costs no more than the limit.
+ * records were read, and throws CsvTooWideError at a record of more than `maxFields` fields, so a
+ * huge file costs no more than the limits.
  */
 export function parseCsv(
   text: string,
   maxRecords = Number.POSITIVE_INFINITY,
+  maxFields = Number.POSITIVE_INFINITY,
 ): { records: CsvRecord[]; tooMany: boolean } {
   const src = text.startsWith(BOM) ? text.slice(1) : text;
   const records: CsvRecord[] = [];
@@ -63,6 +73,7 @@ export function parseCsv(
         i = end;
       }
       fields.push(field);
+      if (fields.length > maxFields) throw new CsvTooWideError(start);
       if (i >= n) break;
       const c = src.charCodeAt(i);
       if (c === 0x2c) {
@@ -100,12 +111,38 @@ function countLineBreaks(s: string): number {
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 
-/** One field as written: quoted when it holds a quote, comma, line break or edge space. */
-export function csvField(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+/**
+ * Text a spreadsheet would run as a formula (OWASP's CSV injection rule: = + - @, tab, carriage
+ * return), also behind apostrophes, so that a guard the reader strips is never mistaken for text.
+ */
+const FORMULA = /^'*[=+\-@\t\r]/;
+/** A cell the writer guarded: one apostrophe more in front of such text. */
+const GUARDED = /^'+[=+\-@\t\r]/;
+
+/**
+ * A text cell as a spreadsheet must show it: text that would start a formula gets an apostrophe
+ * in front, which spreadsheets take as "this is text" and do not show.
+ */
+export function spreadsheetText(value: string): string {
+  return FORMULA.test(value) ? `'${value}` : value;
+}
+
+/** The text a cell written by `spreadsheetText` holds: exactly the one apostrophe it added goes. */
+export function textOfCell(cell: string): string {
+  return GUARDED.test(cell) ? cell.slice(1) : cell;
+}
+
+/**
+ * One field as written: quoted when it holds a quote, comma, line break or edge space. A string is
+ * text, guarded by `spreadsheetText` (and then quoted); a number is written as it is.
+ */
+export function csvField(value: string | number): string {
+  if (typeof value === 'number') return String(value);
+  const text = spreadsheetText(value);
+  return text !== value || NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** A whole file: CRLF line ends and a byte-order mark, so Excel reads the Chinese as UTF-8. */
-export function writeCsv(rows: readonly (readonly string[])[]): string {
+export function writeCsv(rows: readonly (readonly (string | number)[])[]): string {
   return BOM + rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 }

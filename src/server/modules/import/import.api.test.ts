@@ -144,9 +144,9 @@ describe('the product CSV', () => {
   it('creates new rows unpublished unless they may be published, and warns when they may not', async () => {
     const csv = [
       `${HEADER},product_image`,
-      `,imp-new-a,Leafy Greens,Kale,羽衣甘蓝,bunch,把,3.00,5,yes,/media/kale.webp`,
+      `,imp-new-a,Leafy Greens,Kale,羽衣甘蓝,bunch,把,3.00,5,yes,/media/product-kale-0123456789-400.webp`,
       `,imp-new-b,叶菜类,Chard,甜菜叶,,,2.50,0,yes,`,
-      `,imp-new-c,leafy-greens,Cress,水芹,bunch,把,1.00,0,,/media/cress.webp`,
+      `,imp-new-c,leafy-greens,Cress,水芹,bunch,把,1.00,0,,/media/product-cress-0123456789-400.webp`,
     ].join('\r\n');
     const res = await importCsv(csv);
     expect(res.body.data).toMatchObject({ applied: true, created: 3, errorCount: 0 });

@@ -16,9 +16,11 @@ export async function productImportRoutes(app: FastifyInstance, deps: ImportDeps
   app.addHook('onRequest', async (request) => {
     await request.requireStaff('catalogue.manage');
   });
+  // Bytes, not a string: the file's encoding is found from them (csv-encoding.ts), whatever charset
+  // the request claims.
   app.addContentTypeParser(
     ['text/csv', 'text/plain'],
-    { parseAs: 'string', bodyLimit: IMPORT_LIMITS.bytes },
+    { parseAs: 'buffer', bodyLimit: IMPORT_LIMITS.bytes },
     (_request, body, done) => done(null, body),
   );
 
@@ -51,7 +53,7 @@ export async function productImportRoutes(app: FastifyInstance, deps: ImportDeps
       permission: 'catalogue.manage',
     },
     async ({ input, staff }, request) => {
-      if (typeof request.body !== 'string') throw new BadInput('errors:catalogueAdmin.import.notCsv');
+      if (!Buffer.isBuffer(request.body)) throw new BadInput('errors:catalogueAdmin.import.notCsv');
       const language = requestLanguage(request);
       if (input.dryRun) return ok(await dryRunImport(deps.db, request.body, language));
       return ok(await importProducts(deps, request.body, { staffId: staff.id, language }));

@@ -12,7 +12,7 @@ import {
   type ProductCsvColumn,
   REQUIRED_FOR_NEW,
 } from '#shared/schemas/product-import.rules';
-import type { CsvRecord } from './csv';
+import { type CsvRecord, textOfCell } from './csv';
 
 /*
  * The product CSV's rows, to and from product fields (docs/api.md, Admin: import and export).
@@ -77,6 +77,15 @@ const TEXT_LIMIT: Partial<Record<ProductCsvColumn, number>> = {
   zn_describe: PRODUCT_TEXT_MAX.describe,
 };
 const OTHER_TEXT_LIMIT = 500;
+/** How much of an unknown column's name a problem repeats. */
+const NAME_SHOWN = 40;
+/**
+ * The shop's own pictures, the only ones a CSV may name: the drawn ones (`/media/<name>-<width>.webp`,
+ * src/shared/media.ts) and those staff uploaded (`/uploads/catalogue/<24 hex>-<width>.webp`,
+ * media.files.ts). Anything else would make the storefront and its link previews show a picture
+ * from elsewhere.
+ */
+const OWN_PICTURE = /^\/(?:media\/[a-z0-9]+(?:-[a-z0-9]+)*|uploads\/catalogue\/[0-9a-f]{24})-\d{2,4}\.webp$/;
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,79}$/i;
 const YES = new Set(['yes', 'y', 'true', '1', '是']);
 const NO = new Set(['no', 'n', 'false', '0', '否']);
@@ -111,11 +120,12 @@ export function readHeader(header: CsvRecord): { at: Map<ProductCsvColumn, numbe
   header.fields.forEach((raw, i) => {
     const name = raw.trim().toLowerCase();
     if (!known.has(name)) {
+      const shown = raw.length > NAME_SHOWN ? `${raw.slice(0, NAME_SHOWN)}…` : raw;
       problems.push({
         row: 1,
-        column: raw,
+        column: shown,
         key: 'errors:catalogueAdmin.import.unknownColumn',
-        params: { value: raw },
+        params: { value: shown },
       });
       return;
     }
@@ -142,11 +152,9 @@ export function readRow(
   const problems: CsvProblem[] = [];
   const problem = (column: string, key: string, params?: MessageParams) =>
     problems.push({ row: record.line, column, key: `errors:catalogueAdmin.import.${key}`, params });
-  if (record.fields.length > at.size && record.fields.length > PRODUCT_CSV_COLUMNS.length)
-    problem('', 'extraFields', { count: record.fields.length });
   const cell = (column: ProductCsvColumn): string | undefined => {
     const i = at.get(column);
-    return i === undefined ? undefined : (record.fields[i] ?? '');
+    return i === undefined ? undefined : textOfCell(record.fields[i] ?? '');
   };
   const text = (column: ProductCsvColumn, max: number): string | undefined => {
     const raw = cell(column);
@@ -180,7 +188,7 @@ export function readRow(
     if (value !== undefined) (patch as Record<string, unknown>)[field] = value;
   }
   const image = patch.productImage;
-  if (image && !(image.startsWith('/') || image.startsWith('https://'))) problem('product_image', 'badImage');
+  if (image && !OWN_PICTURE.test(image)) problem('product_image', 'badImage');
   const price = cell('price')?.trim();
   if (price !== undefined && price !== '') {
     const cents = amountToCents(price);
@@ -203,9 +211,9 @@ export function readRow(
   };
 }
 
-/** The export's row of a product, in PRODUCT_CSV_COLUMNS order. */
-export function productCsvRow(p: ProductRow, categoryKey: string): string[] {
-  const values: Record<ProductCsvColumn, string> = {
+/** The export's row of a product, in PRODUCT_CSV_COLUMNS order: numbers as numbers, the rest text. */
+export function productCsvRow(p: ProductRow, categoryKey: string): (string | number)[] {
+  const values: Record<ProductCsvColumn, string | number> = {
     uuid: p.uuid,
     key: p.key,
     category: categoryKey,
@@ -218,12 +226,13 @@ export function productCsvRow(p: ProductRow, categoryKey: string): string[] {
     brand_en_name: p.brandEnName,
     brand_zn_name: p.brandZnName,
     number: p.boxGauge,
-    weight: String(p.weightG),
-    net_weight: String(p.netWeightG),
-    term: String(p.termDays),
+    weight: p.weightG,
+    net_weight: p.netWeightG,
+    term: p.termDays,
+    // Never below 0, so never taken for a formula: "4.25" as the storefront writes it.
     price: centsToDecimalString(p.priceCents),
-    real_stock: String(p.realStock),
-    low_stock_threshold: String(p.lowStockThreshold),
+    real_stock: p.realStock,
+    low_stock_threshold: p.lowStockThreshold,
     product_image: p.productImage,
     published: p.onSale ? 'yes' : 'no',
     en_describe: p.enDescribe,

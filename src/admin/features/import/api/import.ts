@@ -10,7 +10,7 @@ export type { ImportReport } from '#shared/schemas/product-import.rules';
 export function useImportProducts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) =>
+    mutationFn: ({ csv, dryRun }: { csv: Blob; dryRun: boolean }) =>
       adminRequest<ImportReport>('/api/admin/products/import', {
         method: 'POST',
         query: dryRun ? { dryRun: 1 } : {},

@@ -21,24 +21,23 @@ export function ImportPage() {
   const language = useLanguage();
   usePageTitle(t('import.title'));
   const staff = useStaff();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  // The file as chosen, sent as its bytes: reading it here would take a GBK file for UTF-8.
+  const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
   const run = useImportProducts();
   if (!can(staff.role, 'catalogue.manage')) return <Forbidden />;
 
-  const choose = async (chosen: File | undefined) => {
+  const choose = (chosen: File | undefined) => {
     setReport(null);
     run.reset();
     setTooLarge(Boolean(chosen && chosen.size > IMPORT_LIMITS.bytes));
-    setFile(
-      chosen && chosen.size <= IMPORT_LIMITS.bytes ? { name: chosen.name, text: await chosen.text() } : null,
-    );
+    setFile(chosen && chosen.size <= IMPORT_LIMITS.bytes ? chosen : null);
   };
   const send = (dryRun: boolean) => {
     if (!file) return;
-    run.mutate({ csv: file.text, dryRun }, { onSuccess: setReport });
+    run.mutate({ csv: file, dryRun }, { onSuccess: setReport });
   };
   const checked = report !== null && !report.applied;
   const canImport = checked && report.errorCount === 0 && report.created + report.updated > 0;
@@ -70,7 +69,7 @@ export function ImportPage() {
         </details>
         <label className="field">
           <span>{t('import.file.choose')}</span>
-          <input type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.target.files?.[0])} />
+          <input type="file" accept=".csv,text/csv" onChange={(e) => choose(e.target.files?.[0])} />
         </label>
         {tooLarge ? <p role="alert">{t('import.file.tooLarge')}</p> : null}
         <div className="admin-actions">

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '#server/db/client';
+import type { products } from '#server/db/schema';
+import type { StockMovement } from '../stock/stock.service';
+
+export type NewProduct = typeof products.$inferInsert;
+
+/** A product an import changes: its changed columns, and its stock's move when the file sets it. */
+export interface PlannedUpdate {
+  id: number;
+  set: Partial<NewProduct>;
+  stock?: { from: number; to: number };
+  moved: boolean;
+}
+
+/*
+ * An import's writes, in batches of WRITE_BATCH rows a statement. Between batches the import gives
+ * the server's thread back (`nextTurn`): a statement of a PGlite transaction holds the thread
+ * (src/server/db/pglite-thread.ts), so one long run of them would hold every request, catalogue
+ * reads from memory too, until the file is written.
+ */
+
+/**
+ * Rows a statement: a statement of this many takes PGlite a few tens of milliseconds here, so
+ * reads wait at most about that long for one (docs/api.md quotes the figures).
+ */
+export const WRITE_BATCH = 250;
+
+/** Lets whatever else the server has to do run before the next batch. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The note on the stock movements an import writes (staff type their own notes; this names the file's). */
+const IMPORT_NOTE = 'CSV import';
+
+/**
+ * Every stock change an import makes is kept as a stock movement, as a count of the shelf by the
+ * staff member who imported (the movements' reasons are fixed; the note says where it came from).
+ */
+export const importMovement =
+  (staffId: number, at: Date) =>
+  (productId: number, delta: number, stockAfter: number): StockMovement => ({
+    productId,
+    staffId,
+    at,
+    delta,
+    stockAfter,
+    reason: 'count',
+    note: IMPORT_NOTE,
+  });
+
+/** The product columns an import may update, with their SQL types. */
+const UPDATABLE = {
+  enName: ['en_name', 'text'],
+  znName: ['zn_name', 'text'],
+  enNumber: ['en_number', 'text'],
+  znNumber: ['zn_number', 'text'],
+  enWeight: ['en_weight', 'text'],
+  znWeight: ['zn_weight', 'text'],
+  brandEnName: ['brand_en_name', 'text'],
+  brandZnName: ['brand_zn_name', 'text'],
+  boxGauge: ['box_gauge', 'text'],
+  weightG: ['weight_g', 'int'],
+  netWeightG: ['net_weight_g', 'int'],
+  termDays: ['term_days', 'int'],
+  priceCents: ['price_cents', 'int'],
+  lowStockThreshold: ['low_stock_threshold', 'int'],
+  productImage: ['product_image', 'text'],
+  enDescribe: ['en_describe', 'text'],
+  znDescribe: ['zn_describe', 'text'],
+  categoryId: ['category_id', 'int'],
+  key: ['key', 'text'],
+  onSale: ['on_sale', 'boolean'],
+} as const;
+
+/**
+ * The updates, WRITE_BATCH rows a statement: each row's changed columns travel as JSON, and a
+ * column a row leaves out (null) keeps its value (no product column is nullable).
+ */
+export async function updateInBatches(tx: Tx, updates: readonly PlannedUpdate[]): Promise<void> {
+  const columns = Object.entries(UPDATABLE);
+  const changing = updates.filter((u) => Object.keys(u.set).length > 0);
+  for (let i = 0; i < changing.length; i += WRITE_BATCH) {
+    await nextTurn();
+    const batch = changing.slice(i, i + WRITE_BATCH).map((u) => {
+      const row: Record<string, unknown> = { id: u.id };
+      for (const [field, [column]] of columns) {
+        const value = (u.set as Record<string, unknown>)[field];
+        if (value !== undefined) row[column] = value;
+      }
+      return row;
+    });
+    const assignments = sql.join(
+      columns.map(([, [column]]) => sql.raw(`${column} = coalesce(x.${column}, p.${column})`)),
+      sql.raw(', '),
+    );
+    const shape = sql.raw(['id int', ...columns.map(([, [column, type]]) => `${column} ${type}`)].join(', '));
+    await tx.execute(
+      sql`update products p set ${assignments} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(${shape}) where p.id = x.id`,
+    );
+  }
+}
+
+/** Columns a created product sets (the others keep their defaults), with their SQL types. */
+const INSERTED = { ...UPDATABLE, uuid: ['uuid', 'uuid'], realStock: ['real_stock', 'int'] } as const;
+
+/** Text columns are '' and numbers 0 unless a row says otherwise (low-stock threshold: 10). */
+const NEW_PRODUCT_DEFAULTS: Partial<NewProduct> = {
+  enNumber: '',
+  znNumber: '',
+  enWeight: '',
+  znWeight: '',
+  brandEnName: '',
+  brandZnName: '',
+  boxGauge: '',
+  weightG: 0,
+  netWeightG: 0,
+  termDays: 0,
+  lowStockThreshold: 10,
+  enDescribe: '',
+  znDescribe: '',
+  onSale: false,
+  realStock: 0,
+};
+
+/**
+ * The new products, WRITE_BATCH rows a statement, as one JSON parameter: binding 25 parameters
+ * a row cost PGlite ten times as much. Answers their ids with their uuids.
+ */
+export async function insertInBatches(
+  tx: Tx,
+  creates: readonly NewProduct[],
+): Promise<{ id: number; uuid: string }[]> {
+  const columns = Object.entries(INSERTED);
+  const names = sql.raw(columns.map(([, [column]]) => column).join(', '));
+  const shape = sql.raw(columns.map(([, [column, type]]) => `${column} ${type}`).join(', '));
+  const ids: { id: number; uuid: string }[] = [];
+  for (let i = 0; i < creates.length; i += WRITE_BATCH) {
+    await nextTurn();
+    const batch = creates.slice(i, i + WRITE_BATCH).map((p) => {
+      const full = { ...NEW_PRODUCT_DEFAULTS, ...p } as Record<string, unknown>;
+      return Object.fromEntries(columns.map(([field, [column]]) => [column, full[field]]));
+    });
+    const result = await tx.execute<{ id: number; uuid: string }>(
+      sql`insert into products (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(${shape}) returning id, uuid`,
+    );
+    const rows = Array.isArray(result) ? result : (result as { rows: { id: number; uuid: string }[] }).rows;
+    ids.push(...rows.map((r) => ({ id: Number(r.id), uuid: String(r.uuid) })));
+  }
+  return ids;
+}
