@@ -1,19 +1,13 @@
 import { z } from 'zod';
-import { refuse, Text } from './common.zod';
+import { DayParam, refuse, Text } from './common.zod';
 import { ORDER_NO_PATTERN } from './order.rules';
 import { MARK_KEY_PATTERN, PACKING_STATES } from './packing.rules';
 
 /* Requests of the console's packing routes (docs/api.md, Admin: packing). */
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** `GET /api/admin/packing?day=YYYY-MM-DD`: the day's slots (the shop's time zone); today when left out. */
 export const PackingDayInput = z.object({
-  day: z
-    .string()
-    .regex(DAY)
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)))
-    .optional(),
+  day: DayParam.optional(),
 });
 export type PackingDayInput = z.output<typeof PackingDayInput>;
 
@@ -33,16 +27,11 @@ const Count = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return Number.isInteger(n) && n >= 1 && n <= 99_999 ? n : refuse(ctx, 'field');
 });
 
-const Price = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const text = typeof v === 'number' ? String(v) : v.trim();
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return refuse(ctx, 'field');
-  return Math.round(Number(text) * 100);
-});
-
 /**
  * `POST /api/admin/packing/:orderNo/lines/:lineId`: `state` picked, short (`short`: how many are
- * missing) or replaced (`product`: the replacement's uuid, `price`: its price a unit in dollars,
- * the product's own price when left out); `key` names this mark, so sending it twice does it once.
+ * missing) or replaced (`product`: the replacement's uuid); `key` names this mark, so sending it
+ * twice does it once. A replacement costs what the shop's price list says: a `price` sent with it
+ * is not read (a packer cannot set what is refunded).
  */
 export const MarkLineInput = z
   .object({
@@ -53,7 +42,6 @@ export const MarkLineInput = z
       .regex(/^[0-9a-fA-F-]{36}$/)
       .transform((s) => s.toLowerCase())
       .optional(),
-    price: Price.optional(),
     key: z.string().regex(MARK_KEY_PATTERN),
   })
   .transform((v, ctx) => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
 import { couponRedemptions, orderEvents, orders } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
@@ -7,6 +7,7 @@ import { enqueueOrderMail, type OrderMailExtra, type OrderMailKind } from '#serv
 import { ORDER_STATUS, type OrderStatus, orderStatusName } from '#shared/schemas/order';
 import type { StockChanges } from '../catalogue/catalogue.changes';
 import { releaseSlots } from '../slots/slot.hold';
+import { lockOrder } from './order.lock';
 import { checkAllLinesMarked, enqueuePackingMail } from './packing.changes';
 
 /**
@@ -174,7 +175,8 @@ export async function actOnOrder(
 ): Promise<{ before: OrderRecord; after: OrderRecord }> {
   const { action, now } = input;
   const rule = RULES[action];
-  const [before] = await tx.select().from(orders).where(eq(orders.orderNo, input.orderNo));
+  // Locked first (order.lock.ts): a packer's mark cannot slip in between the check and the change.
+  const before = await lockOrder(tx, { orderNo: input.orderNo });
   if (!before) throw new NotFound('errors:order.notFound');
   if (action === 'pack') await checkAllLinesMarked(tx, before.id);
   const carrier = input.carrier?.trim() || null;
@@ -255,18 +257,33 @@ export async function expireOrders(
   input: { now: Date; userId?: number | undefined },
 ): Promise<number> {
   const { now, userId } = input;
+  const overdue = and(
+    eq(orders.status, ORDER_STATUS.pending),
+    lte(orders.expiresAt, now),
+    or(
+      isNull(orders.paymentStartedAt),
+      lte(orders.paymentStartedAt, new Date(now.getTime() - PAYMENT_SLOT_MS)),
+    ),
+    userId === undefined ? undefined : eq(orders.userId, userId),
+  );
+  // The order rows first and by id (order.lock.ts), so two sweeps never hold each other's.
+  const due = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(overdue)
+    .orderBy(asc(orders.id))
+    .for('no key update');
+  if (due.length === 0) return 0;
   const expired = await tx
     .update(orders)
     .set({ status: ORDER_STATUS.cancelled, updatedAt: now })
     .where(
       and(
-        eq(orders.status, ORDER_STATUS.pending),
-        lte(orders.expiresAt, now),
-        or(
-          isNull(orders.paymentStartedAt),
-          lte(orders.paymentStartedAt, new Date(now.getTime() - PAYMENT_SLOT_MS)),
+        inArray(
+          orders.id,
+          due.map((o) => o.id),
         ),
-        userId === undefined ? undefined : eq(orders.userId, userId),
+        overdue,
       ),
     )
     .returning({ id: orders.id });

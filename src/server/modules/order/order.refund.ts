@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { orderItems, orders, payments, refunds } from '#server/db/schema';
+import { orderItems, type orders, payments, refunds } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
 import { formatCents, goodsPaidOf } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
+import { lockOrderMoney, succeededOf } from './order.lock';
 import { orderRefunded, PAID_STATUSES, type RefundFacts, refusal } from './order.machine';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -58,11 +59,11 @@ interface Claim {
 /**
  * Gives money of a paid order back through the gateway that took it: all that is left, an amount,
  * or chosen lines (their share of the total, discount and tax included). The refund is claimed
- * first as a `pending` row under a lock on the payment, so two refunds at once can never give back
- * more than was paid; the gateway is asked outside the transaction; its no leaves the order as it
- * was (the row becomes `failed`). All of the money back moves the order to 6 (refunded) and the
- * payment to `refunded`; part of it keeps the status and shows on the timeline. A refunded line's
- * stock is not returned (a grocery rarely resells what came back).
+ * first as a `pending` row under a lock on the order and its payment, so two refunds at once can
+ * never give back more than was paid; the gateway is asked outside the transaction; its no leaves
+ * the order as it was (the row becomes `failed`). All of the money back moves the order to 6
+ * (refunded) and the payment to `refunded`; part of it keeps the status and shows on the timeline.
+ * A refunded line's stock is not returned (a grocery rarely resells what came back).
  */
 export async function refundOrder(
   deps: RefundDeps,
@@ -93,6 +94,7 @@ export async function refundOrder(
   };
   await deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
+    await lockOrderMoney(tx, { orderId: claim.order.id });
     if (claim.refundId > 0) {
       await tx
         .update(refunds)
@@ -123,22 +125,20 @@ export async function refundOrder(
   return result;
 }
 
-/** Checks the refund and reserves its amount (a `pending` row), the payment locked meanwhile. */
+/** Checks the refund and reserves its amount (a `pending` row), the order and payment locked. */
 async function claimRefund(
   tx: Tx,
   deps: RefundDeps,
   orderNo: string,
   request: RefundRequest,
 ): Promise<Claim> {
-  const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo));
-  if (!order) throw new NotFound('errors:order.notFound');
+  // The order, then its payments: the one lock order of every money path (order.lock.ts).
+  const money = await lockOrderMoney(tx, { orderNo });
+  if (!money) throw new NotFound('errors:order.notFound');
+  const { order } = money;
   if (order.status === ORDER_STATUS.refunded) throw new Conflict('errors:payment.refunded');
   if (!(PAID_STATUSES as readonly number[]).includes(order.status)) throw refusal('refund', order.status);
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'succeeded')))
-    .for('update');
+  const payment = succeededOf(money.payments);
   if (!payment) throw new Conflict('errors:payment.noPayment');
   if (payment.gateway !== deps.gateways.kind && payment.gateway !== 'none') {
     throw new Conflict('errors:payment.otherGateway', { gateway: payment.gateway });

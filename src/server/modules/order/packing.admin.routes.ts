@@ -61,7 +61,7 @@ export async function packingAdminRoutes(app: FastifyInstance, deps: PackingRout
       auth: 'staff',
       permission: 'orders.fulfil',
     },
-    async ({ input }) => ok(await replacementCandidates(db, input.q)),
+    async ({ input }) => ok(await replacementCandidates(db, input.q, clock.now())),
   );
 
   route(
@@ -83,7 +83,6 @@ export async function packingAdminRoutes(app: FastifyInstance, deps: PackingRout
           state: input.state,
           shortQty: input.short,
           productUuid: input.product,
-          priceCents: input.price,
           key: input.key,
           staffId: staff.id,
           inTransaction: (tx, mark, before) =>

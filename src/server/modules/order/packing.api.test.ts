@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, packingLines, refunds } from '#server/db/schema';
+import { mailOutbox, packingLines, products, refunds } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { orderMail } from '#server/mail/order-mail';
 import type { OrderMailExtra } from '#server/mail/outbox';
@@ -216,12 +216,12 @@ describe('a replaced line', () => {
     if (!line) throw new Error('no line');
     const other = stocked.find((p) => uuidFromKey(p.key) !== (line as unknown as { uuid: string }).uuid);
     const product = uuidFromKey(other?.key ?? '');
+    // The replacement's price comes from the price list.
     const cheaper = Math.round(line.price * 100) - 50;
-    const answer = await mark(o.orderNo, line.id, {
-      state: 'replaced',
-      product,
-      price: (cheaper / 100).toFixed(2),
-    });
+    const setPrice = (cents: number) =>
+      shop.t.database.db.update(products).set({ priceCents: cents }).where(eq(products.uuid, product));
+    await setPrice(cheaper);
+    const answer = await mark(o.orderNo, line.id, { state: 'replaced', product });
     const expected = await shareOf(o.orderNo, 50 * 2);
     expect(answer.body.data.mark).toMatchObject({
       state: 'replaced',
@@ -235,7 +235,8 @@ describe('a replaced line', () => {
     const dear = await paidByCard(5, 2);
     const [dearLine] = await linesOf(dear.orderNo);
     if (!dearLine) throw new Error('no line');
-    const more = await mark(dear.orderNo, dearLine.id, { state: 'replaced', product, price: '999.00' });
+    await setPrice(99_900);
+    const more = await mark(dear.orderNo, dearLine.id, { state: 'replaced', product });
     expect(more.body.data.mark).toMatchObject({
       replacement: { price: 999, charged: dearLine.price },
       refund: 0,

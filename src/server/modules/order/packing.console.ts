@@ -6,6 +6,7 @@ import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { REPLACEMENT_RESULTS } from '#shared/schemas/packing.rules';
+import { runningPromotionPrices } from '../catalogue/pricing';
 import { marksOfOrders, type PackingLineRecord } from './packing.changes';
 
 /**
@@ -106,8 +107,11 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
   return { day: date, time_zone: timeZone, slots: [...slots.values()], no_slot: unslotted };
 }
 
-/** The replacement picker: products on sale whose name (either language) or key holds `q`. */
-export async function replacementCandidates(db: Db, q: string) {
+/**
+ * The replacement picker: products on sale whose name (either language) or key holds `q`, each at
+ * the price a mark would charge (a running promotion's, as checkout's).
+ */
+export async function replacementCandidates(db: Db, q: string, now: Date) {
   const text = q.trim();
   if (!text) return [];
   const like = containing(text);
@@ -122,11 +126,16 @@ export async function replacementCandidates(db: Db, q: string) {
     )
     .orderBy(asc(products.enName))
     .limit(REPLACEMENT_RESULTS);
+  const promo = await runningPromotionPrices(
+    db,
+    rows.map((p) => p.id),
+    now,
+  );
   return rows.map((p) => ({
     uuid: p.uuid,
     en_name: p.enName,
     zn_name: p.znName,
-    price: centsToAmount(p.priceCents),
+    price: centsToAmount(promo.get(p.id) ?? p.priceCents),
     stock: p.realStock,
   }));
 }

@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client';
 import { packingLines, payments, refunds } from '#server/db/schema';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
 import { PollingWorker, retryDelay } from '#server/polling-worker';
+import { lockOrder, lockOrderMoney } from './order.lock';
 import { orderRefunded } from './order.machine';
 import { giveBack } from './order.refund';
 import { enqueuePackingMail } from './packing.changes';
@@ -115,6 +116,7 @@ export class PackingRefunds extends PollingWorker<Claimed, PackingRefundOptions>
     if (!outcome.ok) {
       const givenUp = row.refundAttempts >= this.options.maxAttempts;
       await db.transaction(async (tx) => {
+        await lockOrder(tx, { orderId: row.orderId });
         const [left] = await tx
           .update(packingLines)
           .set(
@@ -142,6 +144,8 @@ export class PackingRefunds extends PollingWorker<Claimed, PackingRefundOptions>
       return;
     }
     await db.transaction(async (tx) => {
+      // The order, then its payment, then the line: the one lock order of every money path.
+      await lockOrderMoney(tx, { orderId: row.orderId });
       const [done] = await tx
         .update(packingLines)
         .set({ refundState: 'sent', refundMessage: null, refundNextAt: null })

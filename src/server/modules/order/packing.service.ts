@@ -1,19 +1,22 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { orderItems, orders, packingLines, payments, products, refunds } from '#server/db/schema';
+import { orderItems, type orders, packingLines, type payments, products, refunds } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import { goodsPaidOf } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { chargedPriceOf, type PackingState } from '#shared/schemas/packing.rules';
+import { runningPromotionPrices } from '../catalogue/pricing';
+import { lockOrderMoney, succeededOf } from './order.lock';
 import { afterOrderChange } from './order.machine';
 import type { PackingLineRecord } from './packing.changes';
 
 /**
  * The packer's marks on order lines (docs/architecture.md, Packing): picked, short (how many) or
- * replaced (by what, at what price). A mark that gives money back records the refund in its own
- * transaction — a `pending` refunds row that counts against what is left to refund, and the line's
- * `refund_state` queued — and the packing refund worker (packing.refunds.ts) sends it after commit.
+ * replaced (by what; it costs the price list's price). A mark that gives money back records the
+ * refund in its own transaction — a `pending` refunds row that counts against what is left to
+ * refund, and the line's `refund_state` queued — and the packing refund worker (packing.refunds.ts)
+ * sends it after commit.
  */
 
 export interface MarkLineRequest {
@@ -22,9 +25,8 @@ export interface MarkLineRequest {
   state: PackingState;
   /** short: how many of the line are missing (1 … num). */
   shortQty?: number | undefined;
-  /** replaced: the replacement's uuid and its price a unit (the product's own when left out). */
+  /** replaced: the replacement's uuid (its price is the shop's, looked up here). */
   productUuid?: string | undefined;
-  priceCents?: number | undefined;
   /** The mark's idempotency key: the same key again answers the first mark and does nothing. */
   key: string;
   staffId: number | null;
@@ -39,6 +41,7 @@ export interface MarkLineResult {
 }
 
 type OrderRecord = typeof orders.$inferSelect;
+type PaymentRecord = typeof payments.$inferSelect;
 type LineRecord = typeof orderItems.$inferSelect;
 
 /**
@@ -51,8 +54,10 @@ export async function markLine(
   request: MarkLineRequest,
 ): Promise<MarkLineResult> {
   return deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, request.orderNo)).for('update');
-    if (!order) throw new NotFound('errors:order.notFound');
+    // The order's money, locked in the one order every money path takes (order.lock.ts).
+    const money = await lockOrderMoney(tx, { orderNo: request.orderNo });
+    if (!money) throw new NotFound('errors:order.notFound');
+    const { order } = money;
     const [again] = await tx.select().from(packingLines).where(eq(packingLines.markKey, request.key));
     if (again) {
       if (again.orderItemId !== request.lineId) throw new Conflict('errors:packing.keyUsed');
@@ -69,8 +74,15 @@ export async function markLine(
     const [before] = await tx.select().from(packingLines).where(eq(packingLines.orderItemId, line.id));
     if (before && before.refundState !== 'none') throw new Conflict('errors:packing.refundUnderWay');
     const now = deps.clock.now();
-    const mark = await markOf(tx, line, request);
-    const refund = await recordRefund(tx, order, line, mark.refundBaseCents, request, now);
+    const mark = await markOf(tx, line, request, now);
+    const refund = await recordRefund(
+      tx,
+      { order, payment: succeededOf(money.payments) },
+      line,
+      mark,
+      request,
+      now,
+    );
     const values = {
       orderItemId: line.id,
       orderId: order.id,
@@ -120,8 +132,12 @@ const NO_REPLACEMENT = {
   chargedPriceCents: null,
 };
 
-/** The mark's facts and the line money it gives back before tax and discount are shared in. */
-async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest) {
+/**
+ * The mark's facts and the line money it gives back before tax and discount are shared in. A
+ * replacement costs what the shop's price list says now (a running promotion's price, as checkout
+ * charges), never what a request says: marking is a packer's job, and a packer cannot refund.
+ */
+async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest, now: Date) {
   if (request.state === 'picked') return { shortQty: 0, replacement: NO_REPLACEMENT, refundBaseCents: 0 };
   if (request.state === 'short') {
     const shortQty = request.shortQty ?? 0;
@@ -136,7 +152,8 @@ async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest) {
     .where(eq(products.uuid, request.productUuid ?? ''));
   if (!product) throw new NotFound('errors:packing.productNotFound');
   if (product.id === line.productId) throw new Conflict('errors:packing.sameProduct');
-  const priceCents = request.priceCents ?? product.priceCents;
+  const promo = await runningPromotionPrices(tx, [product.id], now);
+  const priceCents = promo.get(product.id) ?? product.priceCents;
   const charged = chargedPriceOf(line.priceCents, priceCents);
   return {
     shortQty: 0,
@@ -152,34 +169,36 @@ async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest) {
   };
 }
 
+type Mark = Awaited<ReturnType<typeof markOf>>;
+
 /**
  * Reserves the refund a mark gives: the line money's share of what the goods cost (goodsPaidOf:
- * tax and discount shared alike, the delivery fee not given back), at most what is left of the payment, as a
- * `pending` refunds row under a lock on the payment (the console's refunds take the same lock).
+ * tax and discount shared alike, the delivery fee not given back), at most what the shopper paid
+ * for this line less what earlier refunds gave back of it, and at most what is left of the
+ * payment, as a `pending` refunds row (the order and payment locked by the caller).
  */
 async function recordRefund(
   tx: Tx,
-  order: OrderRecord,
+  locked: { order: OrderRecord; payment: PaymentRecord | undefined },
   line: LineRecord,
-  baseCents: number,
+  mark: Mark,
   request: MarkLineRequest,
   now: Date,
 ): Promise<{ id: number | null; cents: number }> {
-  if (baseCents <= 0 || order.subtotalCents <= 0) return { id: null, cents: 0 };
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'succeeded')))
-    .for('update');
+  const { order, payment } = locked;
+  if (mark.refundBaseCents <= 0 || order.subtotalCents <= 0) return { id: null, cents: 0 };
   if (!payment || payment.amountCents === 0) return { id: null, cents: 0 };
   const earlier = await tx
-    .select({ amountCents: refunds.amountCents })
+    .select({ amountCents: refunds.amountCents, lines: refunds.lines })
     .from(refunds)
     .where(and(eq(refunds.paymentId, payment.id), inArray(refunds.status, ['pending', 'succeeded'])));
   const left = payment.amountCents - earlier.reduce((sum, r) => sum + r.amountCents, 0);
-  const cents = Math.min(left, Math.round((baseCents * goodsPaidOf(order)) / order.subtotalCents));
+  const shareOf = (cents: number) => Math.round((cents * goodsPaidOf(order)) / order.subtotalCents);
+  const lineLeft =
+    shareOf(line.priceCents * line.num) - shareOf(line.priceCents * refundedQty(earlier, line.id));
+  const cents = Math.min(left, lineLeft, shareOf(mark.refundBaseCents));
   if (cents <= 0) return { id: null, cents: 0 };
-  const qty = request.state === 'short' ? (request.shortQty ?? 0) : 0;
+  const qty = mark.shortQty;
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -195,4 +214,15 @@ async function recordRefund(
     })
     .returning({ id: refunds.id });
   return { id: row?.id ?? null, cents };
+}
+
+/** How many of a line earlier refunds gave back (a refund of chosen lines lists them). */
+function refundedQty(earlier: { lines: unknown }[], lineId: number): number {
+  let qty = 0;
+  for (const r of earlier) {
+    for (const l of Array.isArray(r.lines) ? (r.lines as { id: number; qty: number }[]) : []) {
+      if (l.id === lineId) qty += l.qty;
+    }
+  }
+  return qty;
 }

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
 import { payments } from '#server/db/schema';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
 import type { StockChanges } from '../catalogue/catalogue.changes';
+import { lockOrderMoney } from '../order/order.lock';
 import { orderPaid } from '../order/order.machine';
 import type { PaymentRow } from './payment.queries';
 
@@ -25,17 +26,16 @@ export interface ApplyInput {
 
 /**
  * Settles one payment attempt that the gateway confirmed, inside the caller's transaction. The
- * attempt's row is locked first, so a replay waits and then sees it settled; the order moves
- * 1 → 2 through the state machine (orderPaid: a conditional update, the sold counts grown once),
- * and only when it moved does the attempt become `succeeded`. An attempt already settled answers `replay` and changes nothing.
+ * order's row and then the attempt's are locked first, so a replay waits and then sees it settled;
+ * the order moves 1 → 2 through the state machine (orderPaid: a conditional update, the sold
+ * counts grown once), and only when it moved does the attempt become `succeeded`. An attempt
+ * already settled answers `replay` and changes nothing.
  */
 export async function applyPayment(tx: Tx, stock: StockChanges, input: ApplyInput): Promise<ApplyOutcome> {
   const { orderId, paymentId, transactionId, now } = input;
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)))
-    .for('update');
+  // The order, then its payments: the one lock order of every money path (order.lock.ts).
+  const money = await lockOrderMoney(tx, { orderId });
+  const payment = money?.payments.find((p) => p.id === paymentId);
   if (!payment) throw new Error(`payment ${paymentId} of order ${orderId} does not exist`);
   if (isSettled(payment)) return 'replay';
   if (!(await orderPaid(tx, stock, { orderId, paymentId, now }))) {

@@ -5,6 +5,7 @@ import { Conflict, NotFound, TooManyRequests } from '#server/errors';
 import { GATEWAY_UNAVAILABLE_MESSAGE } from '#server/gateways/gateway';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { PAYMENT_SLOT_MS } from '../order/order.expiry';
+import { lockOrder } from '../order/order.lock';
 
 /** Queries on orders and payment attempts that the payment flows share. */
 
@@ -122,7 +123,7 @@ const ATTEMPTS_RETRY_SECONDS = 600;
  */
 export async function insertPayment(db: Db, p: NewPayment): Promise<PaymentRow> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, p.order.id)).for('no key update');
+    await lockOrder(tx, { orderId: p.order.id });
     const [existing] = await tx.select({ n: count() }).from(payments).where(eq(payments.orderId, p.order.id));
     if (p.maxAttempts !== undefined) {
       const [same] = await tx

@@ -73,7 +73,7 @@ export const replacementQueryOptions = (q: string) =>
 export type MarkRequest =
   | { state: 'picked' }
   | { state: 'short'; short: number }
-  | { state: 'replaced'; product: string; price?: string };
+  | { state: 'replaced'; product: string };
 
 /** A key per press of the button: the same mark sent again (a retry) is done once by the server. */
 const newKey = () => crypto.randomUUID();

@@ -35,7 +35,7 @@ export function MarkSummary({ mark }: { mark: LineMark | null }) {
 
 type Open = 'none' | 'short' | 'replaced';
 
-/** The packer's buttons for one line: Picked, Short (how many), Replace (which product, what price). */
+/** The packer's buttons for one line: Picked, Short (how many), Replace (which product: the shop prices it). */
 export function LineMarkControls({ orderNo, line }: { orderNo: string; line: PackingLine }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -44,7 +44,6 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
   const [open, setOpen] = useState<Open>('none');
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<string>('');
-  const [price, setPrice] = useState('');
   const found = useQuery(replacementQueryOptions(query));
   const locked = line.mark !== null && line.mark.refund_state !== 'none';
   if (locked) return null;
@@ -111,10 +110,7 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
           onSubmit={(event) => {
             event.preventDefault();
             if (!chosen) return;
-            mark.mutate(
-              { state: 'replaced', product: chosen, ...(price.trim() ? { price: price.trim() } : {}) },
-              { onSuccess: done },
-            );
+            mark.mutate({ state: 'replaced', product: chosen }, { onSuccess: done });
           }}
         >
           <label htmlFor={`${id}-q`}>{t('packing.form.search')}</label>
@@ -129,23 +125,13 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
                     name="product"
                     value={p.uuid}
                     checked={chosen === p.uuid}
-                    onChange={() => {
-                      setChosen(p.uuid);
-                      setPrice(p.price.toFixed(2));
-                    }}
+                    onChange={() => setChosen(p.uuid)}
                   />
                   {bothNames(p, language)[0]} · {dollars(p.price)}
                 </label>
               ))}
             </fieldset>
           ) : null}
-          <label htmlFor={`${id}-price`}>{t('packing.form.price')}</label>
-          <input
-            id={`${id}-price`}
-            inputMode="decimal"
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
-          />
           <p className="admin-hint">{t('packing.form.neverMore', { price: dollars(line.price) })}</p>
           <button type="submit" className="button button-primary" disabled={mark.isPending || !chosen}>
             {t('packing.form.saveReplace')}
