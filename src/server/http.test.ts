@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Text } from '#shared/schemas/common';
 import { Unauthorized } from './errors';
-import { clientKeyOf, route } from './http';
+import { clientKeyOf, loneSurrogateField, route } from './http';
 import { errorsPlugin } from './plugins/errors';
 
 describe('clientKeyOf', () => {
@@ -19,6 +19,23 @@ describe('clientKeyOf', () => {
     expect(clientKeyOf('2001:DB8:1:2:abcd::9%eth0')).toBe(key);
     expect(clientKeyOf('2001:db8:1:3::1')).not.toBe(key);
     expect(clientKeyOf('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('loneSurrogateField', () => {
+  it('names the field holding half a UTF-16 pair, in a value or a name, at any depth', () => {
+    expect(loneSurrogateField({ alias: 'apple', note: '𝟘 苹果' })).toBeUndefined();
+    expect(loneSurrogateField({ alias: 'a\uD800' })).toBe('alias');
+    expect(loneSurrogateField({ items: [{ id: '1' }, { id: '\uDC00' }] })).toBe('items.1.id');
+    expect(loneSurrogateField({ items: { 'x\uDBFF': '1' } })).toBe('items');
+    expect(loneSurrogateField({ '\uDFFF': '1' })).toBe('input');
+    expect(loneSurrogateField('\uD800\uD800')).toBe('input');
+  });
+
+  it('walks a body nested deeper than the stack without failing', () => {
+    let deep: unknown = '\uD800';
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(loneSurrogateField({ a: deep })).toBe(`a${'.0'.repeat(29)}.…`);
   });
 });
 

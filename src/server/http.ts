@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Language } from '#shared/constants';
-import { isFields, NoInput, NoParams } from '#shared/schemas/common';
+import { hasLoneSurrogate, isFields, NoInput, NoParams } from '#shared/schemas/common';
 import type { Permission } from '#shared/schemas/staff.rules';
 import { ByteLru } from './byte-lru';
 import { BadInput, badField } from './errors';
@@ -52,7 +52,50 @@ export function inputError(issues: readonly z.core.$ZodIssue[]): BadInput {
   return badField(issue?.path.length ? issue.path.join('.') : (issue?.message ?? 'input'));
 }
 
+/** A value met while walking a request's parameters, with the way back to the top. */
+interface Visit {
+  item: unknown;
+  key: string;
+  parent: Visit | undefined;
+}
+
+/** Characters of a field's path a message repeats: the names come from the client. */
+const FIELD_SHOWN = 60;
+
+/** The dotted path of `visit`, as a field name; the whole input when it is the top. */
+function fieldOf(visit: Visit | undefined): string {
+  const keys: string[] = [];
+  for (let v = visit; v?.parent; v = v.parent) keys.push(v.key);
+  const path = keys.reverse().join('.') || 'input';
+  return path.length > FIELD_SHOWN ? `${path.slice(0, FIELD_SHOWN)}…` : path;
+}
+
+/**
+ * Where the first text holding a lone surrogate is in a request's parameters (names included), as
+ * the field to name, or undefined. Walked without recursion or copied paths: a JSON body may nest
+ * deeper than the stack.
+ */
+export function loneSurrogateField(value: unknown): string | undefined {
+  const pending: Visit[] = [{ item: value, key: '', parent: undefined }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { item } = visit;
+    if (typeof item === 'string') {
+      if (hasLoneSurrogate(item)) return fieldOf(visit);
+    } else if (item !== null && typeof item === 'object' && !(item instanceof Uint8Array)) {
+      for (const [key, inner] of Object.entries(item)) {
+        if (hasLoneSurrogate(key)) return fieldOf(visit);
+        pending.push({ item: inner, key, parent: visit });
+      }
+    }
+  }
+  return undefined;
+}
+
 function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  // Refused here for every route at once: no schema need remember it, and no such text reaches
+  // the database, a JSON column or an answer.
+  const broken = loneSurrogateField(value);
+  if (broken !== undefined) throw badField(broken);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw inputError(result.error.issues);

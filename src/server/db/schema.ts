@@ -779,6 +779,20 @@ export const searchMisses = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.language, t.term] }), index('search_misses_day_idx').on(t.day)],
 );
 
+/**
+ * How many new terms each client added to `search_misses` in each hour, for the per-client bound
+ * (search-misses.ts); the throttle's own record, deleted by the retention sweep after a day.
+ */
+export const searchMissClients = pgTable(
+  'search_miss_clients',
+  {
+    client: text('client').notNull(),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    terms: integer('terms').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.client, t.hour] }), index('search_miss_clients_hour_idx').on(t.hour)],
+);
+
 // ---- i19-terms: where the shop delivers and for how much (docs/product.md, Delivery) ----
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { hasNul, UUID_PATTERN } from './common.rules';
+import { hasNul, isCalendarDate, UUID_PATTERN } from './common.rules';
 
 /*
  * Request schemas (docs/architecture.md §2). The server parses every call's input with one of them
@@ -148,6 +148,9 @@ export const PageParams = z.object({
     .optional()
     .default(DEFAULT_PAGE_SIZE),
 });
+
+/** A day `YYYY-MM-DD` as a query string carries it: a real date within the shop's years. */
+export const DayParam = z.string().refine(isCalendarDate);
 
 export const BooleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 

@@ -11,7 +11,7 @@ import {
   PLATE_STYLES,
   SHOP_PATH_MAX,
 } from './home.rules';
-import { endsAfterStart, SHOP_TIME_PATTERN } from './promo.rules';
+import { endsAfterStart, isShopTime } from './promo.rules';
 
 /* Requests of the console's category, banner and plate routes (docs/api.md, Admin: categories, home). */
 
@@ -85,7 +85,7 @@ export const PublishInput = z.object({
  */
 function wallTime(stop: Stop, value: unknown, key: string): string | null {
   if (value === undefined || value === null || value === '') return null;
-  return typeof value === 'string' && SHOP_TIME_PATTERN.test(value) ? value : stop('field', [key]);
+  return typeof value === 'string' && isShopTime(value) ? value : stop('field', [key]);
 }
 
 /** Both languages or neither: a headline shown in one language only would read oddly in the other. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageParams, refuse, Text } from './common.zod';
+import { DayParam, PageParams, refuse, Text } from './common.zod';
 import { ORDER_NO_PATTERN, ORDER_STATUS, PACKING_MAX, PAYMENT_METHODS } from './order.rules';
 
 /* Requests of the console's order routes (docs/api.md, Admin: orders). */
@@ -7,12 +7,7 @@ import { ORDER_NO_PATTERN, ORDER_STATUS, PACKING_MAX, PAYMENT_METHODS } from './
 // The console reads these too; the browser does not load zod, so they live in order.rules.ts.
 export { PACKING_MAX, PAYMENT_METHODS } from './order.rules';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const Day = z
-  .string()
-  .regex(DAY)
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)))
-  .optional();
+const Day = DayParam.optional();
 
 const Status = z
   .string()

@@ -1,3 +1,5 @@
+import { isCalendarDate } from './common.rules';
+
 /*
  * Rules of the console's promotions and coupons (docs/api.md, Admin: promotions and coupons),
  * shared by the console's forms and the server's schemas (promo.zod.ts). No zod here: the browser
@@ -6,6 +8,11 @@
 
 /** A time as the console enters and shows it: the shop's wall clock (SHOP_TIME_ZONE), to the minute. */
 export const SHOP_TIME_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A shop wall-clock time (`SHOP_TIME_PATTERN`) on a real date within the shop's years. */
+export function isShopTime(text: string): boolean {
+  return SHOP_TIME_PATTERN.test(text) && isCalendarDate(text.slice(0, 10));
+}
 
 export const PROMOTION_NAME_MAX = 100;
 export const PROMOTION_PRODUCTS_MAX = 200;

@@ -6,10 +6,10 @@ import {
   COUPON_KINDS,
   endsAfterStart,
   IMAGE_URL_MAX,
+  isShopTime,
   PROMOTION_NAME_MAX,
   PROMOTION_PRODUCTS_MAX,
   percentOk,
-  SHOP_TIME_PATTERN,
   USAGE_LIMIT_MAX,
 } from './promo.rules';
 
@@ -26,7 +26,7 @@ const Required = (max: number, empty: Refusal) =>
 const ShopTime = (refusal: Refusal) =>
   Text(40).transform((v, ctx) => {
     const text = v.trim().slice(0, 16);
-    return SHOP_TIME_PATTERN.test(text) ? text : refuse(ctx, refusal);
+    return isShopTime(text) ? text : refuse(ctx, refusal);
   });
 
 /** A money amount in the storefront's format (dollars, at most 2 decimals), as cents. */

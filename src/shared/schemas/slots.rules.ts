@@ -36,13 +36,8 @@ export function clockOfMinutes(minutes: number): string {
   return `${String(h).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-export const DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-/** A real calendar date `YYYY-MM-DD` (not 2026-02-30). */
-export function isCalendarDate(text: string): boolean {
-  if (!DATE_PATTERN.test(text)) return false;
-  return new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
-}
+// Bounded once for every date field (common.rules.ts).
+export { isCalendarDate } from './common.rules';
 
 export interface WindowRule {
   weekday: number;

@@ -65,6 +65,18 @@ const NASTY = [
   '4111111111111111',
   'a@b',
   'x@example.com',
+  // Far dates: a database or a time zone library refuses what a schema let through.
+  '9999-12-31',
+  '0001-01-01',
+  '0000-00-00',
+  '275760-09-13',
+  '+275760-09-13',
+  '9999-12-31T23:59',
+  '0001-01-01T00:00',
+  // Invalid Unicode: lone surrogates (a JSON body carries them as `\ud800` escapes).
+  '\uDFFF',
+  'a\uDBFFb',
+  '\uDC00\uD800',
 ];
 
 const text: fc.Arbitrary<string> = fc.oneof(

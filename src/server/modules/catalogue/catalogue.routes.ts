@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '#server/clock';
-import { ok, requestLanguage, route } from '#server/http';
+import { clientKey, ok, requestLanguage, route } from '#server/http';
 import { type PrebuiltAnswer, sendPrebuilt } from '#server/prebuilt-answer';
 import {
   CategoryListInput,
@@ -177,7 +177,8 @@ export async function catalogueRoutes(
         () => selectionParts(selected.value),
       );
       if (empty) emptySearches.add(prebuilt);
-      if (shopSearch && emptySearches.has(prebuilt)) misses.note(q.en_search, requestLanguage(request));
+      if (shopSearch && emptySearches.has(prebuilt))
+        misses.note(q.en_search, requestLanguage(request), clientKey(request));
       return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
     },
   );

@@ -5,6 +5,8 @@ import {
   emailCodes,
   orders,
   payments,
+  searchMissClients,
+  searchMisses,
   sessions,
   signInClients,
   signInFailures,
@@ -151,6 +153,8 @@ describe('the retention sweep', () => {
       signInClients: 1,
       cardTries: 1,
       abandonedWalletAttempts: 2,
+      searchMisses: 0,
+      searchMissClients: 0,
     });
     expect(await labels()).toEqual({
       sessions: ['expired-lately', 'revoked-lately'],
@@ -163,7 +167,32 @@ describe('the retention sweep', () => {
     // The shopper's own session was never in question.
     expect((await callAs(t.app, shopper, 'GET', '/api/user')).status).toBe(200);
     // A second sweep finds nothing more.
-    expect(Object.values(await sweepExpiredRows(t.database.db, t.clock.now()))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(new Set(Object.values(await sweepExpiredRows(t.database.db, t.clock.now())))).toEqual(
+      new Set([0]),
+    );
+  });
+
+  it('deletes searches that found nothing after 90 days, and clients’ counts of new terms after a day', async () => {
+    const day = (ms: number) => ago(ms).toISOString().slice(0, 10);
+    const miss = (term: string, ms: number) => ({ day: day(ms), language: 'en', term, count: 3 });
+    await t.database.db
+      .insert(searchMisses)
+      .values([
+        miss('stale', RETENTION_MS.searchMisses + 2 * DAY),
+        miss('kept', RETENTION_MS.searchMisses - 2 * DAY),
+      ]);
+    await t.database.db.insert(searchMissClients).values([
+      { client: '198.51.100.1', hour: ago(RETENTION_MS.searchMissClients + MINUTE), terms: 5 },
+      { client: '198.51.100.2', hour: ago(MINUTE), terms: 5 },
+    ]);
+    const report = await sweepExpiredRows(t.database.db, t.clock.now());
+    expect(report).toMatchObject({ searchMisses: 1, searchMissClients: 1 });
+    expect((await t.database.db.select().from(searchMisses)).map((m) => m.term)).toEqual(['kept']);
+    expect((await t.database.db.select().from(searchMissClients)).map((c) => c.client)).toEqual([
+      '198.51.100.2',
+    ]);
+    await t.database.db.delete(searchMisses);
+    await t.database.db.delete(searchMissClients);
   });
 
   it('works through many rows in batches, and two processes sweeping at once delete each row once', async () => {

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, searchMisses } from '#server/db/schema';
 import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { SEARCH_MISS_DEFAULTS } from '../search/search-misses';
 
 /** Searches that found nothing and search aliases (issue 18 item 7), on the seeded catalogue. */
 let t: TestApp;
@@ -158,5 +159,75 @@ describe('search aliases', () => {
     expect((await callAdmin(t.app, packer.token, 'POST', '/api/admin/search-aliases', form)).status).toBe(
       403,
     );
+  });
+});
+
+describe('the list of searches that found nothing is bounded', () => {
+  const HOUR = 3_600_000;
+  /** A term no product matches: letters only, so normalising keeps it whole. */
+  const nonsense = (prefix: string, i: number) =>
+    `${prefix}${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`;
+  const missFrom = async (ip: string, q: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/index_product?en_search=${encodeURIComponent(q)}`,
+      headers: { 'accept-language': 'en' },
+      remoteAddress: ip,
+    });
+    expect(res.json().data.total, q).toBe(0);
+  };
+  const listed = async (prefix: string) =>
+    (await t.database.db.select().from(searchMisses)).filter((m) => m.term.startsWith(prefix));
+
+  it('a client adds at most its hourly number of new terms, over flushes; searches of listed terms still count', async () => {
+    const { newTermsPerClient } = SEARCH_MISS_DEFAULTS;
+    const flood = '198.51.100.7';
+    for (let i = 0; i < 30; i++) await missFrom(flood, nonsense('qqzv', i));
+    await t.app.searchMisses.flush();
+    for (let i = 30; i < newTermsPerClient + 30; i++) await missFrom(flood, nonsense('qqzv', i));
+    await t.app.searchMisses.flush();
+    expect(await listed('qqzv')).toHaveLength(newTermsPerClient);
+
+    // The first term again, from the same client: it is listed, so it counts.
+    for (let i = 0; i < 3; i++) await missFrom(flood, nonsense('qqzv', 0));
+    // Another client's new term is its own.
+    await missFrom('198.51.100.8', 'wwxkj');
+    await t.app.searchMisses.flush();
+    const first = (await listed(nonsense('qqzv', 0))).find((m) => m.term === nonsense('qqzv', 0));
+    expect(first?.count).toBe(4);
+    expect(await listed('wwxkj')).toHaveLength(1);
+
+    // An hour later the client may add new terms again.
+    t.clock.advance(HOUR);
+    await missFrom(flood, 'qqzvlater');
+    await t.app.searchMisses.flush();
+    expect(await listed('qqzvlater')).toHaveLength(1);
+  });
+
+  it('keeps at most its number of rows, dropping the least searched and oldest, not what shoppers keep looking for', async () => {
+    const { maxRows } = SEARCH_MISS_DEFAULTS;
+    await t.database.db.delete(searchMisses);
+    const dayAgo = (days: number) =>
+      new Date(t.clock.now().getTime() - days * 86_400_000).toISOString().slice(0, 10);
+    await t.database.db.execute(sql`
+      insert into search_misses (day, language, term, count)
+      select ${dayAgo(10)}::date, 'en', 'popular ' || g, 2 from generate_series(1, ${maxRows - 3}) g`);
+    await t.database.db
+      .insert(searchMisses)
+      .values([1, 2, 3].map((i) => ({ day: dayAgo(20), language: 'en', term: `rare ${i}`, count: 1 })));
+
+    for (let i = 0; i < 3; i++) await missFrom('198.51.100.9', nonsense('ppzk', i));
+    await t.app.searchMisses.flush();
+    const all = await t.database.db.select().from(searchMisses);
+    expect(all).toHaveLength(maxRows);
+    expect(all.filter((m) => m.term.startsWith('rare'))).toEqual([]);
+    expect(all.filter((m) => m.term.startsWith('ppzk'))).toHaveLength(3);
+
+    for (let i = 0; i < 5; i++) await missFrom('198.51.100.10', nonsense('ggzk', i));
+    await t.app.searchMisses.flush();
+    const after = await t.database.db.select().from(searchMisses);
+    expect(after).toHaveLength(maxRows);
+    expect(after.filter((m) => m.term.startsWith('popular'))).toHaveLength(maxRows - 3);
+    await t.database.db.delete(searchMisses);
   });
 });

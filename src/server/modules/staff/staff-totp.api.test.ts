@@ -99,6 +99,45 @@ describe('a manager’s authenticator', () => {
   });
 });
 
+describe('sessions when the second factor changes', () => {
+  const signIn = async (who: { email: string; password: string }) =>
+    (await call('POST', '/api/admin/sign-in', { email: who.email, password: who.password })).body.data.token;
+
+  it('enrolling ends the owner’s other sessions, opened before it, and keeps the one that enrolled', async () => {
+    const owner = await createStaff(t.database, t.clock.now(), { role: 'owner', totp: false });
+    const enrolling = await signIn(owner);
+    const earlier = await signIn(owner);
+    const { secret } = (await call('POST', '/api/admin/totp/start', {}, enrolling)).body.data;
+    expect((await call('POST', '/api/admin/totp/confirm', { code: code(secret) }, enrolling)).status).toBe(
+      200,
+    );
+
+    expect((await call('GET', '/api/admin/staff', undefined, earlier)).status).toBe(401);
+    expect((await call('GET', '/api/admin/me', undefined, earlier)).status).toBe(401);
+    expect((await call('GET', '/api/admin/staff', undefined, enrolling)).status).toBe(200);
+  });
+
+  it('turning it on or off ends a manager’s other sessions', async () => {
+    const manager = await createStaff(t.database, t.clock.now(), { role: 'manager', totp: false });
+    const other = await signIn(manager);
+    const { secret } = (await call('POST', '/api/admin/totp/start', {}, manager.token)).body.data;
+    expect(
+      (await call('POST', '/api/admin/totp/confirm', { code: code(secret) }, manager.token)).status,
+    ).toBe(200);
+    expect((await call('GET', '/api/admin/me', undefined, other)).status).toBe(401);
+
+    t.clock.advance(30_000);
+    const withCode = { email: manager.email, password: manager.password, code: code(secret) };
+    const second = (await call('POST', '/api/admin/sign-in', withCode)).body.data.token;
+    t.clock.advance(30_000);
+    expect(
+      (await call('POST', '/api/admin/totp/disable', { code: code(secret) }, manager.token)).status,
+    ).toBe(200);
+    expect((await call('GET', '/api/admin/me', undefined, second)).status).toBe(401);
+    expect((await call('GET', '/api/admin/me', undefined, manager.token)).status).toBe(200);
+  });
+});
+
 function shopSecretOf(): Buffer {
   // The test app keeps its secret in DATA_DIR (secret.ts).
   return loadShopSecret(t.config);

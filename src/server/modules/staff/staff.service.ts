@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import { staff, staffSessions, staffTokens } from '#server/db/schema';
@@ -259,12 +259,21 @@ export class StaffService {
   }
 }
 
-/** Ends every open session of a staff member (new password, new role, removal). */
-export async function endSessions(tx: Tx | Db, staffId: number, now: Date): Promise<void> {
+/**
+ * Ends every open session of a staff member (new password, new role, removal), or every one but
+ * `except`: the session that changed the second factor stays, the others were opened without it.
+ */
+export async function endSessions(tx: Tx | Db, staffId: number, now: Date, except?: number): Promise<void> {
   await tx
     .update(staffSessions)
     .set({ revokedAt: now })
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.revokedAt),
+        except === undefined ? undefined : ne(staffSessions.id, except),
+      ),
+    );
 }
 
 /** 403 unless the role allows `permission`; 403 `totpSetupRequired` while an owner has not enrolled. */

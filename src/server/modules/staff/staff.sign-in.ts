@@ -7,7 +7,14 @@ import type { StaffView } from '#shared/schemas/staff.rules';
 import { totpRequired } from '#shared/schemas/staff.rules';
 import { recordAudit } from './audit';
 import { qrSvg } from './qr';
-import { type StaffRow, type StaffService, type StaffUser, staffTry, staffView } from './staff.service';
+import {
+  endSessions,
+  type StaffRow,
+  type StaffService,
+  type StaffUser,
+  staffTry,
+  staffView,
+} from './staff.service';
 import { matchTotp, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp';
 
 /**
@@ -93,7 +100,7 @@ export class StaffSignIn {
     const row = await this.row(user);
     if (row.totpEnabledAt) throw new Conflict('errors:staff.totpAlreadyOn');
     if (!row.totpSecret) throw new BadInput('errors:staff.totpNotStarted');
-    return this.changeWithCode(row, code, client, 'staff.totp.enable', { totpEnabledAt: this.now });
+    return this.changeWithCode(user, row, code, client, 'staff.totp.enable', { totpEnabledAt: this.now });
   }
 
   /** Turns the second factor off, with a current code; owners must keep theirs. */
@@ -102,14 +109,16 @@ export class StaffSignIn {
     const row = await this.row(user);
     if (!row.totpEnabledAt) throw new Conflict('errors:staff.totpNotOn');
     const off = { totpSecret: null, totpEnabledAt: null, totpLastStep: null };
-    return this.changeWithCode(row, code, client, 'staff.totp.disable', off);
+    return this.changeWithCode(user, row, code, client, 'staff.totp.disable', off);
   }
 
   /**
    * Spends a current code and makes `change` to the staff row, audited as `action`, in one
-   * transaction; a wrong code changes nothing, counts as a failed try and answers 400.
+   * transaction; a wrong code changes nothing, counts as a failed try and answers 400. The staff
+   * member's other sessions end: they were opened under the old second factor (or without one).
    */
   private async changeWithCode(
+    user: StaffUser,
     row: StaffRow,
     code: string,
     client: string,
@@ -120,6 +129,7 @@ export class StaffSignIn {
     const done = await this.staff.db.transaction(async (tx) => {
       if (!(await this.spendCode(tx, row, code))) return false;
       await tx.update(staff).set(change).where(eq(staff.id, row.id));
+      await endSessions(tx, row.id, now, user.sessionId);
       await recordAudit(tx, {
         staffId: row.id,
         action,
