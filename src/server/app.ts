@@ -22,6 +22,7 @@ import { customerAdminRoutes } from './modules/account/account.admin.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AvatarFiles, UPLOADS_PREFIX } from './modules/account/avatar.files';
+import { sweepUnusedAvatars } from './modules/account/avatar.sweep';
 import { PasswordHasher, SCRYPT_PARAMS } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
@@ -39,6 +40,7 @@ import { homeAdminRoutes } from './modules/home/home.admin.routes';
 import { productImportRoutes } from './modules/import/import.routes';
 import { CatalogueMedia } from './modules/media/media.files';
 import { pictureRoutes, pictureUploadRoutes } from './modules/media/media.routes';
+import { sweepUnusedPictures } from './modules/media/media.sweep';
 import { ProductPictures } from './modules/media/product-pictures';
 import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { BuyAgain } from './modules/order/order.again';
@@ -53,7 +55,7 @@ import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
 import { adminPromoRoutes } from './modules/promo/promo.admin.routes';
-import { startRetentionSweep } from './modules/retention/retention';
+import { RETENTION_SWEEP_MS, startRetentionSweep } from './modules/retention/retention';
 import { SearchMisses } from './modules/search/search-misses';
 import { searchAdminRoutes } from './modules/searches/searches.routes';
 import { adminSlotRoutes } from './modules/slots/slots.admin.routes';
@@ -74,6 +76,7 @@ import { projectPath } from './project-root';
 import { BODY_MAX_BYTES, requestTimeouts } from './request-limits';
 import { deriveKey, loadShopSecret } from './secret';
 import { siteRoutes } from './site.routes';
+import { sweepAbandonedUploads } from './uploads/unused-files';
 
 export interface AppDeps {
   config: Config;
@@ -228,7 +231,8 @@ async function shopRoutes(
     codeKey: deriveKey(secret, 'email-code'),
   });
   await app.register(authPlugin, { accounts });
-  await app.register(accountRoutes, { accounts, avatars: new AvatarFiles(config.uploadsDir) });
+  const avatars = new AvatarFiles({ uploadsDir: config.uploadsDir, tempDir: incomingDir(config), clock });
+  await app.register(accountRoutes, { accounts, avatars });
   const staff = new StaffService({ db: database.db, clock, passwords, publicUrl: config.publicUrl });
   await app.register(staffAuthPlugin, { staff });
   const totpKey = deriveKey(secret, 'staff-totp');
@@ -263,7 +267,11 @@ async function shopRoutes(
     again: new BuyAgain({ db: database.db, clock, lineMax: config.orderLimits.lineMax }),
   });
   startExpirySweep(app, { db: database.db, clock, catalogue });
-  const retention = startRetentionSweep(database.db, clock, app.log);
+  const retention = startRetentionSweep(database.db, clock, app.log, RETENTION_SWEEP_MS, async (now) => ({
+    avatarFiles: await sweepUnusedAvatars(database.db, config.uploadsDir, now),
+    pictureFiles: await sweepUnusedPictures(database.db, config.uploadsDir, now),
+    abandonedUploads: await sweepAbandonedUploads(incomingDir(config), now),
+  }));
   app.addHook('onClose', () => retention.stop());
 
   const gateways =
@@ -289,7 +297,7 @@ async function shopRoutes(
   const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });
   await app.register(packingAdminRoutes, { db: database.db, clock, config, refunds: packingRefunds });
   await app.register(homeAdminRoutes, { db: database.db, clock, catalogue, config });
-  const media = new CatalogueMedia(config.uploadsDir);
+  const media = new CatalogueMedia(config.uploadsDir, incomingDir(config), clock);
   const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
   await app.register(adminProductRoutes, { db: database.db, clock, catalogue, pictures });
   await app.register(pictureUploadRoutes, { media, pictures });
@@ -299,6 +307,11 @@ async function shopRoutes(
   await app.register(productImportRoutes, { db: database.db, clock, catalogue });
   const searchAdmin = { db: database.db, clock, timeZone: config.shopTimeZone, catalogue };
   await app.register(searchAdminRoutes, { ...searchAdmin, misses: app.searchMisses });
+}
+
+/** Where upload bodies are written while they are handled: in DATA_DIR, outside the served uploads. */
+function incomingDir(config: Config): string {
+  return join(config.dataDir, 'incoming');
 }
 
 async function registerStatic(

@@ -80,19 +80,22 @@ function uprightSize(meta: Metadata): { width: number; height: number } {
   return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
 }
 
+/** A picture as sharp reads it: its bytes, or the path of the file holding them. */
+export type PictureInput = Buffer | string;
+
 /**
- * A picture cropped to `aspect` (the middle kept), rotated upright and re-encoded as WebP at each
- * width, its metadata dropped. It is decoded once, to the largest width; the smaller ones are made
- * from that. A picture that is not what its first bytes say, too big to decode or too small is a 400.
+ * The picture's header, checked: libvips reads the same format as the first bytes say, and the
+ * picture is within the decode budget and at least the smallest size. Only the header is read,
+ * so a file that is not a picture is refused at once, before it waits for a decode.
  */
-export async function fittedWebps(
-  bytes: Buffer,
+export async function checkedHeader(
+  input: PictureInput,
   format: PictureFormat,
   rules: WebpRules,
-): Promise<{ width: number; webp: Buffer }[]> {
+): Promise<Metadata> {
   try {
-    // Only the header is read here: a huge picture is refused below, with the message that says so.
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    // A huge picture is refused below, with the message that says so.
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
     // libvips chooses its decoder from the bytes as well: both must agree before a pixel is read.
     if (meta.format !== format) throw new BadInput(rules.keys.invalid);
     if (!decodesWithinLimits(meta, rules.decodeMaxBytes)) throw new BadInput(rules.keys.pixels);
@@ -101,9 +104,28 @@ export async function fittedWebps(
     const minHeight = rules.minHeight ?? 0;
     if (upright.width < minWidth || upright.height < minHeight)
       throw new BadInput(rules.keys.tooSmall ?? rules.keys.invalid, { width: minWidth, height: minHeight });
+    return meta;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new BadInput(rules.keys.invalid);
+  }
+}
+
+/**
+ * A picture cropped to `aspect` (the middle kept), rotated upright and re-encoded as WebP at each
+ * width, its metadata dropped. It is decoded once, to the largest width; the smaller ones are made
+ * from that. A picture that is not what its first bytes say, too big to decode or too small is a 400.
+ */
+export async function fittedWebps(
+  input: PictureInput,
+  format: PictureFormat,
+  rules: WebpRules,
+): Promise<{ width: number; webp: Buffer }[]> {
+  await checkedHeader(input, format, rules);
+  try {
     const largest = Math.max(...rules.widths);
     const heightOf = (width: number) => Math.round(width * rules.aspect);
-    let image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+    let image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
       .rotate()
       .resize(largest, heightOf(largest), { fit: 'cover' });
     if (rules.background) image = image.flatten({ background: rules.background });

@@ -72,7 +72,8 @@ export async function accountRoutes(
       if (input.name !== undefined) change.name = input.name;
       if (input.when_missing !== undefined) change.whenMissing = input.when_missing;
       if (input.avatar !== undefined) {
-        if (!avatars.isChoosable(input.avatar, user)) throw new BadInput('errors:account.avatarInvalid');
+        if (!(await avatars.isChoosable(input.avatar, user)))
+          throw new BadInput('errors:account.avatarInvalid');
         change.avatar = input.avatar;
       }
       return ok(await accounts.updateProfile(user, change));

@@ -1,4 +1,6 @@
-import { readdir } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import zh from '../../../../public/locales/zh/errors.json' with { type: 'json' }
 import { createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp } from '../../../../tests/helpers/test-app';
 import { multipartUpload } from '../../../../tests/helpers/uploads';
-import { AVATAR_MAX_BYTES } from './avatar.files';
+import { AVATAR_MAX_BYTES, AvatarFiles } from './avatar.files';
 
 /**
  * Issue 14, item 14: an avatar is taken only when its bytes are a JPEG, PNG, WebP or GIF, whatever
@@ -128,5 +130,29 @@ describe('avatar size', () => {
     const res = await upload(shopper, big, {}, 'zh');
     expect(res).toEqual({ status: 413, body: { code: 413, message: zh.account.imageTooLarge } });
     expect(await storedFiles()).toEqual(before);
+  });
+});
+
+describe('a file of garbage behind a JPEG signature', () => {
+  it('is refused at once, without waiting for the decodes before it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'avatar-queue-'));
+    const avatars = new AvatarFiles({ uploadsDir: dir, tempDir: dir, clock: t.clock });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Another shopper's picture is being decoded, and stays so until the refusal has come.
+    const decoding = avatars.decoding.run(() => held);
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(4_000_000)]);
+    const path = join(dir, 'garbage.jpg');
+    await writeFile(path, bytes);
+    const file = { path, size: bytes.length, head: bytes.subarray(0, 16), sha256: '0'.repeat(64) };
+    await expect(avatars.saveUpload({ uuid: randomUUID() }, file)).rejects.toMatchObject({
+      status: 400,
+      key: 'errors:account.imageInvalid',
+    });
+    release();
+    await decoding;
+    await rm(dir, { recursive: true, force: true });
   });
 });

@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { Clock } from '#server/clock';
 import { BadInput } from '#server/errors';
-import { fittedWebps, pictureFormatOf } from '#server/uploads/pictures';
+import { BoundedQueue } from '#server/uploads/bounded-queue';
+import { checkedHeader, fittedWebps, pictureFormatOf, type WebpRules } from '#server/uploads/pictures';
+import type { UploadedFile } from '#server/uploads/upload-reader';
+import { type UploadSlotLimits, UploadSlots, uploadsBusy } from '#server/uploads/upload-slots';
 import { DEFAULT_WIDTH, MEDIA_ASPECT, MEDIA_WIDTHS } from '#shared/media';
 import { minimumSize, PICTURE_MAX_BYTES, type UploadKind } from '#shared/schemas/media.rules';
-import { HashQueue } from '../account/hash-queue';
 
 /** Where catalogue pictures live: `<uploadsDir>/catalogue/`, served at this path. */
 export const CATALOGUE_UPLOADS = '/uploads/catalogue/';
-const CATALOGUE_DIR = 'catalogue';
+export const CATALOGUE_DIR = 'catalogue';
 
 /** One of our catalogue files: `/uploads/catalogue/<24 hex>-<width>.webp`. */
 const OURS = /^\/uploads\/catalogue\/([0-9a-f]{24})-\d+\.webp$/;
@@ -21,8 +24,14 @@ const OURS = /^\/uploads\/catalogue\/([0-9a-f]{24})-\d+\.webp$/;
  */
 const CATALOGUE_DECODE_MAX_BYTES = 200 * 1024 * 1024;
 
-/** One picture made at a time; a few wait; the next is told to come back (503, Retry-After). */
-export const PICTURE_QUEUE = { running: 1, waiting: 6 } as const;
+/**
+ * Picture uploads in flight, from the first byte of the body to the stored files (UploadSlots):
+ * two per staff member, four in all; each body on disk, not in memory, while it waits.
+ */
+export const PICTURE_SLOTS: UploadSlotLimits = { perUser: 2, total: 4 };
+
+/** One picture made at a time; the line is never longer than the uploads in flight. */
+export const PICTURE_QUEUE = { running: 1, waiting: PICTURE_SLOTS.total } as const;
 
 export type CatalogueKind = UploadKind | 'product';
 
@@ -38,40 +47,46 @@ const KEYS = {
  * ours names its default width; the storefront's srcset finds the others by the same name.
  */
 export class CatalogueMedia {
+  /** Bounds uploads in flight, per staff member and in all, before their bodies are read. */
+  readonly slots = new UploadSlots(PICTURE_SLOTS);
   /** Pictures are decoded through one bounded queue (the password hashes' kind of queue). */
-  readonly queue = new HashQueue(PICTURE_QUEUE);
+  readonly queue = new BoundedQueue(PICTURE_QUEUE, uploadsBusy);
 
-  constructor(private readonly uploadsDir: string) {
+  /**
+   * `tempDir`: where upload bodies are written while they are handled (never a served folder);
+   * `clock` dates the stored files, so the sweep of unused ones (media.sweep.ts) counts in the shop's time.
+   */
+  constructor(
+    private readonly uploadsDir: string,
+    readonly tempDir: string,
+    private readonly clock: Clock,
+  ) {
     // libvips keeps recent operations and their pixels for reuse; no upload is decoded twice.
     sharp.cache(false);
   }
 
-  /** Makes and stores every width of an uploaded picture; answers the URL of the default width. */
-  async save(kind: CatalogueKind, bytes: Buffer): Promise<string> {
-    if (bytes.length === 0 || bytes.length > PICTURE_MAX_BYTES) throw new BadInput(KEYS.invalid);
-    const format = pictureFormatOf(bytes);
+  /**
+   * Makes and stores every width of an uploaded picture; answers the URL of the default width.
+   * The header is checked before the picture waits for its decode, so a file that is no picture
+   * is refused at once.
+   */
+  async save(kind: CatalogueKind, file: UploadedFile): Promise<string> {
+    if (file.size === 0 || file.size > PICTURE_MAX_BYTES) throw new BadInput(KEYS.invalid);
+    const format = pictureFormatOf(file.head);
     if (!format || format === 'gif') throw new BadInput('errors:catalogueAdmin.pictures.format');
-    const min = minimumSize(kind);
-    const webps = await this.queue.run(() =>
-      fittedWebps(bytes, format, {
-        widths: MEDIA_WIDTHS[kind],
-        aspect: MEDIA_ASPECT[kind],
-        decodeMaxBytes: CATALOGUE_DECODE_MAX_BYTES,
-        minWidth: min.width,
-        minHeight: min.height,
-        // Icons keep their transparency (round drawings, as the seed's); photos sit on white.
-        background: kind === 'icon' ? undefined : '#ffffff',
-        keys: KEYS,
-      }),
-    );
+    const rules = rulesFor(kind);
+    await checkedHeader(file.path, format, rules);
+    const webps = await this.queue.run(() => fittedWebps(file.path, format, rules));
     const name = randomBytes(12).toString('hex');
     const dir = join(this.uploadsDir, CATALOGUE_DIR);
     await mkdir(dir, { recursive: true });
+    const now = this.clock.now();
     for (const { width, webp } of webps) {
       // Written under a temporary name first, so no one is ever served half a file.
-      const file = join(dir, `${name}-${width}.webp`);
-      await writeFile(`${file}.tmp`, webp);
-      await rename(`${file}.tmp`, file);
+      const path = join(dir, `${name}-${width}.webp`);
+      await writeFile(`${path}.tmp`, webp);
+      await utimes(`${path}.tmp`, now, now);
+      await rename(`${path}.tmp`, path);
     }
     return `${CATALOGUE_UPLOADS}${name}-${DEFAULT_WIDTH[kind]}.webp`;
   }
@@ -90,4 +105,19 @@ export class CatalogueMedia {
       MEDIA_WIDTHS[kind].map((width) => rm(join(dir, `${match[1]}-${width}.webp`), { force: true })),
     );
   }
+}
+
+/** How a picture of `kind` is made (fittedWebps). */
+function rulesFor(kind: CatalogueKind): WebpRules {
+  const min = minimumSize(kind);
+  return {
+    widths: MEDIA_WIDTHS[kind],
+    aspect: MEDIA_ASPECT[kind],
+    decodeMaxBytes: CATALOGUE_DECODE_MAX_BYTES,
+    minWidth: min.width,
+    minHeight: min.height,
+    // Icons keep their transparency (round drawings, as the seed's); photos sit on white.
+    background: kind === 'icon' ? undefined : '#ffffff',
+    keys: KEYS,
+  };
 }

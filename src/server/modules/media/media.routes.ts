@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, route } from '#server/http';
-import { readUpload, uploadLimits } from '#server/uploads/upload-reader';
+import { type UploadedFile, uploadLimits, withUpload } from '#server/uploads/upload-reader';
 import { NoInput } from '#shared/schemas/common';
 import { PICTURE_MAX_BYTES } from '#shared/schemas/media.rules';
 import {
@@ -19,20 +19,31 @@ const MANAGE = { auth: 'staff', permission: 'catalogue.manage' } as const;
 /** Room around the file: several of a browser's 64 KiB chunks, so a file too big is told as such. */
 const PICTURE_BODY_ROOM = 1024 * 1024;
 
-/** A picture upload's file, read as it arrives: a 413 the moment it passes PICTURE_MAX_BYTES. */
-function readPicture(request: FastifyRequest): Promise<Buffer> {
-  return readUpload(request, {
+/**
+ * A picture upload in one of the staff member's upload slots (PICTURE_SLOTS), taken before a byte
+ * of the body is read: its file streamed to disk as it arrives, a 413 the moment it passes
+ * PICTURE_MAX_BYTES, handed to `use`, then removed (withUpload).
+ */
+function withPicture<T>(
+  media: CatalogueMedia,
+  staffId: number,
+  request: FastifyRequest,
+  use: (file: UploadedFile) => Promise<T>,
+): Promise<T> {
+  const rules = {
     maxBytes: PICTURE_MAX_BYTES,
     invalidKey: 'errors:catalogueAdmin.pictures.invalid',
     tooLargeKey: 'errors:catalogueAdmin.pictures.tooLarge',
     room: PICTURE_BODY_ROOM,
-  });
+    tempDir: media.tempDir,
+  };
+  return media.slots.run(String(staffId), () => withUpload(request, rules, use));
 }
 
 /**
  * The console's picture uploads (docs/api.md, Admin: pictures). The multipart parser is registered
  * in this plugin's own scope (as the avatar's), so no other route reads a multipart body; the
- * staff member and the permission are checked before a byte of the body is read.
+ * staff member, the permission and the upload slot are checked before a byte of the body is read.
  */
 export async function pictureUploadRoutes(
   app: FastifyInstance,
@@ -44,7 +55,8 @@ export async function pictureUploadRoutes(
   route(
     app,
     { method: 'POST', url: '/api/admin/media/:kind', params: MediaKindParams, input: NoInput, ...MANAGE },
-    async ({ params }, request) => ok({ image: await media.save(params.kind, await readPicture(request)) }),
+    async ({ params, staff }, request) =>
+      ok({ image: await withPicture(media, staff.id, request, (file) => media.save(params.kind, file)) }),
   );
 
   route(
@@ -57,7 +69,11 @@ export async function pictureUploadRoutes(
       ...MANAGE,
     },
     async ({ params, staff }, request) =>
-      ok({ images: await pictures.add(staff.id, params.id, await readPicture(request)) }),
+      ok({
+        images: await withPicture(media, staff.id, request, (file) =>
+          pictures.add(staff.id, params.id, file),
+        ),
+      }),
   );
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, max } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import {
@@ -11,6 +12,7 @@ import {
   promotions,
 } from '#server/db/schema';
 import { BadInput, NotFound } from '#server/errors';
+import type { UploadedFile } from '#server/uploads/upload-reader';
 import { PRODUCT_PICTURES_MAX } from '#shared/schemas/media.rules';
 import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
 import { recordAudit } from '../staff/audit';
@@ -48,10 +50,10 @@ export class ProductPictures {
   }
 
   /** Makes the picture's files, then adds it last; the files go again if the product refuses it. */
-  async add(staffId: number, productId: number, bytes: Buffer): Promise<ProductPicture[]> {
+  async add(staffId: number, productId: number, file: UploadedFile): Promise<ProductPicture[]> {
     // Refused before the expensive work when it cannot be taken.
     await this.roomFor(productId);
-    const link = await this.deps.media.save('product', bytes);
+    const link = await this.deps.media.save('product', file);
     try {
       return await this.change(staffId, productId, 'product.pictures.add', async (tx, before) => {
         if (before.length >= PRODUCT_PICTURES_MAX)
@@ -160,19 +162,27 @@ export class ProductPictures {
 }
 
 /**
- * Whether anything still shows this picture: a product (its list or its first picture), an order
- * line (orders keep their snapshot), a banner, a plate's tile, a category's icon or a promotion's ad.
+ * Every column that shows a catalogue picture: a product (its list or its first picture), an order
+ * line (orders keep their snapshot), a banner, a plate's tile, a category's icon, a promotion's ad.
+ * A picture none of them names may go (here, and in the sweep, media.sweep.ts).
  */
+export const PICTURE_SHOWN_IN: readonly PgColumn[] = [
+  productImages.link,
+  products.productImage,
+  orderItems.image,
+  banners.image,
+  plateItems.img,
+  categories.icon,
+  promotions.adImg,
+];
+
+/** Whether anything still shows this picture (PICTURE_SHOWN_IN). */
 async function pictureShown(db: Db, link: string): Promise<boolean> {
-  const uses = await Promise.all([
-    db.select({ id: productImages.id }).from(productImages).where(eq(productImages.link, link)).limit(1),
-    db.select({ id: products.id }).from(products).where(eq(products.productImage, link)).limit(1),
-    db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.image, link)).limit(1),
-    db.select({ id: banners.id }).from(banners).where(eq(banners.image, link)).limit(1),
-    db.select({ id: plateItems.id }).from(plateItems).where(eq(plateItems.img, link)).limit(1),
-    db.select({ id: categories.id }).from(categories).where(eq(categories.icon, link)).limit(1),
-    db.select({ id: promotions.id }).from(promotions).where(eq(promotions.adImg, link)).limit(1),
-  ]);
+  const uses = await Promise.all(
+    PICTURE_SHOWN_IN.map((column) =>
+      db.select({ link: column }).from(column.table).where(eq(column, link)).limit(1),
+    ),
+  );
   return uses.some((rows) => rows.length > 0);
 }
 

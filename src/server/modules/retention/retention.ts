@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
@@ -7,6 +7,8 @@ import {
   emailCodes,
   orders,
   payments,
+  searchMissClients,
+  searchMisses,
   sessions,
   signInClients,
   signInFailures,
@@ -41,6 +43,10 @@ export const RETENTION_MS = {
    * not be given back automatically: a month is far beyond any gateway's notification retries.
    */
   abandonedWalletAttempts: 30 * DAY_MS,
+  /** Searches that found nothing, from their day: the Searches page shows 30 days at most. */
+  searchMisses: 90 * DAY_MS,
+  /** A client's count of new search terms, from its hour: past the hourly bound, plus a day. */
+  searchMissClients: HOUR_MS + DAY_MS,
 } as const;
 
 /** How often each process sweeps; the deletes are idempotent, so several processes may overlap. */
@@ -57,6 +63,8 @@ export interface RetentionReport {
   signInClients: number;
   cardTries: number;
   abandonedWalletAttempts: number;
+  searchMisses: number;
+  searchMissClients: number;
 }
 
 /** One batch: the ids of at most RETENTION_BATCH matching rows, then a delete of exactly those. */
@@ -78,6 +86,23 @@ async function deleteAll(db: Db, table: PgTable, id: PgColumn, where: SQL | unde
 }
 
 const before = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+/** As deleteAll, for a table keyed by several columns: its rows are named by their `ctid`. */
+async function deleteAllByCtid(
+  db: Db,
+  table: PgTable,
+  key: PgColumn,
+  where: SQL | undefined,
+): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const batch = db.select({ ctid: sql`ctid` }).from(table).where(where).limit(RETENTION_BATCH);
+    const n = (await db.delete(table).where(sql`ctid in (${batch})`).returning({ key })).length;
+    total += n;
+    if (n < RETENTION_BATCH) break;
+  }
+  return total;
+}
 
 function abandonedWalletAttempts(db: Db, now: Date): SQL | undefined {
   const orderClosed = db
@@ -133,8 +158,24 @@ export async function sweepExpiredRows(db: Db, now: Date): Promise<RetentionRepo
       lt(cardTries.createdAt, before(now, RETENTION_MS.cardTries)),
     ),
     abandonedWalletAttempts: await deleteAll(db, payments, payments.id, abandonedWalletAttempts(db, now)),
+    searchMisses: await deleteAllByCtid(
+      db,
+      searchMisses,
+      searchMisses.day,
+      // Days are the shop's; a UTC day is near enough for a 90-day margin.
+      lt(searchMisses.day, before(now, RETENTION_MS.searchMisses).toISOString().slice(0, 10)),
+    ),
+    searchMissClients: await deleteAllByCtid(
+      db,
+      searchMissClients,
+      searchMissClients.hour,
+      lt(searchMissClients.hour, before(now, RETENTION_MS.searchMissClients)),
+    ),
   };
 }
+
+/** A sweep of stored files run after the rows' (unused uploads); answers the files removed, by kind. */
+export type FileSweep = (now: Date) => Promise<Record<string, number>>;
 
 interface SweepLog {
   info(obj: object, msg?: string): void;
@@ -143,18 +184,22 @@ interface SweepLog {
 
 /**
  * Sweeps every `everyMs` (an unref'd timer) until `stop`, which also waits for a sweep under way,
- * so the database is never closed beneath one. A sweep never overlaps the previous one.
+ * so the database is never closed beneath one. A sweep never overlaps the previous one; the
+ * files' sweep, when given, runs after the rows'.
  */
 export function startRetentionSweep(
   db: Db,
   clock: Clock,
   log: SweepLog,
   everyMs = RETENTION_SWEEP_MS,
+  sweepFiles?: FileSweep,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     if (running) return;
-    running = sweepExpiredRows(db, clock.now())
+    const now = clock.now();
+    running = sweepExpiredRows(db, now)
+      .then(async (report) => ({ ...report, ...(await sweepFiles?.(now)) }))
       .then((report) => {
         if (Object.values(report).some((n) => n > 0)) log.info(report, 'expired rows deleted');
       })
