@@ -1,11 +1,12 @@
 /**
- * `npm run bench [reads|search|cache-bound|orders|load|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
+ * `npm run bench [reads|search|edits|import|cache-bound|orders|load|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
  * table per part and writes them to bench/RESULTS.md. Targets are docs/architecture.md §9.
  */
 import { fileURLToPath } from 'node:url';
 import { runBundle } from './bundle';
 import { runCacheBound } from './cache-bound';
 import { runCatalogueEdits } from './catalogue-edits';
+import { runCatalogueImport } from './catalogue-import';
 import { runCatalogueReads } from './catalogue-reads';
 import { runColdStart } from './cold-start';
 import { installCleanup } from './lib/children';
@@ -29,6 +30,7 @@ const PARTS: Record<string, { title: string; run: () => Promise<PartResult> }> =
     title: 'catalogue edits at 10,000 products: applying one, reads under edits',
     run: runCatalogueEdits,
   },
+  import: { title: 'catalogue reads during a 5,000-row product import', run: runCatalogueImport },
   'cache-bound': { title: 'memory under 10,000 distinct catalogue queries', run: runCacheBound },
   orders: { title: 'order placement, 20 concurrent shoppers', run: runOrders },
   load: { title: 'load: 80% browse, 15% cart, 5% checkout', run: runLoad },

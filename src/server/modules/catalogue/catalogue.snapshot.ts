@@ -12,6 +12,7 @@ import {
   promotions,
   searchAliases,
 } from '#server/db/schema';
+import { nextTurn } from '#server/next-turn';
 import { centsToAmount } from '#shared/money';
 import type {
   Banner,
@@ -22,7 +23,7 @@ import type {
   ProductCard,
   Promotion,
 } from '#shared/schemas/catalogue';
-import { buildSearchIndex, type SearchDocument, type SearchIndex } from '../search/search.engine';
+import { buildSearchIndexInSlices, type SearchDocument, type SearchIndex } from '../search/search.engine';
 import { hasHan } from '../search/search.normalise';
 
 export interface ProductEntry {
@@ -190,62 +191,94 @@ function runningPromotions(rows: Rows, nowMs: number): RunningPromotions {
   return { active, runningPrice, nextChangeAt };
 }
 
+type ImagesOf = Map<number, { link: string }[]>;
+
+const imagesByProduct = (imageRows: readonly ImageRow[]): ImagesOf =>
+  groupBy(
+    imageRows,
+    (img) => img.productId,
+    (img) => ({ link: img.link }),
+  );
+
 /** Products on sale whose category exists, with their card and detail views. */
 export function productEntries(
   rows: { productRows: readonly ProductRow[]; imageRows: readonly ImageRow[] },
   categoryOf: CategoryOf,
   runningPrice: Map<number, number>,
 ): ProductEntry[] {
-  const imagesOf = groupBy(
-    rows.imageRows,
-    (img) => img.productId,
-    (img) => ({ link: img.link }),
-  );
+  const imagesOf = imagesByProduct(rows.imageRows);
   const list: ProductEntry[] = [];
   for (const p of rows.productRows) {
-    const category = categoryOf(p.categoryId);
-    if (!category) continue;
-    const promo = runningPrice.get(p.id);
-    const card: ProductCard = {
-      uuid: p.uuid,
-      price: centsToAmount(p.priceCents),
-      promotion_price: promo === undefined ? null : centsToAmount(promo),
-      product_image: p.productImage,
-      en_name: p.enName,
-      zn_name: p.znName,
-      en_number: p.enNumber,
-      zn_number: p.znNumber,
-      real_stock: p.realStock,
-      sold_count: p.soldCount,
-      category_id: p.categoryId,
-    };
-    const detail: Product = {
-      ...card,
-      en_weight: p.enWeight,
-      zn_weight: p.znWeight,
-      en_describe: p.enDescribe,
-      zn_describe: p.znDescribe,
-      brand_en_name: p.brandEnName,
-      brand_zn_name: p.brandZnName,
-      category_en_name: category.enName,
-      category_zn_name: category.znName,
-      parent_category_id: category.parentId,
-      images: imagesOf.get(p.id) ?? [{ link: p.productImage }],
-      weight: p.weightG,
-      net_weight: p.netWeightG,
-      number: p.boxGauge,
-      term: p.termDays,
-    };
-    list.push({
-      id: p.id,
-      categoryId: p.categoryId,
-      createdAt: p.createdAt.getTime(),
-      soldCount: p.soldCount,
-      card,
-      detail,
-    });
+    const entry = productEntry(p, categoryOf, runningPrice, imagesOf);
+    if (entry) list.push(entry);
   }
   return list;
+}
+
+/** A whole load's product entries, SLICE at a time with a turn for others between (`productEntries`). */
+async function productEntriesInSlices(
+  rows: Rows,
+  categoryOf: CategoryOf,
+  runningPrice: Map<number, number>,
+): Promise<ProductEntry[]> {
+  const imagesOf = imagesByProduct(rows.imageRows);
+  const list: ProductEntry[] = [];
+  for (const [i, p] of rows.productRows.entries()) {
+    if (i > 0 && i % SLICE === 0) await nextTurn();
+    const entry = productEntry(p, categoryOf, runningPrice, imagesOf);
+    if (entry) list.push(entry);
+  }
+  return list;
+}
+
+/** A product's card and detail views; undefined when its category does not exist. */
+function productEntry(
+  p: ProductRow,
+  categoryOf: CategoryOf,
+  runningPrice: Map<number, number>,
+  imagesOf: ImagesOf,
+): ProductEntry | undefined {
+  const category = categoryOf(p.categoryId);
+  if (!category) return undefined;
+  const promo = runningPrice.get(p.id);
+  const card: ProductCard = {
+    uuid: p.uuid,
+    price: centsToAmount(p.priceCents),
+    promotion_price: promo === undefined ? null : centsToAmount(promo),
+    product_image: p.productImage,
+    en_name: p.enName,
+    zn_name: p.znName,
+    en_number: p.enNumber,
+    zn_number: p.znNumber,
+    real_stock: p.realStock,
+    sold_count: p.soldCount,
+    category_id: p.categoryId,
+  };
+  const detail: Product = {
+    ...card,
+    en_weight: p.enWeight,
+    zn_weight: p.znWeight,
+    en_describe: p.enDescribe,
+    zn_describe: p.znDescribe,
+    brand_en_name: p.brandEnName,
+    brand_zn_name: p.brandZnName,
+    category_en_name: category.enName,
+    category_zn_name: category.znName,
+    parent_category_id: category.parentId,
+    images: imagesOf.get(p.id) ?? [{ link: p.productImage }],
+    weight: p.weightG,
+    net_weight: p.netWeightG,
+    number: p.boxGauge,
+    term: p.termDays,
+  };
+  return {
+    id: p.id,
+    categoryId: p.categoryId,
+    createdAt: p.createdAt.getTime(),
+    soldCount: p.soldCount,
+    card,
+    detail,
+  };
 }
 
 /** Categories as a tree: each with its children and its products (its children's included). */
@@ -474,6 +507,27 @@ export function searchDocumentOf(p: ProductEntry, categoryOf: CategoryOf, aliase
   };
 }
 
+/** Search documents of a whole load, SLICE at a time with a turn for others between. */
+async function searchDocumentsInSlices(
+  list: readonly ProductEntry[],
+  categoryOf: CategoryOf,
+  aliases: Aliases,
+): Promise<SearchDocument[]> {
+  const docs: SearchDocument[] = [];
+  for (const [i, p] of list.entries()) {
+    if (i > 0 && i % SLICE === 0) await nextTurn();
+    docs.push(searchDocumentOf(p, categoryOf, aliases));
+  }
+  return docs;
+}
+
+/**
+ * Products a load turns into entries (and search documents) between two turns of the server's
+ * thread: at thousands of products, building the snapshot in one go held every request for
+ * hundreds of milliseconds (bench/catalogue-import.ts). Requests meanwhile get the last snapshot.
+ */
+const SLICE = 500;
+
 /** Reads the whole catalogue and builds the snapshot the catalogue routes answer from. */
 export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<CatalogueSnapshot> {
   // Read the version first: a change landing during the reads bumps it again and triggers a reload.
@@ -483,7 +537,9 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
   const promotionsNow = runningPromotions(rows, nowMs);
   const categoryRowById = new Map(rows.categoryRows.map((c) => [c.id, c]));
   const categoryOf: CategoryOf = (id) => categoryRowById.get(id);
-  const productList = productEntries(rows, categoryOf, promotionsNow.runningPrice);
+  await nextTurn();
+  const productList = await productEntriesInSlices(rows, categoryOf, promotionsNow.runningPrice);
+  await nextTurn();
   const productById = new Map(productList.map((p) => [p.id, p]));
   const categoryById = categoryEntries(rows.categoryRows, productList);
   const topLevel = rows.categoryRows
@@ -494,6 +550,10 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
   const promotionById = promotionEntries(rows, promotionsNow.active, productById);
   const namesOf = namesOfPath(categoryOf, productByUuid, promotionById);
   const aliases = aliasesOf(rows.aliasRows);
+  await nextTurn();
+  const search = await buildSearchIndexInSlices(
+    await searchDocumentsInSlices(productList, categoryOf, aliases),
+  );
   return {
     version,
     nextChangeAt: earlierAhead(promotionsNow.nextChangeAt, nextBannerChange(rows, nowMs) ?? undefined, nowMs),
@@ -506,6 +566,6 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
     plates: plateList(rows, namesOf),
     promotionById,
     aliases,
-    search: buildSearchIndex(productList.map((p) => searchDocumentOf(p, categoryOf, aliases))),
+    search,
   };
 }

@@ -6,6 +6,7 @@ import { products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { freshDatabase } from '../../../../tests/helpers/test-database';
+import { withCatalogueChange } from './catalogue.changes';
 import { CatalogueStore, STOCK_REFRESH_MIN_GAP_MS } from './catalogue.store';
 
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -62,6 +63,35 @@ describe('stock shown by the catalogue', () => {
     );
     expect(refreshes.mock.calls.length).toBeGreaterThan(1);
     refreshes.mockRestore();
+  });
+});
+
+describe('a wide change made by this process', () => {
+  /*
+   * A whole load holds the server's thread for hundreds of milliseconds at thousands of products
+   * (bench/catalogue-import.ts), so the catalogue must not load the same change twice. On PGlite a
+   * poll asked while the change is written reads the version only once it has committed.
+   */
+  it('is loaded once, even when a poll read the version while it was being written', async () => {
+    const loads: string[] = [];
+    const onSnapshot = (_snapshot: unknown, how: string) => void loads.push(how);
+    store.events.on('snapshot', onSnapshot);
+    try {
+      let polling: Promise<void> | undefined;
+      await withCatalogueChange(fresh.database.db, store, async (tx, touched) => {
+        await tx
+          .update(products)
+          .set({ enName: 'Renamed by a wide change' })
+          .where(eq(products.key, seed?.key ?? ''));
+        polling = store.refreshIfStale();
+        touched.all();
+      });
+      await polling;
+      expect(store.snapshot.productByUuid.get(uuid)?.card.en_name).toBe('Renamed by a wide change');
+      expect(loads).toEqual(['loaded']);
+    } finally {
+      store.events.off('snapshot', onSnapshot);
+    }
   });
 });
 

@@ -64,6 +64,8 @@ export class CatalogueStore implements CatalogueListener {
   }>();
   private loaded: Loaded | undefined;
   private reloading: Promise<void> | undefined;
+  /** Reloads and patches queued or under way (queue()). */
+  private queued = 0;
   private timer: NodeJS.Timeout | undefined;
   private stockTimer: NodeJS.Timeout | undefined;
   private lastStockRefresh = Number.NEGATIVE_INFINITY;
@@ -233,7 +235,13 @@ export class CatalogueStore implements CatalogueListener {
       loaded.snapshot.nextChangeAt !== null && this.clock.now().getTime() >= loaded.snapshot.nextChangeAt;
     const seen = await readCatalogueVersion(this.db);
     const told = Math.max(this.toldVersion, this.current().snapshot.version);
-    const missed = this.hearing ? seen < have || (this.polledVersion ?? 0) > told : seen !== have;
+    // Not listening, a version this process was told of and is applying now is left to that:
+    // loading it again would hold the thread a second time (a poll read while its own change was
+    // written). Once nothing is queued, any difference reloads, a failed patch's too.
+    const applying = this.queued > 0 && seen <= told;
+    const missed = this.hearing
+      ? seen < have || (this.polledVersion ?? 0) > told
+      : seen < have || (seen > have && !applying);
     this.polledVersion = seen;
     if (due || missed) await this.reload();
     else await this.refreshStock();
@@ -311,7 +319,11 @@ export class CatalogueStore implements CatalogueListener {
    * left, and the last reload to finish has read the newest version.
    */
   private queue(work: () => Promise<void>): Promise<void> {
-    const run = (this.reloading ?? Promise.resolve()).catch(() => undefined).then(work);
+    this.queued++;
+    const run = (this.reloading ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(work)
+      .finally(() => this.queued--);
     this.reloading = run;
     return run;
   }

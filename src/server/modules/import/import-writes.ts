@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
 import type { products } from '#server/db/schema';
+import { nextTurn } from '#server/next-turn';
 import type { StockMovement } from '../stock/stock.service';
 
 export type NewProduct = typeof products.$inferInsert;
@@ -26,10 +27,7 @@ export interface PlannedUpdate {
  */
 export const WRITE_BATCH = 250;
 
-/** Lets whatever else the server has to do run before the next batch. */
-export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
+export { nextTurn };
 
 /** The note on the stock movements an import writes (staff type their own notes; this names the file's). */
 const IMPORT_NOTE = 'CSV import';
@@ -145,8 +143,33 @@ export async function insertInBatches(
     const result = await tx.execute<{ id: number; uuid: string }>(
       sql`insert into products (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(${shape}) returning id, uuid`,
     );
-    const rows = Array.isArray(result) ? result : (result as { rows: { id: number; uuid: string }[] }).rows;
+    const rows = rowsOf<{ id: number; uuid: string }>(result);
     ids.push(...rows.map((r) => ({ id: Number(r.id), uuid: String(r.uuid) })));
   }
   return ids;
+}
+
+/** The rows a raw statement answered, as PGlite's and node-postgres's drivers each give them. */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+/**
+ * The stock of each update that sets it, WRITE_BATCH rows a statement (one statement a product
+ * held the thread for over 100 ms a batch), each only if it is still what the plan read, so an
+ * order taking stock meanwhile is never overwritten. Answers the ids set: fewer than asked means
+ * the stock moved meanwhile.
+ */
+export async function setStockInBatches(tx: Tx, updates: readonly PlannedUpdate[]): Promise<number[]> {
+  const moving = updates.flatMap((u) =>
+    u.stock ? [{ id: u.id, from_stock: u.stock.from, to_stock: u.stock.to }] : [],
+  );
+  const set: number[] = [];
+  for (let i = 0; i < moving.length; i += WRITE_BATCH) {
+    await nextTurn();
+    const batch = JSON.stringify(moving.slice(i, i + WRITE_BATCH));
+    const result = await tx.execute<{ id: number }>(
+      sql`update products p set real_stock = x.to_stock, stock_changed_at = clock_timestamp() from jsonb_to_recordset(${batch}::jsonb) as x(id int, from_stock int, to_stock int) where p.id = x.id and p.real_stock = x.from_stock returning p.id`,
+    );
+    set.push(...rowsOf<{ id: number }>(result).map((r) => Number(r.id)));
+  }
+  return set;
 }

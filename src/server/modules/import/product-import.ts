@@ -11,13 +11,20 @@ import {
   type ImportRowError,
   PRODUCT_CSV_COLUMNS,
 } from '#shared/schemas/product-import.rules';
-import { type CatalogueListener, StockChanges, withCatalogueChange } from '../catalogue/catalogue.changes';
+import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
 import { recordAudit } from '../staff/audit';
 import { recordStockMovements, type StockMovement } from '../stock/stock.service';
 import { CsvSyntaxError, CsvTooWideError, parseCsv, writeCsv } from './csv';
 import { decodeCsvBytes } from './csv-encoding';
 import { categoriesOf, categoryFinder, existingOf, type Planned, Planner } from './import-planner';
-import { importMovement, insertInBatches, nextTurn, updateInBatches, WRITE_BATCH } from './import-writes';
+import {
+  importMovement,
+  insertInBatches,
+  nextTurn,
+  setStockInBatches,
+  updateInBatches,
+  WRITE_BATCH,
+} from './import-writes';
 import { type CsvProblem, productCsvRow, type ReadRow, readHeader, readRow } from './product-csv';
 
 /*
@@ -199,15 +206,14 @@ async function write(tx: Tx, planned: Planned, staffId: number, at: Date) {
     .filter((m) => m.delta > 0);
 
   await updateInBatches(tx, planned.updates);
-  const stock = new StockChanges(tx);
-  for (const [i, update] of planned.updates.entries()) {
-    if (i > 0 && i % WRITE_BATCH === 0) await nextTurn();
-    if (update.stock && !(await stock.setFrom(update.id, update.stock.from, update.stock.to)))
-      throw new Conflict('errors:catalogueAdmin.import.stockChanged');
+  const stockSet = await setStockInBatches(tx, planned.updates);
+  for (const update of planned.updates) {
     if (update.stock)
       movements.push(movement(update.id, update.stock.to - update.stock.from, update.stock.to));
     ids.push(update.id);
   }
+  if (stockSet.length < planned.updates.filter((u) => u.stock).length)
+    throw new Conflict('errors:catalogueAdmin.import.stockChanged');
   for (let i = 0; i < movements.length; i += WRITE_BATCH) {
     await nextTurn();
     await recordStockMovements(tx, movements.slice(i, i + WRITE_BATCH));
@@ -221,5 +227,5 @@ async function write(tx: Tx, planned: Planned, staffId: number, at: Date) {
     after: { rows, created, updated, unchanged },
     at,
   });
-  return { ids, stockMoved: stock.changed };
+  return { ids, stockMoved: stockSet.length > 0 };
 }

@@ -10,6 +10,7 @@
  * unless the query is a whole category name ("fruit", "水果"): "apple" must not bring the pears of
  * "Apples & Pears".
  */
+import { nextTurn } from '#server/next-turn';
 import { buildFacets, type Facets, markFacets, matchFacets, startsSyllable } from './search.facets';
 import {
   buildField,
@@ -621,4 +622,26 @@ export function buildSearchIndex(
   options: SearchIndexOptions = {},
 ): SearchIndex {
   return new TokenSearchIndex(docs, options);
+}
+
+/** Documents `buildSearchIndexInSlices` works out between two turns of the server's thread. */
+const SLICE = 500;
+
+/**
+ * The index `buildSearchIndex` builds, without holding the thread for the whole of it: what each
+ * document needs alone (folded names, stems, pinyin: most of the work) is worked out a slice at a
+ * time, each slice an index of its own, and the whole index then takes it from them.
+ */
+export async function buildSearchIndexInSlices(
+  docs: readonly SearchDocument[],
+  options: SearchIndexOptions = {},
+  slice = SLICE,
+): Promise<SearchIndex> {
+  if (docs.length <= slice) return new TokenSearchIndex(docs, options);
+  const parts: TokenSearchIndex[] = [];
+  for (let i = 0; i < docs.length; i += slice) {
+    parts.push(new TokenSearchIndex(docs.slice(i, i + slice), options));
+    await nextTurn();
+  }
+  return new TokenSearchIndex(docs, options, parts);
 }

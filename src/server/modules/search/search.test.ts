@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, type SearchDocument } from './search.engine';
+import { buildSearchIndex, buildSearchIndexInSlices, type SearchDocument } from './search.engine';
 import { DOCS } from './search.fixture';
 import {
   capCodePoints,
@@ -256,6 +256,25 @@ describe('search: engine consistency', () => {
       },
     );
   }, 60_000);
+
+  it('answers the same when built a slice at a time', async () => {
+    const sliced = await buildSearchIndexInSlices(DOCS, {}, 7);
+    const queries = [
+      'apple',
+      'app',
+      'juice',
+      'pg',
+      '苹果',
+      'lao gan ma',
+      'egg',
+      'fruit',
+      'berries',
+      'cai',
+      'e',
+    ];
+    for (const q of queries) expect(sliced.search(q)).toEqual(index.search(q));
+    expect(sliced.size).toBe(DOCS.length);
+  });
 
   it('reports its size and copes with an empty catalogue', () => {
     expect(index.size).toBe(DOCS.length);
