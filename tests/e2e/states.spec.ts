@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { chooseLanguage, expect, LANGUAGES, paired, test, text } from './fixtures/shop';
 
+/**
+ * How long a state may take to show: the first screen comes from the server, and the state only
+ * once the app has loaded, asked, and retried once (src/web/lib/query-client.ts). On a loaded
+ * 2-core machine that passed the default 5 s once; the wait ends as soon as the state shows.
+ */
+const STATE_SHOWN = { timeout: 15_000 };
+
 /** The server answering 503 to every API call (behind a load balancer while it restarts). */
 async function serverBusy(page: Page) {
   await page.route('**/api/**', (route) =>
@@ -24,7 +31,7 @@ for (const lang of LANGUAGES) {
       await serverBusy(page);
       for (const path of SCREENS) {
         await page.goto(path);
-        await expect(page.getByText(text(lang, 'error.busy')), path).toBeVisible();
+        await expect(page.getByText(text(lang, 'error.busy')), path).toBeVisible(STATE_SHOWN);
       }
       if (lang === 'en')
         await expect(page.getByText('Server is busy right now, please try again later...')).toBeVisible();
@@ -45,7 +52,7 @@ for (const lang of LANGUAGES) {
       await serverStopped(page);
       for (const path of [`/product/${product?.uuid}`, '/promotion/1', '/home']) {
         await page.goto(path);
-        await expect(page.getByText(text(lang, 'error.disconnected')), path).toBeVisible();
+        await expect(page.getByText(text(lang, 'error.disconnected')), path).toBeVisible(STATE_SHOWN);
       }
       if (lang === 'en')
         await expect(page.getByText('Not network connections, check your settings...')).toBeVisible();
