@@ -1,5 +1,5 @@
+import { BoundedQueue } from '#server/bounded-queue';
 import { AppError } from '#server/errors';
-import { BoundedQueue } from './bounded-queue';
 
 /** How long a refused uploader is asked to wait: an upload in flight ends within seconds. */
 export const UPLOAD_RETRY_SECONDS = 5;

@@ -1,9 +1,9 @@
 import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { BoundedQueue } from '#server/bounded-queue';
 import type { Clock } from '#server/clock';
 import { BadInput } from '#server/errors';
-import { BoundedQueue } from '#server/uploads/bounded-queue';
 import { checkedHeader } from '#server/uploads/pictures';
 import type { UploadedFile } from '#server/uploads/upload-reader';
 import { type UploadSlotLimits, UploadSlots, uploadsBusy } from '#server/uploads/upload-slots';

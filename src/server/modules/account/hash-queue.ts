@@ -1,5 +1,5 @@
+import { BoundedQueue, type BoundedQueueLimits } from '#server/bounded-queue';
 import { AppError } from '#server/errors';
-import { BoundedQueue, type BoundedQueueLimits } from '#server/uploads/bounded-queue';
 
 /** How long a refused caller is asked to wait: a full line drains in a few seconds at full cost. */
 export const BUSY_RETRY_SECONDS = 5;

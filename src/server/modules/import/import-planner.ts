@@ -3,10 +3,11 @@ import { inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { categories, products } from '#server/db/schema';
 import type { MessageParams } from '#server/i18n';
+import { nextTurn } from '#server/next-turn';
 import { missingForPublish } from '#shared/schemas/product-admin.rules';
 import { type ImportChange, type ImportReport, REQUIRED_FOR_NEW } from '#shared/schemas/product-import.rules';
 import { sanitizeDescription } from '../catalogue/description';
-import { type NewProduct, nextTurn, type PlannedUpdate, WRITE_BATCH } from './import-writes';
+import { type NewProduct, type PlannedUpdate, WRITE_BATCH } from './import-writes';
 import { COLUMN_OF_FIELD, type CsvProblem, type ProductPatch, type ReadRow } from './product-csv';
 
 /*

@@ -27,8 +27,6 @@ export interface PlannedUpdate {
  */
 export const WRITE_BATCH = 250;
 
-export { nextTurn };
-
 /** The note on the stock movements an import writes (staff type their own notes; this names the file's). */
 const IMPORT_NOTE = 'CSV import';
 

@@ -4,6 +4,7 @@ import type { Db, Tx } from '#server/db/client';
 import { categories, products } from '#server/db/schema';
 import { Conflict } from '#server/errors';
 import { translate } from '#server/i18n';
+import { nextTurn } from '#server/next-turn';
 import type { Language } from '#shared/constants';
 import {
   IMPORT_LIMITS,
@@ -20,7 +21,6 @@ import { categoriesOf, categoryFinder, existingOf, type Planned, Planner } from 
 import {
   importMovement,
   insertInBatches,
-  nextTurn,
   setStockInBatches,
   updateInBatches,
   WRITE_BATCH,
