@@ -15,6 +15,9 @@ import { openPgliteWorker, type PgliteClient } from './pglite-thread';
 import { acquireProcessLock } from './process-lock';
 import * as schema from './schema';
 
+/** Long transactions that leave PGlite's worker client the main thread meanwhile (pglite-thread.ts). */
+export { inBackground } from './pglite-thread';
+
 /** Driver-neutral Drizzle handle: the same queries run on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What a transaction callback receives; it accepts every query `Db` does. */

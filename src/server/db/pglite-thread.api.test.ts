@@ -3,7 +3,7 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { serializeError } from '../log-errors';
-import { type Database, openDatabase, rowsOf } from './client';
+import { type Database, inBackground, openDatabase, rowsOf } from './client';
 
 /** A table of the test's own, so that what it checks does not depend on the shop's schema. */
 const probe = pgTable('thread_probe', {
@@ -144,6 +144,63 @@ describe('PGlite on a worker thread, behind Drizzle', () => {
     order.push('committed');
     await other;
     expect(order).toEqual(['apple', 'pear', 'plum', 'committed', 'other work']);
+    expect(await names(database)).toEqual(['apple', 'pear', 'plum']);
+  });
+
+  it('lets other work run during the statements of a transaction opened in the background', async () => {
+    // A long transaction (an import) would otherwise hold the thread for each of its statements.
+    const order: string[] = [];
+    let other: Promise<void> | undefined;
+    await inBackground(() =>
+      database.db.transaction(async (tx) => {
+        for (const [i, name] of ['apple', 'pear', 'plum'].entries()) {
+          other ??= new Promise<void>((resolve) =>
+            setImmediate(() => {
+              order.push('other work');
+              resolve();
+            }),
+          );
+          await tx.insert(probe).values({ id: i + 1, name, at: AT });
+          order.push(name);
+        }
+      }),
+    );
+    order.push('committed');
+    await other;
+    expect(order.indexOf('other work')).toBeLessThan(order.indexOf('plum'));
+    expect(await names(database)).toEqual(['apple', 'pear', 'plum']);
+  });
+
+  it('holds other transactions and statements until a background transaction ends, then runs them', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let opened: () => void = () => undefined;
+    const open = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    const background = inBackground(() =>
+      database.db.transaction(async (tx) => {
+        await tx.insert(probe).values({ id: 1, name: 'apple', at: AT });
+        opened();
+        await released;
+        await tx.insert(probe).values({ id: 2, name: 'pear', at: AT });
+      }),
+    );
+    await open;
+    const seen: string[] = [];
+    // A checkout's transaction (its statements block the thread) and a lone statement, meanwhile.
+    const checkout = database.db.transaction(async (tx) => {
+      seen.push(`checkout saw ${(await tx.select().from(probe)).length}`);
+      await tx.insert(probe).values({ id: 3, name: 'plum', at: AT });
+    });
+    const outside = names(database).then((found) => void seen.push(`outside saw ${found.length}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toEqual([]);
+    release();
+    await Promise.all([background, checkout, outside]);
+    expect(seen).toContain('checkout saw 2');
     expect(await names(database)).toEqual(['apple', 'pear', 'plum']);
   });
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -79,6 +80,22 @@ function startWorker(data: PgliteWorkerData): Worker {
   const file = new URL('./pglite-worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`;
   return new Worker(boot, { ...options, eval: true });
+}
+
+/** Set while `inBackground`'s callback runs: the transactions it opens are awaited. */
+const background = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` with the transactions it opens on PGlite's worker run in the background: their
+ * statements and their end are awaited as messages, so the main thread serves requests while the
+ * worker runs each, instead of waiting blocked for it (docs/decisions/017). For a long
+ * transaction whose caller alone waits for it (a product import, seconds of statements): it
+ * takes a little longer, and everything else that needs the database waits for its end either
+ * way. A checkout's few statements stay back to back. No effect on PostgreSQL or PGlite on the
+ * main thread.
+ */
+export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
+  return background.run(true, fn);
 }
 
 /**
@@ -183,15 +200,20 @@ class PgliteWorkerClient implements PgliteClient {
     await this.#ask({ op: 'open', dataDir, loadDataDir: tar }, tar ? [tar] : []);
   }
 
-  #query<T>(sql: string, params: unknown[], options: QueryOptions, tx: number | undefined) {
+  /** Asks blocked (`#askNow`) or awaited: how a transaction's statements go, by its mode. */
+  #inTransaction<T>(request: PgliteRequest, awaited: boolean): Promise<T> {
+    return awaited ? (this.#ask(request) as Promise<T>) : this.#now<T>(request);
+  }
+
+  #query<T>(sql: string, params: unknown[], options: QueryOptions, tx?: { id: number; awaited: boolean }) {
     const identityTypes = identityTypesOf(options.parsers);
     const rowMode = options.rowMode ?? 'object';
-    const request = { op: 'query', sql, params, rowMode, identityTypes, tx } as const;
-    return tx === undefined ? (this.#ask(request) as Promise<Results<T>>) : this.#now<Results<T>>(request);
+    const request = { op: 'query', sql, params, rowMode, identityTypes, tx: tx?.id } as const;
+    return this.#inTransaction<Results<T>>(request, tx?.awaited ?? true);
   }
 
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
-    return this.#query<T>(sql, params, options, undefined);
+    return this.#query<T>(sql, params, options);
   }
 
   exec(sql: string): Promise<Results[]> {
@@ -202,23 +224,26 @@ class PgliteWorkerClient implements PgliteClient {
    * Runs `fn` in a transaction held open in the worker: its statements run inside it, everyone
    * else's wait until it ends. Commits when `fn` resolves, rolls back when it throws. BEGIN is
    * awaited (it may wait for another transaction, whose callback needs this thread); the
-   * statements and the end block until answered (`#askNow`).
+   * statements and the end block until answered (`#askNow`), or are awaited too when the
+   * transaction was opened `inBackground`. Only one transaction is open at a time, so a blocked
+   * wait never waits for a background one.
    */
   async transaction<T>(fn: (tx: PgliteStatements) => Promise<T>): Promise<T> {
+    const awaited = background.getStore() === true;
     const tx = (await this.#ask({ op: 'begin' })) as number;
     let result: T;
     try {
       result = await fn({
         query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-          this.#query<R>(sql, params, options, tx),
-        exec: (sql: string) => this.#now<Results[]>({ op: 'exec', sql, tx }),
+          this.#query<R>(sql, params, options, { id: tx, awaited }),
+        exec: (sql: string) => this.#inTransaction<Results[]>({ op: 'exec', sql, tx }, awaited),
       });
     } catch (err) {
       // Only a dead worker fails a rollback; `err` says more than that would.
-      await this.#now({ op: 'end', tx, commit: false }).catch(() => undefined);
+      await this.#inTransaction({ op: 'end', tx, commit: false }, awaited).catch(() => undefined);
       throw err;
     }
-    await this.#now({ op: 'end', tx, commit: true });
+    await this.#inTransaction({ op: 'end', tx, commit: true }, awaited);
     return result;
   }
 

@@ -15,15 +15,16 @@ export interface PlannedUpdate {
 }
 
 /*
- * An import's writes, in batches of WRITE_BATCH rows a statement. Between batches the import gives
- * the server's thread back (`nextTurn`): a statement of a PGlite transaction holds the thread
- * (src/server/db/pglite-thread.ts), so one long run of them would hold every request, catalogue
- * reads from memory too, until the file is written.
+ * An import's writes, in batches of WRITE_BATCH rows a statement. The import's transaction runs in
+ * the background (`inBackground`, src/server/db/pglite-thread.ts): the server's thread answers
+ * requests while PGlite on its worker runs each statement. Between batches the import also gives
+ * the thread back (`nextTurn`) from its own work of building them.
  */
 
 /**
- * Rows a statement: a statement of this many takes PGlite a few tens of milliseconds here, so
- * reads wait at most about that long for one (docs/api.md quotes the figures).
+ * Rows a statement: its JSON is built on the server's thread between two turns, and PGlite takes a
+ * few tens of milliseconds for it; 50 made a 5,000-row import slower (4.2 s against 2.5 s) and
+ * reads no faster (bench/RESULTS.md).
  */
 export const WRITE_BATCH = 250;
 

@@ -104,6 +104,136 @@ function builtFrom(
   return [undefined, -1];
 }
 
+/** What an index works out of one document alone: most of the work of building it. */
+interface DocumentForms {
+  en: string;
+  enStemmed: string | undefined;
+  zh: string;
+  pinyin: PinyinForm;
+  names: string[];
+}
+
+function formsOf(doc: SearchDocument): DocumentForms {
+  const en = foldText(asText(doc.en_name));
+  const stemmed = stemText(en);
+  const zh = foldText(asText(doc.zn_name));
+  return {
+    en,
+    enStemmed: stemmed === en ? undefined : stemmed,
+    zh,
+    pinyin: pinyinOf(zh),
+    names: (doc.category_names ?? []).map((name) => stemText(foldText(asText(name)))),
+  };
+}
+
+/** Everything a `TokenSearchIndex` is made of (see its fields). */
+interface IndexData {
+  sorted: SearchDocument[];
+  ids: number[];
+  sold: number[];
+  docOf: Map<number, number>;
+  namesOf: string[][];
+  enNames: string[];
+  enStemmed: (string | undefined)[];
+  zhNames: string[];
+  pinyin: PinyinForm[];
+  en: Field;
+  plural: Field;
+  zh: Field;
+  py: Field;
+  initials: Field;
+  brands: Facets;
+  categories: Facets;
+  aliases: AliasEntry[];
+  categoryNames: Set<string>;
+}
+
+/**
+ * Builds an index's parts in steps, pausing (`yield`) after each: the documents' own forms
+ * `slice` documents at a time, then each field, the facets, the aliases. Built in one go or with
+ * turns for others between the steps, the index is the same: the steps do not depend on the pauses.
+ */
+function* indexSteps(
+  docs: readonly SearchDocument[],
+  reuse: readonly TokenSearchIndex[],
+  slice: number,
+): Generator<void, IndexData> {
+  const n = docs.length;
+  const soldOf = new Float64Array(n);
+  const idOf = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    soldOf[i] = Number(docs[i]?.sold_count) || 0;
+    idOf[i] = Number(docs[i]?.id);
+  }
+  const order = new Uint32Array(n).map((_, i) => i);
+  order.sort((a, b) => (soldOf[b] ?? 0) - (soldOf[a] ?? 0) || (idOf[a] ?? 0) - (idOf[b] ?? 0));
+  const sorted = Array.from(order, (i) => docs[i] as SearchDocument);
+  const ids = sorted.map((doc) => doc.id);
+  const enNames = new Array<string>(n);
+  const enStemmed = new Array<string | undefined>(n);
+  const zhNames = new Array<string>(n);
+  const pinyin = new Array<PinyinForm>(n);
+  const namesOf = new Array<string[]>(n);
+  for (let start = 0; start < n; start += slice) {
+    yield;
+    for (let d = start; d < Math.min(n, start + slice); d++) {
+      const doc = sorted[d] as SearchDocument;
+      const [index, at] = builtFrom(reuse, doc);
+      const forms = index ? index.formsOf(at) : formsOf(doc);
+      enNames[d] = forms.en;
+      enStemmed[d] = forms.enStemmed;
+      zhNames[d] = forms.zh;
+      pinyin[d] = forms.pinyin;
+      namesOf[d] = forms.names;
+    }
+  }
+  yield;
+  const en = buildField(n, (d) => spaceTokens(enNames[d] ?? ''));
+  yield;
+  const plural = buildField(n, (d) => {
+    const stemmed = enStemmed[d];
+    if (stemmed === undefined) return [];
+    const raw = spaceTokens(enNames[d] ?? '');
+    return spaceTokens(stemmed).map((t, i) => (t === raw[i] ? null : t));
+  });
+  yield;
+  const zh = buildField(n, (d) => spaceTokens(zhNames[d] ?? ''), { byFirst: true });
+  yield;
+  const pinyinKeys = { textOf: withoutApostrophes, syllableStarts: keySyllableStarts };
+  const py = buildField(n, (d) => pinyin[d]?.keys ?? [], pinyinKeys);
+  yield;
+  const initials = buildField(n, (d) => spaceTokens(pinyin[d]?.initials ?? ''), { byFirst: true });
+  yield;
+  const brands = buildFacets(sorted.map((doc) => [asText(doc.brand_en_name), asText(doc.brand_zn_name)]));
+  const categories = buildFacets(
+    sorted.map((doc) => [asText(doc.category_en_name), asText(doc.category_zn_name)]),
+  );
+  yield;
+  const aliases = aliasEntries(sorted);
+  const categoryNames = new Set(namesOf.flat());
+  yield;
+  return {
+    sorted,
+    ids,
+    sold: sorted.map((doc) => Number(doc.sold_count) || 0),
+    docOf: new Map(ids.map((id, d) => [id, d])),
+    namesOf,
+    enNames,
+    enStemmed,
+    zhNames,
+    pinyin,
+    en,
+    plural,
+    zh,
+    py,
+    initials,
+    brands,
+    categories,
+    aliases,
+    categoryNames,
+  };
+}
+
 class TokenSearchIndex implements SearchIndex {
   readonly size: number;
   private readonly ids: number[];
@@ -138,77 +268,78 @@ class TokenSearchIndex implements SearchIndex {
   /** documents in document order */
   private readonly sorted: readonly SearchDocument[];
 
-  /**
-   * `reuse`: indexes that may hold some of `docs` (the same objects): what this one works out of
-   * each document alone (folded names, stems, pinyin) is taken from them instead of worked out again.
-   */
-  constructor(
+  /** `made`: what `indexSteps` worked out of `docs`. */
+  private constructor(
     readonly docs: readonly SearchDocument[],
     readonly options: SearchIndexOptions,
-    reuse: readonly TokenSearchIndex[] = [],
+    made: IndexData,
   ) {
     const n = docs.length;
-    const sold = new Float64Array(n);
-    const ids = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      sold[i] = Number(docs[i]?.sold_count) || 0;
-      ids[i] = Number(docs[i]?.id);
-    }
-    const order = new Uint32Array(n).map((_, i) => i);
-    order.sort((a, b) => (sold[b] ?? 0) - (sold[a] ?? 0) || (ids[a] ?? 0) - (ids[b] ?? 0));
-    const sorted = Array.from(order, (i) => docs[i] as SearchDocument);
-    this.sorted = sorted;
     this.size = n;
-    this.ids = sorted.map((doc) => doc.id);
-    this.sold = sorted.map((doc) => Number(doc.sold_count) || 0);
-    this.docOf = new Map(this.ids.map((id, d) => [id, d]));
-    this.enNames = new Array<string>(n);
-    this.enStemmed = new Array<string | undefined>(n);
-    this.zhNames = new Array<string>(n);
-    this.pinyin = new Array<PinyinForm>(n);
-    this.namesOf = new Array<string[]>(n);
-    for (let d = 0; d < n; d++) {
-      const doc = sorted[d] as SearchDocument;
-      const [index, at] = builtFrom(reuse, doc);
-      if (index) {
-        this.enNames[d] = index.enNames[at] as string;
-        this.enStemmed[d] = index.enStemmed[at];
-        this.zhNames[d] = index.zhNames[at] as string;
-        this.pinyin[d] = index.pinyin[at] as PinyinForm;
-        this.namesOf[d] = index.namesOf[at] as string[];
-        continue;
-      }
-      const en = foldText(asText(doc.en_name));
-      const stemmed = stemText(en);
-      this.enNames[d] = en;
-      this.enStemmed[d] = stemmed === en ? undefined : stemmed;
-      const zh = foldText(asText(doc.zn_name));
-      this.zhNames[d] = zh;
-      this.pinyin[d] = pinyinOf(zh);
-      this.namesOf[d] = (doc.category_names ?? []).map((name) => stemText(foldText(asText(name))));
-    }
-    const py = this.pinyin;
-    this.en = buildField(n, (d) => spaceTokens(this.enNames[d] ?? ''));
-    this.plural = buildField(n, (d) => {
-      const stemmed = this.enStemmed[d];
-      if (stemmed === undefined) return [];
-      const raw = spaceTokens(this.enNames[d] ?? '');
-      return spaceTokens(stemmed).map((t, i) => (t === raw[i] ? null : t));
-    });
-    this.zh = buildField(n, (d) => spaceTokens(this.zhNames[d] ?? ''), { byFirst: true });
-    const pinyinKeys = { textOf: withoutApostrophes, syllableStarts: keySyllableStarts };
-    this.py = buildField(n, (d) => py[d]?.keys ?? [], pinyinKeys);
-    this.initials = buildField(n, (d) => spaceTokens(py[d]?.initials ?? ''), { byFirst: true });
-    this.brands = buildFacets(sorted.map((doc) => [asText(doc.brand_en_name), asText(doc.brand_zn_name)]));
-    this.categories = buildFacets(
-      sorted.map((doc) => [asText(doc.category_en_name), asText(doc.category_zn_name)]),
-    );
-    this.aliases = aliasEntries(sorted);
-    this.categoryNames = new Set(this.namesOf.flat());
+    this.sorted = made.sorted;
+    this.ids = made.ids;
+    this.sold = made.sold;
+    this.docOf = made.docOf;
+    this.namesOf = made.namesOf;
+    this.enNames = made.enNames;
+    this.enStemmed = made.enStemmed;
+    this.zhNames = made.zhNames;
+    this.pinyin = made.pinyin;
+    this.en = made.en;
+    this.plural = made.plural;
+    this.zh = made.zh;
+    this.py = made.py;
+    this.initials = made.initials;
+    this.brands = made.brands;
+    this.categories = made.categories;
+    this.aliases = made.aliases;
+    this.categoryNames = made.categoryNames;
     this.verifyBelow = options.verifyBelow ?? 200;
     this.hits = makeHits(n);
     this.candidates = new Int32Array(n);
     this.acc = new Uint8Array(n).fill(NONE);
+  }
+
+  /**
+   * An index of `docs` built in one go. `reuse`: indexes that may hold some of `docs` (the same
+   * objects): what this one works out of each document alone (folded names, stems, pinyin) is
+   * taken from them instead of worked out again.
+   */
+  static built(
+    docs: readonly SearchDocument[],
+    options: SearchIndexOptions,
+    reuse: readonly TokenSearchIndex[] = [],
+  ): TokenSearchIndex {
+    const steps = indexSteps(docs, reuse, Math.max(1, docs.length));
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return new TokenSearchIndex(docs, options, step.value);
+    }
+  }
+
+  /** The same index as `built`, with a turn for others between its steps (`indexSteps`). */
+  static async builtInSlices(
+    docs: readonly SearchDocument[],
+    options: SearchIndexOptions,
+    slice: number,
+  ): Promise<TokenSearchIndex> {
+    const steps = indexSteps(docs, [], slice);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return new TokenSearchIndex(docs, options, step.value);
+      await nextTurn();
+    }
+  }
+
+  /** What this index worked out of its document number `d` alone. */
+  formsOf(d: number): DocumentForms {
+    return {
+      en: this.enNames[d] as string,
+      enStemmed: this.enStemmed[d],
+      zh: this.zhNames[d] as string,
+      pinyin: this.pinyin[d] as PinyinForm,
+      names: this.namesOf[d] as string[],
+    };
   }
 
   search(query: string): number[] {
@@ -530,7 +661,13 @@ class PatchedSearchIndex implements SearchIndex {
   static over(base: TokenSearchIndex): PatchedSearchIndex {
     const counts = new Map<string, number>();
     for (const doc of base.docs) countNames(counts, base.categoryNamesOf(doc.id), 1);
-    return new PatchedSearchIndex(base, new Set(), new Map(), new TokenSearchIndex([], base.options), counts);
+    return new PatchedSearchIndex(
+      base,
+      new Set(),
+      new Map(),
+      TokenSearchIndex.built([], base.options),
+      counts,
+    );
   }
 
   patched(docs: readonly SearchDocument[], removed: Iterable<number>): SearchIndex {
@@ -557,9 +694,9 @@ class PatchedSearchIndex implements SearchIndex {
     const reuse = [this.overlay, this.base];
     if (extra.size > REBUILD_AFTER_PATCHED) {
       const kept = this.base.docs.filter((doc) => !hidden.has(doc.id));
-      return new TokenSearchIndex([...kept, ...extra.values()], this.base.options, reuse);
+      return TokenSearchIndex.built([...kept, ...extra.values()], this.base.options, reuse);
     }
-    const overlay = new TokenSearchIndex([...extra.values()], this.base.options, reuse);
+    const overlay = TokenSearchIndex.built([...extra.values()], this.base.options, reuse);
     return new PatchedSearchIndex(this.base, hidden, extra, overlay, counts);
   }
 
@@ -621,27 +758,24 @@ export function buildSearchIndex(
   docs: readonly SearchDocument[],
   options: SearchIndexOptions = {},
 ): SearchIndex {
-  return new TokenSearchIndex(docs, options);
+  return TokenSearchIndex.built(docs, options);
 }
 
-/** Documents `buildSearchIndexInSlices` works out between two turns of the server's thread. */
+/**
+ * Documents whose own forms (folded names, stems, pinyin: most of the work) `buildSearchIndexInSlices`
+ * works out between two turns of the server's thread.
+ */
 const SLICE = 500;
 
 /**
- * The index `buildSearchIndex` builds, without holding the thread for the whole of it: what each
- * document needs alone (folded names, stems, pinyin: most of the work) is worked out a slice at a
- * time, each slice an index of its own, and the whole index then takes it from them.
+ * The index `buildSearchIndex` builds, without holding the thread for the whole of it: its steps
+ * (`indexSteps`: the documents' forms a slice at a time, then each field) with a turn for others
+ * between them.
  */
-export async function buildSearchIndexInSlices(
+export function buildSearchIndexInSlices(
   docs: readonly SearchDocument[],
   options: SearchIndexOptions = {},
   slice = SLICE,
 ): Promise<SearchIndex> {
-  if (docs.length <= slice) return new TokenSearchIndex(docs, options);
-  const parts: TokenSearchIndex[] = [];
-  for (let i = 0; i < docs.length; i += slice) {
-    parts.push(new TokenSearchIndex(docs.slice(i, i + slice), options));
-    await nextTurn();
-  }
-  return new TokenSearchIndex(docs, options, parts);
+  return TokenSearchIndex.builtInSlices(docs, options, Math.max(1, slice));
 }

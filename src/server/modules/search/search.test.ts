@@ -276,6 +276,33 @@ describe('search: engine consistency', () => {
     expect(sliced.size).toBe(DOCS.length);
   });
 
+  it('answers exactly as one built at once, whatever the slice', async () => {
+    // Many documents sharing words, aliases and category names, with sales that disagree with relevance.
+    const docs = DOCS.flatMap((a, i) =>
+      DOCS.map((b, j) => ({
+        ...a,
+        id: i * 100 + j,
+        en_name: `${a.en_name} ${b.en_name}`,
+        zn_name: `${a.zn_name}${b.zn_name}`,
+        category_names: [a.category_en_name, b.category_zn_name],
+        aliases: (i + j) % 9 === 0 ? ['pak choi', '小白菜'] : [],
+        sold_count: (i * 37 + j * 11) % 23,
+      })),
+    );
+    const whole = buildSearchIndex(docs);
+    const queries = [
+      ...['apple', 'app', 'juice', 'orange eggs', 'lee kum', 'sauce', 'fruit', 'tea', 'lao gan ma'],
+      ...['ping guo', 'pg', 'jin zhen gu', 'shu cai', 'lv dou', 'a', 'e', 'pak', 'pak choi', 'xiao bai'],
+      ...['苹果', '橙汁', '菇', '李锦记', '蔬菜', '水果', '小白菜', 'berries', 'dumplings', 'apples'],
+    ];
+    for (const slice of [1, 13, 500, docs.length + 1]) {
+      const sliced = await buildSearchIndexInSlices(docs, {}, slice);
+      expect(sliced.size).toBe(whole.size);
+      for (const q of queries) expect(sliced.search(q), `${q} (slices of ${slice})`).toEqual(whole.search(q));
+    }
+    expect(whole.search('pak choi').length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('reports its size and copes with an empty catalogue', () => {
     expect(index.size).toBe(DOCS.length);
     expect(buildSearchIndex([]).search('apple')).toEqual([]);
