@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCategory } from '#shared/schemas/home.rules';
+import type { AdminCategory, CategoryTree } from '#shared/schemas/admin/categories.zod';
 import { adminRequest } from '../lib/api-client';
 
 export type { AdminCategory };
@@ -18,11 +18,11 @@ export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: CATEGORIES_KEY,
     queryFn: async ({ signal }) =>
-      (await adminRequest<{ categories: AdminCategory[] }>('/api/admin/categories', { signal })).categories,
+      (await adminRequest<CategoryTree>('/api/admin/categories', { signal })).categories,
   });
 
 /** Every category change answers the whole tree, which replaces the cached one. */
-function useTreeChange<V>(request: (vars: V) => Promise<{ categories: AdminCategory[] }>) {
+function useTreeChange<V>(request: (vars: V) => Promise<CategoryTree>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -32,18 +32,15 @@ function useTreeChange<V>(request: (vars: V) => Promise<{ categories: AdminCateg
 
 export const useSaveCategory = () =>
   useTreeChange(({ id, form }: { id?: number; form: CategoryForm }) =>
-    adminRequest<{ categories: AdminCategory[] }>(
-      id ? `/api/admin/categories/${id}` : '/api/admin/categories',
-      {
-        method: 'POST',
-        body: { ...form },
-      },
-    ),
+    adminRequest<CategoryTree>(id ? `/api/admin/categories/${id}` : '/api/admin/categories', {
+      method: 'POST',
+      body: { ...form },
+    }),
   );
 
 export const useMoveCategory = () =>
   useTreeChange(({ id, direction }: { id: number; direction: 'up' | 'down' }) =>
-    adminRequest<{ categories: AdminCategory[] }>(`/api/admin/categories/${id}/move`, {
+    adminRequest<CategoryTree>(`/api/admin/categories/${id}/move`, {
       method: 'POST',
       body: { direction },
     }),
@@ -51,5 +48,5 @@ export const useMoveCategory = () =>
 
 export const useDeleteCategory = () =>
   useTreeChange((id: number) =>
-    adminRequest<{ categories: AdminCategory[] }>(`/api/admin/categories/${id}`, { method: 'DELETE' }),
+    adminRequest<CategoryTree>(`/api/admin/categories/${id}`, { method: 'DELETE' }),
   );

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StaffView } from '#shared/schemas/staff.rules';
+import type { NoAnswer, StaffView } from '#shared/schemas/admin/staff.zod';
 import { adminRequest } from '../lib/api-client';
 import { saveToken, useToken } from '../lib/session';
 
@@ -36,7 +36,7 @@ export function useSaveSession() {
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => adminRequest<unknown>('/api/admin/sign-out', { method: 'POST' }).catch(() => null),
+    mutationFn: () => adminRequest<NoAnswer>('/api/admin/sign-out', { method: 'POST' }).catch(() => null),
     onSettled: () => {
       saveToken(null, 'signedOut');
       client.removeQueries({ queryKey: ['admin'] });

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { useSignOut, useStaff } from '../api/me';
 import { LanguageSwitch } from '../components/ui/language-switch';
+import { accountPath } from '../lib/urls/account';
+import { todayPath } from '../lib/urls/today';
 import { navItemsFor } from './nav-items';
 
 /** The console's frame: side navigation by role, a top bar with who is signed in, the language and sign-out. */
@@ -22,7 +24,7 @@ export function AdminLayout() {
             <ul className="admin-nav">
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === '/admin'} className="admin-nav-link">
+                  <NavLink to={item.to} end={item.to === todayPath} className="admin-nav-link">
                     {t(item.label)}
                   </NavLink>
                 </li>
@@ -33,7 +35,7 @@ export function AdminLayout() {
       </aside>
       <div className="admin-body">
         <header className="admin-top">
-          <NavLink to="/admin/account" className="admin-who">
+          <NavLink to={accountPath} className="admin-who">
             <span className="admin-who-name">{staff.name || staff.email}</span>
             <span className="admin-who-role">{t(`roles.${staff.role}`)}</span>
           </NavLink>

@@ -1,5 +1,22 @@
 import type { Permission, StaffRole } from '#shared/schemas/staff.rules';
 import { can } from '#shared/schemas/staff.rules';
+import { auditPath } from '../lib/urls/audit';
+import { customerListPath } from '../lib/urls/customers';
+import { orderListPath } from '../lib/urls/orders';
+import { packingPath } from '../lib/urls/packing';
+import { productListPath } from '../lib/urls/products';
+import { promoListPath } from '../lib/urls/promotions';
+import {
+  categoriesPath,
+  deliveryPath,
+  homePath,
+  importPath,
+  searchesPath,
+  slotsPath,
+  staffPath,
+} from '../lib/urls/shop';
+import { stockListPath } from '../lib/urls/stock';
+import { todayPath } from '../lib/urls/today';
 
 export interface NavItem {
   to: string;
@@ -13,22 +30,22 @@ export interface NavItem {
  * listed, never empty ones. Today (/admin) is every role's home.
  */
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/admin', label: 'today.title', permission: 'orders.view' },
-  { to: '/admin/orders', label: 'orders.title', permission: 'orders.view' },
-  { to: '/admin/packing', label: 'packing.title', permission: 'orders.view' },
-  { to: '/admin/delivery-slots', label: 'slots.title', permission: 'orders.view' },
-  { to: '/admin/products', label: 'products.title', permission: 'catalogue.manage' },
-  { to: '/admin/stock', label: 'stock.title', permission: 'catalogue.manage' },
-  { to: '/admin/categories', label: 'categories.title', permission: 'catalogue.manage' },
-  { to: '/admin/home', label: 'home.title', permission: 'catalogue.manage' },
-  { to: '/admin/promotions', label: 'promotions.title', permission: 'catalogue.manage' },
-  { to: '/admin/coupons', label: 'coupons.title', permission: 'catalogue.manage' },
-  { to: '/admin/searches', label: 'searches.title', permission: 'catalogue.manage' },
-  { to: '/admin/import', label: 'import.title', permission: 'catalogue.manage' },
-  { to: '/admin/delivery', label: 'delivery.title', permission: 'delivery.manage' },
-  { to: '/admin/customers', label: 'customers.title', permission: 'customers.view' },
-  { to: '/admin/audit', label: 'audit.title', permission: 'audit.view' },
-  { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage' },
+  { to: todayPath, label: 'today.title', permission: 'orders.view' },
+  { to: orderListPath, label: 'orders.title', permission: 'orders.view' },
+  { to: packingPath, label: 'packing.title', permission: 'orders.view' },
+  { to: slotsPath, label: 'slots.title', permission: 'orders.view' },
+  { to: productListPath, label: 'products.title', permission: 'catalogue.manage' },
+  { to: stockListPath, label: 'stock.title', permission: 'catalogue.manage' },
+  { to: categoriesPath, label: 'categories.title', permission: 'catalogue.manage' },
+  { to: homePath, label: 'home.title', permission: 'catalogue.manage' },
+  { to: promoListPath('promotions'), label: 'promotions.title', permission: 'catalogue.manage' },
+  { to: promoListPath('coupons'), label: 'coupons.title', permission: 'catalogue.manage' },
+  { to: searchesPath, label: 'searches.title', permission: 'catalogue.manage' },
+  { to: importPath, label: 'import.title', permission: 'catalogue.manage' },
+  { to: deliveryPath, label: 'delivery.title', permission: 'delivery.manage' },
+  { to: customerListPath, label: 'customers.title', permission: 'customers.view' },
+  { to: auditPath, label: 'audit.title', permission: 'audit.view' },
+  { to: staffPath, label: 'nav.staff', permission: 'staff.manage' },
 ];
 
 /** The items a role may open: the others are not shown at all. */

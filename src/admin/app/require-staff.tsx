@@ -2,9 +2,10 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useMe } from '../api/me';
 import { LoadError, Loading } from '../components/ui/states';
 import { useToken } from '../lib/session';
+import { signInPath, twoFactorPath } from '../lib/urls/account';
 
-export const SIGN_IN_PATH = '/admin/sign-in';
-export const TWO_FACTOR_PATH = '/admin/two-factor';
+export const SIGN_IN_PATH = signInPath;
+export const TWO_FACTOR_PATH = twoFactorPath;
 
 /**
  * Every console page but sign-in and set-password: without a session, sign-in (which comes back

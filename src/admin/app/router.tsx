@@ -20,6 +20,11 @@ import { StaffPage } from '../features/staff/pages/staff-page';
 import { StockPanel } from '../features/stock/components/stock-panel';
 import { STOCK_ROUTES } from '../features/stock/routes';
 import { TodayPage } from '../features/today/pages/today-page';
+import { accountPath, setPasswordPath, signInPath, twoFactorPath } from '../lib/urls/account';
+import { auditPath } from '../lib/urls/audit';
+import { customerListPath, customerPath } from '../lib/urls/customers';
+import { categoriesPath, homePath, staffPath } from '../lib/urls/shop';
+import { todayPath } from '../lib/urls/today';
 import { AdminLayout } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { RequireStaff } from './require-staff';
@@ -32,30 +37,30 @@ import { RequireStaff } from './require-staff';
  */
 export function createRouter() {
   return createBrowserRouter([
-    { path: '/admin/sign-in', Component: SignInPage },
-    { path: '/admin/set-password', Component: SetPasswordPage },
+    { path: signInPath, Component: SignInPage },
+    { path: setPasswordPath, Component: SetPasswordPage },
     {
-      path: '/admin',
+      path: todayPath,
       Component: RequireStaff,
       children: [
         {
           Component: AdminLayout,
           children: [
             { index: true, Component: TodayPage },
-            { path: 'two-factor', Component: TwoFactorPage },
-            { path: 'account', Component: AccountPage },
+            { path: twoFactorPath, Component: TwoFactorPage },
+            { path: accountPath, Component: AccountPage },
             ...ORDER_ROUTES,
             ...PACKING_ROUTES,
             ...productRoutes({ StockPanel }),
             ...IMPORT_ROUTES,
             ...SEARCHES_ROUTES,
-            { path: 'staff', Component: StaffPage },
-            { path: 'customers', Component: CustomersPage },
-            { path: 'customers/:uuid', Component: CustomerPage },
-            { path: 'audit', Component: AuditPage },
+            { path: staffPath, Component: StaffPage },
+            { path: customerListPath, Component: CustomersPage },
+            { path: customerPath(':uuid'), Component: CustomerPage },
+            { path: auditPath, Component: AuditPage },
             ...STOCK_ROUTES,
-            { path: 'categories', Component: CategoriesPage },
-            { path: 'home', Component: HomePage },
+            { path: categoriesPath, Component: CategoriesPage },
+            { path: homePath, Component: HomePage },
             ...PROMO_ROUTES,
             ...DELIVERY_ROUTES,
             ...SLOTS_ROUTES,

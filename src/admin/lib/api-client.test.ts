@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminApiError, adminRequest, messageOf } from './api-client';
+import { ApiError, adminDownload, adminRequest, messageOf } from './api-client';
 
 const t = (key: string) => `[${key}]`;
 
@@ -74,20 +74,42 @@ describe('the console API client', () => {
     const error = await adminRequest('/api/admin/sign-in', { method: 'POST', body: {} }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(AdminApiError);
-    expect((error as AdminApiError).data).toEqual({ needsCode: true });
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).data).toEqual({ needsCode: true });
     expect(window.sessionStorage.getItem('admin:notice')).toBeNull();
   });
 
   it('words a failure for staff: no access, the server’s own refusal, busy, disconnected', () => {
-    expect(messageOf(new AdminApiError('forbidden', 403, { code: 403, message: 'no' }), t)).toBe(
+    expect(messageOf(new ApiError('forbidden', 403, { code: 403, message: 'no' }), t)).toBe(
       '[error.forbidden]',
     );
-    expect(
-      messageOf(new AdminApiError('refused', 409, { code: 409, message: 'The last owner stays' }), t),
-    ).toBe('The last owner stays');
-    expect(messageOf(new AdminApiError('busy', 503, undefined), t)).toBe('[error.busy]');
-    expect(messageOf(new AdminApiError('disconnected', 0, undefined), t)).toBe('[error.disconnected]');
+    expect(messageOf(new ApiError('error', 409, { code: 409, message: 'The last owner stays' }), t)).toBe(
+      'The last owner stays',
+    );
+    expect(messageOf(new ApiError('busy', 503, undefined), t)).toBe('[error.busy]');
+    expect(messageOf(new ApiError('disconnected', 0, undefined), t)).toBe('[error.disconnected]');
     expect(messageOf(new Error('boom'), t)).toBe('[error.error]');
+  });
+
+  it('sends a CSV as text/csv and gives a download the body as it came, or the refusal', async () => {
+    window.sessionStorage.setItem('admin:token', 'tok');
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      answer(200, { code: 200, message: 'ok', data: { rows: 1 } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await adminRequest('/api/admin/products/import', {
+      method: 'POST',
+      csv: 'id\n1\n',
+      query: { dry_run: 1 },
+    });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe('/api/admin/products/import?dry_run=1');
+    expect(new Headers(init?.headers).get('content-type')).toBe('text/csv');
+    expect(init?.body).toBe('id\n1\n');
+
+    vi.stubGlobal('fetch', async () => new Response('id,name\n1,Kale\n', { status: 200 }));
+    await expect((await adminDownload('/api/admin/products.csv')).text()).resolves.toBe('id,name\n1,Kale\n');
+    vi.stubGlobal('fetch', async () => answer(403, { code: 403, message: 'no' }));
+    await expect(adminDownload('/api/admin/products.csv')).rejects.toMatchObject({ kind: 'forbidden' });
   });
 });

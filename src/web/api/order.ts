@@ -11,7 +11,7 @@ export interface PlaceOrderInput {
   coupon: string;
   /** `when_missing`: what the shop does if the item is missing at packing (the cart line's choice). */
   lines: { id: number; num: number; when_missing?: WhenMissing }[];
-  /** The chosen delivery window's start (issue 19), if any. */
+  /** The chosen delivery window's start, if any. */
   slot?: string | undefined;
 }
 

@@ -52,6 +52,7 @@ describe('apiRequest', () => {
       [503, 'busy'],
       [500, 'busy'],
       [401, 'unauthorized'],
+      [403, 'forbidden'],
       [409, 'error'],
     ];
     for (const [status, kind] of cases) {
@@ -107,7 +108,7 @@ describe('messageOf', () => {
   };
 
   it("shows a refused call's own message (already in the shopper's language) as it is", async () => {
-    for (const status of [400, 401, 404, 409, 422, 429]) {
+    for (const status of [400, 401, 403, 404, 409, 422, 429]) {
       const error = await failure(answer(status, { code: status, message: 'Only 3 left' }));
       expect(messageOf(error, t)).toBe('Only 3 left');
     }

@@ -1,6 +1,7 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_ASPECT } from '#shared/media';
+import type { MediaUpload } from '#shared/schemas/admin/media.zod';
 import { minimumSize, PICTURE_ACCEPT, PICTURE_MAX_MB, type UploadKind } from '#shared/schemas/media.rules';
 import { adminRequest, messageOf } from '../../lib/api-client';
 import './image-field.css';
@@ -77,7 +78,7 @@ export function ImageField(props: {
     setBusy(true);
     setError(undefined);
     try {
-      onChange((await uploadPicture<{ image: string }>(`/api/admin/media/${kind}`, file)).image);
+      onChange((await uploadPicture<MediaUpload>(`/api/admin/media/${kind}`, file)).image);
     } catch (failure) {
       setError(messageOf(failure, t));
     } finally {

@@ -1,20 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { LanguageToggle } from '#web/components/ui/language-toggle';
 import { switchLanguage, useLanguage } from '../../lib/i18n';
 
-/** English ⇄ 中文 for the console, remembered in local storage; the page reloads in the other language. */
+/** The storefront's English ⇄ 中文 button, with the console's own language (`admin:lang`) and texts. */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const other = language === 'zh' ? 'en' : 'zh';
-  return (
-    <button
-      type="button"
-      className="language-switch"
-      lang={other === 'zh' ? 'zh-CN' : 'en'}
-      aria-label={t('language.switchTo')}
-      onClick={() => switchLanguage(other)}
-    >
-      {t('language.other')}
-    </button>
-  );
+  return <LanguageToggle language={useLanguage()} onSwitch={switchLanguage} ns="admin" />;
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AdminApiError, messageOf } from '../../lib/api-client';
+import { ApiError, messageOf } from '../../lib/api-client';
 
 /** A page's frame while its data loads: the heading's place and a line saying so. */
 export function Loading() {
@@ -25,7 +25,7 @@ export function Forbidden() {
 /** A failed load: no access, or what went wrong and a way to try again. */
 export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useTranslation();
-  if (error instanceof AdminApiError && error.kind === 'forbidden') return <Forbidden />;
+  if (error instanceof ApiError && error.kind === 'forbidden') return <Forbidden />;
   return (
     <div className="admin-state" role="alert">
       <p>{messageOf(error, t)}</p>

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { importPath } from '../../lib/urls/shop';
 import { ImportPage } from './pages/import-page';
 
 /** The product CSV page, under /admin. */
-export const IMPORT_ROUTES: RouteObject[] = [{ path: 'import', Component: ImportPage }];
+export const IMPORT_ROUTES: RouteObject[] = [{ path: importPath, Component: ImportPage }];

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { orderListPath, orderPath, packingListPath } from '../../lib/urls/orders';
 import { OrderPage } from './pages/order-page';
 import { OrdersPage } from './pages/orders-page';
 import { PackingPage } from './pages/packing-page';
@@ -6,7 +7,7 @@ import './orders.css';
 
 /** The console's order pages, under /admin (the router ranks the static `packing` above `:orderNo`). */
 export const ORDER_ROUTES: RouteObject[] = [
-  { path: 'orders', Component: OrdersPage },
-  { path: 'orders/packing', Component: PackingPage },
-  { path: 'orders/:orderNo', Component: OrderPage },
+  { path: orderListPath, Component: OrdersPage },
+  { path: packingListPath, Component: PackingPage },
+  { path: orderPath(':orderNo'), Component: OrderPage },
 ];

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { newProductPath, productListPath, productPath } from '../../lib/urls/products';
 import { ProductEditorPage, type ProductPanels } from './pages/product-editor-page';
 import { ProductsPage } from './pages/products-page';
 import './products.css';
@@ -10,8 +11,8 @@ import './products.css';
 export function productRoutes(panels: ProductPanels): RouteObject[] {
   const Editor = () => <ProductEditorPage {...panels} />;
   return [
-    { path: 'products', Component: ProductsPage },
-    { path: 'products/new', Component: Editor },
-    { path: 'products/:id', Component: Editor },
+    { path: productListPath, Component: ProductsPage },
+    { path: newProductPath, Component: Editor },
+    { path: productPath(':id'), Component: Editor },
   ];
 }

@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StaffView, TotpSetup } from '#shared/schemas/admin/staff.zod';
 import { adminRequest } from '../../../lib/api-client';
 
 /** A new authenticator secret, as the app shows it: the QR code (SVG), the secret and its URI. */
-export interface TotpSetup {
-  secret: string;
-  otpauthUri: string;
-  qrSvg: string;
-}
+export type { TotpSetup };
 
 export function useStartTotp() {
   return useMutation({
@@ -19,7 +16,7 @@ export function useConfirmTotp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      adminRequest<unknown>('/api/admin/totp/confirm', { method: 'POST', body: { code } }),
+      adminRequest<StaffView>('/api/admin/totp/confirm', { method: 'POST', body: { code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'me'] }),
   });
 }
@@ -29,7 +26,7 @@ export function useDisableTotp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      adminRequest<unknown>('/api/admin/totp/disable', { method: 'POST', body: { code } }),
+      adminRequest<StaffView>('/api/admin/totp/disable', { method: 'POST', body: { code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'me'] }),
   });
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStaff } from '../../../api/me';
 import { usePageTitle } from '../../../lib/page-title';
+import { twoFactorPath } from '../../../lib/urls/account';
 import { TurnOffTwoFactor } from '../components/turn-off-two-factor';
 
 /** The signed-in staff member's own account: who they are, their role, and two-factor sign-in. */
@@ -23,7 +24,7 @@ export function AccountPage() {
         <dd>{staff.totpEnabled ? t('account.twoFactorOn') : t('account.twoFactorOff')}</dd>
       </dl>
       {staff.totpEnabled ? null : (
-        <Link to="/admin/two-factor" className="button button-primary">
+        <Link to={twoFactorPath} className="button button-primary">
           {t('twoFactor.title')}
         </Link>
       )}

@@ -6,6 +6,8 @@ import { useStaff } from '../../../api/me';
 import { CodeField, Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
+import { accountPath } from '../../../lib/urls/account';
+import { todayPath } from '../../../lib/urls/today';
 import { useConfirmTotp, useStartTotp } from '../api/two-factor';
 
 /** The QR code as a picture: an SVG in an <img> never runs script, whatever it holds. */
@@ -26,9 +28,9 @@ export function TwoFactorPage() {
   // An owner sent here goes on to the console's home; others came from their account and return there.
   const [sentHere] = useState(staff.totpRequired);
 
-  if (staff.totpEnabled && !confirm.isSuccess) return <Navigate to="/admin/account" replace />;
+  if (staff.totpEnabled && !confirm.isSuccess) return <Navigate to={accountPath} replace />;
   if (confirm.isSuccess && !staff.totpRequired)
-    return <Navigate to={sentHere ? '/admin' : '/admin/account'} replace />;
+    return <Navigate to={sentHere ? todayPath : accountPath} replace />;
 
   const problem = codeProblem(code);
   const submit = (event: FormEvent) => {

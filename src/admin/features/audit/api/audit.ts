@@ -1,28 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AuditPage } from '#shared/schemas/admin/audit.zod';
+import type { StaffPage } from '#shared/schemas/admin/staff.zod';
 import { adminRequest } from '../../../lib/api-client';
 
-/** One entry of `GET /api/admin/audit` (docs/api.md, Admin). */
-export interface AuditEntry {
-  id: number;
-  at: string;
-  staffId: number | null;
-  staffEmail: string | null;
-  staffName: string | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  /** A customer's e-mail or a staff member's name, while they exist. */
-  targetName: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
-
-export interface AuditPage {
-  list: AuditEntry[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+/** One entry of `GET /api/admin/audit` (docs/api.md, Admin), and a page of them. */
+export type { AuditEntry, AuditPage } from '#shared/schemas/admin/audit.zod';
 
 export interface AuditFilter {
   page: number;
@@ -50,10 +32,10 @@ export const teamQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'audit', 'team'],
     queryFn: async ({ signal }) => {
-      const answer = await adminRequest<{ list: { id: number; name: string; email: string }[] }>(
-        '/api/admin/staff',
-        { query: { page_size: 100 }, signal },
-      );
+      const answer = await adminRequest<StaffPage>('/api/admin/staff', {
+        query: { page_size: 100 },
+        signal,
+      });
       return answer.list;
     },
   });

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { formatCents } from '#shared/money';
 import { orderStatusName } from '#shared/schemas/order.rules';
 import { isStaffRole } from '#shared/schemas/staff.rules';
-import { formatMoney, formatWhen } from '../../../lib/format';
+import { formatWhen } from '#web/lib/date-time';
 import { useLanguage } from '../../../lib/i18n';
 import { type AuditEntry, changedFields } from '../api/audit';
 
@@ -40,7 +41,7 @@ function Value({ field, value }: { field: string; value: unknown }) {
     if (field === 'disabled') return <>{t(value ? 'customers.state.disabled' : 'customers.state.active')}</>;
     return <>{t(value ? 'audit.values.yes' : 'audit.values.no')}</>;
   }
-  if (typeof value === 'number' && field.endsWith('_cents')) return <>{formatMoney(value)}</>;
+  if (typeof value === 'number' && field.endsWith('_cents')) return <>{formatCents(value)}</>;
   if (field === 'status' && typeof value === 'number') {
     const name = orderStatusName(value);
     return <>{name ? t(`customers.status.${name}`) : value}</>;

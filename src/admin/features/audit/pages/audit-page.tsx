@@ -3,16 +3,18 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '#shared/schemas/staff.rules';
+import { formatWhen } from '#web/lib/date-time';
 import { useStaff } from '../../../api/me';
 import { Pager } from '../../../components/ui/pager';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
-import { formatWhen } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { customerUrl } from '../../../lib/urls/customers';
+import { orderUrl } from '../../../lib/urls/orders';
 import { AUDIT_PAGE_SIZE, type AuditEntry, auditQueryOptions } from '../api/audit';
 import { AuditChange } from '../components/audit-change';
 import { AuditFilters, type AuditFilterValues } from '../components/audit-filters';
-import '../../shop-pages.css';
+import '../../../components/ui/lists.css';
 
 /** Every staff change, newest first, paged and filtered on the server (`audit.view`). */
 export function AuditPage() {
@@ -115,9 +117,9 @@ function Target({ entry }: { entry: AuditEntry }) {
   if (!entry.targetId) return <>{type}</>;
   const page =
     entry.targetType === 'order'
-      ? `/admin/orders/${entry.targetId}`
+      ? orderUrl(entry.targetId)
       : entry.targetType === 'customer'
-        ? `/admin/customers/${entry.targetId}`
+        ? customerUrl(entry.targetId)
         : null;
   const label = entry.targetName || (entry.targetType === 'staff' ? `#${entry.targetId}` : entry.targetId);
   return (

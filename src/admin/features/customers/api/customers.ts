@@ -1,49 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Customer, CustomerDetail, CustomerPage } from '#shared/schemas/admin/customers.zod';
 import { adminRequest } from '../../../lib/api-client';
 
-/** A shopper as `GET /api/admin/customers` lists them (docs/api.md, Admin). */
-export interface Customer {
-  uuid: string;
-  email: string;
-  name: string;
-  language: string;
-  createdAt: string;
-  disabled: boolean;
-  disabledAt: string | null;
-}
-
-export interface CustomerPage {
-  list: Customer[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
-export interface CustomerDetail {
-  customer: Customer;
-  addresses: {
-    uuid: string;
-    name: string;
-    surname: string;
-    phone: string;
-    address: string;
-    area: string;
-    city: string;
-    province: string;
-    zip: string;
-    isDefault: boolean;
-  }[];
-  orders: {
-    orderNo: string;
-    status: number;
-    statusName: string;
-    totalCents: number;
-    totalCount: number;
-    createdAt: string;
-    paidAt: string | null;
-  }[];
-  totalSpentCents: number;
-}
+/** A shopper as `GET /api/admin/customers` lists them (docs/api.md, Admin), a page, one in full. */
+export type { Customer, CustomerDetail, CustomerPage };
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 const CUSTOMERS_KEY = ['admin', 'customers'] as const;

@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
+import { formatWhen } from '#web/lib/date-time';
 import { useStaff } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
-import { formatMoney, formatWhen } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { auditUrl } from '../../../lib/urls/audit';
+import { customerListPath } from '../../../lib/urls/customers';
+import { orderUrl } from '../../../lib/urls/orders';
 import { customerQueryOptions } from '../api/customers';
 import { AccountState } from '../components/account-state';
 import { DisableCustomer } from '../components/disable-customer';
-import '../../shop-pages.css';
+import '../../../components/ui/lists.css';
 
 /** One customer: account state, what they spent, their orders (to the order page) and addresses. */
 export function CustomerPage() {
@@ -31,7 +35,7 @@ export function CustomerPage() {
   return (
     <section className="admin-page">
       <p>
-        <Link to="/admin/customers">{t('customers.back')}</Link>
+        <Link to={customerListPath}>{t('customers.back')}</Link>
       </p>
       <h1>{shown.name || shown.email}</h1>
       <dl className="admin-facts">
@@ -49,11 +53,11 @@ export function CustomerPage() {
             : null}
         </dd>
         <dt>{t('customers.fields.spent')}</dt>
-        <dd>{formatMoney(totalSpentCents)}</dd>
+        <dd>{formatCents(totalSpentCents)}</dd>
       </dl>
       {can(staff.role, 'audit.view') ? (
         <p>
-          <Link to={`/admin/audit?target_type=customer&target_id=${encodeURIComponent(shown.uuid)}`}>
+          <Link to={auditUrl({ target_type: 'customer', target_id: shown.uuid })}>
             {t('customers.auditLink')}
           </Link>
         </p>
@@ -79,12 +83,12 @@ export function CustomerPage() {
                 {orders.map((order) => (
                   <tr key={order.orderNo}>
                     <th scope="row">
-                      <Link to={`/admin/orders/${order.orderNo}`}>{order.orderNo}</Link>
+                      <Link to={orderUrl(order.orderNo)}>{order.orderNo}</Link>
                     </th>
                     <td>{formatWhen(order.createdAt, language)}</td>
                     <td>{t(`customers.status.${order.statusName}`, { defaultValue: order.statusName })}</td>
                     <td>{order.totalCount}</td>
-                    <td>{formatMoney(order.totalCents)}</td>
+                    <td>{formatCents(order.totalCents)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -3,16 +3,17 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '#shared/schemas/staff.rules';
+import { formatWhen } from '#web/lib/date-time';
 import { useStaff } from '../../../api/me';
 import { Field } from '../../../components/ui/field';
 import { Pager } from '../../../components/ui/pager';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
-import { formatWhen } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { customerUrl } from '../../../lib/urls/customers';
 import { CUSTOMERS_PAGE_SIZE, customersQueryOptions } from '../api/customers';
 import { AccountState } from '../components/account-state';
-import '../../shop-pages.css';
+import '../../../components/ui/lists.css';
 
 /** Customers, searched and paged on the server (`customers.view`: managers and owners). */
 export function CustomersPage() {
@@ -75,7 +76,7 @@ export function CustomersPage() {
                 {list.data.list.map((customer) => (
                   <tr key={customer.uuid}>
                     <th scope="row">
-                      <Link to={`/admin/customers/${customer.uuid}`}>{customer.name || customer.email}</Link>
+                      <Link to={customerUrl(customer.uuid)}>{customer.name || customer.email}</Link>
                     </th>
                     <td>{customer.email}</td>
                     <td>{formatWhen(customer.createdAt, language)}</td>

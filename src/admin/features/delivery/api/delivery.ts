@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeliverySettings } from '#shared/schemas/delivery';
+import type { DeliverySettings } from '#shared/schemas/admin/delivery.zod';
 import { adminRequest } from '../../../lib/api-client';
 
 /* The Delivery page's calls (docs/api.md, Admin: delivery). */
 
-export type { DeliverySettings } from '#shared/schemas/delivery';
+export type { DeliverySettings } from '#shared/schemas/admin/delivery.zod';
 
 /** The form's fields as the console sends them: the area as text, amounts in dollars (empty: off). */
 export interface DeliveryDraft {

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AREA_TEXT_MAX } from '#shared/schemas/delivery.rules';
 import { can } from '#shared/schemas/staff.rules';
+import { amountField, centsOf } from '#web/lib/money';
 import { useStaff } from '../../../api/me';
 import { Field } from '../../../components/ui/field';
 import { Forbidden, FormError, LoadError, Loading } from '../../../components/ui/states';
@@ -11,7 +12,7 @@ import { type DeliveryDraft, type DeliverySettings, deliveryQuery, useSaveDelive
 import '../delivery.css';
 
 /** An amount for the form: empty when off, else two decimals. */
-const amountText = (amount: number) => (amount > 0 ? amount.toFixed(2) : '');
+const amountText = (amount: number) => (amount > 0 ? amountField(centsOf(amount)) : '');
 
 const draftOf = (s: DeliverySettings): DeliveryDraft => ({
   area: s.area.join(', '),

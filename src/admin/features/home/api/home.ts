@@ -3,9 +3,13 @@ import type {
   AdminBanner,
   AdminBanners,
   AdminPlate,
-  BannerType,
+  AdminPlates,
+  BannerCreated,
+  PlateCreated,
   PromotionChoice,
-} from '#shared/schemas/home.rules';
+} from '#shared/schemas/admin/home.zod';
+import type { AdminProductPage, AdminProductRow } from '#shared/schemas/admin/products.zod';
+import type { BannerType } from '#shared/schemas/home.rules';
 import { adminRequest } from '../../../lib/api-client';
 
 /**
@@ -37,14 +41,10 @@ export interface PlateForm {
 }
 
 /** A product as the banner's picker finds it (GET /api/admin/products, the products helper's list). */
-export interface ProductChoice {
-  id: number;
-  uuid: string;
-  en_name: string;
-  zn_name: string;
-  product_image: string;
-  published: boolean;
-}
+export type ProductChoice = Pick<
+  AdminProductRow,
+  'id' | 'uuid' | 'en_name' | 'zn_name' | 'product_image' | 'published'
+>;
 
 const BANNERS_KEY = ['admin', 'banners'] as const;
 const PLATES_KEY = ['admin', 'plates'] as const;
@@ -58,8 +58,7 @@ export const bannersQueryOptions = () =>
 export const platesQueryOptions = () =>
   queryOptions({
     queryKey: PLATES_KEY,
-    queryFn: async ({ signal }) =>
-      (await adminRequest<{ plates: AdminPlate[] }>('/api/admin/plates', { signal })).plates,
+    queryFn: async ({ signal }) => (await adminRequest<AdminPlates>('/api/admin/plates', { signal })).plates,
   });
 
 export const productSearchOptions = (q: string) =>
@@ -67,7 +66,7 @@ export const productSearchOptions = (q: string) =>
     queryKey: ['admin', 'products', 'pick', q],
     queryFn: async ({ signal }) =>
       (
-        await adminRequest<{ items: ProductChoice[] }>('/api/admin/products', {
+        await adminRequest<AdminProductPage>('/api/admin/products', {
           query: { q, pageSize: 8 },
           signal,
         })
@@ -76,6 +75,8 @@ export const productSearchOptions = (q: string) =>
   });
 
 type Kind = 'banners' | 'plates';
+/** What a change to either answers: the whole list again. */
+type HomeList = AdminBanners | AdminPlates;
 const keyOf = (kind: Kind) => (kind === 'banners' ? BANNERS_KEY : PLATES_KEY);
 
 /** A change to a banner or plate; the list is read again after it. */
@@ -89,16 +90,19 @@ export function useHomeChange<V>(kind: Kind, request: (vars: V) => Promise<unkno
 
 /** Saves a new (id absent) or existing banner or plate. */
 export const saveHome = (kind: Kind, id: number | undefined, body: object) =>
-  adminRequest<{ id?: number }>(id ? `/api/admin/${kind}/${id}` : `/api/admin/${kind}`, {
-    method: 'POST',
-    body: { ...body },
-  });
+  adminRequest<BannerCreated | PlateCreated | HomeList>(
+    id ? `/api/admin/${kind}/${id}` : `/api/admin/${kind}`,
+    {
+      method: 'POST',
+      body: { ...body },
+    },
+  );
 
 export const publishHome = (kind: Kind, id: number, published: boolean) =>
-  adminRequest<unknown>(`/api/admin/${kind}/${id}/publish`, { method: 'POST', body: { published } });
+  adminRequest<HomeList>(`/api/admin/${kind}/${id}/publish`, { method: 'POST', body: { published } });
 
 export const moveHome = (kind: Kind, id: number, direction: 'up' | 'down') =>
-  adminRequest<unknown>(`/api/admin/${kind}/${id}/move`, { method: 'POST', body: { direction } });
+  adminRequest<HomeList>(`/api/admin/${kind}/${id}/move`, { method: 'POST', body: { direction } });
 
 export const deleteHome = (kind: Kind, id: number) =>
-  adminRequest<unknown>(`/api/admin/${kind}/${id}`, { method: 'DELETE' });
+  adminRequest<HomeList>(`/api/admin/${kind}/${id}`, { method: 'DELETE' });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportReport } from '#shared/schemas/product-import.rules';
+import type { ImportReport } from '#shared/schemas/admin/import.zod';
 import { adminDownload, adminRequest } from '../../../lib/api-client';
 
 /* The product CSV calls (docs/api.md, Admin: import and export). */
 
-export type { ImportReport } from '#shared/schemas/product-import.rules';
+export type { ImportReport } from '#shared/schemas/admin/import.zod';
 
 /** A dry run (nothing written) or the import itself; an import refreshes every product list. */
 export function useImportProducts() {

@@ -8,6 +8,7 @@ import { Forbidden, FormError } from '../../../components/ui/states';
 import { messageOf } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { productListPath } from '../../../lib/urls/products';
 import { downloadProductsCsv, type ImportReport, useImportProducts } from '../api/import';
 import { ImportReportView } from '../components/import-report';
 import '../import.css';
@@ -96,7 +97,7 @@ export function ImportPage() {
       {report?.applied ? (
         <p className="admin-notice" role="status">
           {t('import.done', { created: report.created, updated: report.updated })}{' '}
-          <Link to="/admin/products">{t('import.toProducts')}</Link>
+          <Link to={productListPath}>{t('import.toProducts')}</Link>
         </p>
       ) : null}
       {checked && report.errorCount === 0 && report.created + report.updated === 0 ? (

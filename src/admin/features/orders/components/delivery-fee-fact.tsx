@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { money } from '../lib/format';
+import { formatCents } from '#shared/money';
+import { centsOf } from '#web/lib/money';
 
 /** The order's delivery fee among its totals (a `<dl>`'s term and value). */
 export function DeliveryFeeFact({ fee }: { fee: number }) {
@@ -7,7 +8,7 @@ export function DeliveryFeeFact({ fee }: { fee: number }) {
   return (
     <>
       <dt>{t('orders.fields.deliveryFee')}</dt>
-      <dd>{money(fee)}</dd>
+      <dd>{formatCents(centsOf(fee))}</dd>
     </>
   );
 }

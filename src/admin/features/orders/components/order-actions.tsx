@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_STATUS } from '#shared/schemas/order.rules';
 import { can, type StaffRole } from '#shared/schemas/staff.rules';
 import { FormError } from '../../../components/ui/states';
+import type { OrderDialog } from '../../../lib/urls/orders';
 import { type OrderAction, type OrderDetail, useOrderAction } from '../api/orders';
 import { ActionDialog } from './dialog';
 import { RefundDialog } from './refund-dialog';
 
-type Open = 'ship' | 'cancel' | 'refund' | null;
+type Open = OrderDialog | null;
 
 /** What this role may do to the order in its state (the server checks again and may refuse). */
 export function actionsFor(

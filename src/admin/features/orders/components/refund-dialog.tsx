@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { amountToCents, formatCents } from '#shared/money';
+import { centsOf } from '#web/lib/money';
 import { bothNames } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import type { OrderAction, OrderDetail } from '../api/orders';
-import { isAmount, money } from '../lib/format';
 import { ActionDialog } from './dialog';
 
 type Mode = 'whole' | 'amount' | 'lines';
@@ -30,13 +31,14 @@ export function RefundDialog({
   const id = useId();
   const [mode, setMode] = useState<Mode>('whole');
   const [problem, setProblem] = useState<{ field: string; text: string } | null>(null);
-  const left = Math.max(0, Math.round(order.total_price * 100) - Math.round(order.refunded * 100)) / 100;
+  const leftCents = Math.max(0, centsOf(order.total_price) - centsOf(order.refunded));
   const submit = (form: FormData) => {
     const reason = String(form.get('reason') ?? '').trim();
     if (!reason) return setProblem({ field: 'reason', text: t('orders.refund.reasonEmpty') });
     if (mode === 'amount') {
       const amount = String(form.get('amount') ?? '').trim();
-      if (!isAmount(amount)) {
+      // A refund is more than nothing; the server holds it to what is left.
+      if (!((amountToCents(amount) ?? 0) > 0)) {
         return setProblem({ field: 'amount', text: t('orders.refund.amountInvalid') });
       }
       setProblem(null);
@@ -64,7 +66,7 @@ export function RefundDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <p className="admin-hint">{t('orders.refund.most', { amount: money(left) })}</p>
+      <p className="admin-hint">{t('orders.refund.most', { amount: formatCents(leftCents) })}</p>
       <fieldset className="orders-choice">
         <legend className="field-label">{t('orders.refund.what')}</legend>
         {(['whole', 'amount', 'lines'] as const).map((value) => (

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { formatCents } from '#shared/money';
+import { formatWhen } from '#web/lib/date-time';
+import { centsOf } from '#web/lib/money';
 import { useLanguage } from '../../../lib/i18n';
 import type { TimelineEntry } from '../api/orders';
-import { money, when } from '../lib/format';
 
 const KINDS = [
   'placed',
@@ -26,7 +28,7 @@ function useDetails() {
   const { t } = useTranslation();
   return (entry: TimelineEntry): string[] => {
     const d = entry.details ?? {};
-    const amount = typeof d.amount === 'number' ? money(d.amount) : '';
+    const amount = typeof d.amount === 'number' ? formatCents(centsOf(d.amount)) : '';
     switch (entry.kind) {
       case 'payment':
         return [
@@ -91,7 +93,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
           <li key={index} className={`orders-event is-${entry.kind}`}>
             <p className="orders-event-title">{title}</p>
             <p className="orders-event-meta">
-              <time dateTime={entry.at}>{when(entry.at, language)}</time>
+              <time dateTime={entry.at}>{formatWhen(entry.at, language)}</time>
               {who ? ` · ${t('orders.timeline.by', { name: who })}` : ''}
             </p>
             {details(entry)

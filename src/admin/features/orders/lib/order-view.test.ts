@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actionsFor } from '../components/order-actions';
-import { isAmount, money, statusKey } from './format';
+import { statusKey } from './format';
 
 const paid = { status: 2, packed_at: null, total_price: 20, refunded: 0 };
 
@@ -28,13 +28,9 @@ describe('the order detail by role and state', () => {
     expect(actionsFor('owner', { ...paid, status: 6 }).refund).toBe(false);
   });
 
-  it('names a packed paid order as packed, and shows amounts as dollars and cents', () => {
+  it('names a packed paid order as packed', () => {
     expect(statusKey(2, true)).toBe('orders.status.packed');
     expect(statusKey(2, false)).toBe('orders.status.processing');
     expect(statusKey(3, true)).toBe('orders.status.shipped');
-    expect(money(12.5)).toBe('$12.50');
-    expect(money(0.29)).toBe('$0.29');
-    expect(['1', '1.5', '12.50'].every(isAmount)).toBe(true);
-    expect(['', '0', '0.00', '1.234', '-1', 'abc'].some(isAmount)).toBe(false);
   });
 });

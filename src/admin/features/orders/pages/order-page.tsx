@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
+import { formatWhen } from '#web/lib/date-time';
+import { centsOf } from '#web/lib/money';
 import { useStaff } from '../../../api/me';
 import { LineTable } from '../../../components/ui/line-table';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { orderListPath, packingListUrl } from '../../../lib/urls/orders';
 import { orderQueryOptions } from '../api/orders';
 import { AddressLines } from '../components/address';
 import { DeliveryFeeFact } from '../components/delivery-fee-fact';
@@ -15,7 +19,7 @@ import { OrderActions } from '../components/order-actions';
 import { OrderSlotText } from '../components/order-slot';
 import { Timeline } from '../components/timeline';
 import { WhenMissingTag } from '../components/when-missing-tag';
-import { money, statusKey, when } from '../lib/format';
+import { statusKey } from '../lib/format';
 
 /** One order: lines, totals, address, the shopper (not for packers), payment, timeline, actions. */
 export function OrderPage() {
@@ -34,12 +38,12 @@ export function OrderPage() {
   return (
     <section className="admin-page orders-detail">
       <p className="orders-back">
-        <Link to="/admin/orders">{t('orders.detail.back')}</Link>
+        <Link to={orderListPath}>{t('orders.detail.back')}</Link>
       </p>
       <div className="orders-head">
         <h1>{t('orders.detail.title', { orderNo: o.order_no })}</h1>
         <span className={`orders-status is-${o.status}`}>{t(statusKey(o.status, o.packed_at !== null))}</span>
-        <Link className="button button-secondary" to={`/admin/orders/packing?orders=${o.order_no}`}>
+        <Link className="button button-secondary" to={packingListUrl([o.order_no])}>
           {t('orders.detail.slip')}
         </Link>
       </div>
@@ -55,7 +59,7 @@ export function OrderPage() {
                 productNote={(line) => <WhenMissingTag choice={line.when_missing} />}
                 columns={[
                   { header: t('orders.fields.qty'), cell: (line) => line.num },
-                  { header: t('orders.fields.price'), cell: (line) => money(line.price) },
+                  { header: t('orders.fields.price'), cell: (line) => formatCents(centsOf(line.price)) },
                   { header: t('orders.fields.refundedQty'), cell: (line) => line.refunded_num },
                   {
                     header: t('packing.fields.mark'),
@@ -66,23 +70,23 @@ export function OrderPage() {
             </div>
             <dl className="admin-facts orders-totals">
               <dt>{t('orders.fields.subtotal')}</dt>
-              <dd>{money(o.subtotal)}</dd>
+              <dd>{formatCents(centsOf(o.subtotal))}</dd>
               {o.discount > 0 ? (
                 <>
                   <dt>{t('orders.fields.discount')}</dt>
                   <dd>
-                    −{money(o.discount)}
+                    −{formatCents(centsOf(o.discount))}
                     {o.coupon ? ` (${o.coupon})` : ''}
                   </dd>
                 </>
               ) : null}
               <dt>{t('orders.fields.tax')}</dt>
-              <dd>{money(o.tax)}</dd>
+              <dd>{formatCents(centsOf(o.tax))}</dd>
               {o.delivery_fee > 0 ? <DeliveryFeeFact fee={o.delivery_fee} /> : null}
               <dt>{t('orders.fields.total')}</dt>
-              <dd>{money(o.total_price)}</dd>
+              <dd>{formatCents(centsOf(o.total_price))}</dd>
               <dt>{t('orders.fields.refunded')}</dt>
-              <dd>{money(o.refunded)}</dd>
+              <dd>{formatCents(centsOf(o.refunded))}</dd>
             </dl>
           </section>
           <section className="admin-panel" aria-labelledby="order-timeline">
@@ -126,7 +130,7 @@ export function OrderPage() {
                   </>
                 ) : null}
                 <dt>{t('orders.fields.paidAt')}</dt>
-                <dd>{when(o.paid_at, language)}</dd>
+                <dd>{formatWhen(o.paid_at, language)}</dd>
               </dl>
             ) : (
               <p className="admin-hint">{t('orders.detail.unpaid')}</p>

@@ -2,15 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
+import { formatWhen } from '#web/lib/date-time';
+import { centsOf } from '#web/lib/money';
 import { useStaff } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { orderUrl, packingListUrl } from '../../../lib/urls/orders';
 import { type OrderFilters, orderListQueryOptions } from '../api/orders';
 import { OrderFiltersForm } from '../components/order-filters';
 import { OrderSlotText } from '../components/order-slot';
-import { money, statusKey, when } from '../lib/format';
+import { statusKey } from '../lib/format';
 
 const QUERY_KEYS = ['q', 'status', 'stage', 'from', 'to', 'method', 'page'] as const;
 
@@ -56,10 +60,7 @@ export function OrdersPage() {
           {list.data ? t('orders.list.count', { count: list.data.total }) : ''}
         </p>
         {chosen.size > 0 ? (
-          <Link
-            className="button button-secondary"
-            to={`/admin/orders/packing?orders=${[...chosen].join(',')}`}
-          >
+          <Link className="button button-secondary" to={packingListUrl([...chosen])}>
             {t('orders.list.packingList', { count: chosen.size })}
           </Link>
         ) : null}
@@ -101,9 +102,9 @@ export function OrdersPage() {
                     />
                   </td>
                   <th scope="row">
-                    <Link to={`/admin/orders/${order.order_no}`}>{order.order_no}</Link>
+                    <Link to={orderUrl(order.order_no)}>{order.order_no}</Link>
                   </th>
-                  <td>{when(order.created_at, language)}</td>
+                  <td>{formatWhen(order.created_at, language)}</td>
                   <td>
                     <OrderSlotText slot={order.slot} />
                   </td>
@@ -112,7 +113,7 @@ export function OrdersPage() {
                     {order.email ? <span className="orders-sub">{order.email}</span> : null}
                   </td>
                   <td>{order.total_count}</td>
-                  <td>{money(order.total_price)}</td>
+                  <td>{formatCents(centsOf(order.total_price))}</td>
                   <td>
                     <span className={`orders-status is-${order.status}`}>
                       {t(statusKey(order.status, order.packed))}

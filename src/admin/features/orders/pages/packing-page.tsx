@@ -6,15 +6,17 @@ import type { Language } from '#shared/constants';
 import { ORDER_NO_PATTERN, PACKING_MAX } from '#shared/schemas/order.rules';
 import { can } from '#shared/schemas/staff.rules';
 import { slotLabel } from '#shared/slot-label';
+import { formatWhen } from '#web/lib/date-time';
 import { useStaff } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { orderListPath } from '../../../lib/urls/orders';
+import { packingUrl } from '../../../lib/urls/packing';
 import { type PackingOrder, packingQueryOptions } from '../api/orders';
 import { AddressLines } from '../components/address';
 import { OrderSlotText } from '../components/order-slot';
 import { WhenMissingTag } from '../components/when-missing-tag';
-import { when } from '../lib/format';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -52,9 +54,9 @@ export function PackingPage() {
           {t('orders.packing.print')}
         </button>
         {DAY.test(day) ? (
-          <Link to={`/admin/packing?day=${day}`}>{t('orders.packing.backToPacking')}</Link>
+          <Link to={packingUrl(day)}>{t('orders.packing.backToPacking')}</Link>
         ) : (
-          <Link to="/admin/orders">{t('orders.detail.back')}</Link>
+          <Link to={orderListPath}>{t('orders.detail.back')}</Link>
         )}
       </div>
       {orderNos.length === 0 ? (
@@ -76,7 +78,7 @@ export function PackingPage() {
                 <h2 id={`slip-${order.order_no}`}>
                   {t('orders.packing.order', { orderNo: order.order_no })}
                 </h2>
-                <p>{when(order.paid_at ?? order.created_at, language)}</p>
+                <p>{formatWhen(order.paid_at ?? order.created_at, language)}</p>
                 <p>
                   <OrderSlotText slot={order.slot} />
                 </p>

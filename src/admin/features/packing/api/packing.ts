@@ -1,58 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail } from '#shared/schemas/admin/orders.zod';
+import type { MarkAnswer, PackingDay, ReplacementCandidate } from '#shared/schemas/admin/packing.zod';
 import { adminRequest } from '../../../lib/api-client';
 
 /* The console's packing calls (docs/api.md, Admin: packing). Amounts are the API's decimal dollars. */
 
-export type PackingState = 'picked' | 'short' | 'replaced';
-
-export interface LineMark {
-  state: PackingState;
-  short_num: number;
-  replacement: { uuid: string; en_name: string; zn_name: string; price: number; charged: number } | null;
-  refund: number;
-  refund_state: 'none' | 'queued' | 'sending' | 'sent' | 'failed';
-}
-
-export interface PackingLine {
-  id: number;
-  key: string;
-  en_name: string;
-  zn_name: string;
-  price: number;
-  num: number;
-  when_missing: 'refund' | 'replace';
-  mark: LineMark | null;
-}
-
-export interface PackingOrder {
-  order_no: string;
-  packed: boolean;
-  paid_at: string | null;
-  name: string;
-  total_count: number;
-  lines: PackingLine[];
-}
-
-export interface PackingSlot {
-  starts_at: string;
-  ends_at: string | null;
-  orders: PackingOrder[];
-}
-
-export interface PackingDay {
-  day: string;
-  time_zone: string;
-  slots: PackingSlot[];
-  no_slot: PackingOrder[];
-}
-
-export interface ReplacementCandidate {
-  uuid: string;
-  en_name: string;
-  zn_name: string;
-  price: number;
-  stock: number;
-}
+export type {
+  LineMark,
+  PackingDay,
+  PackingLine,
+  PackingOrder,
+  PackingSlot,
+  ReplacementCandidate,
+} from '#shared/schemas/admin/packing.zod';
+export type { PackingState } from '#shared/schemas/packing.rules';
 
 const PACKING_KEY = ['admin', 'packing'] as const;
 
@@ -83,7 +44,7 @@ export function useMarkLine(orderNo: string, lineId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (mark: MarkRequest) =>
-      adminRequest<{ mark: LineMark }>(`/api/admin/packing/${encodeURIComponent(orderNo)}/lines/${lineId}`, {
+      adminRequest<MarkAnswer>(`/api/admin/packing/${encodeURIComponent(orderNo)}/lines/${lineId}`, {
         method: 'POST',
         body: { ...mark, key: newKey() },
       }),
@@ -96,7 +57,7 @@ export function usePackOrder(orderNo: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      adminRequest<unknown>(`/api/admin/orders/${encodeURIComponent(orderNo)}/pack`, { method: 'POST' }),
+      adminRequest<OrderDetail>(`/api/admin/orders/${encodeURIComponent(orderNo)}/pack`, { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

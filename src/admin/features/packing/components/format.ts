@@ -1,8 +1,4 @@
-import { formatMoney } from '../../../lib/format';
-
-/** The API's decimal dollars as the shop shows them. */
-export const dollars = (amount: number): string => formatMoney(Math.round(amount * 100));
-
+import { packingListUrl } from '../../../lib/urls/orders';
 /** One packing list's orders: where it starts and ends in the day's list (1-based) and its link. */
 export interface PackingListPart {
   from: number;
@@ -21,7 +17,7 @@ export function packingListParts(orderNos: string[], day: string, max: number): 
     parts.push({
       from: from + 1,
       to: from + part.length,
-      href: `/admin/orders/packing?orders=${part.join(',')}&day=${day}`,
+      href: packingListUrl(part, day),
     });
   }
   return parts;

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCents } from '#shared/money';
+import { centsOf } from '#web/lib/money';
 import { FormError } from '../../../components/ui/states';
 import { bothNames } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { type LineMark, type PackingLine, replacementQueryOptions, useMarkLine } from '../api/packing';
-import { dollars } from './format';
 
 /** What a line's mark says: picked, N short, replaced by X at a price, and its refund's progress. */
 export function MarkSummary({ mark }: { mark: LineMark | null }) {
@@ -13,7 +14,9 @@ export function MarkSummary({ mark }: { mark: LineMark | null }) {
   const language = useLanguage();
   if (!mark) return <span className="packing-mark is-open">{t('packing.mark.open')}</span>;
   const refund =
-    mark.refund > 0 ? ` · ${t(`packing.refund.${mark.refund_state}`, { amount: dollars(mark.refund) })}` : '';
+    mark.refund > 0
+      ? ` · ${t(`packing.refund.${mark.refund_state}`, { amount: formatCents(centsOf(mark.refund)) })}`
+      : '';
   if (mark.state === 'picked')
     return <span className="packing-mark is-picked">{t('packing.mark.picked')}</span>;
   if (mark.state === 'short') {
@@ -27,7 +30,7 @@ export function MarkSummary({ mark }: { mark: LineMark | null }) {
   const [name] = bothNames(mark.replacement ?? { en_name: '', zn_name: '' }, language);
   return (
     <span className="packing-mark is-replaced">
-      {t('packing.mark.replaced', { name, price: dollars(mark.replacement?.charged ?? 0) })}
+      {t('packing.mark.replaced', { name, price: formatCents(centsOf(mark.replacement?.charged ?? 0)) })}
       {refund}
     </span>
   );
@@ -127,12 +130,14 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
                     checked={chosen === p.uuid}
                     onChange={() => setChosen(p.uuid)}
                   />
-                  {bothNames(p, language)[0]} · {dollars(p.price)}
+                  {bothNames(p, language)[0]} · {formatCents(centsOf(p.price))}
                 </label>
               ))}
             </fieldset>
           ) : null}
-          <p className="admin-hint">{t('packing.form.neverMore', { price: dollars(line.price) })}</p>
+          <p className="admin-hint">
+            {t('packing.form.neverMore', { price: formatCents(centsOf(line.price)) })}
+          </p>
           <button type="submit" className="button button-primary" disabled={mark.isPending || !chosen}>
             {t('packing.form.saveReplace')}
           </button>

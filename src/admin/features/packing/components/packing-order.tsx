@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatWhen } from '#web/lib/date-time';
 import { LineTable } from '../../../components/ui/line-table';
 import { FormError } from '../../../components/ui/states';
-import { formatWhen } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
+import { orderUrl } from '../../../lib/urls/orders';
 import { type PackingOrder, usePackOrder } from '../api/packing';
 import { LineMarkControls, MarkSummary } from './line-mark';
 
@@ -18,9 +19,7 @@ export function PackingOrderCard({ order }: { order: PackingOrder }) {
     <article className="admin-panel packing-order" aria-labelledby={headingId}>
       <header className="packing-order-head">
         <h3 id={headingId}>
-          <Link to={`/admin/orders/${order.order_no}`}>
-            {t('packing.order', { orderNo: order.order_no })}
-          </Link>
+          <Link to={orderUrl(order.order_no)}>{t('packing.order', { orderNo: order.order_no })}</Link>
         </h3>
         <span>{order.name}</span>
         <span>{formatWhen(order.paid_at, language)}</span>

@@ -1,16 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProductPictures as Pictures } from '#shared/schemas/admin/media.zod';
 import { uploadPicture } from '../../../components/ui/image-field';
 import { adminRequest } from '../../../lib/api-client';
 
 /** One picture of a product (docs/api.md, Admin: pictures); the first is the product's main one. */
-export interface ProductPicture {
-  id: number;
-  link: string;
-}
-
-interface Pictures {
-  images: ProductPicture[];
-}
+export type { ProductPicture } from '#shared/schemas/admin/media.zod';
 
 /** Under the products' key: a change to the pictures refreshes the product (its main picture, what is missing). */
 const picturesKey = (productId: number) => ['admin', 'products', 'pictures', productId] as const;

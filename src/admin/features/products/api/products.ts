@@ -1,10 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminProduct, AdminProductFields, AdminProductPage } from '#shared/schemas/product-admin.rules';
+import type {
+  AdminProduct,
+  AdminProductFields,
+  AdminProductPage,
+  ProductDeleted,
+} from '#shared/schemas/admin/products.zod';
 import { adminRequest } from '../../../lib/api-client';
 
 /* The console's product calls (docs/api.md, Admin: products). Prices are the API's decimal dollars. */
 
-export type { AdminProduct, AdminProductFields, AdminProductRow } from '#shared/schemas/product-admin.rules';
+export type { AdminProduct, AdminProductFields, AdminProductRow } from '#shared/schemas/admin/products.zod';
 
 /** The list's filters as the URL keeps them: each goes to the server as it is. */
 export interface ProductFilters {
@@ -94,7 +99,7 @@ export function useDeleteProduct(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      adminRequest<{ deleted: boolean; archived: boolean }>(`/api/admin/products/${id}`, {
+      adminRequest<ProductDeleted>(`/api/admin/products/${id}`, {
         method: 'DELETE',
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: PRODUCTS_KEY }),

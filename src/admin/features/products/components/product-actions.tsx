@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/ui/states';
+import { productListUrl } from '../../../lib/urls/products';
 import { type AdminProduct, useDeleteProduct, usePublishProduct } from '../api/products';
 
 /**
@@ -52,7 +53,9 @@ export function ProductActions({ product }: { product: AdminProduct }) {
               remove.mutate(undefined, {
                 onSuccess: (done) =>
                   navigate(
-                    `/admin/products?${done.archived ? 'archived=yes&' : ''}notice=${done.archived ? 'archived' : 'deleted'}`,
+                    done.archived
+                      ? productListUrl({ archived: 'yes', notice: 'archived' })
+                      : productListUrl({ notice: 'deleted' }),
                   ),
               })
             }

@@ -1,4 +1,5 @@
 import type { Language } from '#shared/constants';
+import { amountField, centsOf } from '#web/lib/money';
 import type { AdminProduct, ProductForm } from '../api/products';
 
 /** A name in the staff member's language, the other when it is empty. */
@@ -45,7 +46,7 @@ export const EMPTY_FORM: ProductForm = {
 export function formOf(p: AdminProduct): ProductForm {
   const form = { ...EMPTY_FORM };
   for (const key of Object.keys(EMPTY_FORM) as (keyof ProductForm)[]) {
-    form[key] = key === 'price' ? p.price.toFixed(2) : String(p[key]);
+    form[key] = key === 'price' ? amountField(centsOf(p.price)) : String(p[key]);
   }
   return form;
 }

@@ -7,6 +7,7 @@ import { useStaff } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { productListPath, productPath } from '../../../lib/urls/products';
 import { categoryOptionsQueryOptions, productQueryOptions, useSaveProduct } from '../api/products';
 import { PictureManager } from '../components/picture-manager';
 import { ProductActions } from '../components/product-actions';
@@ -43,7 +44,7 @@ export function ProductEditorPage({ StockPanel }: ProductPanels) {
   return (
     <section className="admin-page product-editor">
       <p>
-        <Link to="/admin/products">{t('products.editor.back')}</Link>
+        <Link to={productListPath}>{t('products.editor.back')}</Link>
       </p>
       <h1>{title}</h1>
       {save.isSuccess && id !== undefined ? (
@@ -63,7 +64,7 @@ export function ProductEditorPage({ StockPanel }: ProductPanels) {
           onSave={(form) =>
             save.mutate(form, {
               onSuccess: (saved) => {
-                if (id === undefined) navigate(`/admin/products/${saved.id}`);
+                if (id === undefined) navigate(productPath(saved.id));
               },
             })
           }

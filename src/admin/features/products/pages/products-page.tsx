@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
+import { centsOf } from '#web/lib/money';
 import { useStaff } from '../../../api/me';
 import { Pager } from '../../../components/ui/pager';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
-import { amountCents, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { newProductPath, productPath } from '../../../lib/urls/products';
 import { categoryOptionsQueryOptions, type ProductFilters, productListQueryOptions } from '../api/products';
 import { ProductFiltersForm } from '../components/product-filters';
 
@@ -44,7 +46,7 @@ export function ProductsPage() {
     <section className="admin-page">
       <div className="products-head">
         <h1>{t('products.title')}</h1>
-        <Link className="button button-primary" to="/admin/products/new">
+        <Link className="button button-primary" to={newProductPath}>
           {t('products.list.new')}
         </Link>
       </div>
@@ -92,12 +94,12 @@ export function ProductsPage() {
                     )}
                   </td>
                   <th scope="row">
-                    <Link to={`/admin/products/${p.id}`}>{p.en_name || t('products.list.unnamed')}</Link>
+                    <Link to={productPath(p.id)}>{p.en_name || t('products.list.unnamed')}</Link>
                     <span className="products-sub" lang="zh">
                       {p.zn_name}
                     </span>
                   </th>
-                  <td>{formatMoney(amountCents(p.price))}</td>
+                  <td>{formatCents(centsOf(p.price))}</td>
                   <td className={p.real_stock <= p.low_stock_threshold ? 'products-low' : undefined}>
                     {p.real_stock === 0
                       ? t('products.list.out')

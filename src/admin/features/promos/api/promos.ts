@@ -1,65 +1,29 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import type { PromoState } from '#shared/schemas/promo.rules';
+import type { Deleted } from '#shared/schemas/admin/common.zod';
+import type { CouponList } from '#shared/schemas/admin/coupons.zod';
+import type { AdminProductPage, AdminProductRow } from '#shared/schemas/admin/products.zod';
+import type { Promotion, PromotionList } from '#shared/schemas/admin/promotions.zod';
 import { adminRequest } from '../../../lib/api-client';
+import { promoPath } from '../../../lib/urls/promotions';
 
 /* The console's promotions and coupons (docs/api.md, Admin: promotions and coupons). Times are the shop's wall clock. */
 
-export interface PromotionLine {
-  id: number;
-  uuid: string;
-  en_name: string;
-  zn_name: string;
-  product_image: string;
-  /** The product's own price and its promotion price, as amounts (dollars). */
-  price: number;
-  promotion_price: number;
-}
+export type { Coupon } from '#shared/schemas/admin/coupons.zod';
+export type { Promotion, PromotionLine, PromotionSummary } from '#shared/schemas/admin/promotions.zod';
 
-export interface PromotionSummary {
-  id: number;
-  en_name: string;
-  zn_name: string;
-  ad_img: string;
-  starts_at: string;
-  ends_at: string;
-  state: PromoState;
-  product_count: number;
-}
-export type Promotion = Omit<PromotionSummary, 'product_count'> & { products: PromotionLine[] };
-
-export interface Coupon {
-  id: number;
-  code: string;
-  kind: 'percent' | 'fixed';
-  value: number;
-  min_spend: number;
-  starts_at: string;
-  ends_at: string;
-  usage_limit: number | null;
-  per_shopper_limit: number | null;
-  active: boolean;
-  uses: number;
-  state: PromoState | 'disabled';
-}
-
-/** A product as the picker finds it (`GET /api/admin/products?q=`). */
-export interface PickedProduct {
-  id: number;
-  uuid: string;
-  en_name: string;
-  zn_name: string;
-  price: number;
-  product_image: string;
-}
+/** A product as the picker finds it (`GET /api/admin/products?q=`), or a promotion's line. */
+export type PickedProduct = Pick<
+  AdminProductRow,
+  'id' | 'uuid' | 'en_name' | 'zn_name' | 'price' | 'product_image'
+>;
 
 const KEY = ['admin', 'promos'] as const;
 
 export const promotionsQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'promotions'],
-    queryFn: ({ signal }) =>
-      adminRequest<{ time_zone: string; items: PromotionSummary[] }>('/api/admin/promotions', { signal }),
+    queryFn: ({ signal }) => adminRequest<PromotionList>('/api/admin/promotions', { signal }),
   });
 
 export const promotionQuery = (id: number) =>
@@ -71,8 +35,7 @@ export const promotionQuery = (id: number) =>
 export const couponsQuery = () =>
   queryOptions({
     queryKey: [...KEY, 'coupons'],
-    queryFn: ({ signal }) =>
-      adminRequest<{ time_zone: string; items: Coupon[] }>('/api/admin/coupons', { signal }),
+    queryFn: ({ signal }) => adminRequest<CouponList>('/api/admin/coupons', { signal }),
     // Uses so far change with shoppers' orders, not with the console: read again on every visit.
     staleTime: 0,
   });
@@ -81,7 +44,7 @@ export const productSearchQuery = (q: string) =>
   queryOptions({
     queryKey: ['admin', 'products', 'pick', q],
     queryFn: ({ signal }) =>
-      adminRequest<{ items: PickedProduct[] }>('/api/admin/products', { query: { q, pageSize: 10 }, signal }),
+      adminRequest<AdminProductPage>('/api/admin/products', { query: { q, pageSize: 10 }, signal }),
     enabled: q.trim().length > 0,
   });
 
@@ -101,13 +64,12 @@ export function useSave<T extends { id: number }>(kind: 'promotions' | 'coupons'
     onSuccess: done,
   });
   const remove = useMutation({
-    mutationFn: (id: number) =>
-      adminRequest<{ deleted: true }>(`/api/admin/${kind}/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => adminRequest<Deleted>(`/api/admin/${kind}/${id}`, { method: 'DELETE' }),
     onSuccess: done,
   });
   const submit = (payload: { id?: number; body: Record<string, unknown> }) =>
     save.mutate(payload, {
-      onSuccess: (saved) => navigate(`/admin/${kind}/${saved.id}`, { replace: true, state: { saved: true } }),
+      onSuccess: (saved) => navigate(promoPath(kind, saved.id), { replace: true, state: { saved: true } }),
     });
   const saved = save.isSuccess || (location.state as { saved?: unknown } | null)?.saved === true;
   return { save, remove, submit, saved };

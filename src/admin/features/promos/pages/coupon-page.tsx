@@ -3,10 +3,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { can } from '#shared/schemas/staff.rules';
+import { amountField, centsOf } from '#web/lib/money';
 import { useStaff } from '../../../api/me';
 import { Field, SelectField } from '../../../components/ui/field';
 import { Forbidden, FormError, LoadError, Loading } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
+import { promoListPath } from '../../../lib/urls/promotions';
 import { type Coupon, couponsQuery, useSave } from '../api/promos';
 import { PromoStateBadge } from '../components/promo-state';
 import '../promos.css';
@@ -31,8 +33,8 @@ const EMPTY: Draft = {
 const draftOf = (c: Coupon): Draft => ({
   code: c.code,
   kind: c.kind,
-  value: c.kind === 'percent' ? String(c.value) : c.value.toFixed(2),
-  min_spend: c.min_spend > 0 ? c.min_spend.toFixed(2) : '',
+  value: c.kind === 'percent' ? String(c.value) : amountField(centsOf(c.value)),
+  min_spend: c.min_spend > 0 ? amountField(centsOf(c.min_spend)) : '',
   starts_at: c.starts_at,
   ends_at: c.ends_at,
   usage_limit: c.usage_limit === null ? '' : String(c.usage_limit),
@@ -73,7 +75,7 @@ function CouponEditor({ coupon }: { coupon?: Coupon }) {
   };
   const del = () => {
     if (!coupon || !window.confirm(t('coupons.deleteConfirm'))) return;
-    remove.mutate(coupon.id, { onSuccess: () => navigate('/admin/coupons') });
+    remove.mutate(coupon.id, { onSuccess: () => navigate(promoListPath('coupons')) });
   };
   return (
     <section className="admin-page">

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
+import { centsOf } from '#web/lib/money';
 import { useStaff } from '../../../api/me';
 import { Forbidden } from '../../../components/ui/states';
-import { formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
+import { newPromoPath, promoPath } from '../../../lib/urls/promotions';
 import { type Coupon, couponsQuery } from '../api/promos';
 import { PromoListFrame, PromoStateBadge } from '../components/promo-state';
 import '../promos.css';
@@ -16,7 +18,7 @@ export function useDiscountText() {
   return (c: Pick<Coupon, 'kind' | 'value'>) =>
     c.kind === 'percent'
       ? t('coupons.percentOff', { value: c.value })
-      : t('coupons.fixedOff', { value: formatMoney(Math.round(c.value * 100)) });
+      : t('coupons.fixedOff', { value: formatCents(centsOf(c.value)) });
 }
 
 /** Coupons with their uses so far and limits; `catalogue.manage`. */
@@ -29,7 +31,7 @@ export function CouponsPage() {
   if (!allowed) return <Forbidden />;
   const limit = (n: number | null) => (n === null ? t('coupons.unlimited') : String(n));
   return (
-    <PromoListFrame texts="coupons" to="/admin/coupons/new" list={list}>
+    <PromoListFrame texts="coupons" to={newPromoPath('coupons')} list={list}>
       {(items) => (
         <table className="admin-table">
           <caption className="visually-hidden">{t('coupons.title')}</caption>
@@ -47,14 +49,14 @@ export function CouponsPage() {
             {items.map((c) => (
               <tr key={c.id}>
                 <th scope="row">
-                  <Link to={`/admin/coupons/${c.id}`}>{c.code}</Link>
+                  <Link to={promoPath('coupons', c.id)}>{c.code}</Link>
                 </th>
                 <td>
                   {discount(c)}
                   {c.min_spend > 0 ? (
                     <span className="admin-hint">
                       {' '}
-                      {t('coupons.minSpendOf', { value: formatMoney(Math.round(c.min_spend * 100)) })}
+                      {t('coupons.minSpendOf', { value: formatCents(centsOf(c.min_spend)) })}
                     </span>
                   ) : null}
                 </td>

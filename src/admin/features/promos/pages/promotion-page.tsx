@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
+import { amountField, centsOf } from '#web/lib/money';
 import { useStaff } from '../../../api/me';
 import { Field } from '../../../components/ui/field';
 import { ImageField } from '../../../components/ui/image-field';
 import { Forbidden, FormError, LoadError, Loading } from '../../../components/ui/states';
-import { formatMoney } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
+import { promoListPath } from '../../../lib/urls/promotions';
 import {
   type PickedProduct,
   type Promotion,
@@ -42,7 +44,7 @@ const draftOf = (p: Promotion): Draft => ({
   ad_img: p.ad_img,
   starts_at: p.starts_at,
   ends_at: p.ends_at,
-  lines: p.products.map((l) => ({ product: l, price: l.promotion_price.toFixed(2) })),
+  lines: p.products.map((l) => ({ product: l, price: amountField(centsOf(l.promotion_price)) })),
 });
 
 /** `/admin/promotions/new` and `/admin/promotions/:id`: the editor, loaded first when editing. */
@@ -87,7 +89,7 @@ function PromotionEditor({ promotion }: { promotion?: Promotion }) {
   };
   const del = () => {
     if (!promotion || !window.confirm(t('promotions.deleteConfirm'))) return;
-    remove.mutate(promotion.id, { onSuccess: () => navigate('/admin/promotions') });
+    remove.mutate(promotion.id, { onSuccess: () => navigate(promoListPath('promotions')) });
   };
 
   return (
@@ -148,7 +150,7 @@ function PromotionEditor({ promotion }: { promotion?: Promotion }) {
               {found.data.items.map((p) => (
                 <li key={p.id}>
                   <span>
-                    {nameOf(p)} · {formatMoney(Math.round(p.price * 100))}
+                    {nameOf(p)} · {formatCents(centsOf(p.price))}
                   </span>
                   <button
                     type="button"
@@ -171,7 +173,7 @@ function PromotionEditor({ promotion }: { promotion?: Promotion }) {
                 <li key={l.product.id}>
                   <span>
                     {nameOf(l.product)} ·{' '}
-                    {t('promotions.regular', { price: formatMoney(Math.round(l.product.price * 100)) })}
+                    {t('promotions.regular', { price: formatCents(centsOf(l.product.price)) })}
                   </span>
                   <Field
                     label={t('promotions.priceOf', { name: nameOf(l.product) })}
@@ -229,8 +231,7 @@ function PromotionPreview({ draft, zh }: { draft: Draft; zh: boolean }) {
             {l.product.product_image ? <img src={l.product.product_image} alt="" loading="lazy" /> : null}
             <span>{zh ? l.product.zn_name : l.product.en_name}</span>
             <span>
-              <strong>{l.price ? `$${l.price}` : '—'}</strong>{' '}
-              <s>{formatMoney(Math.round(l.product.price * 100))}</s>
+              <strong>{l.price ? `$${l.price}` : '—'}</strong> <s>{formatCents(centsOf(l.product.price))}</s>
             </span>
           </li>
         ))}

@@ -5,6 +5,7 @@ import { can } from '#shared/schemas/staff.rules';
 import { useStaff } from '../../../api/me';
 import { Forbidden } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
+import { newPromoPath, promoPath } from '../../../lib/urls/promotions';
 import { promotionsQuery } from '../api/promos';
 import { PromoListFrame, PromoStateBadge } from '../components/promo-state';
 import '../promos.css';
@@ -18,7 +19,7 @@ export function PromotionsPage() {
   if (!allowed) return <Forbidden />;
   const zh = i18n.language.startsWith('zh');
   return (
-    <PromoListFrame texts="promotions" to="/admin/promotions/new" list={list}>
+    <PromoListFrame texts="promotions" to={newPromoPath('promotions')} list={list}>
       {(items) => (
         <table className="admin-table">
           <caption className="visually-hidden">{t('promotions.title')}</caption>
@@ -35,7 +36,7 @@ export function PromotionsPage() {
             {items.map((p) => (
               <tr key={p.id}>
                 <th scope="row">
-                  <Link to={`/admin/promotions/${p.id}`}>{zh ? p.zn_name : p.en_name}</Link>
+                  <Link to={promoPath('promotions', p.id)}>{zh ? p.zn_name : p.en_name}</Link>
                 </th>
                 <td>{p.starts_at.replace('T', ' ')}</td>
                 <td>{p.ends_at.replace('T', ' ')}</td>

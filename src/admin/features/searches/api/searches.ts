@@ -1,17 +1,22 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AliasTarget, SearchAliasRow, SearchMissRow } from '#shared/schemas/search-admin.rules';
+import type {
+  AliasList,
+  AliasRemoved,
+  AliasTarget,
+  AliasTargets,
+  MissList,
+  SearchAliasRow,
+} from '#shared/schemas/admin/searches.zod';
 import { adminRequest } from '../../../lib/api-client';
 
 /* The Searches page's calls (docs/api.md, Admin: searches). */
 
-export type { AliasTarget, SearchAliasRow, SearchMissRow } from '#shared/schemas/search-admin.rules';
-
-export interface MissList {
-  from: string;
-  to: string;
-  en: SearchMissRow[];
-  zh: SearchMissRow[];
-}
+export type {
+  AliasTarget,
+  MissList,
+  SearchAliasRow,
+  SearchMissRow,
+} from '#shared/schemas/admin/searches.zod';
 
 const KEY = ['admin', 'searches'] as const;
 
@@ -25,15 +30,14 @@ export const missesQueryOptions = (days: number) =>
 export const aliasesQueryOptions = () =>
   queryOptions({
     queryKey: [...KEY, 'aliases'],
-    queryFn: ({ signal }) =>
-      adminRequest<{ items: SearchAliasRow[] }>('/api/admin/search-aliases', { signal }),
+    queryFn: ({ signal }) => adminRequest<AliasList>('/api/admin/search-aliases', { signal }),
   });
 
 export const aliasTargetsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: [...KEY, 'targets', q],
     queryFn: ({ signal }) =>
-      adminRequest<{ items: AliasTarget[] }>('/api/admin/search-aliases/targets', { query: { q }, signal }),
+      adminRequest<AliasTargets>('/api/admin/search-aliases/targets', { query: { q }, signal }),
     enabled: q.trim() !== '',
     placeholderData: keepPreviousData,
   });
@@ -54,7 +58,8 @@ export function useAddAlias() {
 export function useRemoveAlias() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => adminRequest(`/api/admin/search-aliases/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      adminRequest<AliasRemoved>(`/api/admin/search-aliases/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

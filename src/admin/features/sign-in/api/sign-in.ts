@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { StaffView } from '#shared/schemas/staff.rules';
+import type { NoAnswer, SignInAnswer } from '#shared/schemas/admin/staff.zod';
 import { adminRequest } from '../../../lib/api-client';
 
 export interface SignInInput {
@@ -12,7 +12,7 @@ export interface SignInInput {
 export function useSignIn() {
   return useMutation({
     mutationFn: (input: SignInInput) =>
-      adminRequest<{ token: string; staff: StaffView }>('/api/admin/sign-in', {
+      adminRequest<SignInAnswer>('/api/admin/sign-in', {
         method: 'POST',
         body: { ...input },
       }),
@@ -23,6 +23,6 @@ export function useSignIn() {
 export function useSetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; password: string }) =>
-      adminRequest<unknown>('/api/admin/password/set', { method: 'POST', body: input }),
+      adminRequest<NoAnswer>('/api/admin/password/set', { method: 'POST', body: input }),
   });
 }

@@ -6,6 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { FormError } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
+import { signInPath } from '../../../lib/urls/account';
 import { useSetPassword } from '../api/sign-in';
 
 /** The one-time link from `staff add` or an invitation (`/admin/set-password?token=…`): choose a password. */
@@ -45,7 +46,7 @@ export function SetPasswordPage() {
         <p className="admin-notice" role="status">
           {t('setPassword.done')}
         </p>
-        <Link to="/admin/sign-in" className="button button-primary form-submit">
+        <Link to={signInPath} className="button button-primary form-submit">
           {t('signIn.title')}
         </Link>
       </>

@@ -6,14 +6,15 @@ import { useSaveSession } from '../../../api/me';
 import { CodeField, Field } from '../../../components/ui/field';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { FormError } from '../../../components/ui/states';
-import { AdminApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { type SessionNotice, takeNotice, useToken } from '../../../lib/session';
+import { todayPath } from '../../../lib/urls/today';
 import { useSignIn } from '../api/sign-in';
 
 /** A sign-in answer that asks for the authenticator's code rather than refusing. */
 const asksForCode = (error: unknown) =>
-  error instanceof AdminApiError && error.status === 401 && error.data?.needsCode === true;
+  error instanceof ApiError && error.status === 401 && error.data?.needsCode === true;
 
 /**
  * E-mail and password; when the staff member has two-factor on, the server answers `needsCode` and
@@ -35,7 +36,7 @@ export function SignInPage() {
   const [checked, setChecked] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
 
-  if (token && !signIn.isPending) return <Navigate to={from ?? '/admin'} replace />;
+  if (token && !signIn.isPending) return <Navigate to={from ?? todayPath} replace />;
 
   const problems = {
     email: emailProblem(email),
@@ -53,7 +54,7 @@ export function SignInPage() {
       {
         onSuccess: (session) => {
           saveSession(session);
-          navigate(from ?? '/admin', { replace: true });
+          navigate(from ?? todayPath, { replace: true });
         },
         onError: (error, sent) => {
           if (sent.code !== undefined || !asksForCode(error)) return;

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SlotSettings } from '#shared/schemas/slots.zod';
+import type { SlotSettings } from '#shared/schemas/admin/slots.zod';
 import { adminRequest } from '../../../lib/api-client';
 
 /* The Delivery slots page's calls (docs/api.md, Admin: delivery slots). */
 
-export type { SlotSettings } from '#shared/schemas/slots.zod';
+export type { SlotSettings } from '#shared/schemas/admin/slots.zod';
 
 const KEY = ['admin', 'delivery-slots'] as const;
 

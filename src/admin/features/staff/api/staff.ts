@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffRole, StaffView } from '#shared/schemas/staff.rules';
+import type { Invited, NoAnswer, StaffPage, StaffView } from '#shared/schemas/admin/staff.zod';
+import type { StaffRole } from '#shared/schemas/staff.rules';
 import { adminRequest } from '../../../lib/api-client';
 
 /** A staff member as the staff list shows them. */
-export type StaffMember = Pick<StaffView, 'id' | 'email' | 'name' | 'role'> & Partial<StaffView>;
+export type StaffMember = StaffView;
 
-/** The list answers a page (`{list, …}`) or, for a shop's few staff, the array itself. */
-type StaffAnswer = StaffMember[] | { list: StaffMember[] };
+/** The list answers a page (`{list, …}`). */
+type StaffAnswer = StaffPage;
 
 const STAFF_KEY = ['admin', 'staff'] as const;
 const STAFF_PAGE_SIZE = 200;
@@ -33,7 +34,7 @@ export function useInviteStaff() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: Invitation) =>
-      adminRequest<{ setPasswordUrl: string; mailed?: boolean }>('/api/admin/staff', {
+      adminRequest<Invited>('/api/admin/staff', {
         method: 'POST',
         body: { ...input },
       }),
@@ -45,7 +46,7 @@ export function useChangeRole() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, role }: { id: number; role: StaffRole }) =>
-      adminRequest<unknown>(`/api/admin/staff/${id}/role`, { method: 'POST', body: { role } }),
+      adminRequest<StaffView>(`/api/admin/staff/${id}/role`, { method: 'POST', body: { role } }),
     onSettled: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 }
@@ -53,7 +54,7 @@ export function useChangeRole() {
 export function useRemoveStaff() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => adminRequest<unknown>(`/api/admin/staff/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => adminRequest<NoAnswer>(`/api/admin/staff/${id}`, { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 }

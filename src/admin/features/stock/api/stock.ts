@@ -1,38 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProductStock, StockPage, StockSaved, ThresholdSaved } from '#shared/schemas/admin/stock.zod';
 import { MOVEMENTS_PAGE_SIZE, STOCK_PAGE_SIZE, type StockReason } from '#shared/schemas/stock.rules';
 import { adminRequest } from '../../../lib/api-client';
 
-/** A product as the stock grid lists it (docs/api.md, Admin: stock). */
-export interface StockRow {
-  id: number;
-  uuid: string;
-  en_name: string;
-  zn_name: string;
-  product_image: string;
-  real_stock: number;
-  low_stock_threshold: number;
-  sold_count: number;
-}
-
-export interface StockMovement {
-  id: number;
-  at: string;
-  reason: StockReason;
-  delta: number;
-  stock_after: number;
-  note: string;
-  staff_id: number | null;
-  staff_name: string | null;
-}
-
-interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export type ProductStock = StockRow & { movements: Paged<StockMovement> };
+/** A product as the stock grid lists it (docs/api.md, Admin: stock), its movements, its page. */
+export type { ProductStock, StockMovement, StockRow } from '#shared/schemas/admin/stock.zod';
 
 export interface StockChange {
   productId: number;
@@ -49,7 +21,7 @@ export const stockGridQueryOptions = (q: string, filter: StockFilter, page: numb
   queryOptions({
     queryKey: [...STOCK_KEY, 'grid', q, filter, page],
     queryFn: ({ signal }) =>
-      adminRequest<Paged<StockRow>>('/api/admin/stock', {
+      adminRequest<StockPage>('/api/admin/stock', {
         query: { q: q || undefined, filter: filter || undefined, page, pageSize: STOCK_PAGE_SIZE },
         signal,
       }),
@@ -83,7 +55,7 @@ export function useSaveStock() {
   const settled = useStockSettled();
   return useMutation({
     mutationFn: (changes: StockChange[]) =>
-      adminRequest<{ changes: { productId: number; delta: number; stock: number }[] }>('/api/admin/stock', {
+      adminRequest<StockSaved>('/api/admin/stock', {
         method: 'POST',
         body: { changes },
       }),
@@ -95,7 +67,7 @@ export function useSetThreshold(productId: number) {
   const settled = useStockSettled();
   return useMutation({
     mutationFn: (threshold: number) =>
-      adminRequest<{ low_stock_threshold: number }>(`/api/admin/products/${productId}/threshold`, {
+      adminRequest<ThresholdSaved>(`/api/admin/products/${productId}/threshold`, {
         method: 'POST',
         body: { threshold },
       }),

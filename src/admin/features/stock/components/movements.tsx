@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { formatWhen } from '#web/lib/date-time';
 import { Pager } from '../../../components/ui/pager';
-import { formatWhen } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import type { ProductStock } from '../api/stock';
 import { signed } from '../lib/stock-view';

@@ -7,15 +7,16 @@ import { STOCK_PAGE_SIZE } from '#shared/schemas/stock.rules';
 import { useStaff } from '../../../api/me';
 import { Pager } from '../../../components/ui/pager';
 import { Forbidden, FormError, LoadError, Loading } from '../../../components/ui/states';
-import { AdminApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { stockPath } from '../../../lib/urls/stock';
 import { type StockFilter, type StockRow, stockGridQueryOptions, useSaveStock } from '../api/stock';
 import { StockFilters } from '../components/stock-filters';
 import { StockLevel } from '../components/stock-level';
 import { changesOf, type Drafts, type RowDraft } from '../lib/grid-drafts';
 import { nameIn } from '../lib/stock-view';
-import '../../shop-pages.css';
+import '../../../components/ui/lists.css';
 import '../stock.css';
 
 const asFilter = (value: string | null): StockFilter => (value === 'low' || value === 'out' ? value : '');
@@ -64,7 +65,7 @@ export function StockPage() {
         setNotice(t('stock.grid.saved', { count: done.changes.length }));
       },
       onError: (error) => {
-        const row = error instanceof AdminApiError ? error.data?.row : undefined;
+        const row = error instanceof ApiError ? error.data?.row : undefined;
         const change = typeof row === 'number' ? found.changes[row] : undefined;
         if (change) setRowError({ productId: change.productId, message: error.message });
         setNotice(t('stock.grid.rowProblems'));
@@ -196,7 +197,7 @@ function GridRow({
         ) : null}
       </td>
       <th scope="row">
-        <Link to={`/admin/stock/${row.id}`} title={t('stock.grid.edit')}>
+        <Link to={stockPath(row.id)} title={t('stock.grid.edit')}>
           {name}
         </Link>
         {problem ? (

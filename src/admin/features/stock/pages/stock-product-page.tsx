@@ -6,10 +6,11 @@ import { useStaff } from '../../../api/me';
 import { Forbidden } from '../../../components/ui/states';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { stockListPath } from '../../../lib/urls/stock';
 import { productStockQueryOptions } from '../api/stock';
 import { StockPanel } from '../components/stock-panel';
 import { nameIn } from '../lib/stock-view';
-import '../../shop-pages.css';
+import '../../../components/ui/lists.css';
 
 /** One product's stock from the grid: its name, then the StockPanel the products editor shows too. */
 export function StockProductPage() {
@@ -25,7 +26,7 @@ export function StockProductPage() {
   return (
     <section className="admin-page">
       <p>
-        <Link to="/admin/stock">{t('stock.product.back')}</Link>
+        <Link to={stockListPath}>{t('stock.product.back')}</Link>
       </p>
       <h1>{name || t('stock.title')}</h1>
       <StockPanel productId={productId} />

@@ -1,23 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Today } from '#shared/schemas/admin/today.zod';
 import { adminRequest } from '../../../lib/api-client';
 
 /** `GET /api/admin/today` (docs/api.md, Admin: orders): amounts are dollars, as the API answers them. */
-export interface Today {
-  date: string;
-  time_zone: string;
-  to_pack: {
-    total: number;
-    list: { order_no: string; paid_at: string | null; total_count: number; name: string }[];
-  };
-  expiring: { minutes: number; list: { order_no: string; expires_at: string; total_price: number }[] };
-  /** Absent for staff who may not see the takings (packers). */
-  paid_today?: { count: number; revenue: number };
-  paid_same_day_last_week?: { count: number; revenue: number };
-  low_stock: {
-    total: number;
-    list: { uuid: string; en_name: string; zn_name: string; stock: number; threshold: number }[];
-  };
-}
+export type { Today };
 
 export const todayQueryOptions = () =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { amountCents, formatMoney } from '../../../lib/format';
+import { formatCents } from '#shared/money';
+import { centsOf } from '#web/lib/money';
 import { changeOf, type Today } from '../api/today';
 
 /**
@@ -21,14 +22,14 @@ export function PaidCard({ today }: { today: Today }) {
         </dd>
         <dt>{t('today.paid.revenue')}</dt>
         <dd>
-          <span className="admin-figure">{formatMoney(amountCents(now.revenue))}</span>{' '}
+          <span className="admin-figure">{formatCents(centsOf(now.revenue))}</span>{' '}
           <Change now={now.revenue} before={before.revenue} />
         </dd>
       </dl>
       <p className="admin-hint">
         {t('today.paid.lastWeek', {
           count: before.count,
-          revenue: formatMoney(amountCents(before.revenue)),
+          revenue: formatCents(centsOf(before.revenue)),
         })}
       </p>
     </section>

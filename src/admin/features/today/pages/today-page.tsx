@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatCents } from '#shared/money';
+import { formatWhen } from '#web/lib/date-time';
+import { centsOf } from '#web/lib/money';
 import { LoadError, Loading } from '../../../components/ui/states';
-import { amountCents, formatMoney, formatTime, formatWhen } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
+import { orderUrl } from '../../../lib/urls/orders';
 import { todayQueryOptions } from '../api/today';
 import { PaidCard } from '../components/paid-card';
-import '../../shop-pages.css';
-
-const orderPath = (orderNo: string) => `/admin/orders/${orderNo}`;
+import '../../../components/ui/lists.css';
 
 /**
  * The console's home for every role (orders.view): what to pack, what is about to expire, today's
@@ -36,11 +37,11 @@ export function TodayPage() {
             <ul className="admin-list">
               {toPack.list.map((order) => (
                 <li key={order.order_no}>
-                  <Link to={orderPath(order.order_no)}>{order.order_no}</Link>{' '}
+                  <Link to={orderUrl(order.order_no)}>{order.order_no}</Link>{' '}
                   {t('today.toPack.line', {
                     name: order.name,
                     count: order.total_count,
-                    paidAt: formatWhen(order.paid_at, language),
+                    paidAt: formatWhen(order.paid_at, language, { timeZone: today.data.time_zone }),
                   })}
                 </li>
               ))}
@@ -58,10 +59,13 @@ export function TodayPage() {
             <ul className="admin-list">
               {expiring.list.map((order) => (
                 <li key={order.order_no}>
-                  <Link to={orderPath(order.order_no)}>{order.order_no}</Link>{' '}
+                  <Link to={orderUrl(order.order_no)}>{order.order_no}</Link>{' '}
                   {t('today.expiring.line', {
-                    total: formatMoney(amountCents(order.total_price)),
-                    at: formatTime(order.expires_at, language),
+                    total: formatCents(centsOf(order.total_price)),
+                    at: formatWhen(order.expires_at, language, {
+                      timeOnly: true,
+                      timeZone: today.data.time_zone,
+                    }),
                   })}
                 </li>
               ))}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAddresses, useDeleteAddress } from '#web/api/address';
-import { AddressForm } from '#web/components/ui/address-form';
+import { AddressForm } from '#web/components/address/address-form';
 import { ManagedList } from '#web/components/ui/managed-list';
 import { TitlePage } from '#web/components/ui/title-page';
 import { addressLines, personName } from '#web/lib/address-lines';

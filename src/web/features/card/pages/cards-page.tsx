@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { SavedCard } from '#shared/schemas/card';
 import { cardFormProblem, securityCodeProblem } from '#shared/schemas/card.rules';
 import { useDeleteCard, useSaveCard, useSavedCards } from '#web/api/card';
-import { CARD_PROBLEM_FIELD, CardFields, type CardValues, EMPTY_CARD } from '#web/components/ui/card-fields';
+import {
+  CARD_PROBLEM_FIELD,
+  CardFields,
+  type CardValues,
+  EMPTY_CARD,
+} from '#web/components/payment/card-fields';
 import { ManagedList } from '#web/components/ui/managed-list';
 import { TitlePage } from '#web/components/ui/title-page';
 import { messageOf } from '#web/lib/api-client';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Address } from '#shared/schemas/address';
-import { AddressForm } from '#web/components/ui/address-form';
+import { AddressForm } from '#web/components/address/address-form';
 import { Modal } from '#web/components/ui/modal';
 import { addressLines } from '#web/lib/address-lines';
 import { useLanguage } from '#web/lib/i18n';

@@ -8,11 +8,9 @@ import {
 } from '#shared/money';
 import type { DeliveryTerms } from '#shared/schemas/delivery';
 import { useDeliveryTerms, useZipCheck } from '#web/api/delivery';
-import type { SummaryRow } from '#web/components/ui/summary-rows';
+import type { SummaryRow } from '#web/components/order/summary-rows';
+import { centsOf } from '#web/lib/money';
 import './cart-delivery.css';
-
-/** The API's decimal amounts as cents. */
-const cents = (amount: number) => Math.round(amount * 100);
 
 export interface CartDelivery {
   /** The cart's money with the shop's fee, by the server's own function (before a coupon). */
@@ -27,7 +25,7 @@ export interface CartDelivery {
 
 const chargesOf = (terms: DeliveryTerms | undefined): DeliveryCharges =>
   terms
-    ? { feeCents: cents(terms.fee), freeOverCents: cents(terms.free_over), taxOnFee: terms.tax_on_fee }
+    ? { feeCents: centsOf(terms.fee), freeOverCents: centsOf(terms.free_over), taxOnFee: terms.tax_on_fee }
     : NO_DELIVERY_CHARGES;
 
 /**
@@ -40,7 +38,7 @@ export function useCartDelivery(subtotal: number, zip: string | undefined): Cart
   const terms = useDeliveryTerms().data;
   const check = useZipCheck(zip, terms?.has_area === true).data;
   const totals = orderTotalsOf(subtotal, 0, chargesOf(terms));
-  const minimum = cents(terms?.minimum ?? 0);
+  const minimum = centsOf(terms?.minimum ?? 0);
   const refusal =
     zip !== undefined && check?.delivers === false
       ? t('outsideArea', { zip: check.zip })

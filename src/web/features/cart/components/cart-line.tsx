@@ -8,7 +8,7 @@ import { ImageBox } from '#web/components/ui/image-box';
 import { Stepper } from '#web/components/ui/stepper';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf, pick } from '#web/lib/localized';
-import { formatAmount } from '#web/lib/money';
+import { centsOf } from '#web/lib/money';
 import { WhenMissingChoice } from './when-missing-choice';
 
 interface CartLineProps {
@@ -40,11 +40,11 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
         </Link>
         <p className="cart-line-unit">{pick(language, line.en_number, line.zn_number)}</p>
         <p className="cart-line-price">
-          <span className={onPromotion ? 'price-deal' : undefined}>{formatAmount(line.price)}</span>
+          <span className={onPromotion ? 'price-deal' : undefined}>{formatCents(centsOf(line.price))}</span>
           {onPromotion && (
             <s className="price-regular">
               <span className="visually-hidden">{t('regularPrice')} </span>
-              {formatAmount(line.regular_price)}
+              {formatCents(centsOf(line.regular_price))}
             </s>
           )}
         </p>
@@ -68,7 +68,7 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
       <div className="cart-line-side">
         <p className="cart-line-total">
           <span className="visually-hidden">{t('lineTotal')} </span>
-          {formatCents(line.available ? Math.round(line.price * 100) * line.amount : 0)}
+          {formatCents(line.available ? centsOf(line.price) * line.amount : 0)}
         </p>
         <button
           type="button"

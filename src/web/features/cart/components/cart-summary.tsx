@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Totals } from '#shared/money';
 import { COUPON_MAX } from '#shared/schemas/order.rules';
-import { type SummaryRow, SummaryRows } from '#web/components/ui/summary-rows';
+import { type SummaryRow, SummaryRows } from '#web/components/order/summary-rows';
 
 interface CartSummaryProps {
   totals: Totals;

@@ -16,7 +16,7 @@ export interface SlotChoice {
 }
 
 /**
- * The cart's delivery window (issue 19): the shop's coming days as chips, each day's windows
+ * The cart's delivery window: the shop's coming days as chips, each day's windows
  * under it; full and past-cut-off windows shown but not selectable, saying why. Times are on the
  * shop's clock, in the shopper's language.
  */

@@ -8,6 +8,7 @@ import { ErrorState, StateView } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import { messageOf } from '#web/lib/api-client';
 import { useSignedIn } from '#web/lib/auth';
+import { centsOf } from '#web/lib/money';
 import { AddressPicker } from '../components/address-picker';
 import { AddressSelector } from '../components/address-selector';
 import { CartDeliveryNote, useCartDelivery } from '../components/cart-delivery';
@@ -61,7 +62,7 @@ function CartContent() {
       : (list.find((a) => a.uuid === chosen) ??
         (chosen === undefined ? (list.find((a) => a.default_status === 1) ?? list[0]) : undefined));
   const ordered = (lines.data ?? []).filter((line) => line.available && line.amount > 0);
-  const subtotal = ordered.reduce((sum, line) => sum + Math.round(line.price * 100) * line.amount, 0);
+  const subtotal = ordered.reduce((sum, line) => sum + centsOf(line.price) * line.amount, 0);
   const delivery = useCartDelivery(subtotal, address?.zip);
   const slotChoice = useSlotChoice();
 

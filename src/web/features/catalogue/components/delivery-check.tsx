@@ -7,7 +7,7 @@ import { messageOf } from '#web/lib/api-client';
 
 /**
  * "Do we deliver to you?": a visitor types a ZIP and is told, in their language, whether the shop
- * delivers there (issue 19). Kept small, and placed at the end of home, below the first screen;
+ * delivers there. Kept small, and placed at the end of home, below the first screen;
  * shown only when the shop has a delivery area (without one it delivers anywhere).
  */
 export function DeliveryCheck() {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatCents } from '#shared/money';
 import type { Product } from '#shared/schemas/catalogue';
 import { UUID_PATTERN } from '#shared/schemas/common.rules';
 import { useCartCount } from '#web/api/cart';
@@ -12,7 +13,7 @@ import { ErrorState, StateView } from '#web/components/ui/states';
 import { useDocumentTitle } from '#web/lib/document-title';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf, pick } from '#web/lib/localized';
-import { formatAmount } from '#web/lib/money';
+import { centsOf } from '#web/lib/money';
 import { BuyBox } from '../components/buy-box';
 import { ProductImages } from '../components/product-images';
 import { ProductSkeleton } from '../components/product-skeleton';
@@ -71,14 +72,14 @@ function ProductDetail({ product }: { product: Product }) {
         <p className="product-price price-line">
           {promo && product.promotion_price !== null ? (
             <>
-              <span className="price is-promo">{formatAmount(product.promotion_price)}</span>
+              <span className="price is-promo">{formatCents(centsOf(product.promotion_price))}</span>
               <s className="price-was">
                 <span className="visually-hidden">{t('common:product.regularPrice')}</span>
-                {formatAmount(product.price)}
+                {formatCents(centsOf(product.price))}
               </s>
             </>
           ) : (
-            <span className="price">{formatAmount(product.price)}</span>
+            <span className="price">{formatCents(centsOf(product.price))}</span>
           )}
           <span className="product-unit">{t('product.perUnit', { unit })}</span>
         </p>

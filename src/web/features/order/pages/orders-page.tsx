@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatCents } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order.rules';
 import { useOrders } from '#web/api/order';
+import { OrderSlot } from '#web/components/order/order-slot';
+import { OrderStatus } from '#web/components/order/order-status';
 import { ImageBox } from '#web/components/ui/image-box';
-import { OrderSlot } from '#web/components/ui/order-slot';
-import { OrderStatus } from '#web/components/ui/order-status';
 import { ErrorState, StateView } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
-import { formatAmount } from '#web/lib/money';
+import { centsOf } from '#web/lib/money';
 import { BuyAgain } from '../components/buy-again';
 import '../order.css';
 
@@ -64,7 +65,7 @@ export function OrdersPage() {
                     <span className="order-card-foot">
                       <span>{t('items', { count: order.total_count })}</span>
                       <span className="order-total">
-                        {t('total')} {formatAmount(order.total_price)}
+                        {t('total')} {formatCents(centsOf(order.total_price))}
                       </span>
                     </span>
                   </Link>

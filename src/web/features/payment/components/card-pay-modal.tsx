@@ -16,7 +16,7 @@ import {
   type CardValues,
   EMPTY_BILLING,
   EMPTY_CARD,
-} from '#web/components/ui/card-fields';
+} from '#web/components/payment/card-fields';
 import { Modal } from '#web/components/ui/modal';
 import { addressLines } from '#web/lib/address-lines';
 import { messageOf } from '#web/lib/api-client';

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { formatCents } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order.rules';
 import type { WalletVendorName } from '#shared/schemas/payment.rules';
 import { useOrder } from '#web/api/order';
 import { useCardPay, useWalletPay } from '#web/api/payment';
-import { OrderStatus } from '#web/components/ui/order-status';
-import { OrderSummary } from '#web/components/ui/order-summary';
+import { OrderStatus } from '#web/components/order/order-status';
+import { OrderSummary } from '#web/components/order/order-summary';
 import { ErrorState } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import { messageOf } from '#web/lib/api-client';
-import { formatAmount } from '#web/lib/money';
+import { centsOf } from '#web/lib/money';
 import { CardPayModal } from '../components/card-pay-modal';
 import { NotPayable } from '../components/not-payable';
 import { WalletOutcome } from '../components/wallet-outcome';
@@ -65,7 +66,7 @@ export function PayPage() {
           <>
             <section className="pay-amount" aria-label={pending ? t('amount') : t('orders:total')}>
               <span>{pending ? t('amount') : t('orders:total')}</span>
-              <strong>{formatAmount(data.total_price)}</strong>
+              <strong>{formatCents(centsOf(data.total_price))}</strong>
               <OrderStatus status={data.status} />
             </section>
             {pending && returned ? (

@@ -4,16 +4,14 @@ import type { OrderDetail } from '#shared/schemas/order';
 import { addressLines } from '#web/lib/address-lines';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
-import { formatAmount } from '#web/lib/money';
-import { ImageBox } from './image-box';
+import { ImageBox } from '../ui/image-box';
 import { LinePacking } from './line-packing';
 import { OrderSlot } from './order-slot';
 import { SummaryRows } from './summary-rows';
-import './panels.css';
+import '../ui/panels.css';
 import './order-summary.css';
-
-/** The API's decimal amounts as cents. */
-const cents = (amount: number) => Math.round(amount * 100);
+import { formatCents } from '#shared/money';
+import { centsOf } from '#web/lib/money';
 
 /** What an order holds: its lines, where it goes and its totals (the order, its confirmation and the pay page). */
 export function OrderSummary({ order }: { order: OrderDetail }) {
@@ -29,7 +27,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
               <Link to={`/product/${line.uuid}`} className="cart-line-name">
                 {nameOf(line, language)}
               </Link>
-              <p className="cart-line-price">{formatAmount(line.price)}</p>
+              <p className="cart-line-price">{formatCents(centsOf(line.price))}</p>
               <p className="order-line-choice">{t(`whenMissing.${line.when_missing}`)}</p>
               <LinePacking packing={line.packing} />
             </div>
@@ -55,22 +53,22 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
           </h2>
           <SummaryRows
             rows={[
-              { label: t('subtotal'), cents: cents(order.subtotal) },
+              { label: t('subtotal'), cents: centsOf(order.subtotal) },
               ...(order.discount > 0
                 ? [
                     {
                       label: t('discount', { coupon: order.coupon ?? '' }),
-                      cents: cents(order.discount),
+                      cents: centsOf(order.discount),
                       deducted: true,
                     },
                   ]
                 : []),
-              { label: t('tax'), cents: cents(order.tax) },
+              { label: t('tax'), cents: centsOf(order.tax) },
               ...(order.delivery_fee > 0
-                ? [{ label: t('deliveryFee'), cents: cents(order.delivery_fee) }]
+                ? [{ label: t('deliveryFee'), cents: centsOf(order.delivery_fee) }]
                 : []),
             ]}
-            total={{ label: t('total'), cents: cents(order.total_price) }}
+            total={{ label: t('total'), cents: centsOf(order.total_price) }}
           />
         </section>
       </div>

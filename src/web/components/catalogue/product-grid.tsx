@@ -3,9 +3,9 @@ import type { ProductCard as Card } from '#shared/schemas/catalogue';
 import { useCardCart } from '#web/api/cart';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
+import { ScrollRow, type ScrollRowLabels } from '../ui/scroll-row';
 import { AddProblem } from './add-problem';
 import { ProductCard, ProductCardSkeleton } from './product-card';
-import { ScrollRow, type ScrollRowLabels } from './scroll-row';
 
 interface ProductGridProps {
   products: Card[];

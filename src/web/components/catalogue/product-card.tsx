@@ -4,11 +4,12 @@ import { CARD_SIZES } from '#shared/media';
 import type { ProductCard as Card } from '#shared/schemas/catalogue';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf, pick } from '#web/lib/localized';
-import { formatAmount } from '#web/lib/money';
-import { PlusIcon } from './icons';
-import { ImageBox } from './image-box';
-import { Stepper } from './stepper';
+import { PlusIcon } from '../ui/icons';
+import { ImageBox } from '../ui/image-box';
+import { Stepper } from '../ui/stepper';
 import './product-card.css';
+import { formatCents } from '#shared/money';
+import { centsOf } from '#web/lib/money';
 
 interface ProductCardProps {
   product: Card;
@@ -59,14 +60,14 @@ export function ProductCard({
           <p className="price-line">
             {promo && product.promotion_price !== null ? (
               <>
-                <span className="price is-promo">{formatAmount(product.promotion_price)}</span>
+                <span className="price is-promo">{formatCents(centsOf(product.promotion_price))}</span>
                 <s className="price-was">
                   <span className="visually-hidden">{t('product.regularPrice')}</span>
-                  {formatAmount(product.price)}
+                  {formatCents(centsOf(product.price))}
                 </s>
               </>
             ) : (
-              <span className="price">{formatAmount(product.price)}</span>
+              <span className="price">{formatCents(centsOf(product.price))}</span>
             )}
           </p>
           {inCart && onAmount ? (

@@ -11,7 +11,7 @@ import {
 import type { Address } from '#shared/schemas/address.zod';
 import { messageOf } from '#web/lib/api-client';
 import { useLanguage } from '#web/lib/i18n';
-import './form.css';
+import '../ui/form.css';
 import { type AddressValues, useSaveAddress } from '#web/api/address';
 
 const EMPTY: AddressValues = {

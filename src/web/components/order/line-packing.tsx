@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { formatCents } from '#shared/money';
 import type { OrderLine } from '#shared/schemas/order';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
-import { formatAmount } from '#web/lib/money';
+import { centsOf } from '#web/lib/money';
 
 /**
  * What packing changed on an order line, as the shopper reads it: how many were missing, or what
@@ -17,12 +18,12 @@ export function LinePacking({ packing }: { packing: OrderLine['packing'] }) {
       ? t('packing.short', { count: packing.short_num })
       : t('packing.replaced', {
           name: nameOf(packing.replacement ?? { en_name: '', zn_name: '' }, language),
-          price: formatAmount(packing.replacement?.charged ?? 0),
+          price: formatCents(centsOf(packing.replacement?.charged ?? 0)),
         });
   const money =
     packing.refund > 0
       ? t(packing.refunded ? 'packing.refunded' : 'packing.refunding', {
-          amount: formatAmount(packing.refund),
+          amount: formatCents(centsOf(packing.refund)),
         })
       : t('packing.noCharge');
   return (

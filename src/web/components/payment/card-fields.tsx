@@ -5,7 +5,7 @@ import type { Address } from '#shared/schemas/address';
 import { HOLDER_NAME_MAX } from '#shared/schemas/card.rules';
 import { BILLING_FIELD_MAX, BILLING_FIELDS, type BillingField } from '#shared/schemas/payment.rules';
 import { useLanguage } from '#web/lib/i18n';
-import './form.css';
+import '../ui/form.css';
 import { groupCardNumber, reformatAsTyped, typeExpiry } from './typed-card-text';
 
 export interface CardValues {

@@ -1,0 +1,13 @@
+import { CONSOLE_ROOT, withQuery } from './query';
+
+/** The audit log, with the filters its address keeps. */
+export const auditPath = `${CONSOLE_ROOT}/audit`;
+
+export interface AuditQuery {
+  staff?: string;
+  target_type?: string;
+  target_id?: string;
+  page?: number;
+}
+
+export const auditUrl = (query: AuditQuery = {}) => withQuery(auditPath, { ...query });
