@@ -1,5 +1,5 @@
 /**
- * Catalogue edits at 10,000 products (issue 18 item 6, docs/decisions/014):
+ * Catalogue edits at 10,000 products (docs/decisions/014):
  * 1. main-thread time to apply one product's change to the snapshot (catalogue.patch.ts), median
  *    and p95 over many random changes, against loading the whole catalogue as before;
  * 2. catalogue reads per second (wrk on core 1, the shop on core 0, PostgreSQL) with 5 product

@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/explain-checkout.ts [orders per shopper] [of them unpaid] [pglite]` (issue 20):
+ * `node --import tsx bench/explain-checkout.ts [orders per shopper] [of them unpaid] [pglite]`:
  * on a fresh PostgreSQL database at 127.0.0.1:5432 (dropped afterwards), or with `pglite` on a
  * throw-away PGlite, a few shoppers get a long order
  * history in bulk (lib/long-history.ts); one of them then checks out through the real app as the
@@ -150,7 +150,7 @@ const SKIP = /^(begin|commit|rollback|savepoint|release)/i;
 function flagsOf(plan: string[]): string[] {
   const flags: string[] = [];
   for (const line of plan) {
-    if (/Seq Scan on (orders|order_items|payments|order_events|mail_outbox|coupon_redemptions)\b/.test(line))
+    if (/Seq Scan on (orders|order_lines|payments|order_events|mail_outbox|coupon_redemptions)\b/.test(line))
       flags.push(`SEQ SCAN: ${line.trim()}`);
     if (/rows=(\d{4,})/.test(line.replace(/\(cost[^)]*\)/, ''))) flags.push(`MANY ROWS: ${line.trim()}`);
   }

@@ -1,5 +1,5 @@
 /**
- * Load (issue 8 item 7): the realistic mix of bench/lib/load-mix.ts — 80% browsing, 15% cart, 5%
+ * Load: the realistic mix of bench/lib/load-mix.ts — 80% browsing, 15% cart, 5%
  * checkout and payment — against the real server. Steps the arrival rate up (doubling, then
  * bisecting) to the highest that holds p95 under 300 ms with no error, then runs it for
  * LOAD_SECONDS (15 minutes by default) watching the server's memory. On PGlite files, and on

@@ -1,25 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkImports } from './check-imports';
+import { tempTrees } from './temp-tree';
 
-const roots: string[] = [];
+const trees = tempTrees('check-imports-');
+const tree = trees.make;
 
-/** A throw-away project root holding the given files (path → content). */
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'check-imports-'));
-  roots.push(root);
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
-
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+afterEach(() => trees.removeAll());
 
 /** A small shop that keeps every rule; each test adds one file to it. */
 const GOOD: Record<string, string> = {
@@ -53,7 +39,8 @@ describe('check-imports', () => {
     expect(report.problems).toEqual([]);
     expect(report.cycles).toEqual([]);
     expect(report.moduleCycles).toEqual([]);
-    expect(report.files).toBe(12);
+    // Ten scripts and the two stylesheets, whose @imports are read too.
+    expect(report.files).toBe(14);
   });
 
   it('fails a feature importing another feature', () => {
@@ -71,6 +58,34 @@ describe('check-imports', () => {
   it("fails a feature importing another feature's stylesheet", () => {
     const report = check({ 'src/web/features/order/order.ts': "import '../cart/cart.css';\n" });
     expect(report.problems).toEqual([expect.stringContaining("feature 'order' imports feature 'cart'")]);
+  });
+
+  it("fails a stylesheet @importing another feature's stylesheet, and one naming no file", () => {
+    const report = check({
+      'src/web/features/order/order.css':
+        "@import '../cart/cart.css';\n@import url('./gone.css');\n.order {}\n",
+    });
+    expect(report.problems).toEqual([
+      expect.stringMatching(
+        /^src\/web\/features\/order\/order\.css:1: feature 'order' imports feature 'cart'/,
+      ),
+      expect.stringMatching(/^src\/web\/features\/order\/order\.css:2: cannot resolve '\.\/gone\.css'/),
+    ]);
+  });
+
+  it('fails a domain module importing the admin layer, and lets its tests do so', () => {
+    const report = check({
+      'src/server/admin/admin-route.ts': 'export const adminRoute = 1;\n',
+      'src/server/modules/order/order.api.test.ts':
+        "import { adminRoute } from '#server/admin/admin-route';\nexport const a = adminRoute;\n",
+      'src/server/modules/order/order.admin.ts':
+        "import { adminRoute } from '../../admin/admin-route';\nexport const a = adminRoute;\n",
+    });
+    expect(report.problems).toEqual([
+      expect.stringMatching(
+        /^src\/server\/modules\/order\/order\.admin\.ts:1: a domain module never imports the admin layer/,
+      ),
+    ]);
   });
 
   it('fails a feature reached through the #web alias or a lazy import', () => {
@@ -124,6 +139,28 @@ describe('check-imports', () => {
     expect(report.problems).toEqual([
       expect.stringMatching(/^src\/web\/api\/barrel\.ts:1: the browser does not load zod/),
       expect.stringMatching(/^src\/web\/api\/zod\.ts:1: the browser does not load zod/),
+    ]);
+  });
+
+  it('fails either app taking a value from an answer schema of src/shared/schemas/admin; types pass', () => {
+    const files = {
+      'src/shared/schemas/admin/orders.zod.ts':
+        "import { z } from 'zod';\nexport const OrderPage = z.strictObject({});\nexport type OrderPage = {};\n",
+      'src/admin/features/orders/api/orders.ts':
+        "import type { OrderPage } from '#shared/schemas/admin/orders.zod';\nexport type P = OrderPage;\n",
+      'src/web/api/types.ts':
+        "import type { OrderPage } from '../../shared/schemas/admin/orders.zod';\nexport type P = OrderPage;\n",
+    };
+    expect(check(files).problems).toEqual([]);
+    const report = check({
+      ...files,
+      'src/admin/features/orders/api/parse.ts':
+        "import { OrderPage } from '#shared/schemas/admin/orders.zod';\nexport const p = OrderPage;\n",
+      'src/web/api/parse.ts': "export { OrderPage } from '../../shared/schemas/admin/orders.zod';\n",
+    });
+    expect(report.problems).toEqual([
+      expect.stringMatching(/^src\/admin\/features\/orders\/api\/parse\.ts:1: the browser does not load zod/),
+      expect.stringMatching(/^src\/web\/api\/parse\.ts:1: the browser does not load zod/),
     ]);
   });
 

@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
+import { adminRouteProblems, auditWriterProblems, cssImportsOf, looseFeatureFiles } from './layout-rules';
 
 /**
  * The import rules of docs/architecture.md §1, made mechanical. Reads every .ts/.tsx file under
@@ -18,8 +19,9 @@ import { parseSync } from 'vite';
  *   the web or the server importing the console; within the console the same layering as the
  *   web's (its features never import each other; only `src/admin/app` composes them);
  * - shared code importing anything outside `src/shared`, or a Node built-in module;
- * - the web importing a zod schema (`src/shared/schemas/*.zod.ts` or a barrel) for more than its
- *   types: the browser takes the plain field rules (`*.rules.ts`) and never loads zod;
+ * - the web or the console importing a zod schema (`src/shared/schemas/*.zod.ts`, a barrel, or an
+ *   answer schema in `src/shared/schemas/admin/`) for more than its types: the browser takes the
+ *   plain field rules (`*.rules.ts`) and never loads zod;
  * - an import it cannot resolve (a relative path or alias that names no file);
  * - an import cycle anywhere in src, between files or between the server's modules (each folder of
  *   `src/server/modules/` taken as one: `card` using `payment` and `payment` using `card` is a
@@ -61,7 +63,7 @@ export interface Cycle {
   path: string[];
 }
 
-const SOURCE = /\.(ts|tsx)$/;
+const SOURCE = /\.(ts|tsx|css)$/;
 const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 const ALIASES: Record<string, string> = {
   '#shared/': 'src/shared/',
@@ -69,8 +71,11 @@ const ALIASES: Record<string, string> = {
   '#web/': 'src/web/',
   '#admin/': 'src/admin/',
 };
-/** The shared request and answer schemas built with zod (`*.zod.ts`, and the barrels that re-export them). */
-const ZOD_SCHEMAS = /^src\/shared\/schemas\/[^/]+(?<!\.rules)\.ts$/;
+/**
+ * The shared request and answer schemas built with zod (`*.zod.ts`, and the barrels that re-export
+ * them), and the console's answer schemas (`admin/<segment>.zod.ts`).
+ */
+const ZOD_SCHEMAS = /^src\/shared\/schemas\/(?:admin\/)?[^/]+(?<!\.rules)\.ts$/;
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 function sourceFiles(dir: string): string[] {
@@ -106,8 +111,9 @@ const isLocal = (specifier: string) => specifier.startsWith('.') || specifier.st
 /** Every import and re-export of one file, static and dynamic. */
 export function importsOf(root: string, file: string): Edge[] {
   const code = readFileSync(file, 'utf8');
-  const { module } = parseSync(file, code);
   const from = toPosix(relative(root, file));
+  if (file.endsWith('.css')) return cssEdges(root, file, from, code);
+  const { module } = parseSync(file, code);
   const lineOf = (offset: number) => code.slice(0, offset).split('\n').length;
   const edge = (specifier: string, start: number, statement: string): Edge => {
     const target = isLocal(specifier) ? resolveLocal(root, file, specifier) : undefined;
@@ -140,6 +146,21 @@ export function importsOf(root: string, file: string): Edge[] {
 
 const toPosix = (path: string) => path.split(sep).join('/');
 
+/** A stylesheet's `@import`s, relative like a script's (a package's stylesheet names no file of ours). */
+function cssEdges(root: string, file: string, from: string, code: string): Edge[] {
+  return cssImportsOf(code).map(({ specifier, line }) => {
+    const local = specifier.startsWith('.') || specifier.startsWith('/');
+    const target = local ? resolveLocal(root, file, specifier) : undefined;
+    return {
+      from,
+      specifier,
+      ...(target ? { to: toPosix(relative(root, target)) } : {}),
+      line,
+      typeOnly: false,
+    };
+  });
+}
+
 type Root = 'shared' | 'server' | 'web' | 'admin';
 /** The two browser apps: the storefront and the operator console, layered alike. */
 const APPS = new Set<Root>(['web', 'admin']);
@@ -168,6 +189,11 @@ function adminRuleBroken(edge: Edge & { to: string }, from: Root | undefined, to
   return undefined;
 }
 
+const serverModule = (path: string) => /^src\/server\/modules\/([^/]+)\//.exec(path)?.[0].slice(0, -1);
+
+/** Tests and their fixtures: they sit above the modules, as app.ts does, and may use several. */
+const TEST_CODE = /\.(test|fixture)\.tsx?$/;
+
 /** Why an import breaks a rule, or undefined if it keeps them. */
 export function ruleBroken(edge: Edge): string | undefined {
   const from = areaOf(edge.from);
@@ -182,6 +208,8 @@ export function ruleBroken(edge: Edge): string | undefined {
     return `src/shared imports only src/shared: '${edge.specifier}' is ${edge.to}`;
   if (from.root === 'web' && to.root === 'server') return `the web never imports the server: ${edge.to}`;
   if (from.root === 'server' && to.root === 'web') return `the server never imports the web: ${edge.to}`;
+  if (serverModule(edge.from) && !TEST_CODE.test(edge.from) && edge.to.startsWith('src/server/admin/'))
+    return `a domain module never imports the admin layer (src/server/admin sits above the modules): ${edge.to}`;
   const admin = adminRuleBroken({ ...edge, to: edge.to }, from.root, to.root);
   if (admin) return admin;
   if (from.root && APPS.has(from.root) && from.root === to.root) {
@@ -268,11 +296,6 @@ function cycleThrough(group: string[], next: Map<string, Set<string>>): string[]
   return [start, start];
 }
 
-const serverModule = (path: string) => /^src\/server\/modules\/([^/]+)\//.exec(path)?.[0].slice(0, -1);
-
-/** Tests and their fixtures: they sit above the modules, as app.ts does, and may use several. */
-const TEST_CODE = /\.(test|fixture)\.tsx?$/;
-
 /**
  * The imports between server modules, one edge per pair of folders. Test code is left out: a card
  * test paying an order through payment's fixture does not make card depend on payment.
@@ -289,10 +312,15 @@ function moduleEdges(edges: Edge[]): Edge[] {
 export function checkImports(root: string): Report {
   const files = sourceFiles(join(root, 'src')).sort();
   const edges = files.flatMap((file) => importsOf(root, file));
-  const problems = edges.flatMap((edge) => {
-    const why = ruleBroken(edge);
-    return why ? [`${edge.from}:${edge.line}: ${why}`] : [];
-  });
+  const problems = [
+    ...edges.flatMap((edge) => {
+      const why = ruleBroken(edge);
+      return why ? [`${edge.from}:${edge.line}: ${why}`] : [];
+    }),
+    ...adminRouteProblems(root),
+    ...auditWriterProblems(root),
+    ...looseFeatureFiles(root),
+  ];
   return {
     files: files.length,
     problems,

@@ -1,5 +1,5 @@
 /**
- * The orders bench's long-history phase (issue 20): do checkouts cost the same for shoppers with
+ * The orders bench's long-history phase: do checkouts cost the same for shoppers with
  * 1,000 orders behind them as for new ones? Two groups of shoppers, made in the database before
  * the server starts — one new, one given a history in bulk (long-history.ts) — check out in a
  * loop (place an order, pay it with the sandbox's approved card), the groups taking turns

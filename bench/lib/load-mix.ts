@@ -1,5 +1,5 @@
 /**
- * The load mix of issue 8 item 7 against a running shop: actions arrive at a fixed rate (open loop,
+ * The load mix against a running shop: actions arrive at a fixed rate (open loop,
  * Poisson arrivals), 80% browsing, 15% cart, 5% checkout and payment. bench/load.ts searches for
  * the highest rate that holds and runs it for 15 minutes; tests/load/load-mix.api.test.ts runs 60 s
  * at a modest rate. The world the mix needs (stock, shoppers, catalogue ids) and the checks after a

@@ -1,5 +1,5 @@
 /**
- * Shoppers with a long past (issue 20): thousands of orders each, written straight into the
+ * Shoppers with a long past: thousands of orders each, written straight into the
  * database in a few set-based statements (not through HTTP, which would take hours), so benches
  * and EXPLAINs can see whether the checkout's cost grows with a shopper's history. Every order
  * looks like one the shop made: two lines copied from real products, a timeline, its mails, and
@@ -78,7 +78,7 @@ export async function seedOrderHistory(db: Db, input: HistoryInput): Promise<num
       where user_id = any(${users}) and order_no like '0%') as o`;
     // Two lines per order, each a copy of a product as the order took it.
     await tx.execute(sql`
-      insert into order_items (order_id, product_id, product_uuid, en_name, zn_name, image, price_cents, num)
+      insert into order_lines (order_id, product_id, product_uuid, en_name, zn_name, image, price_cents, num)
       select o.id, p.id, p.uuid, p.en_name, p.zn_name, p.product_image, 500, 1
       from ${history}, generate_series(0, 1) as k,
         products p

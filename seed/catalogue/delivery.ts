@@ -1,5 +1,5 @@
 /**
- * The demo shop's delivery terms (issue 19): an area, so a new user sees it, and no fee or minimum.
+ * The demo shop's delivery terms: an area, so a new user sees it, and no fee or minimum.
  * The area is the San Francisco Bay Area (940–951) and Manhattan (100–102): every ZIP the demo,
  * the docs and the tests deliver to (94105, 94107, 94108, 94612, 10001, 10013, …) is inside.
  */

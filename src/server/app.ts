@@ -4,12 +4,30 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { LANGUAGE_PARAM, languageParam } from '#shared/schemas/site.rules';
+import { auditRoutes } from './admin/audit.routes';
+import { categoriesRoutes } from './admin/categories.routes';
+import { couponsRoutes } from './admin/coupons.routes';
+import { customersRoutes } from './admin/customers.routes';
+import { deliveryRoutes as adminDeliveryRoutes } from './admin/delivery.routes';
+import { homeRoutes } from './admin/home.routes';
+import { importRoutes } from './admin/import.routes';
+import { mediaRoutes } from './admin/media.routes';
+import { ordersRoutes } from './admin/orders.routes';
+import { packingRoutes } from './admin/packing.routes';
+import { productsRoutes } from './admin/products.routes';
+import { promotionsRoutes } from './admin/promotions.routes';
+import { searchesRoutes } from './admin/searches.routes';
+import { slotsRoutes } from './admin/slots.routes';
+import { staffRoutes } from './admin/staff.routes';
+import { stockRoutes } from './admin/stock.routes';
+import { todayRoutes } from './admin/today.routes';
 import { AppPage, adminPageOf, isAdminPath, sendAdminPage } from './app-page';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { startEmbeddedMaintenance } from './db/maintenance';
 import { NotFound } from './errors';
+import { on } from './events';
 import { createGateways, sandboxWalletSecret } from './gateways/create-gateways';
 import type { Gateways } from './gateways/gateway';
 import { requestLanguage, requireDeclaredRequests } from './http';
@@ -17,8 +35,6 @@ import { translate } from './i18n';
 import { lazyChildLoggerFactory, loggerOptions } from './logging';
 import { createMailer, type Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox-worker';
-import { CustomerAdmin } from './modules/account/account.admin';
-import { customerAdminRoutes } from './modules/account/account.admin.routes';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AvatarFiles, UPLOADS_PREFIX } from './modules/account/avatar.files';
@@ -30,41 +46,31 @@ import { cardRoutes } from './modules/card/card.routes';
 import { CardService } from './modules/card/card.service';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
-import { adminProductRoutes } from './modules/catalogue/catalogue.admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
-import { adminDeliveryRoutes } from './modules/delivery/delivery.admin.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { DeliveryTermsCache } from './modules/delivery/delivery.terms';
-import { homeAdminRoutes } from './modules/home/home.admin.routes';
-import { productImportRoutes } from './modules/import/import.routes';
 import { CatalogueMedia } from './modules/media/media.files';
-import { pictureRoutes, pictureUploadRoutes } from './modules/media/media.routes';
 import { sweepUnusedPictures } from './modules/media/media.sweep';
 import { ProductPictures } from './modules/media/product-pictures';
-import { adminOrderRoutes } from './modules/order/order.admin.routes';
 import { BuyAgain } from './modules/order/order.again';
 import { buyAgainRoutes } from './modules/order/order.again.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
+import { mailOrderChange } from './modules/order/order.mail';
 import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
-import { packingAdminRoutes } from './modules/order/packing.admin.routes';
-import { startPackingRefunds } from './modules/order/packing.refunds';
+import { mailPackingChanges, refuseHalfMarked } from './modules/packing/packing.changes';
+import { startPackingRefunds } from './modules/packing/packing.refunds';
 import type { PaymentDeps } from './modules/payment/payment.core';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { sandboxPayRoutes } from './modules/payment/sandbox-pay.routes';
-import { adminPromoRoutes } from './modules/promo/promo.admin.routes';
 import { RETENTION_SWEEP_MS, startRetentionSweep } from './modules/retention/retention';
 import { SearchMisses } from './modules/search/search-misses';
-import { searchAdminRoutes } from './modules/searches/searches.routes';
-import { adminSlotRoutes } from './modules/slots/slots.admin.routes';
 import { slotRoutes } from './modules/slots/slots.routes';
-import { staffAuthRoutes, staffTeamRoutes } from './modules/staff/staff.routes';
 import { StaffService } from './modules/staff/staff.service';
 import { StaffSignIn } from './modules/staff/staff.sign-in';
 import { StaffTeam } from './modules/staff/staff.team';
-import { adminStockRoutes } from './modules/stock/stock.admin.routes';
 import { PageHeads, withHead } from './page-head';
 import { authPlugin } from './plugins/auth';
 import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
@@ -114,11 +120,24 @@ function trustedProxies(
 }
 
 /**
+ * Who listens to what the modules tell (events.ts), in the order they run, inside the transaction of
+ * the change: the shopper's mail of an order change first, then packing's. Wiring again replaces
+ * each listener in its place (by id), so it is safe in every process that changes orders: the
+ * server here, the command line (cli/shop.ts) when it opens the database itself.
+ */
+export function wireDomainEvents(): void {
+  on('order.packing', 'packing.half-marked', refuseHalfMarked);
+  on('order.changed', 'order.mail', mailOrderChange);
+  on('order.changed', 'packing.mail', mailPackingChanges);
+}
+
+/**
  * The whole shop as a Fastify instance that has not started listening. Everything it needs comes
  * in `deps`, so tests build it on a fresh database with their own clock.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
+  wireDomainEvents();
   const connectionErrors = new ConnectionErrors(config.publicUrl);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
@@ -196,8 +215,8 @@ function startMail(app: FastifyInstance, deps: AppDeps): Mailer {
 
 /**
  * Everything that takes a body or a signed-in shopper: forms parsed here only, multipart only by
- * the avatar upload (account.routes.ts) and the console's picture uploads (media.routes.ts); any
- * other multipart body is a 415, refused unread.
+ * the avatar upload (account.routes.ts) and the console's picture uploads (admin/media.routes.ts);
+ * any other multipart body is a 415, refused unread.
  */
 async function shopRoutes(
   app: FastifyInstance,
@@ -236,13 +255,11 @@ async function shopRoutes(
   const staff = new StaffService({ db: database.db, clock, passwords, publicUrl: config.publicUrl });
   await app.register(staffAuthPlugin, { staff });
   const totpKey = deriveKey(secret, 'staff-totp');
-  await app.register(staffAuthRoutes, {
-    staff,
-    signIn: new StaffSignIn(staff, totpKey, config.mail.shopName),
-  });
+  const signIn = new StaffSignIn(staff, totpKey, config.mail.shopName);
   const team = new StaffTeam({ staff, mailer, shopName: config.mail.shopName, log: app.log });
-  await app.register(staffTeamRoutes, { team, staff });
-  await app.register(customerAdminRoutes, { customers: new CustomerAdmin({ db: database.db, clock }) });
+  await app.register(staffRoutes, { db: database.db, clock, staff, signIn, team });
+  await app.register(auditRoutes, { db: database.db });
+  await app.register(customersRoutes, { db: database.db, clock });
 
   const addresses = new AddressService({ db: database.db, clock });
   const cart = new CartService({ db: database.db, clock, lineMax: config.orderLimits.lineMax });
@@ -259,7 +276,7 @@ async function shopRoutes(
   const zone = config.shopTimeZone;
   await app.register(orderRoutes, { orders, db: database.db, clock, catalogue, timeZone: zone });
   await app.register(slotRoutes, { db: database.db, clock, timeZone: zone });
-  await app.register(adminSlotRoutes, { db: database.db, clock, timeZone: zone });
+  await app.register(slotsRoutes, { db: database.db, clock, timeZone: zone });
   const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });
   await app.register(deliveryRoutes, { terms });
   await app.register(adminDeliveryRoutes, { db: database.db, clock, terms });
@@ -293,20 +310,23 @@ async function shopRoutes(
   }
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
-  await app.register(adminOrderRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  await app.register(ordersRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  await app.register(todayRoutes, { db: database.db, clock, config, catalogue });
   const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });
-  await app.register(packingAdminRoutes, { db: database.db, clock, config, refunds: packingRefunds });
-  await app.register(homeAdminRoutes, { db: database.db, clock, catalogue, config });
+  await app.register(packingRoutes, { db: database.db, clock, config, refunds: packingRefunds });
+  const catalogueChanges = { db: database.db, clock, catalogue };
+  await app.register(categoriesRoutes, catalogueChanges);
+  await app.register(homeRoutes, { ...catalogueChanges, config });
   const media = new CatalogueMedia(config.uploadsDir, incomingDir(config), clock);
-  const pictures = new ProductPictures({ db: database.db, clock, catalogue, media });
-  await app.register(adminProductRoutes, { db: database.db, clock, catalogue, pictures });
-  await app.register(pictureUploadRoutes, { media, pictures });
-  await app.register(pictureRoutes, { pictures });
-  await app.register(adminStockRoutes, { db: database.db, clock, catalogue });
-  await app.register(adminPromoRoutes, { db: database.db, clock, config, catalogue });
-  await app.register(productImportRoutes, { db: database.db, clock, catalogue });
-  const searchAdmin = { db: database.db, clock, timeZone: config.shopTimeZone, catalogue };
-  await app.register(searchAdminRoutes, { ...searchAdmin, misses: app.searchMisses });
+  const pictures = new ProductPictures({ db: database.db, media });
+  await app.register(productsRoutes, { ...catalogueChanges, pictures });
+  await app.register(mediaRoutes, { ...catalogueChanges, media, pictures });
+  await app.register(stockRoutes, catalogueChanges);
+  await app.register(promotionsRoutes, { ...catalogueChanges, config });
+  await app.register(couponsRoutes, { ...catalogueChanges, config });
+  await app.register(importRoutes, catalogueChanges);
+  const misses = app.searchMisses;
+  await app.register(searchesRoutes, { ...catalogueChanges, timeZone: config.shopTimeZone, misses });
 }
 
 /** Where upload bodies are written while they are handled: in DATA_DIR, outside the served uploads. */

@@ -18,7 +18,7 @@ async function failAdds(page: Page, answer: 'abort' | { status: number; body: st
   );
 }
 
-// Issue 16, defect 3: an action's failure is worded as docs/product.md §8 says, in the shopper's
+// Defect 3: an action's failure is worded as docs/product.md §8 says, in the shopper's
 // language, never as technical text, and it goes away once the action succeeds.
 for (const language of LANGUAGES) {
   test(`a failed add to cart says Disconnected, Busy or Error in the shopper's language, and clears on success (${language})`, async ({

@@ -14,7 +14,7 @@ import { expect as base, price, text } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, signUp } from './fixtures/shopper';
 
 /**
- * Issue 18's "done when": an owner starts the shop with `SEED=none` and builds it in the console
+ * An owner starts the shop with `SEED=none` and builds it in the console
  * alone — categories, 20 products with photos in both languages (two typed in the editor, eighteen
  * brought in as a CSV file), a banner, a promotion and a coupon — then a shopper finds the goods (by
  * pinyin too), buys them with the coupon and pays by card. The owner works in English, the shopper

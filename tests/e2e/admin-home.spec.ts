@@ -7,7 +7,7 @@ import { openConsoleAs, staffSession, test } from './fixtures/admin-shop-server'
 import { expect as base, LANGUAGES, text } from './fixtures/shop';
 
 /**
- * The console's categories and home page (issue 18 items 3 and 4), in both languages: a manager
+ * The console's categories and home page, in both languages: a manager
  * creates a category with an icon, a banner pointing at a product with a headline, previews it,
  * publishes it, and a shopper sees it on the storefront's home. Desktop-first, as the console.
  */

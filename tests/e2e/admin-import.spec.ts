@@ -4,7 +4,7 @@ import { openConsoleAs, staffSession, test } from './fixtures/admin-shop-server'
 import { expect as base, expectAccessible, LANGUAGES, text } from './fixtures/shop';
 
 /**
- * The console's product CSV and Searches pages (issue 18 items 5 and 7), in both languages: a dry
+ * The console's product CSV and Searches pages, in both languages: a dry
  * run names the bad row, the fixed file imports and the product is in the console; a search that
  * found nothing becomes an alias and then finds its product in the storefront. Desktop-first.
  */

@@ -5,7 +5,7 @@ import { expect, expectAccessible, holdRequests, LANGUAGES, price, text } from '
 import { callApi, signInAs } from './fixtures/shopper';
 
 /**
- * Issue 19, items 4 and 5 in the browser: a packer marks a line short on the console's Packing
+ * Items 4 and 5 in the browser: a packer marks a line short on the console's Packing
  * page (desktop: the console is desktop-first) and packs the order; the shopper, on a phone, in
  * Chinese, sees the line short and refunded on the order's page.
  */

@@ -12,7 +12,7 @@ import {
 import { expect as base, expectAccessible, LANGUAGES, text } from './fixtures/shop';
 
 /**
- * Issue 18, item 1, pictures: a manager uploads two photos to a product in the console, puts the
+ * Pictures: a manager uploads two photos to a product in the console, puts the
  * newest first, and a shopper sees them on the product's page, the newest first. Desktop-first,
  * both languages; a refused file is named with the reason in the staff member's language.
  */

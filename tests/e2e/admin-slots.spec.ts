@@ -2,7 +2,7 @@ import { openConsoleAs, staffSession, test } from './fixtures/admin-shop-server'
 import { expect as base, LANGUAGES, text } from './fixtures/shop';
 
 /**
- * The console's Delivery slots page (issue 19 item 2), in both languages: a manager changes the
+ * The console's Delivery slots page, in both languages: a manager changes the
  * capacity and sees the coming windows with it; a packer reads the rules but cannot change them.
  * Desktop-first.
  */

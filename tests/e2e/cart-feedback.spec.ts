@@ -4,7 +4,7 @@ import type { OrderDetail } from '#shared/schemas/order';
 import { expect, holdRequests, LANGUAGES, nameIn, paired, price, textIn } from './fixtures/shop';
 import { callApi, shopperWithCart, signInAs, test } from './fixtures/shopper';
 
-// Adding to the cart and the cart itself tell the shopper what happened (issue 16, items 4, 6, 18).
+// Adding to the cart and the cart itself tell the shopper what happened.
 test.describe.configure({ timeout: 90_000 });
 
 for (const language of LANGUAGES) {

@@ -8,7 +8,7 @@ import { expect, price, text } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, signUp } from './fixtures/shopper';
 
 /**
- * Issue 19's "Done when" as one walk: a shopper on a phone, in Chinese, picks a delivery window in
+ * Delivery as one walk: a shopper on a phone, in Chinese, picks a delivery window in
  * the cart, pays by card, and sees the window on the order and in the mail; a packer (console,
  * desktop, English) marks one line short on the Packing page, where the order sits under its slot,
  * and packs it; the shopper is refunded that line's share through the gateway (the sandbox) and told

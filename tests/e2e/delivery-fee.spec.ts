@@ -7,7 +7,7 @@ import { expect, LANGUAGES, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, shopperWithCart, signInAs } from './fixtures/shopper';
 
 /**
- * Issue 19, the delivery fee on a phone: the owner sets a fee and a free-delivery threshold in the
+ * The delivery fee on a phone: the owner sets a fee and a free-delivery threshold in the
  * console (over its API); the shopper's cart shows the fee and how much more makes delivery free,
  * and the fee gives way to "Free delivery" once the goods reach the threshold. This worker's shop is
  * its own (admin-shop-server.ts), and the terms go back to the demo's after each test.

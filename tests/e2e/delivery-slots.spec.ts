@@ -7,7 +7,7 @@ import { expect, LANGUAGES, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, shopperWithCart, signInAs, test } from './fixtures/shopper';
 
 /**
- * Issue 19's "done when", on a phone in both languages: the shopper picks a delivery window in the
+ * Delivery slots as a shopper meets them, on a phone in both languages: the shopper picks a delivery window in the
  * cart, pays, and sees the window on the order. The demo shop offers windows (not required).
  */
 test.describe.configure({ timeout: 120_000 });
@@ -33,7 +33,7 @@ for (const language of LANGUAGES) {
     request,
     shop,
   }) => {
-    test.skip(!isPhone, 'the phone walk of issue 19');
+    test.skip(!isPhone, 'a walk on a phone');
     const t = textIn(language);
     const [product] = await catalogue.stocked(1);
     if (!product) throw new Error('no stocked product');

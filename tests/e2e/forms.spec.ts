@@ -27,7 +27,7 @@ async function failDeletes(page: Page, prefix: string) {
   );
 }
 
-// Issue 16 #8 and #9: each field's own message; ZIP+4; phones formatted; focus after the first save.
+// Each field's own message; ZIP+4; phones formatted; focus after the first save.
 for (const language of LANGUAGES) {
   test(
     `address form: a message under each field, ZIP+4 accepted and 4 digits refused, the phone formatted, focus on the new address (${language})`,

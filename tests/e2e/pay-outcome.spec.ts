@@ -4,7 +4,7 @@ import { expectConfirmed, test } from './fixtures/order';
 import { expect, expectAccessible, LANGUAGES, nameIn, paired, price, text } from './fixtures/shop';
 import { ADDRESS } from './fixtures/shopper';
 
-// Issue 16, items 1, 2 and 17: the pay page says how a wallet payment went, a declined card keeps
+// The pay page says how a wallet payment went, a declined card keeps
 // what was typed, and a paid order ends on its confirmation; the pay page shows what is paid for.
 test.describe.configure({ timeout: 90_000 });
 

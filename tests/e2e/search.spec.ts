@@ -52,7 +52,7 @@ for (const lang of LANGUAGES) {
   );
 }
 
-// Issue 16 #12: a product named by the query comes before products only its category names, and
+// A product named by the query comes before products only its category names, and
 // those do not flood the results; the heading counts; one search box; suggestions before a search.
 for (const lang of LANGUAGES) {
   test(

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client';
-import { cartItems, orderItems, orders, payments, products } from '#server/db/schema';
+import { cartLines, orderLines, orders, payments, products } from '#server/db/schema';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { BILLING } from '../helpers/shoppers';
 import {
@@ -23,7 +23,7 @@ import {
 } from './shop-process';
 
 /**
- * Issue 8, item 5: shoppers check out and pay (card or wallet, sandbox gateways) all at once while
+ * Shoppers check out and pay (card or wallet, sandbox gateways) all at once while
  * the real server process is killed with SIGKILL and restarted on the same data, twice (PGlite files
  * by default, PostgreSQL with TEST_DATABASE_URL). Afterwards the database must show
  * every order's stock taken exactly once, no stock taken without an order, no order paid twice,
@@ -400,9 +400,9 @@ async function readFinalState(database: Database): Promise<FinalState> {
     products: await productFigures(database, ids),
     orders: theirOrders,
     items: await database.db
-      .select({ orderId: orderItems.orderId, productId: orderItems.productId, num: orderItems.num })
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, orderIds.length ? orderIds : [0])),
+      .select({ orderId: orderLines.orderId, productId: orderLines.productId, num: orderLines.num })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, orderIds.length ? orderIds : [0])),
     payments: await database.db
       .select({
         orderId: payments.orderId,
@@ -413,8 +413,8 @@ async function readFinalState(database: Database): Promise<FinalState> {
       .from(payments)
       .where(inArray(payments.orderId, orderIds.length ? orderIds : [0])),
     cart: await database.db
-      .select({ userId: cartItems.userId, productId: cartItems.productId, amount: cartItems.amount })
-      .from(cartItems)
-      .where(inArray(cartItems.userId, userIds)),
+      .select({ userId: cartLines.userId, productId: cartLines.productId, amount: cartLines.amount })
+      .from(cartLines)
+      .where(inArray(cartLines.userId, userIds)),
   };
 }

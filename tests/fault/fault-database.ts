@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { type Database, openDatabase } from '#server/db/client';
-import { addresses, cartItems, products, promotionProducts, sessions, users } from '#server/db/schema';
+import { addresses, cartLines, products, promotionProducts, sessions, users } from '#server/db/schema';
 import { SESSION_TTL_MS } from '#server/modules/account/account.service';
 import { hashToken, newToken } from '#server/modules/account/secrets';
 import { ADDRESS, type Shopper } from '../helpers/shoppers';
@@ -110,7 +110,7 @@ export async function makeShoppers(
     })),
   );
   const lines = await database.db
-    .insert(cartItems)
+    .insert(cartLines)
     .values(
       made.flatMap((u, i) =>
         cartOf(i).map(([productId, amount]) => ({ userId: u.id, productId, amount, createdAt: now })),

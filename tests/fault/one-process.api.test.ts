@@ -20,7 +20,7 @@ import {
 } from './shop-process';
 
 /**
- * Issue 14, item 3: an embedded (PGlite) database belongs to one process. Two servers started on
+ * An embedded (PGlite) database belongs to one process. Two servers started on
  * one DATA_DIR both served, and the first one's shopper and paid orders were gone once both had
  * stopped. Now the second refuses to start; a lock left by a SIGKILLed process is taken over, by
  * exactly one of several processes starting at once. Real server processes on PGlite files.

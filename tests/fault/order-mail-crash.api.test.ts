@@ -14,7 +14,7 @@ import {
 import { freePort, type ShopProcess, send, startShopProcess } from './shop-process';
 
 /**
- * Issue 17, item 7: the real server process is killed with SIGKILL after an order was placed and
+ * The real server process is killed with SIGKILL after an order was placed and
  * paid but while its mails were still on their way (the mail server holds the first one). After a
  * restart the order is there, paid, and each of its mails reaches the shopper once (PGlite files
  * by default, PostgreSQL with TEST_DATABASE_URL).

@@ -14,7 +14,7 @@ import {
 import { dataOf, freePort, placePaidOrder, type ShopProcess, send, startShopProcess } from './shop-process';
 
 /**
- * Issue 19, item 5: the real server process is killed with SIGKILL after a packer marked a line
+ * The real server process is killed with SIGKILL after a packer marked a line
  * short (the refund recorded with the mark) and while the refund was on its way to the gateway
  * (the Authorize.Net double holds it unanswered, so nothing was given back). After a restart the
  * worker sends it, and the card is refunded exactly once (PGlite files by default, PostgreSQL with
@@ -113,7 +113,7 @@ describe('crash safety of packing refunds', () => {
       const [mark] = await database.db
         .select()
         .from(packingLines)
-        .where(eq(packingLines.orderItemId, lineId));
+        .where(eq(packingLines.orderLineId, lineId));
       expect(mark?.refundState).toBe('sending');
       const rows = await database.db
         .select()
@@ -124,7 +124,7 @@ describe('crash safety of packing refunds', () => {
       await database.db
         .update(packingLines)
         .set({ refundNextAt: sql`now() - interval '1 minute'` })
-        .where(eq(packingLines.orderItemId, lineId));
+        .where(eq(packingLines.orderLineId, lineId));
       return mark?.refundCents ?? 0;
     });
     expect(expected).toBeGreaterThan(0);
@@ -147,7 +147,7 @@ describe('crash safety of packing refunds', () => {
       const [mark] = await database.db
         .select()
         .from(packingLines)
-        .where(eq(packingLines.orderItemId, lineId));
+        .where(eq(packingLines.orderLineId, lineId));
       expect(mark?.refundState).toBe('sent');
       const rows = await database.db
         .select()

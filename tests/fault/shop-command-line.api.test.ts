@@ -19,7 +19,7 @@ import {
 } from './shop-process';
 
 /**
- * Issue 14, item 3: the shop's command line (`npm run shop`) works while the server runs and when
+ * The shop's command line (`npm run shop`) works while the server runs and when
  * it does not, and never opens PGlite files a server has open: it sends its command to the server
  * then. On PostgreSQL (TEST_DATABASE_URL) it opens its own connections either way.
  */

@@ -1,7 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, payments, products } from '#server/db/schema';
+import { orderLines, orders, payments, products } from '#server/db/schema';
 import { bumpCatalogueVersion } from '#server/modules/catalogue/catalogue.changes';
 import { notifyOnCommit } from '#server/modules/catalogue/catalogue.notify';
 import { ORDER_STATUS } from '#shared/schemas/order';
@@ -24,9 +24,9 @@ import {
 } from './shop-process';
 
 /**
- * Issue 8, item 6: two server processes on one PostgreSQL, shoppers spread over both. No unit is
+ * Two server processes on one PostgreSQL, shoppers spread over both. No unit is
  * sold twice, no order paid twice, an overdue order's stock comes back once however many reads race
- * to expire it, and a catalogue change reaches both processes' caches within a second (issue 18: by
+ * to expire it, and a catalogue change reaches both processes' caches within a second (By
  * NOTIFY; a change nobody announced, by each process's poll).
  */
 
@@ -121,9 +121,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
         .where(eq(products.id, scarce));
       expect(row?.stock).toBe(0);
       const [taken] = await db
-        .select({ n: sql<number>`coalesce(sum(${orderItems.num}), 0)::int` })
-        .from(orderItems)
-        .where(eq(orderItems.productId, scarce));
+        .select({ n: sql<number>`coalesce(sum(${orderLines.num}), 0)::int` })
+        .from(orderLines)
+        .where(eq(orderLines.productId, scarce));
       expect(taken?.n).toBe(SCARCE);
     });
   });

@@ -13,7 +13,7 @@ import { SmtpCatcher } from '../fakes/smtp-catcher';
 import { type FaultDatabase, faultDatabase } from '../fault/fault-database';
 
 /**
- * Load, short mode (issue 8 item 7): the bench's mix — 80% browsing, 15% cart, 5% checkout and
+ * Load, short mode: the bench's mix — 80% browsing, 15% cart, 5% checkout and
  * payment — for 20 s at a modest rate against the real server process, on PGlite files (or on
  * PostgreSQL with TEST_DATABASE_URL). It checks what does not depend on the machine's speed; the
  * latency figures are `npm run bench load`'s.

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderDetail } from '../modules/order/order.console';
+import { adminOrderDetail } from '../admin/views/order-detail';
 import {
   cardForm,
   type LiveShop,
@@ -11,7 +11,7 @@ import {
 } from '../modules/payment/payment.fixture';
 import { runShopCommand } from './shop-commands';
 
-/** The command line on the same order state machine as the console (issue 17, item 4). */
+/** The command line on the same order state machine as the console. */
 let shop: LiveShop;
 beforeAll(async () => {
   shop = await startLiveShop();

@@ -6,14 +6,14 @@ import { AppError, NotFound } from '../errors';
 import { createGateways, sandboxWalletSecret } from '../gateways/create-gateways';
 import { translate } from '../i18n';
 import { NO_STOCK_LISTENER } from '../modules/catalogue/catalogue.changes';
-import { actOnShopOrder, listShopOrders } from '../modules/order/order.admin';
+import { recentOrders, runOrderAction } from '../modules/order/order.actions';
 import { expireOverdueOrders } from '../modules/order/order.expiry';
 import { type OrderAction, ruleOf } from '../modules/order/order.machine';
 import { orderDetail } from '../modules/order/order.queries';
-import { type RefundResult, refundOrder } from '../modules/order/order.refund';
-import { staffCommands } from '../modules/staff/staff.commands';
+import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
 import { loadShopSecret } from '../secret';
 import { type ShopCommand, type ShopContext, UsageError } from './shop-command';
+import { staffCommands } from './staff-commands';
 
 export type { ShopContext };
 
@@ -53,7 +53,7 @@ function transition(action: OrderAction, does: string): ShopCommand {
     does: [does],
     async run(ctx, args) {
       const orderNo = orderNoOf(args);
-      await actOnShopOrder(ctx.database.db, { orderNo, action, staffId: null }, ctx.clock);
+      await runOrderAction(ctx.database.db, { orderNo, action, staffId: null }, ctx.clock);
       const moved =
         from === to
           ? `${orderStatusName(from)}, packed`
@@ -72,7 +72,7 @@ const COMMANDS: Record<string, ShopCommand> = {
       'completed, cancelled, refunded (or 1-6)',
     ],
     async run(ctx, [status]) {
-      const rows = await listShopOrders(ctx.database.db, statusOf(status));
+      const rows = await recentOrders(ctx.database.db, statusOf(status));
       if (rows.length === 0) ctx.print('no orders');
       for (const o of rows) {
         ctx.print(

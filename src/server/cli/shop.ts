@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { wireDomainEvents } from '../app';
 import { systemClock } from '../clock';
 import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -44,6 +45,8 @@ async function runHere(argv: string[], config: Config): Promise<number> {
   });
   try {
     await runMigrations(database);
+    // Order changes made here queue their mail as the server's do.
+    wireDomainEvents();
     const log = pino(loggerOptions(config.logLevel), pino.destination(2));
     const ctx = { database, config, clock: systemClock, log, print: (line: string) => console.log(line) };
     return await runShopCommand(argv, ctx, (message) => console.error(message));

@@ -195,7 +195,7 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   language: text('language').notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
-  /** Set by staff (i17-staff): the shopper cannot sign in, and their sessions were ended. */
+  /** Set by staff: the shopper cannot sign in, and their sessions were ended. */
   disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   /** What to do with an ordered item the shop finds missing, unless a line says otherwise: 'refund' | 'replace'. */
   whenMissing: text('when_missing').notNull().default('refund'),
@@ -270,8 +270,8 @@ export const signInClients = pgTable(
 );
 
 /** One cart per shopper: a line per product, amount 0–99999 and never above the stock. */
-export const cartItems = pgTable(
-  'cart_items',
+export const cartLines = pgTable(
+  'cart_lines',
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id')
@@ -286,8 +286,8 @@ export const cartItems = pgTable(
     whenMissing: text('when_missing'),
   },
   (t) => [
-    uniqueIndex('cart_items_user_product_idx').on(t.userId, t.productId),
-    check('cart_items_amount_range', sql`${t.amount} between 0 and 99999`),
+    uniqueIndex('cart_lines_user_product_idx').on(t.userId, t.productId),
+    check('cart_lines_amount_range', sql`${t.amount} between 0 and 99999`),
   ],
 );
 
@@ -392,8 +392,8 @@ export const orders = pgTable(
   ],
 );
 
-export const orderItems = pgTable(
-  'order_items',
+export const orderLines = pgTable(
+  'order_lines',
   {
     id: serial('id').primaryKey(),
     orderId: integer('order_id')
@@ -411,7 +411,7 @@ export const orderItems = pgTable(
     /** What the shopper chose for this line if the packer finds it missing: 'refund' | 'replace'. */
     whenMissing: text('when_missing').notNull().default('refund'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
 
 /** A coupon used by a shopper on an order; released again when the order is cancelled or expires. */
@@ -526,7 +526,7 @@ export const cardTries = pgTable(
   ],
 );
 
-// ── i17-mail: the order-mail outbox ──────────────────────────────────────────────────────────────
+// ---- The order-mail outbox ----
 
 /**
  * Order mails waiting to be sent, written in the same transaction as the order change they tell
@@ -569,7 +569,7 @@ export const mailOutbox = pgTable(
 );
 
 /*
- * i17-staff: the shop's staff (operator console), their sessions, one-time set-password links and
+ * The shop's staff (operator console), their sessions, one-time set-password links and
  * the audit log of what they changed (docs/architecture.md, Staff).
  */
 
@@ -653,7 +653,7 @@ export const auditLog = pgTable(
   ],
 );
 
-// ---- i17-orders: the order timeline and refunds (docs/architecture.md, Order state machine) ----
+// ---- The order timeline and refunds (docs/architecture.md, Order state machine) ----
 
 /**
  * Everything that happened to an order, written by order.machine.ts in the transaction of the
@@ -708,7 +708,7 @@ export const refunds = pgTable(
   ],
 );
 
-// ---- i18-stock: stock movements (docs/architecture.md, Stock) ----
+// ---- Stock movements (docs/architecture.md, Stock) ----
 
 /**
  * Every stock change staff make from the console, beside the product: who, when, why, the change
@@ -736,7 +736,7 @@ export const stockMovements = pgTable(
     check('stock_movements_stock_after_nonnegative', sql`${t.stockAfter} >= 0`),
   ],
 );
-// ---- i18-import: search aliases and the searches that found nothing (docs/architecture.md, Search) ----
+// ---- Search aliases and the searches that found nothing (docs/architecture.md, Search) ----
 
 /**
  * Other names shoppers search a product or a category by ("pak choi", "青江菜" → 上海青). The search
@@ -793,7 +793,7 @@ export const searchMissClients = pgTable(
   (t) => [primaryKey({ columns: [t.client, t.hour] }), index('search_miss_clients_hour_idx').on(t.hour)],
 );
 
-// ---- i19-terms: where the shop delivers and for how much (docs/product.md, Delivery) ----
+// ---- Where the shop delivers and for how much (docs/product.md, Delivery) ----
 
 /**
  * The shop's delivery terms: one row (id 1), absent until the owner saves them. An empty area
@@ -814,7 +814,7 @@ export const deliverySettings = pgTable(
   (t) => [check('delivery_settings_one_row', sql`${t.id} = 1`)],
 );
 
-// ---- i19-slots: delivery slots (docs/product.md, Delivery slots) ----
+// ---- Delivery slots (docs/product.md, Delivery slots) ----
 
 /**
  * How the shop offers delivery windows: one row (id 1). Off by default, so a shop that configures
@@ -871,7 +871,7 @@ export const deliverySlots = pgTable(
   (t) => [check('delivery_slots_held', sql`${t.held} >= 0`)],
 );
 
-// ---- i19-packing: the packer's marks on order lines (docs/architecture.md, Packing) ----
+// ---- The packer's marks on order lines (docs/architecture.md, Packing) ----
 
 /**
  * What the packer found for one order line: `picked` (all there), `short` (`short_qty` missing) or
@@ -884,9 +884,9 @@ export const deliverySlots = pgTable(
 export const packingLines = pgTable(
   'packing_lines',
   {
-    orderItemId: integer('order_item_id')
+    orderLineId: integer('order_line_id')
       .primaryKey()
-      .references(() => orderItems.id, { onDelete: 'cascade' }),
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),

@@ -292,7 +292,7 @@ async function insertPlates(
 }
 
 /**
- * The demo offers delivery windows (issue 19) without requiring one: Tuesday to Sunday, 10–12,
+ * The demo offers delivery windows without requiring one: Tuesday to Sunday, 10–12,
  * 14–16 and 18–20, 20 orders each, orders closing 12 h before, a week shown. Tests that need
  * other rules set their own.
  */
@@ -331,7 +331,7 @@ async function insertCoupons(tx: Tx, list: SeedCoupon[], now: Date): Promise<voi
   );
 }
 
-/** The demo shop's delivery terms (issue 19): its area on, no fee, no minimum. */
+/** The demo shop's delivery terms: its area on, no fee, no minimum. */
 async function insertDeliveryTerms(tx: Tx, terms: SeedDeliveryTerms, now: Date): Promise<void> {
   await tx.insert(deliverySettings).values({
     id: 1,

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, users } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
-import { actOnShopOrder } from '#server/modules/order/order.admin';
+import { runOrderAction } from '#server/modules/order/order.actions';
 import { expireOverdueOrders } from '#server/modules/order/order.expiry';
-import { refundOrder } from '#server/modules/order/order.refund';
+import { refundOrder } from '#server/modules/payment/payment.refund';
 import { loadShopSecret } from '#server/secret';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { SmtpCatcher } from '../../../tests/fakes/smtp-catcher';
@@ -139,7 +139,7 @@ describe('order mails in the shopper language', () => {
       expect(paid.subject).toContain(words.paid);
       expect(paid.text).toContain(ADDRESS.address);
 
-      await actOnShopOrder(
+      await runOrderAction(
         t.database.db,
         { orderNo, action: 'ship', staffId: null, carrier: 'UPS', tracking: '1Z999AA10123456784' },
         t.clock,
@@ -162,7 +162,7 @@ describe('order mails in the shopper language', () => {
 
     it(`${language}: a cancelled and an expired order each say nothing was charged`, async () => {
       const first = await place(language);
-      await actOnShopOrder(
+      await runOrderAction(
         t.database.db,
         { orderNo: first.orderNo, action: 'cancel', staffId: null },
         t.clock,

@@ -32,7 +32,7 @@ export interface OrderMailData {
     zip: string;
   };
   extra: OrderMailExtra;
-  /** The delivery window the order holds (issue 19), if any. */
+  /** The delivery window the order holds, if any. */
   slot?: { startsAt: Date; endsAt: Date } | null;
 }
 

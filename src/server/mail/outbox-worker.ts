@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { mailOutbox, orderItems, orders } from '#server/db/schema';
+import { mailOutbox, orderLines, orders } from '#server/db/schema';
 import { PollingWorker, retryDelay } from '#server/polling-worker';
 import type { Mailer, MailMessage } from './mailer';
 import { type OrderMailSettings, orderMail } from './order-mail';
@@ -131,14 +131,14 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
     if (!order) throw new Error(`order ${row.orderId} is gone`);
     const lines = await this.deps.db
       .select({
-        enName: orderItems.enName,
-        znName: orderItems.znName,
-        priceCents: orderItems.priceCents,
-        num: orderItems.num,
+        enName: orderLines.enName,
+        znName: orderLines.znName,
+        priceCents: orderLines.priceCents,
+        num: orderLines.num,
       })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.id));
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.id));
     return orderMail(
       {
         kind: row.kind as OrderMailKind,

@@ -46,8 +46,8 @@ export interface PackingChange {
  * committed with the change or not at all, and the outbox worker sends it afterwards. The address
  * and language are the shopper's at the time of the change; the mail is due from `at`, the
  * change's time (by default the order's `updated_at`). A second mail of the same kind for one
- * order (refunds aside) is not queued. The order state machine calls it for every change a
- * shopper hears of (afterOrderChange).
+ * order (refunds aside) is not queued. Queued for every order change a shopper hears of by the
+ * `order.changed` listener (modules/order/order.mail.ts), and by packing for its changes.
  */
 export async function enqueueOrderMail(
   tx: Tx | Db,

@@ -59,7 +59,7 @@ export const PlaceOrderInput = z.preprocess(
       }),
     coupon: Text(COUPON_MAX),
     items: Items,
-    /** The chosen delivery window's start (issue 19); empty or absent for none. */
+    /** The chosen delivery slot's start; empty or absent for none. */
     slot: SlotField,
   }),
 );
@@ -75,7 +75,7 @@ export const OrderSummary = z.object({
   created_at: z.string(),
   /** When a pending order expires. */
   expires_at: z.string(),
-  /** The delivery window the order holds, or null. */
+  /** The delivery slot the order holds, or null. */
   slot: OrderSlot,
   item: z.array(z.object({ id: z.number().int(), image: z.string() })),
 });
@@ -91,7 +91,7 @@ export const OrderLine = z.object({
   num: z.number().int(),
   /** What the shopper chose if the item is missing at packing. */
   when_missing: z.enum(WHEN_MISSING),
-  /** What packing changed on this line (i19): short (how many) or replaced, and what it gives back. */
+  /** What packing changed on this line: short (how many) or replaced, and what it gives back. */
   packing: z
     .object({
       state: z.enum(['short', 'replaced']),

@@ -1,5 +1,5 @@
 /**
- * Delivery slot rules (issue 19, docs/product.md, Delivery slots), as plain functions the console
+ * Delivery slot rules (docs/product.md, Delivery slots), as plain functions the console
  * and the server share (no zod: the console's form checks its rows with them before it sends).
  */
 

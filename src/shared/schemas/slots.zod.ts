@@ -81,7 +81,7 @@ export const SlotSettingsInput = z
   );
 export type SlotSettingsInput = z.output<typeof SlotSettingsInput>;
 
-/** The `slot` of `POST /api/order`: a window's start as an ISO instant, or empty for none. */
+/** The `slot` of `POST /api/order`: a slot's start as an ISO instant, or empty for none. */
 export const SlotField = Text(40).transform((v, ctx): Date | null => {
   const text = v.trim();
   if (text === '') return null;
@@ -125,7 +125,7 @@ export const SlotSettings = z.object({
 });
 export type SlotSettings = z.infer<typeof SlotSettings>;
 
-/** An order's window, with the zone its times are shown in. */
+/** An order's slot, with the zone its times are shown in. */
 export const OrderSlot = z
   .object({ starts_at: z.string(), ends_at: z.string(), time_zone: z.string() })
   .nullable();

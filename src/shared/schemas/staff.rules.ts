@@ -1,5 +1,5 @@
 /**
- * Staff roles and what each may do (issue 17, docs/architecture.md §Staff). Shared by the server's
+ * Staff roles and what each may do (docs/architecture.md §Staff). Shared by the server's
  * guard and the operator console, so both agree on what a role can reach.
  */
 
@@ -16,7 +16,7 @@ export const PERMISSIONS = [
   /** The shop's takings (Today's revenue). */
   'sales.view',
   'catalogue.manage',
-  /** Where the shop delivers and for how much (issue 19). */
+  /** Where the shop delivers and for how much. */
   'delivery.manage',
   'staff.manage',
   'audit.view',

@@ -16,7 +16,7 @@ import {
 import { plentifulProduct, staffCaller } from './shop-state';
 
 /**
- * The operator console's authorization matrix (issue 17), generated from the routes the server
+ * The operator console's authorization matrix, generated from the routes the server
  * registered: every /api/admin route is classified in route-table.ts, and answers each kind of
  * caller as its rule says — visitors, shoppers' tokens and expired staff sessions 401, a role
  * without the permission 403, an owner who has not enrolled an authenticator 403 except where

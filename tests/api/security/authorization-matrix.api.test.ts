@@ -25,7 +25,7 @@ import {
 } from './shop-state';
 
 /**
- * The authorization matrix of issue 8, generated from the routes the server registered: a visitor
+ * The authorization matrix of Generated from the routes the server registered: a visitor
  * gets 401 from every per-user route, another shopper's ids answer 404 as if they did not exist
  * (docs/architecture.md §4), and none of it changes anything.
  */

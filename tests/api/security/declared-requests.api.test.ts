@@ -7,7 +7,7 @@ import { startTestApp } from '../../helpers/test-app';
 import { declaredFields, isApiPath, registeredRoutes } from './route-table';
 
 /**
- * Issue 15: every call declares its request schemas (path parameters, then the query and body it
+ * Every call declares its request schemas (path parameters, then the query and body it
  * reads) with `route()`, and the app refuses to start with one that does not.
  */
 const t = await startTestApp();

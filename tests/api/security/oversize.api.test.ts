@@ -14,7 +14,7 @@ import { isApiPath, type Route, registeredRoutes, ruleOf, urlOf } from './route-
 import { expectedLanguage, isMessageIn, settledFingerprint } from './shop-state';
 
 /**
- * Issue 14, item 1: every body too big in any way, to every API route, over a real socket. Each
+ * Every body too big in any way, to every API route, over a real socket. Each
  * body is sent a few KiB at a time just past the limit it breaks, then the client stalls without
  * ending it: an answer at all proves the server refused while the body was still arriving, never
  * after buffering it. Multipart is read only where a file is uploaded; elsewhere it is a 415.

@@ -145,7 +145,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'GET /api/index_promotion/:id': { access: 'public', valid: () => ({ ':id': '1' }) },
   'GET /api/avatars': { access: 'public' },
-  // Issue 19, delivery slots: the coming windows, public like the catalogue.
+  // Delivery slots: the coming windows, public like the catalogue.
   'GET /api/delivery/slots': { access: 'public' },
 
   'POST /api/buy/email': { access: 'public' },
@@ -335,7 +335,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'customers.manage',
     valid: (own) => ({ ':uuid': own.uuid }),
   },
-  // Issue 19, delivery slots: everyone who sees orders reads the settings; owners and managers change them.
+  // Delivery slots: everyone who sees orders reads the settings; owners and managers change them.
   'GET /api/admin/delivery/slots': { access: 'staff', permission: 'orders.view' },
   'POST /api/admin/delivery/slots': {
     access: 'staff',
@@ -389,7 +389,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'orders.refund',
     valid: (own) => ({ ':orderNo': own.orderNo, amount: '1.00', reason: 'bruised' }),
   },
-  // i19-packing: the packer's day, the replacement picker, a line's mark.
+  // The packer's day, the replacement picker, a line's mark.
   'GET /api/admin/packing': {
     access: 'staff',
     permission: 'orders.view',
@@ -411,7 +411,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       key: 'matrix-key-1',
     }),
   },
-  // i18-import: the product CSV, search aliases and searches that found nothing.
+  // The product CSV, search aliases and searches that found nothing.
   'GET /api/admin/products.csv': { access: 'staff', permission: 'catalogue.manage', download: 'text/csv' },
   'POST /api/admin/products/import': {
     access: 'staff',
@@ -441,7 +441,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     valid: () => ({ ':id': '1' }),
   },
 
-  // Issue 18, categories, banners and plates (i18-home): catalogue.manage, owner and manager.
+  // Categories, banners and plates: catalogue.manage, owner and manager.
   'GET /api/admin/categories': { access: 'staff', permission: 'catalogue.manage' },
   'POST /api/admin/categories': {
     access: 'staff',
@@ -515,7 +515,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'catalogue.manage',
     valid: () => ({ ':id': '1' }),
   },
-  // i18-products: the console's products (the last seed product, so the matrix never deletes
+  // The console's products (the last seed product, so the matrix never deletes
   // the plentiful one other calls order).
   'GET /api/admin/products': {
     access: 'staff',
@@ -547,7 +547,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'catalogue.manage',
     valid: () => ({ ':id': LAST_SEED_PRODUCT_ID }),
   },
-  // Issue 18, pictures (media.routes.ts): staff uploads, checked before a byte of the file is read.
+  // Pictures (media.routes.ts): staff uploads, checked before a byte of the file is read.
   'POST /api/admin/media/:kind': {
     access: 'staff',
     permission: 'catalogue.manage',
@@ -576,7 +576,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     // No such picture: the matrix checks who may call, and leaves the seed's pictures alone.
     valid: () => ({ ':id': '1', ':imageId': '999999' }),
   },
-  // i18-stock: the console's stock routes.
+  // The console's stock routes.
   'GET /api/admin/stock': {
     access: 'staff',
     permission: 'catalogue.manage',
@@ -601,7 +601,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'catalogue.manage',
     valid: () => ({ ':id': '1', threshold: '5' }),
   },
-  // i19-terms: the delivery terms; the visitor's reads, and the console's page (owner and manager).
+  // The delivery terms; the visitor's reads, and the console's page (owner and manager).
   'GET /api/delivery': { access: 'public' },
   'GET /api/delivery/check': { access: 'public', valid: () => ({ zip: '94107' }) },
   'GET /api/admin/delivery': { access: 'staff', permission: 'delivery.manage' },
@@ -611,7 +611,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     // An area that keeps every test address inside it, no fee: the other probes' orders still place.
     valid: () => ({ area: '94, 10', fee: '', free_over: '', minimum: '', tax_on_fee: '0' }),
   },
-  // Promotions and coupons (issue 18): catalogue.manage, owner and manager.
+  // Promotions and coupons: catalogue.manage, owner and manager.
   'GET /api/admin/promotions': { access: 'staff', permission: 'catalogue.manage' },
   'GET /api/admin/promotions/:id': {
     access: 'staff',

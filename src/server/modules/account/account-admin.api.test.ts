@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '#server/db/schema';
+import { AuditPage } from '#shared/schemas/admin/audit.zod';
+import { Customer, CustomerDetail, CustomerPage } from '#shared/schemas/admin/customers.zod';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { shopperWithRows } from '../../../../tests/api/security/shop-state';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { callAs } from '../../../../tests/helpers/shoppers';
 import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -41,7 +44,7 @@ describe('customers, for staff', () => {
     const byEmail = await call(manager, 'GET', '/api/admin/customers', {
       q: mei.email.slice(0, 12).toUpperCase(),
     });
-    expect(byEmail.body.data.list.map((c: { uuid: string }) => c.uuid)).toContain(mei.uuid);
+    expect(expectAnswer(CustomerPage, byEmail).list.map((c) => c.uuid)).toContain(mei.uuid);
     const byName = await call(manager, 'GET', '/api/admin/customers', { q: 'zhang-search' });
     expect(byName.body.data).toMatchObject({
       total: 1,
@@ -63,7 +66,7 @@ describe('customers, for staff', () => {
       .where(eq(orders.orderNo, lin.orderNo));
     const detail = await call(manager, 'GET', `/api/admin/customers/${lin.uuid}`);
     expect(detail.status).toBe(200);
-    expect(detail.body.data).toMatchObject({
+    expect(expectAnswer(CustomerDetail, detail)).toMatchObject({
       customer: { uuid: lin.uuid, email: lin.email, name: 'Lin Detail' },
       addresses: [{ uuid: lin.address, phone: '415-555-0132' }],
       orders: [{ orderNo: lin.orderNo, statusName: 'shipped' }],
@@ -76,7 +79,7 @@ describe('customers, for staff', () => {
   it('can be disabled: their sessions end and sign-in says why in their language; enabled again', async () => {
     const wu = await shopper('Wu Disabled');
     const disabled = await call(manager, 'POST', `/api/admin/customers/${wu.uuid}/disable`);
-    expect(disabled.body.data).toMatchObject({ uuid: wu.uuid, disabled: true });
+    expect(expectAnswer(Customer, disabled)).toMatchObject({ uuid: wu.uuid, disabled: true });
     expect((await callAs(t.app, wu, 'GET', '/api/user')).status).toBe(401);
 
     const signIn = (lang: string) =>
@@ -92,13 +95,11 @@ describe('customers, for staff', () => {
     expect((await signIn('zh-CN')).json().message).toBe('此账户已被停用，请联系商店。');
 
     const enabled = await call(manager, 'POST', `/api/admin/customers/${wu.uuid}/enable`);
-    expect(enabled.body.data.disabled).toBe(false);
+    expect(expectAnswer(Customer, enabled).disabled).toBe(false);
     expect((await signIn('en')).statusCode).toBe(200);
 
     const audit = await call(manager, 'GET', '/api/admin/audit', { target: `customer:${wu.uuid}` });
-    expect(
-      audit.body.data.list.map((e: { action: string; staffId: number }) => [e.action, e.staffId]),
-    ).toEqual([
+    expect(expectAnswer(AuditPage, audit).list.map((e) => [e.action, e.staffId])).toEqual([
       ['customer.enable', manager.id],
       ['customer.disable', manager.id],
     ]);

@@ -12,7 +12,7 @@ import { multipartUpload } from '../../../../tests/helpers/uploads';
 import { AVATAR_MAX_BYTES, AvatarFiles } from './avatar.files';
 
 /**
- * Issue 14, item 14: an avatar is taken only when its bytes are a JPEG, PNG, WebP or GIF, whatever
+ * An avatar is taken only when its bytes are a JPEG, PNG, WebP or GIF, whatever
  * the file is called or claims to be; SVG (script), TIFF, HEIF/AVIF and raw pixels are refused
  * with a message in the caller's language, and a refusal stores nothing.
  */

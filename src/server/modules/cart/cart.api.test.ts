@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, products } from '#server/db/schema';
+import { cartLines, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
@@ -87,9 +87,9 @@ describe('cart', () => {
 
     // A line above the cap (filled before the shop lowered it) may stay or shrink, never grow.
     await t.database.db
-      .update(cartItems)
+      .update(cartLines)
       .set({ amount: 70 })
-      .where(eq(cartItems.id, line?.id ?? 0));
+      .where(eq(cartLines.id, line?.id ?? 0));
     expect((await add(uuid, 71, '&type=cart')).status).toBe(409);
     expect((await add(uuid, 60, '&type=cart')).body.data.item.amount).toBe(60);
     expect((await add(uuid, 0, '&type=cart')).body.data.item.amount).toBe(0);

@@ -1,7 +1,7 @@
 import { and, asc, eq, sum } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { cartItems, products, users } from '#server/db/schema';
+import { cartLines, products, users } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import { CART_MAX_AMOUNT } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
@@ -45,20 +45,20 @@ export class CartService {
   /** Total quantity in the cart (the tab bar's badge). */
   async count(userId: number): Promise<number> {
     const [row] = await this.deps.db
-      .select({ n: sum(cartItems.amount) })
-      .from(cartItems)
-      .where(eq(cartItems.userId, userId));
+      .select({ n: sum(cartLines.amount) })
+      .from(cartLines)
+      .where(eq(cartLines.userId, userId));
     return Number(row?.n ?? 0);
   }
 
   async list(userId: number): Promise<CartItem[]> {
     const rows = await this.deps.db
-      .select({ line: cartItems, product: products, whenMissing: users.whenMissing })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .innerJoin(users, eq(users.id, cartItems.userId))
-      .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+      .select({ line: cartLines, product: products, whenMissing: users.whenMissing })
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .innerJoin(users, eq(users.id, cartLines.userId))
+      .where(eq(cartLines.userId, userId))
+      .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
     const promo = await runningPromotionPrices(
       this.deps.db,
       rows.map((r) => r.product.id),
@@ -88,10 +88,10 @@ export class CartService {
    */
   async chooseWhenMissing(userId: number, itemId: number, choice: WhenMissing): Promise<WhenMissing> {
     const updated = await this.deps.db
-      .update(cartItems)
+      .update(cartLines)
       .set({ whenMissing: choice })
-      .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
-      .returning({ id: cartItems.id });
+      .where(and(eq(cartLines.id, itemId), eq(cartLines.userId, userId)))
+      .returning({ id: cartLines.id });
     if (updated.length === 0) throw new NotFound('errors:cart.lineNotFound');
     return choice;
   }
@@ -109,17 +109,17 @@ export class CartService {
       if (!product.onSale)
         throw new Conflict('errors:cart.notForSale', { name_en: product.enName, name_zh: product.znName });
       const [line] = await tx
-        .select({ amount: cartItems.amount })
-        .from(cartItems)
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id)));
+        .select({ amount: cartLines.amount })
+        .from(cartLines)
+        .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, product.id)));
       const current = line?.amount ?? 0;
       const next = set ? amount : current + amount;
       assertRaiseAllowed(product, current, next, this.deps.lineMax);
       const [saved] = await tx
-        .insert(cartItems)
+        .insert(cartLines)
         .values({ userId, productId: product.id, amount: next, createdAt: this.deps.clock.now() })
-        .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { amount: next } })
-        .returning({ id: cartItems.id });
+        .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { amount: next } })
+        .returning({ id: cartLines.id });
       return { id: saved?.id ?? 0, uuid: product.uuid, amount: next };
     });
     return { item, count: await this.count(userId) };
@@ -133,9 +133,9 @@ export class CartService {
     await this.deps.db.transaction(async (tx) => {
       await lockShopper(tx, userId);
       const deleted = await tx
-        .delete(cartItems)
-        .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
-        .returning({ id: cartItems.id });
+        .delete(cartLines)
+        .where(and(eq(cartLines.id, itemId), eq(cartLines.userId, userId)))
+        .returning({ id: cartLines.id });
       if (deleted.length === 0) throw new NotFound('errors:cart.lineNotFound');
     });
     return this.count(userId);

@@ -1,14 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, productImages } from '#server/db/schema';
+import { orderLines, orders, productImages } from '#server/db/schema';
 import { MEDIA_WIDTHS } from '#shared/media';
+import { ProductPictures } from '#shared/schemas/admin/media.zod';
+import { ProductDeleted } from '#shared/schemas/admin/products.zod';
 import { shopperWithRows } from '../../../../tests/api/security/shop-state';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { COMPLETE_PRODUCT, callAdmin, createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp } from '../../../../tests/helpers/test-app';
 import { photo, uploadTo } from '../../../../tests/helpers/uploads';
 
 /**
- * Issue 18, item 1: deleting a product (not archiving it) deletes its pictures' files too, once
+ * Deleting a product (not archiving it) deletes its pictures' files too, once
  * nothing else shows them: a picture another product or a banner shows stays.
  */
 
@@ -28,7 +31,7 @@ async function upload(productId: number, seed: number): Promise<string> {
   const bytes = await photo(600, 600, seed).jpeg().toBuffer();
   const res = await uploadTo(t.app, `/api/admin/products/${productId}/images`, owner.token, bytes);
   expect(res.status).toBe(200);
-  return (res.body.data.images as { link: string }[]).at(-1)?.link as string;
+  return expectAnswer(ProductPictures, res).images.at(-1)?.link as string;
 }
 
 /** What the shop answers for each width of a picture. */
@@ -60,7 +63,7 @@ describe('deleting a product', { timeout: 120_000 }, () => {
 
     const deleted = await callAdmin(t.app, owner.token, 'DELETE', `/api/admin/products/${id}`);
     expect(deleted.status).toBe(200);
-    expect(deleted.body.data).toEqual({ deleted: true, archived: false });
+    expect(expectAnswer(ProductDeleted, deleted)).toEqual({ deleted: true, archived: false });
     expect(await statuses(own)).toEqual([404, 404, 404]);
     expect(await statuses(shared)).toEqual([200, 200, 200]);
     expect(await statuses(onBanner)).toEqual([200, 200, 200]);
@@ -98,11 +101,11 @@ describe('deleting a product', { timeout: 120_000 }, () => {
     const own = await shopperWithRows(t);
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, own.orderNo));
     await db
-      .update(orderItems)
+      .update(orderLines)
       .set({ productId: id, image: link })
-      .where(eq(orderItems.orderId, order?.id ?? 0));
+      .where(eq(orderLines.orderId, order?.id ?? 0));
     const res = await callAdmin(t.app, owner.token, 'DELETE', `/api/admin/products/${id}`);
-    expect(res.body.data).toEqual({ deleted: false, archived: true });
+    expect(expectAnswer(ProductDeleted, res)).toEqual({ deleted: false, archived: true });
     expect(await statuses(link)).toEqual([200, 200, 200]);
   });
 });

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderItems, products } from '#server/db/schema';
+import { auditLog, orderLines, products } from '#server/db/schema';
+import { AdminProduct, AdminProductPage } from '#shared/schemas/admin/products.zod';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import { COMPLETE_PRODUCT, callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { placeOrder } from '../payment/payment.fixture';
 
 /**
- * The console's product routes (issue 18 item 1): the list and its filters and search, the editor's
+ * The console's product routes: the list and its filters and search, the editor's
  * reads and writes, publishing's refusals, delete against archive, for every role.
  */
 let t: TestApp;
@@ -29,7 +31,7 @@ const list = (query: Record<string, string>, who = owner) =>
 async function created(fields: Record<string, string> = COMPLETE_PRODUCT) {
   const res = await callAdmin(t.app, owner.token, 'POST', '/api/admin/products', fields);
   expect(res.status).toBe(200);
-  return res.body.data as { id: number; uuid: string } & Record<string, unknown>;
+  return expectAnswer(AdminProduct, res);
 }
 
 async function withPicture(id: number) {
@@ -43,7 +45,7 @@ describe('the product list', () => {
   it('pages on the server, newest first, and leaves archived products out', async () => {
     const first = await list({ page: '1', pageSize: '10' });
     expect(first.status).toBe(200);
-    expect(first.body.data.items).toHaveLength(10);
+    expect(expectAnswer(AdminProductPage, first).items).toHaveLength(10);
     expect(first.body.data).toMatchObject({ total: 264, page: 1, pageSize: 10 });
     expect(first.body.data.items[0]).toMatchObject({
       id: 264,
@@ -140,7 +142,7 @@ describe('the product editor', () => {
     expect(p.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(p.key).toBe(`product-${p.uuid}`);
     const read = await callAdmin(t.app, manager.token, 'GET', `/api/admin/products/${p.id}`);
-    expect(read.body.data).toEqual(p);
+    expect(expectAnswer(AdminProduct, read)).toEqual(p);
     const [row] = await t.database.db.select().from(products).where(eq(products.id, p.id));
     expect(row?.priceCents).toBe(349);
     // An unpublished product is not in the storefront.
@@ -154,7 +156,11 @@ describe('the product editor', () => {
       price: '4',
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ en_name: 'Red dragon fruit', zn_name: '火龙果', price: 4 });
+    expect(expectAnswer(AdminProduct, res)).toMatchObject({
+      en_name: 'Red dragon fruit',
+      zn_name: '火龙果',
+      price: 4,
+    });
     const lines = await t.database.db
       .select()
       .from(auditLog)
@@ -249,7 +255,7 @@ describe('publishing', () => {
     await withPicture(p.id);
     const done = await publish('en');
     expect(done.status).toBe(200);
-    expect(done.body.data).toMatchObject({ published: true, missing: [] });
+    expect(expectAnswer(AdminProduct, done)).toMatchObject({ published: true, missing: [] });
     // The storefront shows it at once, and its search finds it by pinyin.
     expect((await t.app.inject({ url: `/api/index_product/${p.uuid}` })).statusCode).toBe(200);
     const found = await t.app.inject({ url: '/api/index_product?en_search=huolongguo&page=1&page_size=100' });
@@ -273,7 +279,7 @@ describe('publishing', () => {
     const off = await callAdmin(t.app, owner.token, 'POST', `/api/admin/products/${p.id}/publish`, {
       published: 'false',
     });
-    expect(off.body.data.published).toBe(false);
+    expect(expectAnswer(AdminProduct, off).published).toBe(false);
     expect((await t.app.inject({ url: `/api/index_product/${p.uuid}` })).statusCode).toBe(404);
     const bad = await callAdmin(t.app, owner.token, 'POST', `/api/admin/products/${p.id}/publish`, {
       published: 'maybe',
@@ -312,7 +318,7 @@ describe('deleting', () => {
     expect((await list({ q: String(id) })).body.data.items).toEqual([]);
     expect((await list({ q: String(id), archived: 'yes' })).body.data.items[0].id).toBe(id);
     expect((await t.app.inject({ url: `/api/index_product/${row?.uuid}` })).statusCode).toBe(404);
-    const [line] = await t.database.db.select().from(orderItems).where(eq(orderItems.productId, id));
+    const [line] = await t.database.db.select().from(orderLines).where(eq(orderLines.productId, id));
     expect(line?.enName).toBe(row?.enName);
     const cart = (await callAs(t.app, other, 'GET', '/api/cart')).body.data;
     expect(cart[0]).toMatchObject({ uuid: row?.uuid, available: false });

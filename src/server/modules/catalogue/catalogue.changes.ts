@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Changed } from '#server/audit';
 import type { Db, Tx } from '#server/db/client';
-import { catalogueState, orderItems, products } from '#server/db/schema';
+import { catalogueState, orderLines, products } from '#server/db/schema';
 import { notifyOnCommit } from './catalogue.notify';
 
 /**
@@ -51,6 +52,15 @@ export interface CatalogueListener {
   /** Anything else changed: applied now (the whole catalogue when `touched` is absent). */
   changed(touched?: CatalogueTouched): Promise<void>;
 }
+
+/**
+ * A catalogue change (withCatalogueChange) that writes the audit lines its work reports in the same
+ * transaction. The admin layer makes one for the staff member calling, so a change that must own
+ * its transaction's shape (work after the commit) still never writes the log itself.
+ */
+export type AuditedCatalogueChange = <T>(
+  work: (tx: Tx, touched: CatalogueTouched) => Promise<Changed<T>>,
+) => Promise<T>;
 
 /** Told after a committed transaction changed stock or sold counts. */
 export type StockListener = Pick<CatalogueListener, 'stockChanged'>;
@@ -153,11 +163,11 @@ export class StockChanges {
   private linesOf(orderIds: number[]): Promise<{ productId: number; num: number }[]> {
     if (orderIds.length === 0) return Promise.resolve([]);
     return this.tx
-      .select({ productId: orderItems.productId, num: sql<number>`sum(${orderItems.num})::int` })
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, orderIds))
-      .groupBy(orderItems.productId)
-      .orderBy(orderItems.productId);
+      .select({ productId: orderLines.productId, num: sql<number>`sum(${orderLines.num})::int` })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, orderIds))
+      .groupBy(orderLines.productId)
+      .orderBy(orderLines.productId);
   }
 }
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { centsToDecimalString, formatCents, taxOf } from '#shared/money';
+import { DeliverySettings } from '#shared/schemas/admin/delivery.zod';
 import type * as demo from '../../../../seed/catalogue/index';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import {
@@ -15,7 +17,7 @@ import {
   stocked,
 } from '../payment/payment.fixture';
 
-/** The delivery terms (issue 19 items 1 and 3): the console's settings, the area, the minimum, the fee. */
+/** The delivery terms: the console's settings, the area, the minimum, the fee. */
 let shop: LiveShop;
 let owner: TestStaff;
 let manager: TestStaff;
@@ -33,7 +35,7 @@ const OFF = { area: '', fee: '', free_over: '', minimum: '', tax_on_fee: '0' };
 const setTerms = async (terms: Partial<typeof OFF>, who: TestStaff = owner) => {
   const res = await callAdmin(shop.t.app, who.token, 'POST', '/api/admin/delivery', { ...OFF, ...terms });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
+  return expectAnswer(DeliverySettings, res);
 };
 
 const visitor = async (url: string, language = 'en') => {
@@ -94,7 +96,8 @@ describe('the console sets the terms', () => {
       tax_on_fee: true,
       has_area: true,
     });
-    expect((await callAdmin(shop.t.app, owner.token, 'GET', '/api/admin/delivery')).body.data).toEqual(saved);
+    const read = await callAdmin(shop.t.app, owner.token, 'GET', '/api/admin/delivery');
+    expect(expectAnswer(DeliverySettings, read)).toEqual(saved);
   });
 
   it.each([

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { Changed } from '#server/audit';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import { deliverySettings } from '#server/db/schema';
 import { centsToAmount, type DeliveryCharges } from '#shared/money';
-import type { DeliverySettings, DeliveryTerms } from '#shared/schemas/delivery.zod';
+import type { DeliverySettings, DeliverySettingsInput, DeliveryTerms } from '#shared/schemas/delivery.zod';
 
 /** The shop's delivery terms as the server uses them; every amount in cents, 0 when off. */
 export interface StoredTerms extends DeliveryCharges {
@@ -34,6 +35,50 @@ export async function readTerms(tx: Db | Tx): Promise<StoredTerms> {
     minimumCents: row.minimumCents,
     taxOnFee: row.taxOnFee,
     updatedAt: row.updatedAt,
+  };
+}
+
+/** What the audit log keeps of the terms: amounts in cents, the area's entries. */
+const auditState = (t: StoredTerms) => ({
+  area: t.area,
+  fee_cents: t.feeCents,
+  free_over_cents: t.freeOverCents,
+  minimum_cents: t.minimumCents,
+  tax_on_fee: t.taxOnFee,
+});
+
+/**
+ * Saves the shop's delivery terms (the whole set) and reports before → after for the audit log.
+ * Answers the terms saved; the caller forgets its cached copy once this commits.
+ */
+export async function saveDeliveryTerms(
+  tx: Tx,
+  input: DeliverySettingsInput,
+  now: Date,
+): Promise<Changed<StoredTerms>> {
+  const before = await readTerms(tx);
+  const values = {
+    areaZips: input.area,
+    feeCents: input.fee,
+    freeOverCents: input.free_over,
+    minimumCents: input.minimum,
+    taxOnFee: input.tax_on_fee,
+    updatedAt: now,
+  };
+  await tx
+    .insert(deliverySettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: deliverySettings.id, set: values });
+  const after = await readTerms(tx);
+  return {
+    result: after,
+    audit: {
+      action: 'delivery.update',
+      targetType: 'delivery',
+      targetId: 'terms',
+      before: before.updatedAt ? auditState(before) : null,
+      after: auditState(after),
+    },
   };
 }
 

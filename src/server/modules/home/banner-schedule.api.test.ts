@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { banners } from '#server/db/schema';
+import { AdminBanners } from '#shared/schemas/admin/home.zod';
 import type { Banner } from '#shared/schemas/catalogue';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp } from '../../../../tests/helpers/test-app';
 
 /**
- * Issue 18, item 4: a banner's schedule is typed and shown on the shop's wall clock
+ * A banner's schedule is typed and shown on the shop's wall clock
  * (SHOP_TIME_ZONE), as promotions' and coupons' are, whatever zone the server or the console's
  * computer is in. The shop here is in Shanghai (UTC+8, no daylight saving): 09:00 there is 01:00 UTC.
  */
@@ -82,7 +84,7 @@ describe('a banner’s schedule', () => {
       ends_at: '',
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.data.banners.find((b: { id: number }) => b.id === id)).toMatchObject({
+    expect(expectAnswer(AdminBanners, edited).banners.find((b) => b.id === id)).toMatchObject({
       starts_at: '2026-01-16T19:30',
       ends_at: null,
     });

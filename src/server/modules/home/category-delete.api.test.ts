@@ -7,7 +7,7 @@ import { createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp } from '../../../../tests/helpers/test-app';
 
 /**
- * Issue 18, item 3: a category that a home banner or an image grid's tile leads to cannot be
+ * A category that a home banner or an image grid's tile leads to cannot be
  * deleted (its link would lead nowhere); the refusal says how many, in the caller's language.
  */
 

@@ -2,16 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, products } from '#server/db/schema';
 import { fromShopWallTime, shopWallTime } from '#server/shop-time';
+import { CategoryCreated, CategoryTree } from '#shared/schemas/admin/categories.zod';
+import { AdminBanners, AdminPlates, BannerCreated, PlateCreated } from '#shared/schemas/admin/home.zod';
 import type { Banner, Category, Plate } from '#shared/schemas/catalogue';
 import en from '../../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../../public/locales/zh/errors.json' with { type: 'json' };
 import { ROUTE_RULES } from '../../../../tests/api/security/route-table';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { createShopper } from '../../../../tests/helpers/shoppers';
 import { createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
 /**
- * The console's categories, banners and plates (issue 18 items 3 and 4) for every role, and what
+ * The console's categories, banners and plates for every role, and what
  * shoppers see of them: the two-level rule, deleting refused while products use a category, new
  * banners and plates hidden until published, a banner's schedule on an injected clock.
  */
@@ -57,7 +60,7 @@ interface AdminCategory {
   children: AdminCategory[];
 }
 const tree = async (): Promise<AdminCategory[]> =>
-  (await call(owner, 'GET', '/api/admin/categories')).body.data.categories;
+  expectAnswer(CategoryTree, await call(owner, 'GET', '/api/admin/categories')).categories;
 
 async function newCategory(name: string, parentId?: number): Promise<number> {
   const res = await call(owner, 'POST', '/api/admin/categories', {
@@ -67,7 +70,7 @@ async function newCategory(name: string, parentId?: number): Promise<number> {
     ...(parentId ? { parent_id: parentId } : {}),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.id;
+  return expectAnswer(CategoryCreated, res).id;
 }
 
 const HOME_ROUTES = Object.keys(ROUTE_RULES).filter((key) =>
@@ -95,9 +98,16 @@ describe('the console’s category, banner and plate routes by role', () => {
   });
 
   it('let a manager and an owner read the tree, the banners and the plates', async () => {
+    const answers = [
+      ['/api/admin/categories', CategoryTree],
+      ['/api/admin/banners', AdminBanners],
+      ['/api/admin/plates', AdminPlates],
+    ] as const;
     for (const who of [owner, manager]) {
-      for (const url of ['/api/admin/categories', '/api/admin/banners', '/api/admin/plates']) {
-        expect((await call(who, 'GET', url)).status).toBe(200);
+      for (const [url, schema] of answers) {
+        const res = await call(who, 'GET', url);
+        expect(res.status).toBe(200);
+        expectAnswer(schema, res);
       }
     }
   });
@@ -150,6 +160,7 @@ describe('categories', () => {
       parent_id: other,
     });
     expect(moved.status).toBe(200);
+    expectAnswer(CategoryTree, moved);
     const after = await tree();
     expect(after.find((c) => c.id === other)?.children.map((c) => c.id)).toEqual([child]);
     expect(after.find((c) => c.id === top)?.children).toEqual([]);
@@ -165,9 +176,9 @@ describe('categories', () => {
   it('move up and down within their level, as the storefront lists them', async () => {
     const before = (await tree()).map((c) => c.id);
     const last = before.at(-1) as number;
-    expect(
-      (await call(owner, 'POST', `/api/admin/categories/${last}/move`, { direction: 'up' })).status,
-    ).toBe(200);
+    const movedUp = await call(owner, 'POST', `/api/admin/categories/${last}/move`, { direction: 'up' });
+    expect(movedUp.status).toBe(200);
+    expectAnswer(CategoryTree, movedUp);
     const after = (await tree()).map((c) => c.id);
     expect(after.slice(-2)).toEqual([last, before.at(-2)]);
     const listed = (await shop<Category[]>('/api/product_category')).map((c) => c.id);
@@ -196,7 +207,9 @@ describe('categories', () => {
     const child = await newCategory('Child to delete', top);
     const withChild = await call(owner, 'DELETE', `/api/admin/categories/${top}`);
     expect(withChild.body.message).toBe(en.catalogueAdmin.categories.hasChildren.replace('{{count}}', '1'));
-    expect((await call(owner, 'DELETE', `/api/admin/categories/${child}`)).status).toBe(200);
+    const childGone = await call(owner, 'DELETE', `/api/admin/categories/${child}`);
+    expect(childGone.status).toBe(200);
+    expectAnswer(CategoryTree, childGone);
     expect((await call(owner, 'DELETE', `/api/admin/categories/${top}`)).status).toBe(200);
     expect(await t.database.db.select().from(categories).where(eq(categories.id, top))).toEqual([]);
     expect((await shop<Category[]>('/api/product_category')).some((c) => c.id === top)).toBe(false);
@@ -278,8 +291,8 @@ describe('banners', () => {
       zn_cta: '立即购买',
     });
     expect(created.status).toBe(200);
-    const id = created.body.data.id as number;
-    const mine = created.body.data.banners.find((b: { id: number }) => b.id === id);
+    const { id, banners } = expectAnswer(BannerCreated, created);
+    const mine = banners.find((b) => b.id === id);
     expect(mine).toMatchObject({
       published: false,
       state: 'draft',
@@ -288,9 +301,9 @@ describe('banners', () => {
     });
     expect((await visible()).some((b) => b.id === id)).toBe(false);
 
-    expect(
-      (await call(manager, 'POST', `/api/admin/banners/${id}/publish`, { published: true })).status,
-    ).toBe(200);
+    const published = await call(manager, 'POST', `/api/admin/banners/${id}/publish`, { published: true });
+    expect(published.status).toBe(200);
+    expectAnswer(AdminBanners, published);
     const shown = (await visible()).find((b) => b.id === id);
     expect(shown).toMatchObject({
       type: 1,
@@ -302,11 +315,16 @@ describe('banners', () => {
     expect((await visible()).at(-1)?.id).toBe(id);
 
     // Moved up one place, then unpublished: gone again.
-    await call(owner, 'POST', `/api/admin/banners/${id}/move`, { direction: 'up' });
+    expectAnswer(
+      AdminBanners,
+      await call(owner, 'POST', `/api/admin/banners/${id}/move`, { direction: 'up' }),
+    );
     expect((await visible()).at(-2)?.id).toBe(id);
     await call(owner, 'POST', `/api/admin/banners/${id}/publish`, { published: 'false' });
     expect((await visible()).some((b) => b.id === id)).toBe(false);
-    expect((await call(owner, 'DELETE', `/api/admin/banners/${id}`)).status).toBe(200);
+    const bannerGone = await call(owner, 'DELETE', `/api/admin/banners/${id}`);
+    expect(bannerGone.status).toBe(200);
+    expectAnswer(AdminBanners, bannerGone);
     expect((await call(owner, 'DELETE', `/api/admin/banners/${id}`)).status).toBe(404);
   });
 
@@ -415,7 +433,7 @@ describe('plates', () => {
       ],
     });
     expect(grid.status, JSON.stringify(grid.body)).toBe(200);
-    const gridId = grid.body.data.id as number;
+    const gridId = expectAnswer(PlateCreated, grid).id;
     const [category] = await tree();
     const sellers = await call(owner, 'POST', '/api/admin/plates', {
       style: 1,
@@ -426,7 +444,10 @@ describe('plates', () => {
     const sellersId = sellers.body.data.id as number;
     expect((await visible()).some((p) => p.id === gridId || p.id === sellersId)).toBe(false);
 
-    await call(owner, 'POST', `/api/admin/plates/${gridId}/publish`, { published: true });
+    expectAnswer(
+      AdminPlates,
+      await call(owner, 'POST', `/api/admin/plates/${gridId}/publish`, { published: true }),
+    );
     await call(owner, 'POST', `/api/admin/plates/${sellersId}/publish`, { published: true });
     const shown = await visible();
     expect(shown.find((p) => p.id === gridId)?.item.map((i) => i.url)).toEqual([
@@ -440,7 +461,10 @@ describe('plates', () => {
       en_name: 'Best of',
     });
 
-    await call(owner, 'POST', `/api/admin/plates/${sellersId}/move`, { direction: 'up' });
+    expectAnswer(
+      AdminPlates,
+      await call(owner, 'POST', `/api/admin/plates/${sellersId}/move`, { direction: 'up' }),
+    );
     expect((await visible()).slice(-2).map((p) => p.id)).toEqual([sellersId, gridId]);
 
     // The category a plate shows cannot be deleted under it.
@@ -454,10 +478,13 @@ describe('plates', () => {
       items: [{ img: '/media/plates/c-640.webp', url: '/categories' }],
     });
     expect(edited.status).toBe(200);
+    expectAnswer(AdminPlates, edited);
     expect((await visible()).find((p) => p.id === gridId)?.item).toEqual([
       { img: '/media/plates/c-640.webp', url: '/categories', en_name: '', zn_name: '' },
     ]);
-    expect((await call(owner, 'DELETE', `/api/admin/plates/${gridId}`)).status).toBe(200);
+    const plateGone = await call(owner, 'DELETE', `/api/admin/plates/${gridId}`);
+    expect(plateGone.status).toBe(200);
+    expectAnswer(AdminPlates, plateGone);
     expect((await visible()).some((p) => p.id === gridId)).toBe(false);
   });
 

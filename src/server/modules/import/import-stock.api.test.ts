@@ -5,7 +5,7 @@ import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp } from '../../../../tests/helpers/test-app';
 
 /**
- * Issue 18, item 2 meets item 5: every stock change is kept as a stock movement (who, when, how
+ * Every stock change is kept as a stock movement (who, when, how
  * many, why), those a CSV import makes too — a product's new count, and a new product's stock —
  * shown in the product's movements with the importer's name.
  */

@@ -1,11 +1,13 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products } from '#server/db/schema';
+import { ImportReport } from '#shared/schemas/admin/import.zod';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { parseCsv, writeCsv } from './csv';
 
-/** The product CSV (issue 18 item 5): export, dry run, import, on the seeded catalogue. */
+/** The product CSV: export, dry run, import, on the seeded catalogue. */
 let t: TestApp;
 let owner: TestStaff;
 let packer: TestStaff;
@@ -50,11 +52,21 @@ describe('the product CSV', () => {
     const before = await productCount();
     const dry = await importCsv(out.text, { dryRun: true });
     expect(dry.status).toBe(200);
-    expect(dry.body.data).toMatchObject({ applied: false, created: 0, updated: 0, errorCount: 0 });
+    expect(expectAnswer(ImportReport, dry)).toMatchObject({
+      applied: false,
+      created: 0,
+      updated: 0,
+      errorCount: 0,
+    });
     expect(dry.body.data.changes).toEqual([]);
     expect(dry.body.data.unchanged).toBe(before);
     const real = await importCsv(out.text);
-    expect(real.body.data).toMatchObject({ applied: true, created: 0, updated: 0, unchanged: before });
+    expect(expectAnswer(ImportReport, real)).toMatchObject({
+      applied: true,
+      created: 0,
+      updated: 0,
+      unchanged: before,
+    });
     expect((await exportCsv()).text).toBe(out.text);
   });
 
@@ -113,8 +125,9 @@ describe('the product CSV', () => {
     const before = await productCount();
     for (const lang of ['en', 'zh']) {
       const dry = await importCsv(csv, { dryRun: true, lang });
-      expect(dry.body.data.errorCount).toBe(5);
-      const errors = dry.body.data.errors.map((e: { row: number; column: string }) => [e.row, e.column]);
+      const report = expectAnswer(ImportReport, dry);
+      expect(report.errorCount).toBe(5);
+      const errors = report.errors.map((e) => [e.row, e.column]);
       expect(errors).toEqual([
         [2, 'category'],
         [3, 'price'],
@@ -149,7 +162,7 @@ describe('the product CSV', () => {
       `,imp-new-c,leafy-greens,Cress,水芹,bunch,把,1.00,0,,/media/product-cress-0123456789-400.webp`,
     ].join('\r\n');
     const res = await importCsv(csv);
-    expect(res.body.data).toMatchObject({ applied: true, created: 3, errorCount: 0 });
+    expect(expectAnswer(ImportReport, res)).toMatchObject({ applied: true, created: 3, errorCount: 0 });
     expect(res.body.data.warnings).toEqual([
       expect.objectContaining({
         row: 3,

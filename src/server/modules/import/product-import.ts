@@ -1,6 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
+import type { AuditNote, WriteAudit } from '#server/audit';
 import type { Clock } from '#server/clock';
-import type { Db, Tx } from '#server/db/client';
+import { type Db, inBackground, type Tx } from '#server/db/client';
 import { categories, products } from '#server/db/schema';
 import { Conflict } from '#server/errors';
 import { translate } from '#server/i18n';
@@ -13,7 +14,6 @@ import {
   PRODUCT_CSV_COLUMNS,
 } from '#shared/schemas/product-import.rules';
 import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
-import { recordAudit } from '../staff/audit';
 import { recordStockMovements, type StockMovement } from '../stock/stock.service';
 import { CsvSyntaxError, CsvTooWideError, parseCsv, writeCsv } from './csv';
 import { decodeCsvBytes } from './csv-encoding';
@@ -169,23 +169,27 @@ function isUniqueViolation(error: unknown): boolean {
 export async function importProducts(
   deps: ImportDeps,
   bytes: Uint8Array,
-  who: { staffId: number; language: Language },
+  who: { staffId: number; language: Language; writeAudit: WriteAudit },
 ): Promise<ImportReport> {
   const file = await readFile(bytes);
   // A file with problems of its own is reported as the dry run would: nothing to write.
   if (file.unreadable || file.problems.length > 0) return (await plan(deps.db, file, who.language)).report;
   let stockMoved = false;
   try {
-    const report = await withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
-      await lockImports(tx);
-      const planned = await plan(tx, file, who.language);
-      if (planned.report.errorCount > 0) return planned.report;
-      const written = await write(tx, planned, who.staffId, deps.clock.now());
-      stockMoved = written.stockMoved;
-      if (written.ids.length > TOUCH_EACH_UP_TO || planned.updates.some((u) => u.moved)) touched.all();
-      else for (const id of written.ids) touched.product(id);
-      return { ...planned.report, applied: true };
-    });
+    // Seconds of statements: the server's thread serves requests while the database runs each.
+    const report = await inBackground(() =>
+      withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
+        await lockImports(tx);
+        const planned = await plan(tx, file, who.language);
+        if (planned.report.errorCount > 0) return planned.report;
+        const written = await write(tx, planned, who.staffId, deps.clock.now());
+        await who.writeAudit(tx, importNote(planned));
+        stockMoved = written.stockMoved;
+        if (written.ids.length > TOUCH_EACH_UP_TO || planned.updates.some((u) => u.moved)) touched.all();
+        else for (const id of written.ids) touched.product(id);
+        return { ...planned.report, applied: true };
+      }),
+    );
     if (stockMoved) deps.catalogue.stockChanged();
     return report;
   } catch (error) {
@@ -195,7 +199,18 @@ export async function importProducts(
   }
 }
 
-/** Writes a plan: products, stock (as movements too) and the audit entry. */
+/** What the audit log keeps of an import: one line with the counts. */
+function importNote(planned: Planned): AuditNote {
+  const { rows, created, updated, unchanged } = planned.report;
+  return {
+    action: 'product.import',
+    targetType: 'product',
+    targetId: 'import',
+    after: { rows, created, updated, unchanged },
+  };
+}
+
+/** Writes a plan: products and stock (as movements too). */
 async function write(tx: Tx, planned: Planned, staffId: number, at: Date) {
   const movement = importMovement(staffId, at);
   const inserted = await insertInBatches(tx, planned.creates);
@@ -218,14 +233,5 @@ async function write(tx: Tx, planned: Planned, staffId: number, at: Date) {
     await nextTurn();
     await recordStockMovements(tx, movements.slice(i, i + WRITE_BATCH));
   }
-  const { rows, created, updated, unchanged } = planned.report;
-  await recordAudit(tx, {
-    staffId,
-    action: 'product.import',
-    targetType: 'product',
-    targetId: 'import',
-    after: { rows, created, updated, unchanged },
-    at,
-  });
   return { ids, stockMoved: stockSet.length > 0 };
 }

@@ -4,16 +4,18 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MEDIA_WIDTHS, mediaSrcSet } from '#shared/media';
+import { MediaUpload } from '#shared/schemas/admin/media.zod';
 import { PICTURE_MAX_BYTES } from '#shared/schemas/media.rules';
 import en from '../../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../../public/locales/zh/errors.json' with { type: 'json' };
 import { streamRequest } from '../../../../tests/api/security/oversize-bodies';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp } from '../../../../tests/helpers/test-app';
 import { multipartUpload, photo, pngHeader, uploadTo } from '../../../../tests/helpers/uploads';
 
 /**
- * Issue 18, items 1, 3 and 4: staff upload JPEG, PNG or WebP pictures, taken by their bytes
+ * Staff upload JPEG, PNG or WebP pictures, taken by their bytes
  * whatever the file is called; the server makes every width the storefront asks for as WebP,
  * cropped to the kind's shape, under a name no one can guess; anything else is a 400 (413 when
  * too big) in the staff member's language, and stores nothing.
@@ -43,7 +45,7 @@ describe('POST /api/admin/media/:kind', () => {
       for (const kind of ['icon', 'banner', 'tile', 'ad'] as const) {
         const res = await upload(kind, bytes);
         expect(res.status).toBe(200);
-        const url = res.body.data.image as string;
+        const url = expectAnswer(MediaUpload, res).image;
         expect(url).toMatch(/^\/uploads\/catalogue\/[0-9a-f]{24}-\d+\.webp$/);
         const srcset = mediaSrcSet(url, kind);
         expect(srcset).toBeDefined();

@@ -3,17 +3,19 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, orderItems, orders, products } from '#server/db/schema';
+import { auditLog, orderLines, orders, products } from '#server/db/schema';
 import { MEDIA_WIDTHS } from '#shared/media';
+import { ProductPictures } from '#shared/schemas/admin/media.zod';
 import en from '../../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../../public/locales/zh/errors.json' with { type: 'json' };
 import { shopperWithRows } from '../../../../tests/api/security/shop-state';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp } from '../../../../tests/helpers/test-app';
 import { photo, uploadTo } from '../../../../tests/helpers/uploads';
 
 /**
- * Issue 18, item 1: a product's pictures — uploaded (every width the storefront asks for),
+ * A product's pictures — uploaded (every width the storefront asks for),
  * reordered and deleted — with the first one always the product's `product_image`, what the
  * storefront shows at once, an audit line for each change, and files deleted only once nothing
  * (no product, no order line) shows them.
@@ -55,7 +57,7 @@ const add = async (id: number, seed: number) => {
     await photo(900, 700, seed).jpeg().toBuffer(),
   );
   expect(res.status).toBe(200);
-  return res.body.data.images as Picture[];
+  return expectAnswer(ProductPictures, res).images;
 };
 
 async function productOf(id: number) {
@@ -83,7 +85,7 @@ const fileExists = (link: string, width: number) =>
 describe('a product’s pictures', { timeout: 120_000 }, () => {
   it('adds uploads last, in every width, and the storefront shows them at once', async () => {
     const product = await productOf(2);
-    const seeded = (await call('GET', '/api/admin/products/2/images')).body.data.images as Picture[];
+    const seeded = expectAnswer(ProductPictures, await call('GET', '/api/admin/products/2/images')).images;
     expect(seeded[0]?.link).toBe(product.productImage);
     const after = await add(2, 1);
     expect(after.slice(0, seeded.length)).toEqual(seeded);
@@ -104,14 +106,14 @@ describe('a product’s pictures', { timeout: 120_000 }, () => {
     const reversed = [...ids].reverse();
     const moved = await call('POST', '/api/admin/products/3/images/order', { ids: reversed });
     expect(moved.status).toBe(200);
-    expect(moved.body.data.images.map((p: Picture) => p.id)).toEqual(reversed);
+    expect(expectAnswer(ProductPictures, moved).images.map((p) => p.id)).toEqual(reversed);
     const newest = pictures.at(-1) as Picture;
     expect((await productOf(3)).productImage).toBe(newest.link);
     expect((await storefrontPictures(3))[0]).toBe(newest.link);
 
     const deleted = await call('DELETE', `/api/admin/products/3/images/${newest.id}`);
     expect(deleted.status).toBe(200);
-    const rest = deleted.body.data.images as Picture[];
+    const rest = expectAnswer(ProductPictures, deleted).images;
     expect(rest.map((p) => p.id)).toEqual(reversed.slice(1));
     expect((await productOf(3)).productImage).toBe(rest[0]?.link);
     // Nothing shows the deleted picture any more: its files are gone.
@@ -131,9 +133,9 @@ describe('a product’s pictures', { timeout: 120_000 }, () => {
     const shown = pictures.at(-1) as Picture;
     // The order was placed while this picture was the product's first: its line keeps it.
     await db
-      .update(orderItems)
+      .update(orderLines)
       .set({ image: shown.link })
-      .where(eq(orderItems.orderId, order?.id ?? 0));
+      .where(eq(orderLines.orderId, order?.id ?? 0));
     expect((await call('DELETE', `/api/admin/products/4/images/${shown.id}`)).status).toBe(200);
     for (const width of MEDIA_WIDTHS.product) expect(await fileExists(shown.link, width)).toBe(true);
     const file = await t.app.inject({ url: shown.link });

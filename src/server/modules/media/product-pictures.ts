@@ -1,11 +1,10 @@
 import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import {
   banners,
   categories,
-  orderItems,
+  orderLines,
   plateItems,
   productImages,
   products,
@@ -14,8 +13,7 @@ import {
 import { BadInput, NotFound } from '#server/errors';
 import type { UploadedFile } from '#server/uploads/upload-reader';
 import { PRODUCT_PICTURES_MAX } from '#shared/schemas/media.rules';
-import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
-import { recordAudit } from '../staff/audit';
+import type { AuditedCatalogueChange } from '../catalogue/catalogue.changes';
 import type { CatalogueMedia } from './media.files';
 
 /** One picture of a product as the console sees it; the first is the product's `product_image`. */
@@ -26,8 +24,6 @@ export interface ProductPicture {
 
 export interface ProductPicturesDeps {
   db: Db;
-  clock: Clock;
-  catalogue: Pick<CatalogueListener, 'changed'>;
   media: CatalogueMedia;
 }
 
@@ -35,10 +31,11 @@ const KEY = 'errors:catalogueAdmin.pictures';
 
 /**
  * A product's pictures (docs/api.md, Admin: pictures): `product_images` rows in `sort` order, the
- * first copied to `products.product_image` in the same transaction, every change through
- * withCatalogueChange (the product touched) and the audit log. A deleted picture's files go once
- * nothing shows them any more (`pictureShown`): no product, no order line (orders keep their
- * snapshot), no banner, tile, category icon or promotion.
+ * first copied to `products.product_image` in the same transaction. Every change runs in the
+ * caller's `change` (a catalogue change touching the product, audited by the caller), as files are
+ * made before it and removed after it commits. A deleted picture's files go once nothing shows them
+ * any more (`pictureShown`): no product, no order line (orders keep their snapshot), no banner,
+ * tile, category icon or promotion.
  */
 export class ProductPictures {
   constructor(private readonly deps: ProductPicturesDeps) {}
@@ -50,12 +47,16 @@ export class ProductPictures {
   }
 
   /** Makes the picture's files, then adds it last; the files go again if the product refuses it. */
-  async add(staffId: number, productId: number, file: UploadedFile): Promise<ProductPicture[]> {
+  async add(
+    change: AuditedCatalogueChange,
+    productId: number,
+    file: UploadedFile,
+  ): Promise<ProductPicture[]> {
     // Refused before the expensive work when it cannot be taken.
     await this.roomFor(productId);
     const link = await this.deps.media.save('product', file);
     try {
-      return await this.change(staffId, productId, 'product.pictures.add', async (tx, before) => {
+      return await this.change(change, productId, 'product.pictures.add', async (tx, before) => {
         if (before.length >= PRODUCT_PICTURES_MAX)
           throw new BadInput(`${KEY}.tooMany`, { max: PRODUCT_PICTURES_MAX });
         const [last] = await tx
@@ -71,8 +72,8 @@ export class ProductPictures {
   }
 
   /** Puts the pictures in the given order: `ids` must name each of the product's pictures once. */
-  async reorder(staffId: number, productId: number, ids: number[]): Promise<ProductPicture[]> {
-    return this.change(staffId, productId, 'product.pictures.order', async (tx, before) => {
+  async reorder(change: AuditedCatalogueChange, productId: number, ids: number[]): Promise<ProductPicture[]> {
+    return this.change(change, productId, 'product.pictures.order', async (tx, before) => {
       const have = new Set(before.map((p) => p.id));
       if (ids.length !== have.size || ids.some((id) => !have.has(id)))
         throw new BadInput(`${KEY}.orderMismatch`);
@@ -85,9 +86,13 @@ export class ProductPictures {
   }
 
   /** Deletes one picture; its files go too once nothing shows them. */
-  async remove(staffId: number, productId: number, imageId: number): Promise<ProductPicture[]> {
+  async remove(
+    change: AuditedCatalogueChange,
+    productId: number,
+    imageId: number,
+  ): Promise<ProductPicture[]> {
     let link: string | undefined;
-    const after = await this.change(staffId, productId, 'product.pictures.delete', async (tx, before) => {
+    const after = await this.change(change, productId, 'product.pictures.delete', async (tx, before) => {
       link = before.find((p) => p.id === imageId)?.link;
       if (link === undefined) throw new NotFound(`${KEY}.notFound`);
       await tx.delete(productImages).where(eq(productImages.id, imageId));
@@ -108,17 +113,16 @@ export class ProductPictures {
   }
 
   /**
-   * One change to a product's pictures in one transaction: the product locked, `work` given its
-   * pictures before, `product_image` set to the first one after, the audit line written.
+   * One change to a product's pictures in `change`'s transaction: the product locked, `work` given
+   * its pictures before, `product_image` set to the first one after, the audit line reported.
    */
   private change(
-    staffId: number,
+    change: AuditedCatalogueChange,
     productId: number,
     action: string,
     work: (tx: Tx, before: ProductPicture[]) => Promise<void>,
   ): Promise<ProductPicture[]> {
-    const { db, catalogue, clock } = this.deps;
-    return withCatalogueChange(db, catalogue, async (tx, touched) => {
+    return change(async (tx, touched) => {
       const product = await this.productOf(tx, productId, true);
       const before = await listedPictures(tx, productId, product.productImage);
       await work(tx, before);
@@ -126,17 +130,15 @@ export class ProductPictures {
       const first = after[0]?.link ?? '';
       if (first !== product.productImage)
         await tx.update(products).set({ productImage: first }).where(eq(products.id, productId));
-      await recordAudit(tx, {
-        staffId,
+      touched.product(productId);
+      const audit = {
         action,
         targetType: 'product',
-        targetId: String(productId),
+        targetId: productId,
         before: { images: before.map((p) => p.link) },
         after: { images: after.map((p) => p.link) },
-        at: clock.now(),
-      });
-      touched.product(productId);
-      return after;
+      };
+      return { result: after, audit };
     });
   }
 
@@ -169,7 +171,7 @@ export class ProductPictures {
 export const PICTURE_SHOWN_IN: readonly PgColumn[] = [
   productImages.link,
   products.productImage,
-  orderItems.image,
+  orderLines.image,
   banners.image,
   plateItems.img,
   categories.icon,

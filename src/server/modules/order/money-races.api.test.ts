@@ -9,6 +9,7 @@ import { uuidFromKey } from '#server/db/seed';
 import { goodsPaidOf } from '#shared/money';
 import { parallel, tally } from '../../../../tests/helpers/parallel';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
+import { PackingRefunds } from '../packing/packing.refunds';
 import {
   cardForm,
   type LiveShop,
@@ -17,8 +18,7 @@ import {
   paymentsOf,
   stocked,
 } from '../payment/payment.fixture';
-import { type ConsoleShop, refundDepsOf, startConsoleShop } from './order.fixture';
-import { PackingRefunds } from './packing.refunds';
+import { type AdminShop, refundDepsOf, startAdminShop } from './order.fixture';
 
 /**
  * A packer marking lines short while a manager refunds the same paid order (docs/architecture.md,
@@ -27,8 +27,8 @@ import { PackingRefunds } from './packing.refunds';
  * and money must be exact on both.
  */
 let shop: LiveShop;
-let staff: ConsoleShop['staff'];
-let call: ConsoleShop['call'];
+let staff: AdminShop['staff'];
+let call: AdminShop['call'];
 let keys = 0;
 const key = () => `race-mark-${++keys}-${Date.now()}`;
 
@@ -36,7 +36,7 @@ const key = () => `race-mark-${++keys}-${Date.now()}`;
 let second: { app: FastifyInstance; database: Database } | undefined;
 
 beforeAll(async () => {
-  ({ shop, staff, call } = await startConsoleShop());
+  ({ shop, staff, call } = await startAdminShop());
   if (shop.t.config.database.kind !== 'postgres') return;
   const database = await openDatabase(shop.t.config.database);
   const app = await buildApp({
@@ -122,7 +122,7 @@ async function refundsSettled(lines: number[]): Promise<void> {
     const open = await shop.t.database.db
       .select({ state: packingLines.refundState })
       .from(packingLines)
-      .where(inArray(packingLines.orderItemId, lines));
+      .where(inArray(packingLines.orderLineId, lines));
     if (!open.some((m) => m.state === 'queued' || m.state === 'sending')) return;
     await worker.runOnce();
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -162,7 +162,7 @@ describe('packing marks and refunds of one paid order at once', () => {
     const saved = await shop.t.database.db
       .select()
       .from(packingLines)
-      .where(inArray(packingLines.orderItemId, o.lines));
+      .where(inArray(packingLines.orderLineId, o.lines));
     expect(saved.map((m) => [m.state, m.shortQty, m.refundState])).toEqual(
       o.lines.map(() => ['short', 1, 'sent']),
     );

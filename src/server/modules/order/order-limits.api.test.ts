@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, orders, products } from '#server/db/schema';
+import { cartLines, orders, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import * as demo from '../../../../seed/catalogue/index';
@@ -63,7 +63,7 @@ describe('one product per order', () => {
     const { s, address } = await shopperWithAddress();
     const line = await lineOf(s, product.key, 50);
     // A line filled before the shop lowered its cap is still in the cart.
-    await t.database.db.update(cartItems).set({ amount: 60 }).where(eq(cartItems.id, line));
+    await t.database.db.update(cartLines).set({ amount: 60 }).where(eq(cartLines.id, line));
     const stock = await stockOf(product.key);
 
     expect(await order(s, address, line, 60)).toEqual({
@@ -75,7 +75,7 @@ describe('one product per order', () => {
     );
     expect(await stockOf(product.key)).toBe(stock);
     expect(await placedOrders(s)).toEqual([]);
-    const [kept] = await t.database.db.select().from(cartItems).where(eq(cartItems.id, line));
+    const [kept] = await t.database.db.select().from(cartLines).where(eq(cartLines.id, line));
     expect(kept?.amount).toBe(60);
 
     expect((await order(s, address, line, 50)).status).toBe(200);
@@ -132,7 +132,7 @@ describe('orders waiting for payment', () => {
     );
     expect(await stockOf(product.key)).toBe(stock);
     expect(await placedOrders(s)).toHaveLength(3);
-    const [cart] = await t.database.db.select().from(cartItems).where(eq(cartItems.id, line));
+    const [cart] = await t.database.db.select().from(cartLines).where(eq(cartLines.id, line));
     expect(cart?.amount).toBe(7);
 
     // Another shopper is not held back by this one's orders.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products } from '#server/db/schema';
+import { orderLines, orders, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
@@ -50,10 +50,10 @@ describe('the last units', () => {
       .where(eq(products.key, product.key));
     expect(row?.stock).toBe(0);
     const sold = await t.database.db
-      .select({ num: orderItems.num })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(products, eq(products.id, orderItems.productId))
+      .select({ num: orderLines.num })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .innerJoin(products, eq(products.id, orderLines.productId))
       .where(eq(products.key, product.key));
     expect(sold.reduce((n, r) => n + r.num, 0)).toBe(50);
   });

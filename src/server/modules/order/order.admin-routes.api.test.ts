@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema';
+import { OrderDetail, OrderPage, PackingSlips, RefundAnswer } from '#shared/schemas/admin/orders.zod';
+import { Today } from '#shared/schemas/admin/today.zod';
 import { can, type Permission } from '#shared/schemas/staff.rules';
 import { ROUTE_RULES } from '../../../../tests/api/security/route-table';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import {
   cardForm,
   type LiveShop,
@@ -11,17 +14,17 @@ import {
   payByCard,
   placeOrder,
 } from '../payment/payment.fixture';
-import { type ConsoleShop, startConsoleShop } from './order.fixture';
+import { type AdminShop, startAdminShop } from './order.fixture';
 
 /**
- * The console's order routes for every role (issue 17): owner, manager and packer by their
+ * The console's order routes for every role: owner, manager and packer by their
  * permissions, a shopper's token and a visitor refused; what each one sees and may do.
  */
 let shop: LiveShop;
-let staff: ConsoleShop['staff'];
-let call: ConsoleShop['call'];
+let staff: AdminShop['staff'];
+let call: AdminShop['call'];
 beforeAll(async () => {
-  ({ shop, staff, call } = await startConsoleShop());
+  ({ shop, staff, call } = await startAdminShop());
 });
 afterAll(async () => shop?.close());
 
@@ -80,14 +83,19 @@ describe('what staff do with orders', () => {
     const o = await paidOrder(2);
     const packer = staff.packer.token;
     const base = `/api/admin/orders/${o.orderNo}`;
-    expect((await call(packer, 'POST', `${base}/pack`)).body.data).toMatchObject({ status: 2 });
+    expect(expectAnswer(OrderDetail, await call(packer, 'POST', `${base}/pack`))).toMatchObject({
+      status: 2,
+    });
     const shipped = await call(packer, 'POST', `${base}/ship`, { carrier: 'USPS', tracking: '9400' });
-    expect(shipped.body.data).toMatchObject({ status: 3, carrier: 'USPS', tracking: '9400' });
-    expect((await call(staff.manager.token, 'POST', `${base}/complete`)).status).toBe(200);
-    const timeline = (await call(staff.owner.token, 'GET', base)).body.data.timeline as {
-      kind: string;
-      staff_id: number | null;
-    }[];
+    expect(expectAnswer(OrderDetail, shipped)).toMatchObject({
+      status: 3,
+      carrier: 'USPS',
+      tracking: '9400',
+    });
+    const completed = await call(staff.manager.token, 'POST', `${base}/complete`);
+    expect(completed.status).toBe(200);
+    expectAnswer(OrderDetail, completed);
+    const timeline = expectAnswer(OrderDetail, await call(staff.owner.token, 'GET', base)).timeline;
     expect(timeline.find((e) => e.kind === 'packed')).toMatchObject({
       staff_name: expect.stringMatching(/^packer/),
     });
@@ -143,7 +151,7 @@ describe('what staff do with orders', () => {
       reason: 'one was bruised',
     });
     expect(part.status).toBe(200);
-    expect(part.body.data).toMatchObject({ whole: false, order: { status: 2 } });
+    expect(expectAnswer(RefundAnswer, part)).toMatchObject({ whole: false, order: { status: 2 } });
     expect(part.body.data.refunded).toBeCloseTo(o.totalCents / 3 / 100, 2);
     const rest = await call(staff.owner.token, 'POST', `${base}/refund`, { reason: 'customer left' });
     expect(rest.body.data).toMatchObject({ whole: true, order: { status: 6 } });
@@ -160,16 +168,19 @@ describe('what staff do with orders', () => {
     const o = await paidOrder(5);
     const packer = staff.packer.token;
     const list = await call(packer, 'GET', `/api/admin/orders?q=${o.orderNo}`);
-    expect(list.body.data).toMatchObject({ total: 1, page: 1 });
+    expect(expectAnswer(OrderPage, list)).toMatchObject({ total: 1, page: 1 });
     expect(list.body.data.list[0]).not.toHaveProperty('email');
-    const detail = (await call(packer, 'GET', `/api/admin/orders/${o.orderNo}`)).body.data;
+    const detail = expectAnswer(OrderDetail, await call(packer, 'GET', `/api/admin/orders/${o.orderNo}`));
     expect(detail).not.toHaveProperty('customer');
     expect(detail.address).not.toHaveProperty('phone');
     expect(detail.lines[0]).toMatchObject({ num: 2 });
-    const managerView = (await call(staff.manager.token, 'GET', `/api/admin/orders/${o.orderNo}`)).body.data;
+    const managerView = expectAnswer(
+      OrderDetail,
+      await call(staff.manager.token, 'GET', `/api/admin/orders/${o.orderNo}`),
+    );
     expect(managerView.customer).toMatchObject({ email: o.s.email });
     const slips = await call(packer, 'GET', `/api/admin/orders/packing?orders=${o.orderNo},12345678`);
-    expect(slips.body.data.missing).toEqual(['12345678']);
+    expect(expectAnswer(PackingSlips, slips).missing).toEqual(['12345678']);
     expect(slips.body.data.orders[0].lines[0]).toMatchObject({
       en_name: expect.any(String),
       zn_name: expect.any(String),
@@ -177,11 +188,12 @@ describe('what staff do with orders', () => {
     expect((await call(packer, 'GET', '/api/admin/orders/packing?orders=abc')).status).toBe(400);
     const home = await call(packer, 'GET', '/api/admin/today');
     expect(home.status).toBe(200);
+    expectAnswer(Today, home);
     // A packer does not see the shop's takings; a manager does.
     expect(home.body.data).not.toHaveProperty('paid_today');
     expect(home.body.data).not.toHaveProperty('paid_same_day_last_week');
     const managerHome = await call(staff.manager.token, 'GET', '/api/admin/today');
-    expect(managerHome.body.data.paid_today).toMatchObject({ count: expect.any(Number) });
+    expect(expectAnswer(Today, managerHome).paid_today).toMatchObject({ count: expect.any(Number) });
     // Oldest paid first, at most 20: this one is among those waiting.
     expect(home.body.data.to_pack.total).toBeGreaterThanOrEqual(home.body.data.to_pack.list.length);
     const waiting = await call(packer, 'GET', `/api/admin/orders?stage=packing&q=${o.orderNo}`);

@@ -6,7 +6,7 @@ import { ORDER_STATUS } from '#shared/schemas/order';
 import * as demo from '../../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { actOnShopOrder, listShopOrders } from './order.admin';
+import { recentOrders, runOrderAction } from './order.actions';
 import type { OrderAction } from './order.machine';
 
 let t: TestApp;
@@ -40,13 +40,13 @@ const stock = async () =>
   )[0]?.s;
 
 const act = (orderNo: string, action: OrderAction) =>
-  actOnShopOrder(t.database.db, { orderNo, action, staffId: null }, t.clock);
+  runOrderAction(t.database.db, { orderNo, action, staffId: null }, t.clock);
 
 describe("the shop's order commands", () => {
   it('lists orders by status, cancels a pending one with its stock returned, and refuses wrong moves', async () => {
     const before = await stock();
     const orderNo = await placeOrder(3);
-    expect((await listShopOrders(t.database.db, ORDER_STATUS.pending)).map((o) => o.orderNo)).toContain(
+    expect((await recentOrders(t.database.db, ORDER_STATUS.pending)).map((o) => o.orderNo)).toContain(
       orderNo,
     );
     expect(await stock()).toBe((before ?? 0) - 3);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sum } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { cartItems, orderItems, orders, products } from '#server/db/schema';
+import { cartLines, orderLines, orders, products } from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import { CART_MAX_AMOUNT } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
@@ -39,20 +39,20 @@ export class BuyAgain {
         .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
       if (!order) throw new NotFound('errors:order.notFound');
       const ordered = await tx
-        .select({ productId: orderItems.productId, num: sum(orderItems.num).mapWith(Number) })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id))
-        .groupBy(orderItems.productId)
-        .orderBy(asc(orderItems.productId));
+        .select({ productId: orderLines.productId, num: sum(orderLines.num).mapWith(Number) })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .groupBy(orderLines.productId)
+        .orderBy(asc(orderLines.productId));
       const ids = ordered.map((o) => o.productId);
       const found = ids.length === 0 ? [] : await tx.select().from(products).where(inArray(products.id, ids));
       const inCart = new Map(
         (ids.length === 0
           ? []
           : await tx
-              .select({ productId: cartItems.productId, amount: cartItems.amount })
-              .from(cartItems)
-              .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, ids)))
+              .select({ productId: cartLines.productId, amount: cartLines.amount })
+              .from(cartLines)
+              .where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, ids)))
         ).map((c) => [c.productId, c.amount]),
       );
       const promo = await runningPromotionPrices(tx, ids, now);
@@ -72,9 +72,9 @@ export class BuyAgain {
         // Never lowers a line the shopper already holds above the cap.
         const amount = Math.max(current, Math.min(current + num, cap));
         await tx
-          .insert(cartItems)
+          .insert(cartLines)
           .values({ userId, productId, amount, createdAt: now })
-          .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { amount } });
+          .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { amount } });
         answer.added.push({
           ...names,
           price: centsToAmount(promo.get(productId) ?? product.priceCents),
@@ -85,9 +85,9 @@ export class BuyAgain {
         });
       }
       const [total] = await tx
-        .select({ n: sum(cartItems.amount).mapWith(Number) })
-        .from(cartItems)
-        .where(eq(cartItems.userId, userId));
+        .select({ n: sum(cartLines.amount).mapWith(Number) })
+        .from(cartLines)
+        .where(eq(cartLines.userId, userId));
       answer.count = total?.n ?? 0;
       return answer;
     });

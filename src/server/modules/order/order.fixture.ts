@@ -7,7 +7,7 @@ import type { Language } from '#shared/constants';
 import type { StaffRole } from '#shared/schemas/staff.rules';
 import { createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { type LiveShop, startLiveShop } from '../payment/payment.fixture';
-import type { RefundDeps } from './order.refund';
+import type { RefundDeps } from '../payment/payment.refund';
 
 /** What `npm run shop -- refund ORDER` builds: the configured gateways (in tests, the doubles). */
 export function refundDepsOf(shop: LiveShop): RefundDeps {
@@ -28,7 +28,7 @@ export async function refusal(promise: Promise<unknown>, language: Language = 'e
 }
 
 /** One console request with `token` (none: a visitor) in `language`: the status and the parsed body. */
-function consoleCall(shop: LiveShop) {
+function adminCall(shop: LiveShop) {
   return async (
     token: string | undefined,
     method: 'GET' | 'POST',
@@ -47,18 +47,18 @@ function consoleCall(shop: LiveShop) {
 }
 
 /** A live shop with one staff member of each role, and a console call as any of them. */
-export interface ConsoleShop {
+export interface AdminShop {
   shop: LiveShop;
   staff: Record<StaffRole, TestStaff>;
-  call: ReturnType<typeof consoleCall>;
+  call: ReturnType<typeof adminCall>;
 }
 
 /** The console API tests' setup: a live shop (close it after) with an owner, a manager and a packer. */
-export async function startConsoleShop(): Promise<ConsoleShop> {
+export async function startAdminShop(): Promise<AdminShop> {
   const shop = await startLiveShop();
   const staff = {} as Record<StaffRole, TestStaff>;
   for (const role of ['owner', 'manager', 'packer'] as const) {
     staff[role] = await createStaff(shop.t.database, shop.t.clock.now(), { role });
   }
-  return { shop, staff, call: consoleCall(shop) };
+  return { shop, staff, call: adminCall(shop) };
 }

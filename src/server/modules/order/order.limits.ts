@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderLimits } from '#server/config';
 import type { Tx } from '#server/db/client';
-import { orderItems, orders, type products } from '#server/db/schema';
+import { orderLines, orders, type products } from '#server/db/schema';
 import { Conflict } from '#server/errors';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { overLineMax } from '../cart/cart.service';
@@ -69,14 +69,14 @@ export async function assertLineCaps(
 async function heldUnits(tx: Tx, orderIds: number[], productIds: number[]): Promise<Map<number, number>> {
   if (orderIds.length === 0) return new Map();
   const rows = await tx
-    .select({ productId: orderItems.productId, num: sql<number>`sum(${orderItems.num})::int` })
-    .from(orderItems)
+    .select({ productId: orderLines.productId, num: sql<number>`sum(${orderLines.num})::int` })
+    .from(orderLines)
     .where(
       and(
-        sql`${orderItems.orderId} = any(${sql.param(orderIds)}::int[])`,
-        inArray(orderItems.productId, productIds),
+        sql`${orderLines.orderId} = any(${sql.param(orderIds)}::int[])`,
+        inArray(orderLines.productId, productIds),
       ),
     )
-    .groupBy(orderItems.productId);
+    .groupBy(orderLines.productId);
   return new Map(rows.map((r) => [r.productId, Number(r.num)]));
 }

@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
 import { couponRedemptions, orderEvents, orders } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
+import { emit } from '#server/events';
 import type { MessageParams } from '#server/i18n';
-import { enqueueOrderMail, type OrderMailExtra, type OrderMailKind } from '#server/mail/outbox';
 import { ORDER_STATUS, type OrderStatus, orderStatusName } from '#shared/schemas/order';
 import type { StockChanges } from '../catalogue/catalogue.changes';
 import { releaseSlots } from '../slots/slot.hold';
+import type { OrderEvent, OrderEventKind } from './order.events';
 import { lockOrder } from './order.lock';
-import { checkAllLinesMarked, enqueuePackingMail } from './packing.changes';
 
 /**
  * The order state machine (docs/architecture.md, Order state machine): the only code that changes
@@ -18,63 +18,12 @@ import { checkAllLinesMarked, enqueuePackingMail } from './packing.changes';
  * same transaction, which writes the order's timeline.
  */
 
-export type OrderEventKind =
-  | 'placed'
-  | 'paid'
-  | 'packed'
-  | 'shipped'
-  | 'completed'
-  | 'cancelled'
-  | 'expired'
-  | 'refunded'
-  | 'line_marked';
-
-export interface OrderEvent {
-  orderId: number;
-  kind: OrderEventKind;
-  /** The staff member who did it; null for the shopper, the payment code and the command line. */
-  staffId: number | null;
-  details: Record<string, unknown>;
-  at: Date;
-}
-
-/** The mail each change sends the shopper (packing and completing send none). */
-const MAIL_OF_CHANGE: Partial<Record<OrderEventKind, OrderMailKind>> = {
-  placed: 'placed',
-  paid: 'paid',
-  shipped: 'shipped',
-  cancelled: 'cancelled',
-  expired: 'expired',
-  refunded: 'refunded',
-};
-
-/** What a change's mail says beyond the order itself: the carrier and tracking, a refund's amount and where it went. */
-function mailExtraOf(event: OrderEvent): OrderMailExtra {
-  const d = event.details;
-  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-  if (event.kind === 'shipped') {
-    const extra: OrderMailExtra = {};
-    const carrier = text(d.carrier);
-    const tracking = text(d.tracking);
-    if (carrier) extra.carrier = carrier;
-    if (tracking) extra.tracking = tracking;
-    return extra;
-  }
-  if (event.kind === 'refunded') {
-    const to = (d.to ?? {}) as { kind?: string; vendor?: string; cardLast4?: string | null };
-    const extra: OrderMailExtra = { cardLast4: to.cardLast4 ?? null };
-    if (typeof d.amountCents === 'number') extra.amountCents = d.amountCents;
-    if (to.kind) extra.paymentKind = to.kind;
-    if (to.vendor) extra.vendor = to.vendor;
-    return extra;
-  }
-  return {};
-}
+export type { OrderEvent, OrderEventKind } from './order.events';
 
 /**
- * Every order change passes through here, inside the transaction that made it: the one place that
- * reacts to order changes. It writes the order's timeline and queues the shopper's mail (the
- * outbox), so neither can be left out when a change commits, nor kept when it rolls back.
+ * Every order change passes through here, inside the transaction that made it: it writes the
+ * order's timeline and tells the listeners (`order.changed`: the shopper's mail, packing's), so
+ * nothing they add can be left out when the change commits, nor kept when it rolls back.
  */
 export async function afterOrderChange(
   tx: Tx,
@@ -82,13 +31,7 @@ export async function afterOrderChange(
   options: { mail?: boolean } = {},
 ): Promise<void> {
   await writeOrderEvent(tx, event);
-  const mail = MAIL_OF_CHANGE[event.kind];
-  if (mail && options.mail !== false) {
-    await enqueueOrderMail(tx, mail, event.orderId, mailExtraOf(event), event.at);
-  }
-  // Leaving the packing bench: the shopper hears once what was short or replaced.
-  if (event.kind === 'packed' || event.kind === 'shipped')
-    await enqueuePackingMail(tx, event.orderId, event.at);
+  await emit('order.changed', { ...event, mail: options.mail !== false }, tx);
 }
 
 async function writeOrderEvent(tx: Tx, event: OrderEvent): Promise<void> {
@@ -178,7 +121,8 @@ export async function actOnOrder(
   // Locked first (order.lock.ts): a packer's mark cannot slip in between the check and the change.
   const before = await lockOrder(tx, { orderNo: input.orderNo });
   if (!before) throw new NotFound('errors:order.notFound');
-  if (action === 'pack') await checkAllLinesMarked(tx, before.id);
+  // Packing may refuse (an order whose lines are half marked).
+  if (action === 'pack') await emit('order.packing', { orderId: before.id }, tx);
   const carrier = input.carrier?.trim() || null;
   const tracking = input.tracking?.trim() || null;
   const set: Partial<OrderRecord> = { status: rule.to, updatedAt: now };

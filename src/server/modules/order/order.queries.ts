@@ -1,13 +1,41 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { orderItems, orders } from '#server/db/schema';
+import { orderLines, orders, packingLines } from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import { centsToAmount } from '#shared/money';
 import { asWhenMissing } from '#shared/schemas/cart';
-import type { OrderDetail, OrderSummary } from '#shared/schemas/order';
-import { marksOfOrder, shopperMarkView } from './packing.changes';
+import type { OrderDetail, OrderLine, OrderSummary } from '#shared/schemas/order';
 
 type OrderRow = typeof orders.$inferSelect;
+type MarkRow = typeof packingLines.$inferSelect;
+
+/**
+ * The packer's marks of one order's lines, by order line id: read from packing's table here, so the
+ * order module needs nothing of the packing module (which builds on it).
+ */
+async function marksOfOrder(db: Db, orderId: number): Promise<Map<number, MarkRow>> {
+  const rows = await db.select().from(packingLines).where(eq(packingLines.orderId, orderId));
+  return new Map(rows.map((r) => [r.orderLineId, r]));
+}
+
+/** What a shopper sees of a line's mark: only a change (short or replaced), never who or when. */
+function shopperMarkView(mark: MarkRow | undefined): OrderLine['packing'] {
+  if (!mark || (mark.state !== 'short' && mark.state !== 'replaced')) return null;
+  return {
+    state: mark.state,
+    short_num: mark.shortQty,
+    replacement:
+      mark.state === 'replaced'
+        ? {
+            en_name: mark.replacementEnName ?? '',
+            zn_name: mark.replacementZnName ?? '',
+            charged: centsToAmount(mark.chargedPriceCents ?? 0),
+          }
+        : null,
+    refund: centsToAmount(mark.refundCents),
+    refunded: mark.refundState === 'sent',
+  };
+}
 
 /** The order's delivery window, with the shop's zone its times are shown in. */
 const slotOf = (o: OrderRow, timeZone: string) =>
@@ -35,15 +63,15 @@ export async function listOrders(db: Db, userId: number, timeZone: string): Prom
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
   const items = await db
-    .select({ orderId: orderItems.orderId, id: orderItems.id, image: orderItems.image })
-    .from(orderItems)
+    .select({ orderId: orderLines.orderId, id: orderLines.id, image: orderLines.image })
+    .from(orderLines)
     .where(
       inArray(
-        orderItems.orderId,
+        orderLines.orderId,
         rows.map((o) => o.id),
       ),
     )
-    .orderBy(asc(orderItems.id));
+    .orderBy(asc(orderLines.id));
   return rows.map((o) => ({
     ...summaryOf(o, timeZone),
     item: items.filter((i) => i.orderId === o.id).map(({ id, image }) => ({ id, image })),
@@ -63,7 +91,7 @@ export async function orderDetail(
     .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!o) throw new NotFound('errors:order.notFound');
   const [lines, marks] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id)),
+    db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id)),
     marksOfOrder(db, o.id),
   ]);
   return {

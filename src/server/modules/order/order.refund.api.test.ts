@@ -7,9 +7,9 @@ import {
   placeOrder,
   startLiveShop,
 } from '../payment/payment.fixture';
-import { actOnShopOrder } from './order.admin';
+import { type RefundDeps, refundOrder } from '../payment/payment.refund';
+import { runOrderAction } from './order.actions';
 import { refundDepsOf, refusal } from './order.fixture';
-import { type RefundDeps, refundOrder } from './order.refund';
 
 let shop: LiveShop;
 let deps: RefundDeps;
@@ -58,7 +58,7 @@ describe('refunding an order (npm run shop -- refund ORDER)', () => {
   it('refunds a settled charge of a shipped order', async () => {
     const { t, anet } = shop;
     const o = await paidByCard(1);
-    await actOnShopOrder(t.database.db, { orderNo: o.orderNo, action: 'ship', staffId: null }, t.clock);
+    await runOrderAction(t.database.db, { orderNo: o.orderNo, action: 'ship', staffId: null }, t.clock);
     anet.settleAll();
     await refundOrder(deps, o.orderNo);
     const [payment] = await paymentsOf(t, o.orderNo);

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { OrderLimits } from '#server/config';
 import type { Db, Tx } from '#server/db/client';
-import { cartItems, orderItems, orders, products, users } from '#server/db/schema';
+import { cartLines, orderLines, orders, products, users } from '#server/db/schema';
 import { BadInput, Conflict, NotFound } from '#server/errors';
 import { type Language, ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { formatCents, orderTotalsOf } from '#shared/money';
@@ -29,12 +29,12 @@ export interface PlaceOrderInput {
   items: { id: number; num: number; when_missing?: WhenMissing | undefined }[];
   /** The client's language, kept as the shopper's (their mails', the "placed" one first). */
   language?: Language;
-  /** The chosen delivery window's start (issue 19), or null for none. */
+  /** The chosen delivery window's start, or null for none. */
   slot?: Date | null;
 }
 
 type Line = {
-  cart: typeof cartItems.$inferSelect;
+  cart: typeof cartLines.$inferSelect;
   product: typeof products.$inferSelect;
   num: number;
   priceCents: number;
@@ -109,7 +109,7 @@ export class OrderService {
         slot,
       });
       await takeFromCart(tx, lines);
-      await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.amount, 0)));
+      await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.amount, 0)));
       return order;
     });
   }
@@ -122,10 +122,10 @@ export class OrderService {
     if (items.length === 0) throw new BadInput('errors:order.empty');
     const ids = items.map((i) => i.id);
     const rows = await tx
-      .select({ cart: cartItems, product: products })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
+      .select({ cart: cartLines, product: products })
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .where(and(eq(cartLines.userId, userId), inArray(cartLines.id, ids)));
     if (rows.length !== ids.length) throw new NotFound('errors:cart.lineNotFound');
     const promo = await runningPromotionPrices(
       tx,
@@ -215,7 +215,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
       if (attempt >= 5) throw new Error('could not draw a unique order number');
       continue;
     }
-    await tx.insert(orderItems).values(
+    await tx.insert(orderLines).values(
       o.lines.map((l) => ({
         orderId: row.id,
         productId: l.product.id,
@@ -241,10 +241,10 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
 async function takeFromCart(tx: Tx, lines: Line[]): Promise<void> {
   for (const line of lines) {
     const [left] = await tx
-      .update(cartItems)
-      .set({ amount: sql`greatest(${cartItems.amount} - ${line.num}, 0)` })
-      .where(eq(cartItems.id, line.cart.id))
-      .returning({ amount: cartItems.amount });
-    if (left && left.amount === 0) await tx.delete(cartItems).where(eq(cartItems.id, line.cart.id));
+      .update(cartLines)
+      .set({ amount: sql`greatest(${cartLines.amount} - ${line.num}, 0)` })
+      .where(eq(cartLines.id, line.cart.id))
+      .returning({ amount: cartLines.amount });
+    if (left && left.amount === 0) await tx.delete(cartLines).where(eq(cartLines.id, line.cart.id));
   }
 }

@@ -12,7 +12,7 @@ import {
   paymentsOf,
   stocked,
 } from '../payment/payment.fixture';
-import { type ConsoleShop, startConsoleShop } from './order.fixture';
+import { type AdminShop, startAdminShop } from './order.fixture';
 
 /**
  * What a packer's mark can give back (docs/architecture.md, Packing): a replacement costs what the
@@ -20,13 +20,13 @@ import { type ConsoleShop, startConsoleShop } from './order.fixture';
  * shopper paid for its line. Packers cannot refund; their marks must not move money beyond that.
  */
 let shop: LiveShop;
-let staff: ConsoleShop['staff'];
-let call: ConsoleShop['call'];
+let staff: AdminShop['staff'];
+let call: AdminShop['call'];
 let keys = 0;
 const key = () => `price-mark-${++keys}-${Date.now()}`;
 
 beforeAll(async () => {
-  ({ shop, staff, call } = await startConsoleShop());
+  ({ shop, staff, call } = await startAdminShop());
 });
 afterAll(async () => shop?.close());
 

@@ -4,7 +4,11 @@ import { mailOutbox, packingLines, products, refunds } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { orderMail } from '#server/mail/order-mail';
 import type { OrderMailExtra } from '#server/mail/outbox';
+import { OrderDetail } from '#shared/schemas/admin/orders.zod';
+import { MarkAnswer, PackingDay, ReplacementCandidates } from '#shared/schemas/admin/packing.zod';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
+import { PackingRefunds } from '../packing/packing.refunds';
 import {
   cardForm,
   type LiveShop,
@@ -15,23 +19,22 @@ import {
   placeOrder,
   stocked,
 } from '../payment/payment.fixture';
-import { type ConsoleShop, refundDepsOf, startConsoleShop } from './order.fixture';
-import { PackingRefunds } from './packing.refunds';
+import { type AdminShop, refundDepsOf, startAdminShop } from './order.fixture';
 
 /**
- * Issue 19, items 4 and 5: the packer marks lines picked, short or replaced; a short line (or a
+ * The packer marks lines picked, short or replaced; a short line (or a
  * cheaper replacement) is refunded through the gateway that took the money, exactly once, and the
  * shopper is told in one mail when the order is packed.
  */
 let shop: LiveShop;
 let worker: PackingRefunds;
-let staff: ConsoleShop['staff'];
-let call: ConsoleShop['call'];
+let staff: AdminShop['staff'];
+let call: AdminShop['call'];
 let keys = 0;
 const key = () => `test-mark-${++keys}-${Date.now()}`;
 
 beforeAll(async () => {
-  ({ shop, staff, call } = await startConsoleShop());
+  ({ shop, staff, call } = await startAdminShop());
   worker = new PackingRefunds(refundDepsOf(shop));
 });
 afterAll(async () => shop?.close());
@@ -78,7 +81,7 @@ async function twoLineOrder(i: number): Promise<PlacedOrder> {
 
 async function linesOf(orderNo: string) {
   const detail = await call(staff.manager.token, 'GET', `/api/admin/orders/${orderNo}`);
-  return detail.body.data.lines as { id: number; price: number; num: number; packing: unknown }[];
+  return expectAnswer(OrderDetail, detail).lines;
 }
 
 const mark = (orderNo: string, lineId: number, body: Record<string, unknown>, token = staff.packer.token) =>
@@ -104,7 +107,7 @@ describe('a short line', () => {
     );
     const expected = await shareOf(o.orderNo, Math.round(line.price * 100));
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({
+    expect(expectAnswer(MarkAnswer, first)).toMatchObject({
       done: true,
       mark: { state: 'short', short_num: 1, refund: expected / 100, refund_state: 'sent' },
     });
@@ -171,7 +174,7 @@ describe('a short line', () => {
     const [row] = await shop.t.database.db
       .select()
       .from(packingLines)
-      .where(eq(packingLines.orderItemId, line.id));
+      .where(eq(packingLines.orderLineId, line.id));
     expect(row?.refundState).toBe('sent');
     const [payment] = await paymentsOf(shop.t, o.orderNo);
     expect(shop.anet.transactions.get(payment?.transactionId ?? '')?.refundedCents).toBe(row?.refundCents);
@@ -318,12 +321,12 @@ describe('the packing routes by role', () => {
     }
     const day = await call(staff.packer.token, 'GET', '/api/admin/packing');
     expect(day.status).toBe(200);
-    const unslotted = day.body.data.no_slot as { order_no: string; lines: { mark: unknown }[] }[];
+    const unslotted = expectAnswer(PackingDay, day).no_slot;
     expect(unslotted.find((x) => x.order_no === o.orderNo)?.lines[0]?.mark).toMatchObject({
       state: 'picked',
     });
     const found = await call(staff.packer.token, 'GET', '/api/admin/packing/products?q=a');
     expect(found.status).toBe(200);
-    expect(found.body.data.length).toBeGreaterThan(0);
+    expect(expectAnswer(ReplacementCandidates, found).length).toBeGreaterThan(0);
   });
 });

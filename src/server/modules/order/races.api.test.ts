@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cartItems, couponRedemptions, orders, payments, products } from '#server/db/schema';
+import { addresses, cartLines, couponRedemptions, orders, payments, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { parallel, tally } from '../../../../tests/helpers/parallel';
@@ -84,7 +84,7 @@ describe('races between one shopper’s parallel calls', () => {
     if (!product) throw new Error('no plentiful product');
     const { s, address, line } = await shopperWithLine(product.key, 50);
     // A line filled before the shop lowered its cap, so the cart line is never what runs out.
-    await t.database.db.update(cartItems).set({ amount: 120 }).where(eq(cartItems.id, line));
+    await t.database.db.update(cartLines).set({ amount: 120 }).where(eq(cartLines.id, line));
     const before = await stockOf(product.key);
     const results = await parallel(6, () => orderOne(s, address, line, '', 20));
     expect(tally(results)).toEqual({ 200: 2, 409: 4 });
@@ -192,9 +192,9 @@ async function stockOf(key: string): Promise<number> {
 
 async function lineAmount(s: Shopper, key: string): Promise<number | undefined> {
   const [row] = await t.database.db
-    .select({ amount: cartItems.amount })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(and(eq(cartItems.userId, s.id), eq(products.key, key)));
+    .select({ amount: cartLines.amount })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.userId, s.id), eq(products.key, key)));
   return row?.amount;
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, users } from '#server/db/schema';
+import { orderLines, users } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import * as demo from '../../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { adminOrderDetail } from './order.console';
+import { adminOrderDetail } from '../../admin/views/order-detail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -164,7 +164,7 @@ describe('what to do when an item is missing', () => {
     const { s, address, lines } = await shopperWithCart(keys(1, 10));
     const placed = await call(s, 'POST', '/api/order', orderForm(address, lines));
     expect(placed.status).toBe(200);
-    const stored = await t.database.db.select({ c: orderItems.whenMissing }).from(orderItems);
+    const stored = await t.database.db.select({ c: orderLines.whenMissing }).from(orderLines);
     expect(stored.every((r) => r.c === 'refund' || r.c === 'replace')).toBe(true);
     const detail = (await call(s, 'GET', `/api/order/${placed.body.data}`)).body.data;
     expect(detail.item[0].when_missing).toBe('refund');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { orderItems, orders, payments, products } from '#server/db/schema';
+import { orderLines, orders, payments, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
 import { loadShopSecret } from '#server/secret';
@@ -153,7 +153,7 @@ export function payByCard(t: TestApp, token: string, form: Record<string, string
  */
 export async function copiesOfOrder(t: TestApp, orderNo: string, count: number): Promise<string[]> {
   const { id, ...order } = await orderRow(t, orderNo);
-  const items = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, id));
+  const items = await t.database.db.select().from(orderLines).where(eq(orderLines.orderId, id));
   const copies: string[] = [];
   for (let i = 0; i < count; i++) {
     const copyNo = `${orderNo}${String(i).padStart(2, '0')}`;
@@ -163,7 +163,7 @@ export async function copiesOfOrder(t: TestApp, orderNo: string, count: number):
       .returning({ id: orders.id });
     if (!copy) throw new Error('order copy not written');
     await t.database.db
-      .insert(orderItems)
+      .insert(orderLines)
       .values(items.map(({ id: _line, ...item }) => ({ ...item, orderId: copy.id })));
     copies.push(copyNo);
   }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { orderItems, orders, payments } from '#server/db/schema';
+import { orderLines, orders, payments } from '#server/db/schema';
 import { Conflict, NotFound, TooManyRequests } from '#server/errors';
 import { GATEWAY_UNAVAILABLE_MESSAGE } from '#server/gateways/gateway';
 import { ORDER_STATUS } from '#shared/schemas/order';
@@ -198,9 +198,9 @@ export async function orderById(db: Db, orderId: number): Promise<OrderRow | und
 /** What the order holds, for the wallet's goods list. */
 export async function goodsOf(db: Db, orderId: number): Promise<{ name: string; quantity: number }[]> {
   const lines = await db
-    .select({ name: orderItems.enName, quantity: orderItems.num })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.id));
+    .select({ name: orderLines.enName, quantity: orderLines.num })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
   return lines;
 }

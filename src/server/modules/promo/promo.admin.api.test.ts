@@ -3,14 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, couponRedemptions, coupons, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { shopWallTime } from '#server/shop-time';
+import { Deleted } from '#shared/schemas/admin/common.zod';
+import { Coupon, CouponList } from '#shared/schemas/admin/coupons.zod';
+import { Promotion, PromotionList } from '#shared/schemas/admin/promotions.zod';
 import * as demo from '../../../../seed/catalogue/index';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { parallel, tally } from '../../../../tests/helpers/parallel';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
 /**
- * The console's promotions and coupons (issue 18 item 4) on both databases: who may call, what
+ * The console's promotions and coupons on both databases: who may call, what
  * shoppers then see and pay, refusals in both languages, and coupon limits under parallel orders.
  */
 let t: TestApp;
@@ -94,8 +98,12 @@ describe('promotions in the console', () => {
     ] as const) {
       expect((await admin(staff.packer, method, url, body)).status, `${method} ${url}`).toBe(403);
     }
-    expect((await admin(staff.manager, 'GET', '/api/admin/promotions')).status).toBe(200);
-    expect((await admin(staff.owner, 'GET', '/api/admin/promotions/1')).status).toBe(200);
+    const promotions = await admin(staff.manager, 'GET', '/api/admin/promotions');
+    expect(promotions.status).toBe(200);
+    expectAnswer(PromotionList, promotions);
+    const first = await admin(staff.owner, 'GET', '/api/admin/promotions/1');
+    expect(first.status).toBe(200);
+    expectAnswer(Promotion, first);
   });
 
   it('a created promotion prices the shopper’s cart and the storefront at once; deleting it gives the normal price back', async () => {
@@ -109,7 +117,7 @@ describe('promotions in the console', () => {
       promotionBody(id, promoPrice),
     );
     expect(created.status).toBe(200);
-    const promo = created.body.data;
+    const promo = expectAnswer(Promotion, created);
     expect(promo).toMatchObject({ state: 'running', en_name: 'Weekend deals', starts_at: at(-1) });
     expect(promo.products).toEqual([
       expect.objectContaining({ id, price: product.price_cents / 100, promotion_price: Number(promoPrice) }),
@@ -124,8 +132,8 @@ describe('promotions in the console', () => {
     const cartPrice = async () => (await callAs(t.app, s, 'GET', '/api/cart')).body.data[0].price;
     expect(await cartPrice()).toBe(Number(promoPrice));
 
-    const list = (await admin(staff.owner, 'GET', '/api/admin/promotions')).body.data.items;
-    expect(list.find((p: { id: number }) => p.id === promo.id)).toMatchObject({
+    const list = expectAnswer(PromotionList, await admin(staff.owner, 'GET', '/api/admin/promotions')).items;
+    expect(list.find((p) => p.id === promo.id)).toMatchObject({
       state: 'running',
       product_count: 1,
     });
@@ -134,12 +142,14 @@ describe('promotions in the console', () => {
       ...promotionBody(id, '1.00'),
       starts_at: at(2),
     });
-    expect(edited.body.data).toMatchObject({ state: 'scheduled', starts_at: at(2) });
+    expect(expectAnswer(Promotion, edited)).toMatchObject({ state: 'scheduled', starts_at: at(2) });
     expect(await cartPrice()).toBe(product.price_cents / 100);
 
     await admin(staff.owner, 'POST', `/api/admin/promotions/${promo.id}`, promotionBody(id, '1.00'));
     expect(await cartPrice()).toBe(1);
-    expect((await admin(staff.owner, 'DELETE', `/api/admin/promotions/${promo.id}`)).status).toBe(200);
+    const deleted = await admin(staff.owner, 'DELETE', `/api/admin/promotions/${promo.id}`);
+    expect(deleted.status).toBe(200);
+    expectAnswer(Deleted, deleted);
     expect(await cartPrice()).toBe(product.price_cents / 100);
     expect((await admin(staff.owner, 'GET', `/api/admin/promotions/${promo.id}`)).status).toBe(404);
     const actions = await t.database.db
@@ -196,12 +206,20 @@ describe('coupons in the console', () => {
     ] as const) {
       expect((await admin(staff.packer, method, url, body)).status, `${method} ${url}`).toBe(403);
     }
-    expect((await admin(staff.manager, 'GET', '/api/admin/coupons')).status).toBe(200);
+    const coupons = await admin(staff.manager, 'GET', '/api/admin/coupons');
+    expect(coupons.status).toBe(200);
+    expectAnswer(CouponList, coupons);
   });
 
   it('refuse a taken code (any case), a percent of 0 or 101, an end before the start, in both languages', async () => {
     const created = await admin(staff.owner, 'POST', '/api/admin/coupons', couponBody({ code: 'twice' }));
-    expect(created.body.data).toMatchObject({ code: 'TWICE', value: 5, uses: 0, state: 'running' });
+    expect(expectAnswer(Coupon, created)).toMatchObject({
+      code: 'TWICE',
+      value: 5,
+      uses: 0,
+      state: 'running',
+    });
+    expectAnswer(Coupon, await admin(staff.manager, 'GET', `/api/admin/coupons/${created.body.data.id}`));
     const cases: [Record<string, unknown>, number, RegExp, RegExp][] = [
       [
         couponBody({ code: 'Twice' }),
@@ -244,8 +262,8 @@ describe('coupons in the console', () => {
     const a = await shopperWithLine(product.key);
     const first = await orderOne(a.s, a.address, a.line, 'useme');
     expect([first.status, first.body.message]).toEqual([200, expect.anything()]);
-    const listed = (await admin(staff.owner, 'GET', '/api/admin/coupons')).body.data.items;
-    expect(listed.find((x: { id: number }) => x.id === c.id)).toMatchObject({ uses: 1, code: 'USEME' });
+    const listed = expectAnswer(CouponList, await admin(staff.owner, 'GET', '/api/admin/coupons')).items;
+    expect(listed.find((x) => x.id === c.id)).toMatchObject({ uses: 1, code: 'USEME' });
     const refused = await admin(staff.owner, 'DELETE', `/api/admin/coupons/${c.id}`, undefined, 'zh-CN');
     expect([refused.status, refused.body.message]).toEqual([
       409,
@@ -258,7 +276,7 @@ describe('coupons in the console', () => {
       `/api/admin/coupons/${c.id}`,
       couponBody({ code: 'USEME', active: false }),
     );
-    expect(off.body.data).toMatchObject({ active: false, state: 'disabled' });
+    expect(expectAnswer(Coupon, off)).toMatchObject({ active: false, state: 'disabled' });
     const b = await shopperWithLine(product.key);
     const answer = await orderOne(b.s, b.address, b.line, 'USEME');
     expect([answer.status, answer.body.message]).toEqual([
@@ -268,7 +286,9 @@ describe('coupons in the console', () => {
 
     const unused = (await admin(staff.owner, 'POST', '/api/admin/coupons', couponBody({ code: 'NOTUSED' })))
       .body.data;
-    expect((await admin(staff.owner, 'DELETE', `/api/admin/coupons/${unused.id}`)).status).toBe(200);
+    const unusedGone = await admin(staff.owner, 'DELETE', `/api/admin/coupons/${unused.id}`);
+    expect(unusedGone.status).toBe(200);
+    expectAnswer(Deleted, unusedGone);
     expect(await t.database.db.select().from(coupons).where(eq(coupons.id, unused.id))).toEqual([]);
   });
 

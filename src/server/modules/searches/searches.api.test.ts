@@ -1,11 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, products, searchMisses } from '#server/db/schema';
+import {
+  AliasList,
+  AliasRemoved,
+  AliasTargets,
+  MissList,
+  SearchAliasRow,
+} from '#shared/schemas/admin/searches.zod';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { SEARCH_MISS_DEFAULTS } from '../search/search-misses';
 
-/** Searches that found nothing and search aliases (issue 18 item 7), on the seeded catalogue. */
+/** Searches that found nothing and search aliases, on the seeded catalogue. */
 let t: TestApp;
 let owner: TestStaff;
 let manager: TestStaff;
@@ -59,7 +67,7 @@ describe('searches that found nothing', () => {
   it('are listed per language for the console, most searched first', async () => {
     const res = await callAdmin(t.app, owner.token, 'GET', '/api/admin/search-misses', { days: '7' });
     expect(res.status).toBe(200);
-    expect(res.body.data.en).toEqual([expect.objectContaining({ term: 'pak choi', count: 4 })]);
+    expect(expectAnswer(MissList, res).en).toEqual([expect.objectContaining({ term: 'pak choi', count: 4 })]);
     expect(res.body.data.zh.map((r: { term: string }) => r.term).sort()).toEqual(['pak choi', '青江菜']);
     expect((await callAdmin(t.app, packer.token, 'GET', '/api/admin/search-misses')).status).toBe(403);
     expect((await callAdmin(t.app, undefined, 'GET', '/api/admin/search-misses')).status).toBe(401);
@@ -72,13 +80,17 @@ describe('search aliases', () => {
     const targets = await callAdmin(t.app, manager.token, 'GET', '/api/admin/search-aliases/targets', {
       q: '上海青',
     });
-    expect(targets.body.data.items[0]).toMatchObject({ kind: 'product', id: bokChoy?.id });
+    expect(expectAnswer(AliasTargets, targets).items[0]).toMatchObject({ kind: 'product', id: bokChoy?.id });
     const added = await callAdmin(t.app, manager.token, 'POST', '/api/admin/search-aliases', {
       alias: 'Pak Choi',
       product_id: String(bokChoy?.id),
     });
     expect(added.status).toBe(200);
-    expect(added.body.data).toMatchObject({ alias: 'Pak Choi', product_id: bokChoy?.id, zn_name: '上海青' });
+    expect(expectAnswer(SearchAliasRow, added)).toMatchObject({
+      alias: 'Pak Choi',
+      product_id: bokChoy?.id,
+      zn_name: '上海青',
+    });
     expect((await shopSearch('pak choi'))[0]).toBe('上海青');
     await callAdmin(t.app, manager.token, 'POST', '/api/admin/search-aliases', {
       alias: '青江菜',
@@ -114,7 +126,7 @@ describe('search aliases', () => {
     expect(added.status).toBe(200);
     expect((await shopSearch('greenery')).length).toBeGreaterThan(0);
     const list = await callAdmin(t.app, owner.token, 'GET', '/api/admin/search-aliases');
-    expect(list.body.data.items.map((a: { alias: string }) => a.alias)).toEqual([
+    expect(expectAnswer(AliasList, list).items.map((a) => a.alias)).toEqual([
       'greenery',
       '青江菜',
       'Pak Choi',
@@ -126,6 +138,7 @@ describe('search aliases', () => {
       `/api/admin/search-aliases/${added.body.data.id}`,
     );
     expect(removed.status).toBe(200);
+    expect(expectAnswer(AliasRemoved, removed)).toEqual({ id: added.body.data.id });
     expect(await shopSearch('greenery')).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { slotLabel } from '#shared/slot-label';
 import { calendarSlots, type SlotRules } from './slot.calendar';
 
-/** Slot computation on the shop's clock (issue 19 item 2), with the time passed in. */
+/** Slot computation on the shop's clock, with the time passed in. */
 
 const LA = 'America/Los_Angeles';
 /** Tue–Sun, 10–12, 14–16, 18–20: the demo's week. */

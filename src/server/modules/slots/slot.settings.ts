@@ -1,4 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
+import type { Changed } from '#server/audit';
 import type { Db, Tx } from '#server/db/client';
 import { deliveryClosedDates, deliverySlotRules, deliverySlots, deliveryWindows } from '#server/db/schema';
 import { clockOfMinutes } from '#shared/schemas/slots.rules';
@@ -41,7 +42,7 @@ export async function readSlotRules(db: Db | Tx): Promise<SlotRules> {
 }
 
 /** Replaces the shop's slot rules with `input` (the console sends them whole). */
-export async function writeSlotRules(tx: Tx, input: SlotSettingsInput, now: Date): Promise<void> {
+async function writeSlotRules(tx: Tx, input: SlotSettingsInput, now: Date): Promise<void> {
   const row = {
     offered: input.offered,
     required: input.required,
@@ -108,5 +109,33 @@ export async function slotSettings(db: Db | Tx, now: Date, timeZone: string): Pr
         capacity: rules.capacity,
       };
     }),
+  };
+}
+
+/** What the audit log keeps of the settings: all but the coming windows' counts. */
+const auditState = ({ upcoming: _, ...rest }: SlotSettings) => rest;
+
+/**
+ * Replaces the slot rules and reports before → after for the audit log; answers the settings as
+ * the console shows them after the change.
+ */
+export async function changeSlotRules(
+  tx: Tx,
+  input: SlotSettingsInput,
+  now: Date,
+  timeZone: string,
+): Promise<Changed<SlotSettings>> {
+  const before = await slotSettings(tx, now, timeZone);
+  await writeSlotRules(tx, input, now);
+  const after = await slotSettings(tx, now, timeZone);
+  return {
+    result: after,
+    audit: {
+      action: 'delivery.slots.update',
+      targetType: 'delivery',
+      targetId: 'slots',
+      before: auditState(before),
+      after: auditState(after),
+    },
   };
 }

@@ -2,7 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, deliverySlots, orders, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
+import { OrderDetail } from '#shared/schemas/admin/orders.zod';
+import { SlotSettings } from '#shared/schemas/admin/slots.zod';
+import { ORDER_STATUS } from '#shared/schemas/order';
 import * as demo from '../../../../seed/catalogue/index';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { parallel, tally } from '../../../../tests/helpers/parallel';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
@@ -10,7 +14,7 @@ import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { expireOverdueOrders } from '../order/order.expiry';
 
 /**
- * Delivery slots (issue 19 item 2) on both databases: the shopper's list, the console's settings,
+ * Delivery slots on both databases: the shopper's list, the console's settings,
  * a place held with the order (exactly capacity orders under 200 at once), refusals that change
  * nothing, and the place given back once when the order is cancelled or expires.
  */
@@ -51,7 +55,7 @@ async function configure(extra: Record<string, unknown> = {}) {
     settings(extra) as unknown as Record<string, string>,
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
+  return expectAnswer(SlotSettings, res);
 }
 
 async function stockLeft(): Promise<number> {
@@ -143,7 +147,12 @@ describe('the console settings', () => {
   it('owners and managers change them (audited), packers read them', async () => {
     const read = await callAdmin(t.app, staff.packer.token, 'GET', '/api/admin/delivery/slots');
     expect(read.status).toBe(200);
-    expect(read.body.data).toMatchObject({ capacity: 20, cutoff_hours: 12, days_ahead: 7, offered: true });
+    expect(expectAnswer(SlotSettings, read)).toMatchObject({
+      capacity: 20,
+      cutoff_hours: 12,
+      days_ahead: 7,
+      offered: true,
+    });
     expect(read.body.data.windows[0]).toEqual({ weekday: 0, start: '10:00', end: '12:00' });
     const body = settings({ capacity: 5 }) as unknown as Record<string, string>;
     expect(
@@ -151,7 +160,7 @@ describe('the console settings', () => {
     ).toBe(403);
     const saved = await callAdmin(t.app, staff.owner.token, 'POST', '/api/admin/delivery/slots', body);
     expect(saved.status).toBe(200);
-    expect(saved.body.data.capacity).toBe(5);
+    expect(expectAnswer(SlotSettings, saved).capacity).toBe(5);
     const [entry] = await t.database.db
       .select()
       .from(auditLog)
@@ -326,7 +335,9 @@ describe('release', () => {
     expect(await heldIn(THURSDAY_10)).toBe(1);
     const cancel = () =>
       callAdmin(t.app, staff.manager.token, 'POST', `/api/admin/orders/${placed.body.data}/cancel`);
-    expect((await cancel()).status).toBe(200);
+    const cancelled = await cancel();
+    expect(cancelled.status).toBe(200);
+    expect(expectAnswer(OrderDetail, cancelled).status).toBe(ORDER_STATUS.cancelled);
     expect(await heldIn(THURSDAY_10)).toBe(0);
     expect((await cancel()).status).toBe(409);
     expect(await heldIn(THURSDAY_10)).toBe(0);

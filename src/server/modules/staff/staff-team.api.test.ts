@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShopSecret } from '#server/secret';
+import { AuditPage } from '#shared/schemas/admin/audit.zod';
+import { Invited, NoAnswer, SignInAnswer, StaffPage, StaffView } from '#shared/schemas/admin/staff.zod';
 import { SmtpCatcher } from '../../../../tests/fakes/smtp-catcher';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { codeAt } from '../../../../tests/helpers/rfc6238';
 import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -78,7 +81,7 @@ describe('the owner’s staff management', () => {
       role: 'packer',
     });
     expect(invited.status).toBe(200);
-    const { id, setPasswordUrl } = invited.body.data;
+    const { id, setPasswordUrl } = expectAnswer(Invited, invited);
     expect(setPasswordUrl).toMatch(/^https:\/\/shop\.example\/admin\/set-password\?token=[\w-]{43}$/);
     const mail = await smtp.latestTo('packer.new@example.com');
     expect(mail.text).toContain(setPasswordUrl);
@@ -93,18 +96,18 @@ describe('the owner’s staff management', () => {
       email: 'packer.new@example.com',
       password: 'packing all day',
     });
-    expect(signedIn.body.data.staff).toMatchObject({ id, role: 'packer', name: 'Lin' });
+    expect(expectAnswer(SignInAnswer, signedIn).staff).toMatchObject({ id, role: 'packer', name: 'Lin' });
     const packerToken: string = signedIn.body.data.token;
 
     const list = await call(owner, 'GET', '/api/admin/staff');
-    expect(list.body.data.list).toContainEqual(
+    expect(expectAnswer(StaffPage, list).list).toContainEqual(
       expect.objectContaining({ id, email: 'packer.new@example.com', role: 'packer' }),
     );
     expect(list.body.data).toMatchObject({ page: 1, total: expect.any(Number) });
 
     // A new role ends the sessions the old one opened.
     const promoted = await call(owner, 'POST', `/api/admin/staff/${id}/role`, { role: 'manager' });
-    expect(promoted.body.data).toMatchObject({ id, role: 'manager' });
+    expect(expectAnswer(StaffView, promoted)).toMatchObject({ id, role: 'manager' });
     expect((await call(packerToken, 'GET', '/api/admin/me')).status).toBe(401);
 
     const again = await signIn({
@@ -112,7 +115,9 @@ describe('the owner’s staff management', () => {
       password: 'packing all day',
     });
     const managerToken: string = again.body.data.token;
-    expect((await call(owner, 'DELETE', `/api/admin/staff/${id}`)).status).toBe(200);
+    const removed = await call(owner, 'DELETE', `/api/admin/staff/${id}`);
+    expect(removed.status).toBe(200);
+    expectAnswer(NoAnswer, removed);
     expect((await call(managerToken, 'GET', '/api/admin/me')).status).toBe(401);
     const gone = await signIn({
       email: 'packer.new@example.com',
@@ -171,7 +176,7 @@ describe('the audit log', () => {
     const manager = await staff('manager');
     const log = await call(manager, 'GET', '/api/admin/audit', { target: `staff:${id}` });
     expect(log.status).toBe(200);
-    expect(log.body.data.list.map((e: { action: string }) => e.action)).toEqual([
+    expect(expectAnswer(AuditPage, log).list.map((e) => e.action)).toEqual([
       'staff.remove',
       'staff.role',
       'staff.invite',

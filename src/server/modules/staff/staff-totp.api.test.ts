@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShopSecret } from '#server/secret';
+import { SignInAnswer, StaffView, TotpSetup } from '#shared/schemas/admin/staff.zod';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { codeAt } from '../../../../tests/helpers/rfc6238';
 import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -20,7 +22,7 @@ describe('an owner’s authenticator', () => {
     const owner = await createStaff(t.database, t.clock.now(), { role: 'owner', totp: false });
     const first = await call('POST', '/api/admin/sign-in', { email: owner.email, password: owner.password });
     expect(first.status).toBe(200);
-    expect(first.body.data.staff).toMatchObject({ totpEnabled: false, totpRequired: true });
+    expect(expectAnswer(SignInAnswer, first).staff).toMatchObject({ totpEnabled: false, totpRequired: true });
     const token = first.body.data.token;
 
     const blocked = await call('POST', '/api/admin/totp/disable', { code: '123456' }, token);
@@ -29,7 +31,7 @@ describe('an owner’s authenticator', () => {
 
     const started = await call('POST', '/api/admin/totp/start', {}, token);
     expect(started.status).toBe(200);
-    const { secret, otpauthUri, qrSvg } = started.body.data;
+    const { secret, otpauthUri, qrSvg } = expectAnswer(TotpSetup, started);
     expect(otpauthUri).toBe(
       `otpauth://totp/Fresh%20Market:${encodeURIComponent(owner.email)}?secret=${secret}&issuer=Fresh%20Market&algorithm=SHA1&digits=6&period=30`,
     );
@@ -39,7 +41,7 @@ describe('an owner’s authenticator', () => {
     expect((await call('POST', '/api/admin/totp/confirm', { code: wrongCode }, token)).status).toBe(400);
     const confirmed = await call('POST', '/api/admin/totp/confirm', { code: code(secret) }, token);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body.data).toMatchObject({ totpEnabled: true, totpRequired: false });
+    expect(expectAnswer(StaffView, confirmed)).toMatchObject({ totpEnabled: true, totpRequired: false });
     expect((await call('GET', '/api/admin/me', undefined, token)).body.data.totpRequired).toBe(false);
     expect((await call('POST', '/api/admin/totp/start', {}, token)).status).toBe(409);
 
@@ -90,7 +92,7 @@ describe('a manager’s authenticator', () => {
     t.clock.advance(30_000);
     const off = await call('POST', '/api/admin/totp/disable', { code: code(secret) }, manager.token);
     expect(off.status).toBe(200);
-    expect(off.body.data).toMatchObject({ totpEnabled: false, totpRequired: false });
+    expect(expectAnswer(StaffView, off)).toMatchObject({ totpEnabled: false, totpRequired: false });
     const signIn = await call('POST', '/api/admin/sign-in', {
       email: manager.email,
       password: manager.password,

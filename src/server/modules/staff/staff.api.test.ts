@@ -1,5 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NoAnswer, SignInAnswer, StaffView } from '#shared/schemas/admin/staff.zod';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { runShopCommand } from '../../cli/shop-commands';
@@ -49,6 +51,7 @@ describe('staff sign-in', () => {
       password: 'correct horse',
     });
     expect(set.status).toBe(200);
+    expectAnswer(NoAnswer, set);
     const again = await call('POST', '/api/admin/password/set', {
       token: linkToken(link ?? ''),
       password: 'another one',
@@ -60,7 +63,7 @@ describe('staff sign-in', () => {
       password: 'correct horse',
     });
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body.data.staff).toMatchObject({
+    expect(expectAnswer(SignInAnswer, signedIn).staff).toMatchObject({
       email: 'boss@example.com',
       name: 'Mei',
       role: 'owner',
@@ -68,7 +71,7 @@ describe('staff sign-in', () => {
       totpRequired: true,
     });
     const me = await call('GET', '/api/admin/me', undefined, { token: signedIn.body.data.token });
-    expect(me.body.data).toMatchObject({ email: 'boss@example.com', totpRequired: true });
+    expect(expectAnswer(StaffView, me)).toMatchObject({ email: 'boss@example.com', totpRequired: true });
   });
 
   it('lists staff, changes a role and removes staff from the command line, never the last owner', async () => {
@@ -123,12 +126,14 @@ describe('staff sign-in', () => {
     });
     expect(signedIn.status).toBe(200);
     const { token } = signedIn.body.data;
-    expect((await call('GET', '/api/admin/me', undefined, { token })).body.data).toMatchObject({
+    expect(expectAnswer(StaffView, await call('GET', '/api/admin/me', undefined, { token }))).toMatchObject({
       id: manager.id,
       role: 'manager',
       totpRequired: false,
     });
-    expect((await call('POST', '/api/admin/sign-out', {}, { token })).status).toBe(200);
+    const signedOut = await call('POST', '/api/admin/sign-out', {}, { token });
+    expect(signedOut.status).toBe(200);
+    expectAnswer(NoAnswer, signedOut);
     expect((await call('GET', '/api/admin/me', undefined, { token })).status).toBe(401);
   });
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Changed, RunAudited } from '#server/audit';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import { staff, staffSessions, staffTokens } from '#server/db/schema';
@@ -19,7 +20,6 @@ import {
   type StaffView,
   totpRequired,
 } from '#shared/schemas/staff.rules';
-import { recordAudit } from './audit';
 
 /** A staff session ends after this long without a request (contract: 12 h idle). */
 export const STAFF_IDLE_MS = 12 * 3_600_000;
@@ -178,19 +178,22 @@ export class StaffService {
   /**
    * Sets the password with a set-password link's token (used up here). The link is checked, the
    * password hashed outside the transaction, and the token claimed inside it, so it works once.
+   * The audit line names the link's staff member as who acted (`audited` runs the transaction).
    */
-  async setPassword(token: string, password: string): Promise<void> {
+  async setPassword(token: string, password: string, audited: RunAudited): Promise<void> {
     // A link that cannot work costs the shop no hash (as a wrong mailed code does not).
     const usable = and(
       eq(staffTokens.tokenHash, hashToken(token)),
       isNull(staffTokens.usedAt),
       gt(staffTokens.expiresAt, this.deps.clock.now()),
     );
-    const [known] = await this.db.select({ id: staffTokens.id }).from(staffTokens).where(usable);
+    const [known] = await this.db.select({ staffId: staffTokens.staffId }).from(staffTokens).where(usable);
     if (!known) throw new BadInput('errors:staff.linkInvalid');
     const passwordHash = await this.deps.passwords.hash(password);
     const now = this.deps.clock.now();
-    const done = await this.db.transaction(async (tx) => {
+    const notDone: Changed<boolean> = { result: false, audit: [] };
+    // One token hash names one link, so the staff member claimed below is this one.
+    const done = await audited({ id: known.staffId }, async (tx) => {
       const [claimed] = await tx
         .update(staffTokens)
         .set({ usedAt: now })
@@ -202,60 +205,48 @@ export class StaffService {
           ),
         )
         .returning();
-      if (!claimed) return false;
+      if (!claimed) return notDone;
       const [row] = await tx
         .update(staff)
         .set({ passwordHash })
         .where(and(eq(staff.id, claimed.staffId), isNull(staff.removedAt)))
         .returning({ id: staff.id });
-      if (!row) return false;
+      if (!row) return notDone;
       // A new password ends every session the old one opened.
       await endSessions(tx, row.id, now);
-      await recordAudit(tx, {
-        staffId: row.id,
-        action: 'staff.password.set',
-        targetType: 'staff',
-        targetId: String(row.id),
-        at: now,
-      });
-      return true;
+      return { result: true, audit: { action: 'staff.password.set', targetType: 'staff', targetId: row.id } };
     });
     if (!done) throw new BadInput('errors:staff.linkInvalid');
   }
 
-  /**
-   * Adds a staff member and answers their set-password link. `by` is who invited them (null for
-   * the command line); the change is audited in the same transaction.
-   */
+  /** Adds a staff member, in the caller's transaction, and answers their set-password link. */
   async add(
+    tx: Tx,
     input: { email: string; name: string; role: StaffRole; language?: Language },
-    by: number | null,
-  ): Promise<{ id: number; setPasswordUrl: string }> {
+  ): Promise<Changed<{ id: number; setPasswordUrl: string }>> {
     const now = this.deps.clock.now();
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(staff)
-        .values({
-          email: input.email,
-          name: input.name,
-          role: input.role,
-          language: input.language ?? 'en',
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new BadInput('errors:staff.exists');
-      const setPasswordUrl = await this.issueSetPasswordLink(tx, row.id, now);
-      await recordAudit(tx, {
-        staffId: by,
+    const [row] = await tx
+      .insert(staff)
+      .values({
+        email: input.email,
+        name: input.name,
+        role: input.role,
+        language: input.language ?? 'en',
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new BadInput('errors:staff.exists');
+    const setPasswordUrl = await this.issueSetPasswordLink(tx, row.id, now);
+    return {
+      result: { id: row.id, setPasswordUrl },
+      audit: {
         action: 'staff.invite',
         targetType: 'staff',
-        targetId: String(row.id),
+        targetId: row.id,
         after: { email: row.email, name: row.name, role: row.role },
-        at: now,
-      });
-      return { id: row.id, setPasswordUrl };
-    });
+      },
+    };
   }
 }
 

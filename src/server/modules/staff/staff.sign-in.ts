@@ -1,11 +1,11 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Changed, RunAudited } from '#server/audit';
 import type { Db, Tx } from '#server/db/client';
 import { staff } from '#server/db/schema';
 import { BadInput, Conflict, Forbidden, Unauthorized } from '#server/errors';
 import { countPasswordTry } from '#server/modules/account/account.throttle';
 import type { StaffView } from '#shared/schemas/staff.rules';
 import { totpRequired } from '#shared/schemas/staff.rules';
-import { recordAudit } from './audit';
 import { qrSvg } from './qr';
 import {
   endSessions,
@@ -16,6 +16,15 @@ import {
   staffView,
 } from './staff.service';
 import { matchTotp, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp';
+
+/** A code offered for a change to the second factor: whose, from which client, and how it is audited. */
+interface CodeCheck {
+  user: StaffUser;
+  row: StaffRow;
+  code: string;
+  client: string;
+  audited: RunAudited;
+}
 
 /**
  * Staff sign-in and its second factor: the password (counted and throttled as for shoppers), then,
@@ -96,48 +105,40 @@ export class StaffSignIn {
   }
 
   /** Puts the started secret in force once the app shows its first code. */
-  async confirmTotp(user: StaffUser, code: string, client: string): Promise<StaffView> {
+  async confirmTotp(user: StaffUser, code: string, client: string, audited: RunAudited): Promise<StaffView> {
     const row = await this.row(user);
     if (row.totpEnabledAt) throw new Conflict('errors:staff.totpAlreadyOn');
     if (!row.totpSecret) throw new BadInput('errors:staff.totpNotStarted');
-    return this.changeWithCode(user, row, code, client, 'staff.totp.enable', { totpEnabledAt: this.now });
+    const on = { totpEnabledAt: this.now };
+    return this.changeWithCode({ user, row, code, client, audited }, 'staff.totp.enable', on);
   }
 
   /** Turns the second factor off, with a current code; owners must keep theirs. */
-  async disableTotp(user: StaffUser, code: string, client: string): Promise<StaffView> {
+  async disableTotp(user: StaffUser, code: string, client: string, audited: RunAudited): Promise<StaffView> {
     if (totpRequired(user.role)) throw new Forbidden('errors:staff.ownerKeepsTotp');
     const row = await this.row(user);
     if (!row.totpEnabledAt) throw new Conflict('errors:staff.totpNotOn');
     const off = { totpSecret: null, totpEnabledAt: null, totpLastStep: null };
-    return this.changeWithCode(user, row, code, client, 'staff.totp.disable', off);
+    return this.changeWithCode({ user, row, code, client, audited }, 'staff.totp.disable', off);
   }
 
   /**
-   * Spends a current code and makes `change` to the staff row, audited as `action`, in one
-   * transaction; a wrong code changes nothing, counts as a failed try and answers 400. The staff
-   * member's other sessions end: they were opened under the old second factor (or without one).
+   * Spends a current code and makes `change` to the staff row, reported for the audit log as
+   * `action`, in one transaction that `audited` runs; a wrong code changes nothing, counts as a
+   * failed try once that transaction ended, and answers 400. The staff member's other sessions
+   * end: they were opened under the old second factor (or without one).
    */
   private async changeWithCode(
-    user: StaffUser,
-    row: StaffRow,
-    code: string,
-    client: string,
+    { user, row, code, client, audited }: CodeCheck,
     action: string,
     change: Partial<typeof staff.$inferInsert>,
   ): Promise<StaffView> {
     const now = this.now;
-    const done = await this.staff.db.transaction(async (tx) => {
-      if (!(await this.spendCode(tx, row, code))) return false;
+    const done = await audited(user, async (tx): Promise<Changed<boolean>> => {
+      if (!(await this.spendCode(tx, row, code))) return { result: false, audit: [] };
       await tx.update(staff).set(change).where(eq(staff.id, row.id));
       await endSessions(tx, row.id, now, user.sessionId);
-      await recordAudit(tx, {
-        staffId: row.id,
-        action,
-        targetType: 'staff',
-        targetId: String(row.id),
-        at: now,
-      });
-      return true;
+      return { result: true, audit: { action, targetType: 'staff', targetId: row.id } };
     });
     if (!done) {
       await this.countWrongCode(row, client);

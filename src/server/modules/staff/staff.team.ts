@@ -1,12 +1,12 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Changed, RunAudited } from '#server/audit';
 import type { Tx } from '#server/db/client';
 import { staff } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import type { Mailer } from '#server/mail/mailer';
 import type { Language } from '#shared/constants';
 import type { StaffRole, StaffView } from '#shared/schemas/staff.rules';
-import { recordAudit } from './audit';
 import { endSessions, type StaffRow, type StaffService, staffView } from './staff.service';
 import { staffInviteMail } from './staff-mail';
 
@@ -20,13 +20,18 @@ export interface TeamDeps {
 
 /**
  * The owner's management of staff (docs/api.md, Admin): list, invite, change a role, remove. The
- * shop always keeps an owner; every change is audited and ends the sessions it makes stale.
+ * shop always keeps an owner; every change reports its audit line and ends the sessions it makes
+ * stale.
  */
 export class StaffTeam {
   constructor(private readonly deps: TeamDeps) {}
 
   private get db() {
     return this.deps.staff.db;
+  }
+
+  private get now(): Date {
+    return this.deps.staff.deps.clock.now();
   }
 
   async list(page: number, pageSize: number) {
@@ -42,12 +47,16 @@ export class StaffTeam {
     return { list: rows.map(staffView), total: total?.n ?? 0, page, page_size: pageSize };
   }
 
-  /** Adds a staff member and mails their set-password link when the shop can mail. */
+  /**
+   * Adds a staff member (audited as `by`: null for the command line) and, once that committed,
+   * mails their set-password link when the shop can mail.
+   */
   async invite(
     input: { email: string; name: string; role: StaffRole; language?: Language },
-    by: number | null,
+    by: { id: number } | null,
+    audited: RunAudited,
   ): Promise<{ id: number; setPasswordUrl: string; mailed: boolean }> {
-    const added = await this.deps.staff.add(input, by);
+    const added = await audited(by, (tx) => this.deps.staff.add(tx, input));
     const { mailer } = this.deps;
     let mailed = false;
     if (mailer?.kind === 'smtp') {
@@ -70,45 +79,41 @@ export class StaffTeam {
   }
 
   /** Gives a staff member a new role; their sessions end, so the new role applies at once. */
-  async changeRole(id: number, role: StaffRole, by: number | null): Promise<StaffView> {
-    const now = this.deps.staff.deps.clock.now();
-    return this.db.transaction(async (tx) => {
-      const row = await this.lockedActive(tx, id);
-      if (row.role === role) return staffView(row);
-      if (row.role === 'owner') await refuseLastOwner(tx);
-      const [changed] = await tx.update(staff).set({ role }).where(eq(staff.id, id)).returning();
-      await endSessions(tx, id, now);
-      await recordAudit(tx, {
-        staffId: by,
+  async changeRole(tx: Tx, id: number, role: StaffRole): Promise<Changed<StaffView>> {
+    const row = await this.lockedActive(tx, id);
+    if (row.role === role) return { result: staffView(row), audit: [] };
+    if (row.role === 'owner') await refuseLastOwner(tx);
+    const [changed] = await tx.update(staff).set({ role }).where(eq(staff.id, id)).returning();
+    await endSessions(tx, id, this.now);
+    if (!changed) throw new NotFound('errors:staff.notFound');
+    return {
+      result: staffView(changed),
+      audit: {
         action: 'staff.role',
         targetType: 'staff',
-        targetId: String(id),
+        targetId: id,
         before: { role: row.role },
         after: { role },
-        at: now,
-      });
-      if (!changed) throw new NotFound('errors:staff.notFound');
-      return staffView(changed);
-    });
+      },
+    };
   }
 
   /** Removes a staff member: their sessions end; the row stays for the audit log. */
-  async remove(id: number, by: number | null): Promise<void> {
-    const now = this.deps.staff.deps.clock.now();
-    await this.db.transaction(async (tx) => {
-      const row = await this.lockedActive(tx, id);
-      if (row.role === 'owner') await refuseLastOwner(tx);
-      await tx.update(staff).set({ removedAt: now }).where(eq(staff.id, id));
-      await endSessions(tx, id, now);
-      await recordAudit(tx, {
-        staffId: by,
+  async remove(tx: Tx, id: number): Promise<Changed<null>> {
+    const row = await this.lockedActive(tx, id);
+    if (row.role === 'owner') await refuseLastOwner(tx);
+    const now = this.now;
+    await tx.update(staff).set({ removedAt: now }).where(eq(staff.id, id));
+    await endSessions(tx, id, now);
+    return {
+      result: null,
+      audit: {
         action: 'staff.remove',
         targetType: 'staff',
-        targetId: String(id),
+        targetId: id,
         before: { email: row.email, name: row.name, role: row.role },
-        at: now,
-      });
-    });
+      },
+    };
   }
 
   /** Finds a staff member by id or e-mail, for the command line. */

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, stockMovements } from '#server/db/schema';
+import { orderLines, stockMovements } from '#server/db/schema';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import { callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { productWithStock, stockOf } from './stock.fixture';
 
 /**
- * Console stock changes racing 50 shoppers' orders for the same product (issue 18 item 2): the
+ * Console stock changes racing 50 shoppers' orders for the same product: the
  * changes are conditional single-statement updates as orders' takes are, so neither loses the
  * other. PGlite runs one query at a time; PostgreSQL (TEST_DATABASE_URL) truly interleaves them.
  * Invariant: final stock = start + Σ movements' deltas − units sold, and never below 0.
@@ -63,9 +63,9 @@ async function race(buyers: Buyer[], changes: (() => ReturnType<typeof stockChan
 
 async function soldOf(productId: number): Promise<number> {
   const lines = await t.database.db
-    .select({ num: orderItems.num })
-    .from(orderItems)
-    .where(eq(orderItems.productId, productId));
+    .select({ num: orderLines.num })
+    .from(orderLines)
+    .where(eq(orderLines.productId, productId));
   return lines.reduce((n, l) => n + l.num, 0);
 }
 

@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, stockMovements } from '#server/db/schema';
+import { ProductStock, StockPage, StockSaved, ThresholdSaved } from '#shared/schemas/admin/stock.zod';
 import en from '../../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../../public/locales/zh/errors.json' with { type: 'json' };
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { productWithStock, stockOf } from './stock.fixture';
 
-/** The console's stock routes (issue 18 item 2): changes, movements, the grid, thresholds, refusals. */
+/** The console's stock routes: changes, movements, the grid, thresholds, refusals. */
 let t: TestApp;
 let owner: TestStaff;
 let manager: TestStaff;
@@ -55,7 +57,7 @@ describe('stock changes from the console', () => {
       changes: [change(p.id, 'received', 12, 'Tuesday delivery')],
     });
     expect(received.status).toBe(200);
-    expect(received.body.data.changes).toEqual([
+    expect(expectAnswer(StockSaved, received).changes).toEqual([
       { productId: p.id, reason: 'received', delta: 12, stock: 17 },
     ]);
     expect(
@@ -67,7 +69,11 @@ describe('stock changes from the console', () => {
 
     const read = await call(owner, 'GET', `/api/admin/products/${p.id}/stock`);
     expect(read.status).toBe(200);
-    expect(read.body.data).toMatchObject({ id: p.id, real_stock: 9, low_stock_threshold: 10 });
+    expect(expectAnswer(ProductStock, read)).toMatchObject({
+      id: p.id,
+      real_stock: 9,
+      low_stock_threshold: 10,
+    });
     expect(read.body.data.movements.total).toBe(3);
     expect(
       read.body.data.movements.items.map((m: Record<string, unknown>) => [
@@ -199,7 +205,7 @@ describe('bad input', () => {
   it('sets a threshold, and refuses a bad one in both languages', async () => {
     const p = await productWithStock(t.database, 5, 3);
     const set = await call(owner, 'POST', `/api/admin/products/${p.id}/threshold`, { threshold: 2 });
-    expect(set.body.data).toEqual({ low_stock_threshold: 2 });
+    expect(expectAnswer(ThresholdSaved, set)).toEqual({ low_stock_threshold: 2 });
     const read = await call(owner, 'GET', `/api/admin/products/${p.id}/stock`);
     expect(read.body.data.low_stock_threshold).toBe(2);
     for (const threshold of [-1, 1.5, 'many', 100_001]) {
@@ -228,7 +234,7 @@ describe('the stock grid', () => {
     const out = await productWithStock(t.database, 6, 0);
     const low = await productWithStock(t.database, 7, 3);
     const outs = await call(owner, 'GET', '/api/admin/stock?filter=out&pageSize=200');
-    expect(outs.body.data.items.every((r: { real_stock: number }) => r.real_stock === 0)).toBe(true);
+    expect(expectAnswer(StockPage, outs).items.every((r) => r.real_stock === 0)).toBe(true);
     expect(outs.body.data.items.map((r: { id: number }) => r.id)).toContain(out.id);
     const lows = await call(owner, 'GET', '/api/admin/stock?filter=low&pageSize=200');
     const ids = lows.body.data.items.map((r: { id: number }) => r.id);

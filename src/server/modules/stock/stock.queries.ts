@@ -5,7 +5,7 @@ import { categories, products, staff, stockMovements } from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import type { MovementsInput, StockGridInput } from '#shared/schemas/stock.zod';
 
-/** What the console reads about stock (docs/api.md, Admin: stock): the grid, and one product's. */
+/** What staff read about stock (docs/api.md, Admin: stock): the grid, and one product's. */
 
 const gridColumns = {
   id: products.id,

@@ -1,29 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Clock } from '#server/clock';
-import type { Db, Tx } from '#server/db/client';
+import type { AuditNote, Changed } from '#server/audit';
+import type { Tx } from '#server/db/client';
 import { products, stockMovements } from '#server/db/schema';
 import { AppError, NotFound } from '#server/errors';
 import type { StockReason } from '#shared/schemas/stock.rules';
 import type { StockChangeInput } from '#shared/schemas/stock.zod';
-import {
-  type CatalogueListener,
-  type StockChanges,
-  withCatalogueChange,
-  withStockChanges,
-} from '../catalogue/catalogue.changes';
-import { recordAudit } from '../staff/audit';
+import type { CatalogueTouched, StockChanges } from '../catalogue/catalogue.changes';
 
 /**
- * The console's stock changes (docs/architecture.md, Stock): each one a conditional single-statement
- * update through StockChanges (as orders take units), a stock movement and an audit line, all in
- * one transaction, so a change and the orders racing it never lose each other.
+ * Staff's stock changes (docs/architecture.md, Stock): each one a conditional single-statement
+ * update through StockChanges (as orders take units), a stock movement and an audit line (reported
+ * to the caller, which writes it), all in one transaction, so a change and the orders racing it
+ * never lose each other.
  */
-
-export interface StockDeps {
-  db: Db;
-  clock: Clock;
-  catalogue: CatalogueListener;
-}
 
 /** One change applied: the units it actually added (negative: removed) and the stock it left. */
 export interface AppliedChange {
@@ -110,75 +99,75 @@ async function applyOne(
 }
 
 /**
- * Applies a batch of stock changes, all or nothing, each recorded as a movement and in the audit
- * log. Rows are applied in product order (as orders take their lines) so two writers cannot
- * deadlock; rows of one product keep the order they were sent in.
+ * Applies a batch of stock changes through `stock` (withStockChanges), all or nothing, each
+ * recorded as a movement by `staffId` at `at` and reported for the audit log. Rows are applied in
+ * product order (as orders take their lines) so two writers cannot deadlock; rows of one product
+ * keep the order they were sent in.
  */
 export async function applyStockChanges(
-  deps: StockDeps,
-  staffId: number | null,
+  tx: Tx,
+  stock: StockChanges,
   changes: StockChangeInput[],
-): Promise<AppliedChange[]> {
-  const at = deps.clock.now();
+  by: { staffId: number | null; at: Date },
+): Promise<Changed<AppliedChange[]>> {
+  const { staffId, at } = by;
   const rows = changes
     .map((change, row) => ({ change, row }))
     .sort((a, b) => a.change.productId - b.change.productId || a.row - b.row);
-  return withStockChanges(deps.db, deps.catalogue, async (tx, stock) => {
-    const applied: AppliedChange[] = new Array(changes.length);
-    for (const { change, row } of rows) {
-      const { before, after } = await applyOne(tx, stock, change, row);
-      const delta = after - before;
-      await recordStockMovements(tx, [
-        {
-          productId: change.productId,
-          staffId,
-          at,
-          delta,
-          stockAfter: after,
-          reason: change.reason,
-          note: change.note,
-        },
-      ]);
-      await recordAudit(tx, {
+  const applied: AppliedChange[] = new Array(changes.length);
+  const audit: AuditNote[] = [];
+  for (const { change, row } of rows) {
+    const { before, after } = await applyOne(tx, stock, change, row);
+    const delta = after - before;
+    await recordStockMovements(tx, [
+      {
+        productId: change.productId,
         staffId,
-        action: `stock.${change.reason}`,
-        targetType: 'product',
-        targetId: String(change.productId),
-        before: { real_stock: before },
-        after: { real_stock: after, quantity: change.quantity, note: change.note },
         at,
-      });
-      applied[row] = { productId: change.productId, reason: change.reason, delta, stock: after };
-    }
-    return applied;
-  });
+        delta,
+        stockAfter: after,
+        reason: change.reason,
+        note: change.note,
+      },
+    ]);
+    audit.push({
+      action: `stock.${change.reason}`,
+      targetType: 'product',
+      targetId: change.productId,
+      before: { real_stock: before },
+      after: { real_stock: after, quantity: change.quantity, note: change.note },
+    });
+    applied[row] = { productId: change.productId, reason: change.reason, delta, stock: after };
+  }
+  return { result: applied, audit };
 }
 
-/** Sets a product's low-stock threshold (Today and the grid's `low` filter read it). */
+/**
+ * Sets a product's low-stock threshold (Today and the grid's `low` filter read it), inside a
+ * catalogue change (withCatalogueChange) that touches the product.
+ */
 export async function setThreshold(
-  deps: StockDeps,
-  staffId: number | null,
+  tx: Tx,
+  touched: CatalogueTouched,
   productId: number,
   threshold: number,
-): Promise<number> {
-  return withCatalogueChange(deps.db, deps.catalogue, async (tx, touched) => {
-    const result = await tx.execute(sql`
-      update ${products} set low_stock_threshold = ${threshold}
-      from (select id, low_stock_threshold from ${products} where id = ${productId} for update) as old
-      where ${products.id} = old.id
-      returning old.low_stock_threshold as before`);
-    const [row] = (result as unknown as { rows: { before: number }[] }).rows;
-    if (!row) throw new NotFound('errors:catalogueAdmin.stock.unknownProduct');
-    touched.product(productId);
-    await recordAudit(tx, {
-      staffId,
+): Promise<Changed<number>> {
+  const result = await tx.execute(sql`
+    update ${products} set low_stock_threshold = ${threshold}
+    from (select id, low_stock_threshold from ${products} where id = ${productId} for update) as old
+    where ${products.id} = old.id
+    returning old.low_stock_threshold as before`);
+  const [row] = (result as unknown as { rows: { before: number }[] }).rows;
+  if (!row) throw new NotFound('errors:catalogueAdmin.stock.unknownProduct');
+  touched.product(productId);
+  return {
+    result: threshold,
+    audit: {
       action: 'stock.threshold',
       targetType: 'product',
-      targetId: String(productId),
+      targetId: productId,
       before: { low_stock_threshold: Number(row.before) },
       after: { low_stock_threshold: threshold },
-      at: deps.clock.now(),
-    });
-    return threshold;
-  });
+    },
+  };
 }

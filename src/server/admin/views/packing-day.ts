@@ -1,0 +1,105 @@
+import { and, asc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { orderLines, orders, products } from '#server/db/schema';
+import { marksOfOrders, type PackingLineRecord } from '#server/modules/packing/packing.changes';
+import { addDays, dayStart, shopDate } from '#server/shop-time';
+import { centsToAmount } from '#shared/money';
+import { ORDER_STATUS } from '#shared/schemas/order';
+
+/**
+ * The packer's day (docs/api.md, Admin: packing): paid orders grouped by delivery slot on one day
+ * in the shop's time zone, each slot's orders with every line and its mark, then the orders without
+ * a slot that are still to pack, by payment time. Money as amounts (dollars), as elsewhere.
+ */
+
+type OrderRecord = typeof orders.$inferSelect;
+
+/** A line's mark as the console and the shopper's pages show it; null when not marked yet. */
+export function markView(mark: PackingLineRecord | undefined) {
+  if (!mark) return null;
+  return {
+    state: mark.state,
+    short_num: mark.shortQty,
+    replacement:
+      mark.replacementUuid === null
+        ? null
+        : {
+            uuid: mark.replacementUuid,
+            en_name: mark.replacementEnName ?? '',
+            zn_name: mark.replacementZnName ?? '',
+            price: centsToAmount(mark.replacementPriceCents ?? 0),
+            charged: centsToAmount(mark.chargedPriceCents ?? 0),
+          },
+    refund: centsToAmount(mark.refundCents),
+    /** none | queued | sending | sent | failed */
+    refund_state: mark.refundState,
+  };
+}
+
+export async function packingDay(db: Db, day: string | undefined, now: Date, timeZone: string) {
+  const date = day ?? shopDate(now, timeZone);
+  const start = dayStart(date, timeZone);
+  const end = dayStart(addDays(date, 1), timeZone);
+  const paid = eq(orders.status, ORDER_STATUS.processing);
+  const found = await db
+    .select()
+    .from(orders)
+    .where(
+      or(
+        and(paid, gte(orders.slotStartsAt, start), lt(orders.slotStartsAt, end)),
+        and(paid, isNull(orders.slotStartsAt), isNull(orders.packedAt)),
+      ),
+    )
+    .orderBy(asc(orders.slotStartsAt), asc(orders.paidAt), asc(orders.id));
+  const ids = found.map((o) => o.id);
+  const [lines, marks] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .select({ line: orderLines, productKey: products.key })
+          .from(orderLines)
+          .innerJoin(products, eq(products.id, orderLines.productId))
+          .where(inArray(orderLines.orderId, ids))
+          .orderBy(asc(orderLines.id)),
+    marksOfOrders(db, ids),
+  ]);
+  const view = (o: OrderRecord) => ({
+    order_no: o.orderNo,
+    packed: o.packedAt !== null,
+    paid_at: o.paidAt?.toISOString() ?? null,
+    name: `${o.shipName} ${o.shipSurname}`.trim(),
+    total_count: o.totalCount,
+    lines: lines
+      .filter((l) => l.line.orderId === o.id)
+      .map(({ line, productKey }) => ({
+        id: line.id,
+        key: productKey,
+        en_name: line.enName,
+        zn_name: line.znName,
+        price: centsToAmount(line.priceCents),
+        num: line.num,
+        when_missing: line.whenMissing,
+        mark: markView(marks.get(line.id)),
+      })),
+  });
+  const slots = new Map<
+    string,
+    { starts_at: string; ends_at: string | null; orders: ReturnType<typeof view>[] }
+  >();
+  const unslotted: ReturnType<typeof view>[] = [];
+  for (const o of found) {
+    if (!o.slotStartsAt) {
+      unslotted.push(view(o));
+      continue;
+    }
+    const key = o.slotStartsAt.toISOString();
+    const slot = slots.get(key) ?? {
+      starts_at: key,
+      ends_at: o.slotEndsAt?.toISOString() ?? null,
+      orders: [],
+    };
+    slot.orders.push(view(o));
+    slots.set(key, slot);
+  }
+  return { day: date, time_zone: timeZone, slots: [...slots.values()], no_slot: unslotted };
+}
