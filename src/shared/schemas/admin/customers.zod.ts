@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Address } from '../address.zod';
 import { Cents, Count, Instant, pageOf } from './common.zod';
 
 /* Answers of `/api/admin/customers` (docs/api.md, Admin: customers). Money in integer cents. */
@@ -22,19 +23,9 @@ export type CustomerPage = z.infer<typeof CustomerPage>;
 /** `GET /api/admin/customers/:uuid`: the shopper, their addresses, their orders, what they spent. */
 export const CustomerDetail = z.strictObject({
   customer: Customer,
+  // The shopper's address fields, with the default flag as the console reads it.
   addresses: z.array(
-    z.strictObject({
-      uuid: z.string(),
-      name: z.string(),
-      surname: z.string(),
-      phone: z.string(),
-      address: z.string(),
-      area: z.string(),
-      city: z.string(),
-      province: z.string(),
-      zip: z.string(),
-      isDefault: z.boolean(),
-    }),
+    z.strictObject({ ...Address.omit({ default_status: true }).shape, isDefault: z.boolean() }),
   ),
   orders: z.array(
     z.strictObject({

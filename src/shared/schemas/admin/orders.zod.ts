@@ -18,13 +18,18 @@ export const OrderSlot = z
   .nullable();
 export type OrderSlot = z.infer<typeof OrderSlot>;
 
-export const OrderListItem = z.strictObject({
+/** What every console view of an order starts with: the list's row and the packing slip alike. */
+const ORDER_HEAD = {
   order_no: z.string(),
   status: z.number().int(),
   packed: z.boolean(),
   created_at: Instant,
   paid_at: Instant.nullable(),
   slot: OrderSlot,
+};
+
+export const OrderListItem = z.strictObject({
+  ...ORDER_HEAD,
   total_price: Amount,
   total_count: Count,
   name: z.string(),
@@ -119,12 +124,7 @@ export type RefundAnswer = z.infer<typeof RefundAnswer>;
 
 /** One order on a packing list. */
 export const PackingSlip = z.strictObject({
-  order_no: z.string(),
-  status: z.number().int(),
-  packed: z.boolean(),
-  created_at: Instant,
-  paid_at: Instant.nullable(),
-  slot: OrderSlot,
+  ...ORDER_HEAD,
   address: OrderAddress,
   total_count: Count,
   lines: z.array(
