@@ -414,6 +414,26 @@ export const orderLines = pgTable(
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
 
+/**
+ * An order's tax, one row per rate it was charged at (docs/product.md, Tax): what the order, its
+ * receipt, its mails and the reports show as "tax by rate". taxable_cents is what the rate applied
+ * to (goods after the coupon, plus the fee where the shop taxes it); the rows' tax_cents add up to
+ * orders.tax_cents.
+ */
+export const orderTaxes = pgTable(
+  'order_taxes',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The rate in basis points: 450 is 4.5 %. */
+    rateBp: integer('rate_bp').notNull(),
+    taxableCents: integer('taxable_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.rateBp] })],
+);
+
 /** A coupon used by a shopper on an order; released again when the order is cancelled or expires. */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',

@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { OrderLimits } from '#server/config';
 import type { Db, Tx } from '#server/db/client';
-import { cartLines, orderLines, orders, products, users } from '#server/db/schema';
+import { cartLines, orderLines, orders, orderTaxes, products, users } from '#server/db/schema';
 import { BadInput, Conflict, NotFound } from '#server/errors';
-import { type Language, ORDER_EXPIRY_MINUTES } from '#shared/constants';
+import { type Language, ORDER_EXPIRY_MINUTES, TAX_RATE_BASIS_POINTS } from '#shared/constants';
 import { formatCents, orderTotalsOf } from '#shared/money';
 import { asWhenMissing, type WhenMissing } from '#shared/schemas/cart';
 import { deliversTo } from '#shared/schemas/delivery.rules';
@@ -103,6 +103,7 @@ export class OrderService {
         subtotalCents,
         coupon,
         taxCents: totals.tax,
+        taxableCents: subtotalCents - totals.discount + (terms.taxOnFee ? totals.deliveryFee : 0),
         deliveryFeeCents: totals.deliveryFee,
         totalCents: totals.total,
         address,
@@ -172,6 +173,8 @@ interface NewOrder {
   subtotalCents: number;
   coupon: AppliedCoupon | undefined;
   taxCents: number;
+  /** What the one rate applied to: goods after the coupon, plus the fee when the shop taxes it. */
+  taxableCents: number;
   deliveryFeeCents: number;
   totalCents: number;
   address: Awaited<ReturnType<AddressService['own']>>;
@@ -228,6 +231,12 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         whenMissing: l.whenMissing,
       })),
     );
+    await tx.insert(orderTaxes).values({
+      orderId: row.id,
+      rateBp: TAX_RATE_BASIS_POINTS,
+      taxableCents: o.taxableCents,
+      taxCents: o.taxCents,
+    });
     if (o.coupon) await redeemCoupon(tx, o.coupon, o.userId, row.id);
     await orderPlaced(tx, row.id, o.now);
     return orderNo;
