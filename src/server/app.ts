@@ -257,7 +257,14 @@ async function shopRoutes(
   const totpKey = deriveKey(secret, 'staff-totp');
   const signIn = new StaffSignIn(staff, totpKey, config.mail.shopName);
   const team = new StaffTeam({ staff, mailer, shopName: config.mail.shopName, log: app.log });
-  await app.register(staffRoutes, { db: database.db, clock, staff, signIn, team });
+  await app.register(staffRoutes, {
+    db: database.db,
+    clock,
+    staff,
+    signIn,
+    team,
+    timeZone: config.shopTimeZone,
+  });
   await app.register(auditRoutes, { db: database.db });
   await app.register(customersRoutes, { db: database.db, clock });
 

@@ -22,6 +22,8 @@ export interface StaffRoutesDeps {
   staff: StaffService;
   signIn: StaffSignIn;
   team: StaffTeam;
+  /** SHOP_TIME_ZONE: the console shows every time on the shop's clock, whatever the computer's. */
+  timeZone: string;
 }
 
 /**
@@ -30,13 +32,14 @@ export interface StaffRoutesDeps {
  * transaction (they hash, count a wrong code or mail outside it), so they are handed `audited`.
  */
 export async function staffRoutes(app: FastifyInstance, deps: StaffRoutesDeps) {
-  const { staff, signIn, team } = deps;
+  const { staff, signIn, team, timeZone } = deps;
   const auditing = auditedWith(deps);
 
   openAdminRoute(
     app,
     { method: 'POST', url: '/api/admin/sign-in', input: StaffSignInInput, allow: 'anyone' },
-    async ({ input }, request) => ok(await signIn.signIn(input, clientKey(request))),
+    async ({ input }, request) =>
+      ok({ ...(await signIn.signIn(input, clientKey(request))), time_zone: timeZone }),
   );
 
   adminRoute(
@@ -51,7 +54,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRoutesDeps) {
   adminRoute(
     app,
     { method: 'GET', url: '/api/admin/me', input: NoInput, allow: 'any staff', duringTotpSetup: true },
-    async ({ staff: me }) => ok(await staff.view(me.id)),
+    async ({ staff: me }) => ok({ ...(await staff.view(me.id)), time_zone: timeZone }),
   );
 
   openAdminRoute(

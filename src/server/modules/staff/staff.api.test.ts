@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NoAnswer, SignInAnswer, StaffView } from '#shared/schemas/admin/staff.zod';
+import { Me, NoAnswer, SignInAnswer } from '#shared/schemas/admin/staff.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -71,7 +71,7 @@ describe('staff sign-in', () => {
       totpRequired: true,
     });
     const me = await call('GET', '/api/admin/me', undefined, { token: signedIn.body.data.token });
-    expect(expectAnswer(StaffView, me)).toMatchObject({ email: 'boss@example.com', totpRequired: true });
+    expect(expectAnswer(Me, me)).toMatchObject({ email: 'boss@example.com', totpRequired: true });
   });
 
   it('lists staff, changes a role and removes staff from the command line, never the last owner', async () => {
@@ -126,11 +126,14 @@ describe('staff sign-in', () => {
     });
     expect(signedIn.status).toBe(200);
     const { token } = signedIn.body.data;
-    expect(expectAnswer(StaffView, await call('GET', '/api/admin/me', undefined, { token }))).toMatchObject({
+    expect(expectAnswer(Me, await call('GET', '/api/admin/me', undefined, { token }))).toMatchObject({
       id: manager.id,
       role: 'manager',
       totpRequired: false,
+      // The shop's clock (SHOP_TIME_ZONE), which the console shows every time on.
+      time_zone: 'America/Los_Angeles',
     });
+    expect(expectAnswer(SignInAnswer, signedIn).time_zone).toBe('America/Los_Angeles');
     const signedOut = await call('POST', '/api/admin/sign-out', {}, { token });
     expect(signedOut.status).toBe(200);
     expectAnswer(NoAnswer, signedOut);

@@ -20,8 +20,15 @@ export const StaffView = z.strictObject({
 });
 export type StaffView = z.infer<typeof StaffView>;
 
-/** `POST /api/admin/sign-in`: the session's token and who it belongs to. */
-export const SignInAnswer = z.strictObject({ token: z.string(), staff: StaffView });
+/**
+ * `GET /api/admin/me`: the signed-in member, and the shop's time zone (SHOP_TIME_ZONE, an IANA
+ * name) the console shows every time in, whatever the computer's.
+ */
+export const Me = StaffView.extend({ time_zone: z.string() });
+export type Me = z.infer<typeof Me>;
+
+/** `POST /api/admin/sign-in`: the session's token, who it belongs to and the shop's time zone (as `me`). */
+export const SignInAnswer = z.strictObject({ token: z.string(), staff: StaffView, time_zone: z.string() });
 export type SignInAnswer = z.infer<typeof SignInAnswer>;
 
 /** What sign-out, setting a password and removing a member answer: nothing. */

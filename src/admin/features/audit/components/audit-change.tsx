@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCents } from '#shared/money';
 import { orderStatusName } from '#shared/schemas/order.rules';
 import { isStaffRole } from '#shared/schemas/staff.rules';
-import { formatWhen } from '#web/lib/date-time';
-import { useLanguage } from '../../../lib/i18n';
+import { useWhen } from '../../../api/me';
 import { type AuditEntry, changedFields } from '../api/audit';
 
 /** before → after of the fields an entry changed, each value as staff read it (a status, an amount, a date). */
@@ -35,7 +34,7 @@ export function AuditChange({ entry }: { entry: AuditEntry }) {
 
 function Value({ field, value }: { field: string; value: unknown }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const when = useWhen();
   if (value === null || value === undefined || value === '') return <>{t('audit.values.none')}</>;
   if (typeof value === 'boolean') {
     if (field === 'disabled') return <>{t(value ? 'customers.state.disabled' : 'customers.state.active')}</>;
@@ -47,6 +46,6 @@ function Value({ field, value }: { field: string; value: unknown }) {
     return <>{name ? t(`customers.status.${name}`) : value}</>;
   }
   if (field === 'role' && isStaffRole(value)) return <>{t(`roles.${value}`)}</>;
-  if (typeof value === 'string' && field.endsWith('_at')) return <>{formatWhen(value, language)}</>;
+  if (typeof value === 'string' && field.endsWith('_at')) return <>{when(value)}</>;
   return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
 }

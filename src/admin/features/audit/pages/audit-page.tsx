@@ -3,11 +3,9 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '#shared/schemas/staff.rules';
-import { formatWhen } from '#web/lib/date-time';
-import { useStaff } from '../../../api/me';
+import { useStaff, useWhen } from '../../../api/me';
 import { Pager } from '../../../components/ui/pager';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
-import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { customerUrl } from '../../../lib/urls/customers';
 import { orderUrl } from '../../../lib/urls/orders';
@@ -19,7 +17,7 @@ import '../../../components/ui/lists.css';
 /** Every staff change, newest first, paged and filtered on the server (`audit.view`). */
 export function AuditPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const when = useWhen();
   usePageTitle(t('audit.title'));
   const me = useStaff();
   const allowed = can(me.role, 'audit.view');
@@ -81,7 +79,7 @@ export function AuditPage() {
               <tbody>
                 {log.data.list.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{formatWhen(entry.at, language)}</td>
+                    <td>{when(entry.at)}</td>
                     <td>{whoOf(entry) || t('audit.removedStaff')}</td>
                     <th scope="row">{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</th>
                     <td>

@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
-import { formatWhen } from '#web/lib/date-time';
-import { useStaff } from '../../../api/me';
+import { useStaff, useWhen } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
-import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { auditUrl } from '../../../lib/urls/audit';
 import { customerListPath } from '../../../lib/urls/customers';
@@ -19,7 +17,7 @@ import '../../../components/ui/lists.css';
 /** One customer: account state, what they spent, their orders (to the order page) and addresses. */
 export function CustomerPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const when = useWhen();
   const { uuid = '' } = useParams();
   const staff = useStaff();
   const allowed = can(staff.role, 'customers.view');
@@ -42,15 +40,13 @@ export function CustomerPage() {
         <dt>{t('customers.fields.email')}</dt>
         <dd>{shown.email}</dd>
         <dt>{t('customers.fields.since')}</dt>
-        <dd>{formatWhen(shown.createdAt, language)}</dd>
+        <dd>{when(shown.createdAt)}</dd>
         <dt>{t('customers.fields.language')}</dt>
         <dd>{shown.language === 'zh' ? '中文' : 'English'}</dd>
         <dt>{t('customers.fields.state')}</dt>
         <dd>
           <AccountState customer={shown} />
-          {shown.disabledAt
-            ? ` ${t('customers.disabledAt', { at: formatWhen(shown.disabledAt, language) })}`
-            : null}
+          {shown.disabledAt ? ` ${t('customers.disabledAt', { at: when(shown.disabledAt) })}` : null}
         </dd>
         <dt>{t('customers.fields.spent')}</dt>
         <dd>{formatCents(totalSpentCents)}</dd>
@@ -85,7 +81,7 @@ export function CustomerPage() {
                     <th scope="row">
                       <Link to={orderUrl(order.orderNo)}>{order.orderNo}</Link>
                     </th>
-                    <td>{formatWhen(order.createdAt, language)}</td>
+                    <td>{when(order.createdAt)}</td>
                     <td>{t(`customers.status.${order.statusName}`, { defaultValue: order.statusName })}</td>
                     <td>{order.totalCount}</td>
                     <td>{formatCents(order.totalCents)}</td>

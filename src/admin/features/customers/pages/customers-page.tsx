@@ -3,12 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '#shared/schemas/staff.rules';
-import { formatWhen } from '#web/lib/date-time';
-import { useStaff } from '../../../api/me';
+import { useStaff, useWhen } from '../../../api/me';
 import { Field } from '../../../components/ui/field';
 import { Pager } from '../../../components/ui/pager';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
-import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { customerUrl } from '../../../lib/urls/customers';
 import { CUSTOMERS_PAGE_SIZE, customersQueryOptions } from '../api/customers';
@@ -18,7 +16,7 @@ import '../../../components/ui/lists.css';
 /** Customers, searched and paged on the server (`customers.view`: managers and owners). */
 export function CustomersPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const when = useWhen();
   usePageTitle(t('customers.title'));
   const staff = useStaff();
   const allowed = can(staff.role, 'customers.view');
@@ -79,7 +77,7 @@ export function CustomersPage() {
                       <Link to={customerUrl(customer.uuid)}>{customer.name || customer.email}</Link>
                     </th>
                     <td>{customer.email}</td>
-                    <td>{formatWhen(customer.createdAt, language)}</td>
+                    <td>{when(customer.createdAt)}</td>
                     <td>
                       <AccountState customer={customer} />
                     </td>

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '#shared/money';
-import { formatWhen } from '#web/lib/date-time';
 import { centsOf } from '#web/lib/money';
-import { useLanguage } from '../../../lib/i18n';
+import { useWhen } from '../../../api/me';
 import type { TimelineEntry } from '../api/orders';
 
 const KINDS = [
@@ -74,7 +73,7 @@ function useDetails() {
 /** Everything that happened to the order, oldest first: what, when, who, and the details. */
 export function Timeline({ entries }: { entries: TimelineEntry[] }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const when = useWhen();
   const details = useDetails();
   return (
     <ol className="orders-timeline">
@@ -93,7 +92,7 @@ export function Timeline({ entries }: { entries: TimelineEntry[] }) {
           <li key={index} className={`orders-event is-${entry.kind}`}>
             <p className="orders-event-title">{title}</p>
             <p className="orders-event-meta">
-              <time dateTime={entry.at}>{formatWhen(entry.at, language)}</time>
+              <time dateTime={entry.at}>{when(entry.at)}</time>
               {who ? ` · ${t('orders.timeline.by', { name: who })}` : ''}
             </p>
             {details(entry)

@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
-import { formatWhen } from '#web/lib/date-time';
 import { centsOf } from '#web/lib/money';
-import { useStaff } from '../../../api/me';
+import { useStaff, useWhen } from '../../../api/me';
 import { LineTable } from '../../../components/ui/line-table';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
-import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { orderListPath, packingListUrl } from '../../../lib/urls/orders';
 import { orderQueryOptions } from '../api/orders';
@@ -24,7 +22,7 @@ import { statusKey } from '../lib/format';
 /** One order: lines, totals, address, the shopper (not for packers), payment, timeline, actions. */
 export function OrderPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const when = useWhen();
   const { orderNo = '' } = useParams();
   usePageTitle(t('orders.detail.title', { orderNo }));
   const staff = useStaff();
@@ -130,7 +128,7 @@ export function OrderPage() {
                   </>
                 ) : null}
                 <dt>{t('orders.fields.paidAt')}</dt>
-                <dd>{formatWhen(o.paid_at, language)}</dd>
+                <dd>{when(o.paid_at)}</dd>
               </dl>
             ) : (
               <p className="admin-hint">{t('orders.detail.unpaid')}</p>

@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
-import { formatWhen } from '#web/lib/date-time';
 import { centsOf } from '#web/lib/money';
-import { useStaff } from '../../../api/me';
+import { useStaff, useWhen } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
-import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { orderUrl, packingListUrl } from '../../../lib/urls/orders';
 import { type OrderFilters, orderListQueryOptions } from '../api/orders';
@@ -30,7 +28,7 @@ function filtersOf(params: URLSearchParams): OrderFilters {
 /** Orders, newest first, filtered and paged by the server; the filters live in the URL. */
 export function OrdersPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const when = useWhen();
   usePageTitle(t('orders.title'));
   const staff = useStaff();
   const allowed = can(staff.role, 'orders.view');
@@ -104,7 +102,7 @@ export function OrdersPage() {
                   <th scope="row">
                     <Link to={orderUrl(order.order_no)}>{order.order_no}</Link>
                   </th>
-                  <td>{formatWhen(order.created_at, language)}</td>
+                  <td>{when(order.created_at)}</td>
                   <td>
                     <OrderSlotText slot={order.slot} />
                   </td>

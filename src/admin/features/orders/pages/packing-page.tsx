@@ -6,8 +6,7 @@ import type { Language } from '#shared/constants';
 import { ORDER_NO_PATTERN, PACKING_MAX } from '#shared/schemas/order.rules';
 import { can } from '#shared/schemas/staff.rules';
 import { slotLabel } from '#shared/slot-label';
-import { formatWhen } from '#web/lib/date-time';
-import { useStaff } from '../../../api/me';
+import { useStaff, useWhen } from '../../../api/me';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
@@ -29,6 +28,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function PackingPage() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const when = useWhen();
   const [params] = useSearchParams();
   const day = params.get('day') ?? '';
   const orderNos = [
@@ -78,7 +78,7 @@ export function PackingPage() {
                 <h2 id={`slip-${order.order_no}`}>
                   {t('orders.packing.order', { orderNo: order.order_no })}
                 </h2>
-                <p>{formatWhen(order.paid_at ?? order.created_at, language)}</p>
+                <p>{when(order.paid_at ?? order.created_at)}</p>
                 <p>
                   <OrderSlotText slot={order.slot} />
                 </p>

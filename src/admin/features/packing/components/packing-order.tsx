@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatWhen } from '#web/lib/date-time';
+import { useWhen } from '../../../api/me';
 import { LineTable } from '../../../components/ui/line-table';
 import { FormError } from '../../../components/ui/states';
-import { useLanguage } from '../../../lib/i18n';
 import { orderUrl } from '../../../lib/urls/orders';
 import { type PackingOrder, usePackOrder } from '../api/packing';
 import { LineMarkControls, MarkSummary } from './line-mark';
@@ -11,7 +10,7 @@ import { LineMarkControls, MarkSummary } from './line-mark';
 /** One order on the packing bench: its lines with their marks, and Mark packed once all are marked. */
 export function PackingOrderCard({ order }: { order: PackingOrder }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const when = useWhen();
   const pack = usePackOrder(order.order_no);
   const unmarked = order.lines.filter((l) => l.mark === null).length;
   const headingId = `packing-${order.order_no}`;
@@ -22,7 +21,7 @@ export function PackingOrderCard({ order }: { order: PackingOrder }) {
           <Link to={orderUrl(order.order_no)}>{t('packing.order', { orderNo: order.order_no })}</Link>
         </h3>
         <span>{order.name}</span>
-        <span>{formatWhen(order.paid_at, language)}</span>
+        <span>{when(order.paid_at)}</span>
         {order.packed ? <span className="packing-mark is-picked">{t('packing.packed')}</span> : null}
       </header>
       <LineTable

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatWhen } from '#web/lib/date-time';
+import { useWhen } from '../../../api/me';
 import { Pager } from '../../../components/ui/pager';
-import { useLanguage } from '../../../lib/i18n';
 import type { ProductStock } from '../api/stock';
 import { signed } from '../lib/stock-view';
 
@@ -14,7 +13,7 @@ export function Movements({
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const when = useWhen();
   if (movements.total === 0) return <p className="admin-hint">{t('stock.movements.none')}</p>;
   return (
     <>
@@ -34,7 +33,7 @@ export function Movements({
           <tbody>
             {movements.items.map((m) => (
               <tr key={m.id}>
-                <td>{formatWhen(m.at, language)}</td>
+                <td>{when(m.at)}</td>
                 <td>{m.staff_name ?? t('stock.movements.nobody')}</td>
                 <td>{t(`stock.reasons.${m.reason}`)}</td>
                 <td className="stock-delta">{signed(m.delta)}</td>

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCents } from '#shared/money';
-import { formatWhen } from '#web/lib/date-time';
 import { centsOf } from '#web/lib/money';
+import { useWhen } from '../../../api/me';
 import { LoadError, Loading } from '../../../components/ui/states';
-import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { orderUrl } from '../../../lib/urls/orders';
 import { todayQueryOptions } from '../api/today';
@@ -18,7 +17,7 @@ import '../../../components/ui/lists.css';
  */
 export function TodayPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const when = useWhen();
   usePageTitle(t('today.title'));
   const today = useQuery(todayQueryOptions());
   if (today.isPending) return <Loading />;
@@ -41,7 +40,7 @@ export function TodayPage() {
                   {t('today.toPack.line', {
                     name: order.name,
                     count: order.total_count,
-                    paidAt: formatWhen(order.paid_at, language, { timeZone: today.data.time_zone }),
+                    paidAt: when(order.paid_at),
                   })}
                 </li>
               ))}
@@ -62,10 +61,7 @@ export function TodayPage() {
                   <Link to={orderUrl(order.order_no)}>{order.order_no}</Link>{' '}
                   {t('today.expiring.line', {
                     total: formatCents(centsOf(order.total_price)),
-                    at: formatWhen(order.expires_at, language, {
-                      timeOnly: true,
-                      timeZone: today.data.time_zone,
-                    }),
+                    at: when(order.expires_at, { timeOnly: true }),
                   })}
                 </li>
               ))}
