@@ -3,7 +3,13 @@ import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync } from 'vite';
-import { adminRouteProblems, auditWriterProblems, cssImportsOf, looseFeatureFiles } from './layout-rules';
+import {
+  adminRouteProblems,
+  auditWriterProblems,
+  consoleDialogProblems,
+  cssImportsOf,
+  looseFeatureFiles,
+} from './layout-rules';
 
 /**
  * The import rules of docs/architecture.md §1, made mechanical. Reads every .ts/.tsx file under
@@ -320,6 +326,7 @@ export function checkImports(root: string): Report {
     ...adminRouteProblems(root),
     ...auditWriterProblems(root),
     ...looseFeatureFiles(root),
+    ...consoleDialogProblems(root),
   ];
   return {
     files: files.length,

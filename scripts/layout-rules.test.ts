@@ -3,6 +3,7 @@ import {
   adminRouteFile,
   adminRouteProblems,
   auditWriterProblems,
+  consoleDialogProblems,
   cssImportsOf,
   looseFeatureFiles,
 } from './layout-rules';
@@ -70,6 +71,21 @@ describe('features hold only feature folders', () => {
     });
     expect(looseFeatureFiles(root)).toEqual([
       expect.stringMatching(/^src\/admin\/features\/shop-pages\.css:1: a file directly under features\//),
+    ]);
+  });
+});
+
+describe('one dialog for both apps', () => {
+  it("names a console file with a <dialog> of its own, not one using the storefront's Modal", () => {
+    const root = tree({
+      'src/admin/features/orders/components/own.tsx':
+        'export const A = () => (\n  <dialog open>hi</dialog>\n);\n',
+      'src/admin/features/orders/components/shared.tsx':
+        "import { Modal } from '#web/components/ui/modal';\n",
+      'src/web/components/ui/modal.tsx': 'export const Modal = () => <dialog />;\n',
+    });
+    expect(consoleDialogProblems(root)).toEqual([
+      'src/admin/features/orders/components/own.tsx:2: the console opens dialogs with Modal from src/web/components/ui/modal.tsx, not a <dialog> of its own',
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { join, relative, sep } from 'node:path';
 /*
  * The layout rules of docs/architecture.md §1 that are about where code lives rather than what it
  * imports: the staff side's routes by URL, the audit log written in one place, no loose file
- * among the features. `check-imports.ts` runs them with its own rules; each answers
+ * among the features, one dialog for both browser apps. `check-imports.ts` runs them with its own rules; each answers
  * `file:line: why` lines.
  */
 
@@ -125,6 +125,26 @@ export function looseFeatureFiles(root: string): string[] {
         (entry) =>
           `src/${app}/features/${entry.name}:1: a file directly under features/ belongs to no feature: move it into the feature that uses it, or into components/ui or app/styles`,
       );
+  });
+}
+
+/** A `<dialog>` element written in JSX. */
+const DIALOG_ELEMENT = /<dialog\b/;
+
+/**
+ * The console opens its dialogs with the storefront's Modal (src/web/components/ui/modal.tsx: focus
+ * kept inside, Escape, focus back to the opener), never a `<dialog>` of its own.
+ */
+export function consoleDialogProblems(root: string): string[] {
+  const files = filesUnder(join(root, 'src/admin'), (name) => name.endsWith('.tsx') && !TEST_CODE.test(name));
+  return files.flatMap((file) => {
+    const code = readFileSync(file, 'utf8');
+    const at = code.search(DIALOG_ELEMENT);
+    return at < 0
+      ? []
+      : [
+          `${toPosix(relative(root, file))}:${lineAt(code, at)}: the console opens dialogs with Modal from src/web/components/ui/modal.tsx, not a <dialog> of its own`,
+        ];
   });
 }
 

@@ -4,7 +4,10 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Language } from '#shared/constants';
 import { readLanguage, saveLanguage } from './language';
 
-/** The console's texts: public/locales/{en,zh}/admin.json, one namespace. */
+/**
+ * The console's texts: public/locales/{en,zh}/admin.json, and the storefront's `common.json` for
+ * the generic pieces both apps share (src/web/components/ui: the dialog's Close, …).
+ */
 export function initI18n(): Promise<unknown> {
   const lng = readLanguage();
   document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
@@ -16,7 +19,7 @@ export function initI18n(): Promise<unknown> {
       supportedLngs: ['en', 'zh'],
       fallbackLng: false,
       load: 'currentOnly',
-      ns: ['admin'],
+      ns: ['admin', 'common'],
       defaultNS: 'admin',
       maxRetries: 5,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },

@@ -53,6 +53,15 @@ export function Modal({ open, onClose, title, children }: ModalProps) {
     }
   }, [open]);
 
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      // Taken away while open (its owner closed it by unmounting it): focus back to the opener.
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (dialog?.open && lost && opener.current instanceof HTMLElement) opener.current.focus();
+    };
+  }, []);
+
   return (
     <dialog
       ref={ref}

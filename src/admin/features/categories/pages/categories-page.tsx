@@ -12,7 +12,7 @@ import { useStaff } from '../../../api/me';
 import { Forbidden, FormError, LoadError, Loading } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
 import { CategoryEditor } from '../components/category-form';
-import '../../../components/ui/merchandising.css';
+import '../../../components/merchandising/merchandising.css';
 
 /** One category of the tree: its icon, names, product count and what may be done to it. */
 function CategoryRow({

@@ -12,7 +12,7 @@ import { BannerPreview } from '../components/banner-preview';
 import { HomeRowActions } from '../components/home-row-actions';
 import { PlateEditor } from '../components/plate-editor';
 import { PlatePreview } from '../components/plate-preview';
-import '../../../components/ui/merchandising.css';
+import '../../../components/merchandising/merchandising.css';
 
 /** Which editor is open: none, a new one, or the one of this id. */
 type Editing = null | 'new' | number;

@@ -1,10 +1,12 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '#web/components/ui/modal';
 import { FormError } from '../../../components/ui/states';
 
 /**
- * A modal form (the browser's <dialog>: focus kept inside, Escape closes) for one action: its
- * title, fields, the server's refusal and Cancel / the action's button.
+ * A modal form for one action on the storefront's dialog (focus kept inside, Escape closes, focus
+ * back to the button that opened it): its title, fields, the server's refusal and Back / the
+ * action's button.
  */
 export function ActionDialog({
   title,
@@ -26,24 +28,17 @@ export function ActionDialog({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit(new FormData(event.currentTarget));
   };
   return (
-    <dialog ref={ref} className="orders-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <Modal open onClose={onClose} title={title}>
       <form className="orders-dialog-form" onSubmit={submit} noValidate>
-        <h2 id={titleId}>{title}</h2>
         {children}
         <FormError error={error} />
         <div className="admin-actions">
-          <button type="button" className="button button-secondary" onClick={() => ref.current?.close()}>
+          <button type="button" className="button button-secondary" onClick={onClose}>
             {t('orders.actions.back')}
           </button>
           <button
@@ -55,6 +50,6 @@ export function ActionDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

@@ -5,7 +5,7 @@ import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
 import { centsOf } from '#web/lib/money';
 import { useStaff, useWhen } from '../../../api/me';
-import { LineTable } from '../../../components/ui/line-table';
+import { LineTable } from '../../../components/order-lines/line-table';
 import { Forbidden, LoadError, Loading } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
 import { orderListPath, packingListUrl } from '../../../lib/urls/orders';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWhen } from '../../../api/me';
-import { LineTable } from '../../../components/ui/line-table';
+import { LineTable } from '../../../components/order-lines/line-table';
 import { FormError } from '../../../components/ui/states';
 import { orderUrl } from '../../../lib/urls/orders';
 import { type PackingOrder, usePackOrder } from '../api/packing';
