@@ -1,5 +1,5 @@
-import { adminText, desktopOnly, openConsoleAs, staffSession, test } from './fixtures/admin-shop-server';
-import { expect as base, LANGUAGES } from './fixtures/shop';
+import { desktopOnly, openConsoleAs, staffSession, test } from './fixtures/admin-shop-server';
+import { expect as base, LANGUAGES, text } from './fixtures/shop';
 
 /**
  * The console is desktop-first, but an owner checks it on a phone too: at 375 px every page of its
@@ -53,7 +53,7 @@ for (const language of LANGUAGES) {
     for (const path of [...PAGES, `/admin/products/${product?.id}`, `/admin/stock/${product?.id}`]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByText(adminText(language, 'state.loading'))).toHaveCount(0);
+      await expect(page.getByText(text(language, 'common:loading'))).toHaveCount(0);
       const { scroll, width } = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         width: window.innerWidth,

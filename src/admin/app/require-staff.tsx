@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { Loading } from '#web/components/ui/loading';
 import { useMe } from '../api/me';
-import { LoadError, Loading } from '../components/ui/states';
+import { LoadError } from '../components/ui/states';
 import { useToken } from '../lib/session';
 import { signInPath, twoFactorPath } from '../lib/urls/account';
 

@@ -1,16 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError, messageOf } from '../../lib/api-client';
 
-/** A page's frame while its data loads: the heading's place and a line saying so. */
-export function Loading() {
-  const { t } = useTranslation();
-  return (
-    <p className="admin-state" role="status">
-      {t('state.loading')}
-    </p>
-  );
-}
-
 /** The answer to a page or action this staff member's role may not use (an API 403, or can() says no). */
 export function Forbidden() {
   const { t } = useTranslation();

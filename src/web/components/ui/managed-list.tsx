@@ -5,6 +5,7 @@ import { messageOf } from '#web/lib/api-client';
 import './form.css';
 import { PlusIcon } from './icons';
 import './managed-list.css';
+import { Loading } from './loading';
 import { Modal } from './modal';
 import { ErrorState, type StateKind, StateView } from './states';
 
@@ -59,7 +60,7 @@ export function ManagedList<T extends { uuid: string }>(props: ManagedListProps<
   return (
     <>
       <div className="page-body">
-        {items.isPending && <p className="page-loading">{t('common:loading')}</p>}
+        {items.isPending && <Loading />}
         {items.isError && <ErrorState error={items.error} onRetry={() => void items.refetch()} />}
         {items.isSuccess && list.length === 0 && <StateView kind={empty} size="section" />}
         {remove.isError && (

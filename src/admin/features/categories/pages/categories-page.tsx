@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#shared/schemas/staff.rules';
+import { Loading } from '#web/components/ui/loading';
 import {
   type AdminCategory,
   categoriesQueryOptions,
@@ -9,7 +10,7 @@ import {
   useMoveCategory,
 } from '../../../api/categories';
 import { useStaff } from '../../../api/me';
-import { Forbidden, FormError, LoadError, Loading } from '../../../components/ui/states';
+import { Forbidden, FormError, LoadError } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
 import { CategoryEditor } from '../components/category-form';
 import '../../../components/merchandising/merchandising.css';

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '#web/components/ui/loading';
 import { PictureButton, usePictureHint } from '../../../components/ui/image-field';
-import { FormError, LoadError, Loading } from '../../../components/ui/states';
+import { FormError, LoadError } from '../../../components/ui/states';
 import { messageOf } from '../../../lib/api-client';
 import { type ProductPicture, picturesQueryOptions, usePictureChanges } from '../api/pictures';
 

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PromoState } from '#shared/schemas/promo.rules';
-import { LoadError, Loading } from '../../../components/ui/states';
+import { Loading } from '#web/components/ui/loading';
+import { LoadError } from '../../../components/ui/states';
 import { TimeZoneHint } from '../../../components/ui/time-zone-hint';
 
 /** Scheduled, running, ended (or disabled, for a coupon), as a badge. */

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
+import { Loading } from '#web/components/ui/loading';
 import { amountField, centsOf } from '#web/lib/money';
 import { useStaff } from '../../../api/me';
 import { Field } from '../../../components/ui/field';
 import { ImageField } from '../../../components/ui/image-field';
-import { Forbidden, FormError, LoadError, Loading } from '../../../components/ui/states';
+import { Forbidden, FormError, LoadError } from '../../../components/ui/states';
 import { usePageTitle } from '../../../lib/page-title';
 import { promoListPath } from '../../../lib/urls/promotions';
 import {

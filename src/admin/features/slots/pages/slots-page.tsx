@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { WEEK_FROM_MONDAY } from '#shared/schemas/slots.rules';
 import { can } from '#shared/schemas/staff.rules';
 import { slotDayLabel, slotTimeLabel } from '#shared/slot-label';
+import { Loading } from '#web/components/ui/loading';
 import { useStaff } from '../../../api/me';
 import { Field } from '../../../components/ui/field';
-import { FormError, LoadError, Loading } from '../../../components/ui/states';
+import { FormError, LoadError } from '../../../components/ui/states';
 import { TimeZoneHint } from '../../../components/ui/time-zone-hint';
 import { usePageTitle } from '../../../lib/page-title';
 import {

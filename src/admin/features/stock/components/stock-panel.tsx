@@ -7,8 +7,9 @@ import {
   type StockReason,
   thresholdProblem,
 } from '#shared/schemas/stock.rules';
+import { Loading } from '#web/components/ui/loading';
 import { Field } from '../../../components/ui/field';
-import { FormError, LoadError, Loading } from '../../../components/ui/states';
+import { FormError, LoadError } from '../../../components/ui/states';
 import { productStockQueryOptions, useSaveStock, useSetThreshold } from '../api/stock';
 import { typedNumber, typedProblem } from '../lib/stock-view';
 import { Movements } from './movements';

@@ -19,6 +19,7 @@ import { useSlotChoice } from '../components/slot-picker';
 import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
 import '../cart.css';
+import { Loading } from '#web/components/ui/loading';
 
 /** The cart tab (docs/product.md §2, Cart and checkout). A visitor gets the 'sign in now' prompt. */
 export function CartPage() {
@@ -66,7 +67,7 @@ function CartContent() {
   const delivery = useCartDelivery(subtotal, address?.zip);
   const slotChoice = useSlotChoice();
 
-  if (lines.isPending) return <p className="page-loading">{t('common:loading')}</p>;
+  if (lines.isPending) return <Loading />;
   if (lines.isError) return <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />;
   if (lines.data.length === 0) {
     return (

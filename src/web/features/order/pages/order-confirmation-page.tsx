@@ -8,6 +8,7 @@ import { ErrorState } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import '#web/components/ui/panels.css';
 import '../order.css';
+import { Loading } from '#web/components/ui/loading';
 
 /** Paid orders (processing onwards, not cancelled or refunded) thank the shopper. */
 const PAID: number[] = [ORDER_STATUS.processing, ORDER_STATUS.shipped, ORDER_STATUS.completed];
@@ -24,7 +25,7 @@ export function OrderConfirmationPage() {
   return (
     <TitlePage title={t('confirmation.title')} backTo="/profile/orders">
       <div className="order-detail order-confirmation">
-        {order.isPending && <p className="page-loading">{t('common:loading')}</p>}
+        {order.isPending && <Loading />}
         {order.isError && <ErrorState error={order.error} onRetry={() => void order.refetch()} />}
         {order.isSuccess && (
           <>

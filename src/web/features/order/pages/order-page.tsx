@@ -9,6 +9,7 @@ import { TitlePage } from '#web/components/ui/title-page';
 import '#web/components/ui/panels.css';
 import { BuyAgain } from '../components/buy-again';
 import '../order.css';
+import { Loading } from '#web/components/ui/loading';
 
 /** One order (/order/{no}): a status banner, the lines, the address and the totals. */
 export function OrderPage() {
@@ -18,7 +19,7 @@ export function OrderPage() {
   return (
     <TitlePage title={t('detailTitle', { id })} backTo="/profile/orders">
       <div className="order-detail">
-        {order.isPending && <p className="page-loading">{t('common:loading')}</p>}
+        {order.isPending && <Loading />}
         {order.isError && <ErrorState error={order.error} onRetry={() => void order.refetch()} />}
         {order.isSuccess && (
           <>

@@ -11,6 +11,7 @@ import { TitlePage } from '#web/components/ui/title-page';
 import { centsOf } from '#web/lib/money';
 import { BuyAgain } from '../components/buy-again';
 import '../order.css';
+import { Loading } from '#web/components/ui/loading';
 
 const THUMBS = 4;
 
@@ -21,7 +22,7 @@ export function OrdersPage() {
   return (
     <TitlePage title={t('title')} backTo="/profile">
       <div className="orders">
-        {orders.isPending && <p className="page-loading">{t('common:loading')}</p>}
+        {orders.isPending && <Loading />}
         {orders.isError && <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />}
         {orders.isSuccess && orders.data.length === 0 && (
           <StateView

@@ -18,6 +18,7 @@ import { WalletOutcome } from '../components/wallet-outcome';
 import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
 import '../payment.css';
+import { Loading } from '#web/components/ui/loading';
 
 const METHODS = ['creditcard', 'wechatpay', 'alipay'] as const;
 type Method = (typeof METHODS)[number];
@@ -59,7 +60,7 @@ export function PayPage() {
   return (
     <TitlePage title={t('title', { id })} backTo="/profile/orders">
       <div className="pay">
-        {order.isPending && <p className="page-loading">{t('common:loading')}</p>}
+        {order.isPending && <Loading />}
         {order.isError && <ErrorState error={order.error} onRetry={() => void order.refetch()} />}
         {data?.status === ORDER_STATUS.processing && <Navigate to={confirmation} replace />}
         {data && (
