@@ -313,7 +313,7 @@ async function shopRoutes(
   await app.register(cardRoutes, { cards });
   await app.register(ordersRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
   await app.register(todayRoutes, { db: database.db, clock, config, catalogue });
-  await app.register(reportsRoutes, { db: database.db, config });
+  await app.register(reportsRoutes, { db: database.db, clock, config });
   const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });
   await app.register(packingRoutes, { db: database.db, clock, config, refunds: packingRefunds });
   const catalogueChanges = { db: database.db, clock, catalogue };

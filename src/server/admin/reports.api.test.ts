@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { parseCsv, textOfCell } from '#server/modules/import/csv';
-import { shopDate } from '#server/shop-time';
+import { addDays, shopDate } from '#server/shop-time';
 import { REPORT_EXPORTS, Report } from '#shared/schemas/admin/reports.zod';
 import { Today } from '#shared/schemas/admin/today.zod';
 import { expectAnswer } from '../../../tests/helpers/answers';
@@ -89,6 +89,10 @@ describe('the report’s range and who may read it', () => {
     expect((await ask(owner, '?from=2024-01-01&to=2026-01-01')).body.message).toBe(
       'A report covers at most 731 days. Please choose a shorter range.',
     );
+    // No range: the last seven days, today included, on the shop's clock.
+    const latest = expectAnswer(Report, await ask(owner, ''));
+    expect([latest.from, latest.to, latest.today]).toEqual([addDays(today(), -6), today(), today()]);
+    expect(latest.byDay).toHaveLength(7);
     // 731 days, both ends included, is the longest allowed.
     expect((await ask(owner, '?from=2024-01-01&to=2025-12-31')).status).toBe(200);
     for (const query of [

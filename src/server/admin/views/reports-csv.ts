@@ -10,7 +10,7 @@ import {
   type ReportRange,
   rangeInstants,
   refundedIn,
-  salesReport,
+  salesFigures,
   takingPayment,
 } from './reports';
 
@@ -53,7 +53,7 @@ const FIGURES = [
 ];
 
 async function tableOf(db: Db, kind: ReportExport, range: ReportRange, timeZone: string): Promise<Cell[][]> {
-  const report = await salesReport(db, range, timeZone);
+  const report = await salesFigures(db, range, timeZone);
   switch (kind) {
     case 'days':
       return [

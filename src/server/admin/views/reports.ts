@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { categories, orderLines, orders, orderTaxes, payments, products, refunds } from '#server/db/schema';
-import { addDays, dayStart } from '#server/shop-time';
-import type { Report } from '#shared/schemas/admin/reports.zod';
+import { addDays, dayStart, shopDate } from '#server/shop-time';
+import { REPORT_DEFAULT_DAYS, type Report } from '#shared/schemas/admin/reports.zod';
 
 /*
  * The owner's books (docs/product.md, Reports). An order counts once it is paid, on the shop's day
@@ -16,6 +16,12 @@ import type { Report } from '#shared/schemas/admin/reports.zod';
 export interface ReportRange {
   from: string;
   to: string;
+}
+
+/** The range a report covers when none is asked for: the last seven days, today included. */
+export function defaultRange(now: Date, timeZone: string): ReportRange {
+  const to = shopDate(now, timeZone);
+  return { from: addDays(to, 1 - REPORT_DEFAULT_DAYS), to };
 }
 
 /** The instants a range covers: from the first day's midnight to the midnight after the last day. */
@@ -164,8 +170,17 @@ function goodsByProduct(db: Db, start: Date, end: Date) {
     .orderBy(desc(gross), asc(products.id));
 }
 
-/** The report over `range` (days on `timeZone`'s clock, both included). */
-export async function salesReport(db: Db, range: ReportRange, timeZone: string): Promise<Report> {
+/** The report over `range` (days on `timeZone`'s clock, both included), as of `now`. */
+export async function salesReport(db: Db, range: ReportRange, timeZone: string, now: Date): Promise<Report> {
+  return { today: shopDate(now, timeZone), ...(await salesFigures(db, range, timeZone)) };
+}
+
+/** The report's figures over `range`, which its CSV files are written from. */
+export async function salesFigures(
+  db: Db,
+  range: ReportRange,
+  timeZone: string,
+): Promise<Omit<Report, 'today'>> {
   const { start, end } = rangeInstants(range, timeZone);
   const [sales, given, taxes, goods] = await Promise.all([
     salesByDayAndMethod(db, timeZone, start, end),

@@ -28,15 +28,24 @@ const Range = {
   to: z.unknown().optional(),
 };
 
-/** A range of days on the shop's clock, both included: real dates, in order, at most REPORT_MAX_DAYS. */
-const checkRange = inOrder((v: { from?: unknown; to?: unknown }, stop) => {
-  const { from, to } = v;
-  if (typeof from !== 'string' || !isCalendarDate(from)) return stop('errors:report.badDate', ['from']);
-  if (typeof to !== 'string' || !isCalendarDate(to)) return stop('errors:report.badDate', ['to']);
-  if (from > to) return stop('errors:report.backwards');
-  if (daysBetween(from, to) + 1 > REPORT_MAX_DAYS) return stop('errors:report.tooLong');
-  return { from, to };
-});
+/**
+ * A range of days on the shop's clock, both included: real dates, in order, at most
+ * REPORT_MAX_DAYS; neither day given is the default range (null: the server chooses it).
+ */
+const checkRange = inOrder(
+  (v: { from?: unknown; to?: unknown }, stop): { from: string; to: string } | null => {
+    const { from, to } = v;
+    if (from === undefined && to === undefined) return null;
+    if (typeof from !== 'string' || !isCalendarDate(from)) return stop('errors:report.badDate', ['from']);
+    if (typeof to !== 'string' || !isCalendarDate(to)) return stop('errors:report.badDate', ['to']);
+    if (from > to) return stop('errors:report.backwards');
+    if (daysBetween(from, to) + 1 > REPORT_MAX_DAYS) return stop('errors:report.tooLong');
+    return { from, to };
+  },
+);
+
+/** The days a report covers when none are asked for: the last seven, today included. */
+export const REPORT_DEFAULT_DAYS = 7;
 
 /** `GET /api/admin/reports?from=YYYY-MM-DD&to=YYYY-MM-DD`. */
 export const ReportQuery = z.object(Range).transform(checkRange);
@@ -45,7 +54,7 @@ export type ReportQuery = z.output<typeof ReportQuery>;
 /** `GET /api/admin/reports/export?kind=…&from=…&to=…`. */
 export const ReportExportQuery = z.object({ ...Range, kind: z.enum(REPORT_EXPORTS) }).transform((v, ctx) => {
   const range = checkRange(v, ctx);
-  return { ...range, kind: v.kind };
+  return { range, kind: v.kind };
 });
 export type ReportExportQuery = z.output<typeof ReportExportQuery>;
 
@@ -71,6 +80,8 @@ const Names = { enName: z.string(), znName: z.string() };
 
 /** `GET /api/admin/reports`: the range's totals and the same money by day, method, tax rate, product and category. */
 export const Report = z.strictObject({
+  /** The shop's date now: the console's quick ranges count from it. */
+  today: ShopDate,
   from: ShopDate,
   to: ShopDate,
   timeZone: z.string(),
