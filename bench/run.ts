@@ -1,5 +1,5 @@
 /**
- * `npm run bench [reads|search|edits|import|cache-bound|orders|load|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
+ * `npm run bench [reads|search|edits|import|cache-bound|orders|reports|load|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
  * table per part and writes them to bench/RESULTS.md. Targets are docs/architecture.md §9.
  */
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import {
 import { runLighthouse } from './lighthouse';
 import { runLoad } from './load';
 import { runOrders } from './orders';
+import { runReports } from './reports';
 import { runSearch } from './search-suite';
 
 const PARTS: Record<string, { title: string; run: () => Promise<PartResult> }> = {
@@ -33,6 +34,7 @@ const PARTS: Record<string, { title: string; run: () => Promise<PartResult> }> =
   import: { title: 'catalogue reads during a 5,000-row product import', run: runCatalogueImport },
   'cache-bound': { title: 'memory under 10,000 distinct catalogue queries', run: runCacheBound },
   orders: { title: 'order placement, 20 concurrent shoppers', run: runOrders },
+  reports: { title: 'sales report over 100,000 paid orders', run: runReports },
   load: { title: 'load: 80% browse, 15% cart, 5% checkout', run: runLoad },
   cold: { title: 'cold start of npm start', run: runColdStart },
   bundle: { title: 'bundle size per route (gzip)', run: runBundle },

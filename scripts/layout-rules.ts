@@ -18,6 +18,7 @@ export const ADMIN_ROUTE_FILES: ReadonlyArray<readonly [prefix: string, file: st
   ['/api/admin/packing', 'packing.routes.ts'],
   ['/api/admin/orders', 'orders.routes.ts'],
   ['/api/admin/today', 'today.routes.ts'],
+  ['/api/admin/reports', 'reports.routes.ts'],
   ['/api/admin/products.csv', 'import.routes.ts'],
   ['/api/admin/products/import', 'import.routes.ts'],
   ['/api/admin/products/:id/stock', 'stock.routes.ts'],

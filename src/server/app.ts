@@ -16,6 +16,7 @@ import { ordersRoutes } from './admin/orders.routes';
 import { packingRoutes } from './admin/packing.routes';
 import { productsRoutes } from './admin/products.routes';
 import { promotionsRoutes } from './admin/promotions.routes';
+import { reportsRoutes } from './admin/reports.routes';
 import { searchesRoutes } from './admin/searches.routes';
 import { slotsRoutes } from './admin/slots.routes';
 import { staffRoutes } from './admin/staff.routes';
@@ -319,6 +320,7 @@ async function shopRoutes(
   await app.register(cardRoutes, { cards });
   await app.register(ordersRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
   await app.register(todayRoutes, { db: database.db, clock, config, catalogue });
+  await app.register(reportsRoutes, { db: database.db, clock, config });
   const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });
   await app.register(packingRoutes, { db: database.db, clock, config, refunds: packingRefunds });
   const catalogueChanges = { db: database.db, clock, catalogue };

@@ -30,6 +30,7 @@ describe('the console navigation', () => {
       '/admin/delivery-slots',
       ...catalogue,
       '/admin/customers',
+      '/admin/reports',
       '/admin/audit',
     ]);
     expect(paths('owner')).toEqual([
@@ -39,6 +40,7 @@ describe('the console navigation', () => {
       '/admin/delivery-slots',
       ...catalogue,
       '/admin/customers',
+      '/admin/reports',
       '/admin/audit',
       '/admin/staff',
     ]);

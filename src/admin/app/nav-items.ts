@@ -6,6 +6,7 @@ import { orderListPath } from '../lib/urls/orders';
 import { packingPath } from '../lib/urls/packing';
 import { productListPath } from '../lib/urls/products';
 import { promoListPath } from '../lib/urls/promotions';
+import { reportsPath } from '../lib/urls/reports';
 import {
   categoriesPath,
   deliveryPath,
@@ -44,6 +45,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: importPath, label: 'import.title', permission: 'catalogue.manage' },
   { to: deliveryPath, label: 'delivery.title', permission: 'delivery.manage' },
   { to: customerListPath, label: 'customers.title', permission: 'customers.view' },
+  { to: reportsPath, label: 'reports.title', permission: 'sales.view' },
   { to: auditPath, label: 'audit.title', permission: 'audit.view' },
   { to: staffPath, label: 'nav.staff', permission: 'staff.manage' },
 ];

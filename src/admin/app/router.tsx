@@ -12,6 +12,7 @@ import { ORDER_ROUTES } from '../features/orders/routes';
 import { PACKING_ROUTES } from '../features/packing/routes';
 import { productRoutes } from '../features/products/routes';
 import { PROMO_ROUTES } from '../features/promos/routes';
+import { REPORTS_ROUTES } from '../features/reports/routes';
 import { SEARCHES_ROUTES } from '../features/searches/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
@@ -57,6 +58,7 @@ export function createRouter() {
             { path: staffPath, Component: StaffPage },
             { path: customerListPath, Component: CustomersPage },
             { path: customerPath(':uuid'), Component: CustomerPage },
+            ...REPORTS_ROUTES,
             { path: auditPath, Component: AuditPage },
             ...STOCK_ROUTES,
             { path: categoriesPath, Component: CategoriesPage },

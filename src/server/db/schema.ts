@@ -389,6 +389,8 @@ export const orders = pgTable(
     index('orders_pending_idx').on(t.expiresAt).where(sql`${t.status} = 1`),
     // One shopper's unpaid orders (limits, expiry on read) without reading their paid history.
     index('orders_user_pending_idx').on(t.userId, t.expiresAt).where(sql`${t.status} = 1`),
+    // The reports and Today read paid orders by the instant they were paid.
+    index('orders_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
   ],
 );
 
@@ -724,6 +726,8 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId),
+    // The reports and Today book a refund on the day the gateway said yes (its last update).
+    index('refunds_settled_idx').on(t.updatedAt).where(sql`${t.status} = 'succeeded'`),
     check('refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

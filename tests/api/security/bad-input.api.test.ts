@@ -298,6 +298,24 @@ describe('edge values the console once answered with a 500', () => {
       ['/api/admin/orders?from=0001-01-01', 'zh-CN', undefined, '字段 from 无效。'],
       ['/api/admin/packing?day=9999-12-31', 'zh-CN', undefined, '字段 day 无效。'],
       ['/api/admin/packing?day=275760-09-13', 'en', undefined, 'The field day is not valid.'],
+      [
+        '/api/admin/reports?from=9999-12-31&to=9999-12-31',
+        'en',
+        undefined,
+        "Please choose the report's first and last days as real dates (YYYY-MM-DD).",
+      ],
+      [
+        '/api/admin/reports?from=2000-01-01&to=2099-12-31',
+        'zh-CN',
+        undefined,
+        '一份报表最多涵盖 731 天，请选择更短的日期范围。',
+      ],
+      [
+        '/api/admin/reports/export?kind=days&from=2026-02-01&to=2026-01-01',
+        'en',
+        undefined,
+        "The report's first day comes after its last day. Please swap them.",
+      ],
       ['/api/admin/search-aliases', 'zh-CN', '{"alias":"\\ud800","target":"apple"}', '字段 alias 无效。'],
     ];
     for (const [url, language, payload, message] of cases) {

@@ -349,6 +349,18 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
   },
   'GET /api/admin/today': { access: 'staff', permission: 'orders.view' },
+  // The owner's books: owners and managers (who may see the takings), never a packer.
+  'GET /api/admin/reports': {
+    access: 'staff',
+    permission: 'sales.view',
+    valid: () => ({ from: '2026-01-01', to: '2026-01-31' }),
+  },
+  'GET /api/admin/reports/export': {
+    access: 'staff',
+    permission: 'sales.view',
+    download: 'text/csv',
+    valid: () => ({ kind: 'orders', from: '2026-01-01', to: '2026-01-31' }),
+  },
   'GET /api/admin/orders': {
     access: 'staff',
     permission: 'orders.view',

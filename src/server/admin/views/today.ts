@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { orders, products } from '#server/db/schema';
+import { orders, products, refunds } from '#server/db/schema';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
+import { paidIn, refundedIn } from './reports';
 
 export interface TodayOptions {
   /** Unpaid orders expiring within this many minutes are listed. */
@@ -21,9 +22,9 @@ export const TODAY_DEFAULTS: TodayOptions = { expiringMinutes: 10, listMax: 20 }
 
 /**
  * The console's home: orders waiting to be packed, unpaid orders about to expire, today's paid
- * orders and revenue beside the same weekday last week up to the same time of day (days begin at
- * midnight in the shop's time zone; only for staff who may see sales), and products at or below
- * their low-stock threshold.
+ * orders and revenue net of the refunds made today, beside the same weekday last week up to the
+ * same time of day (days begin at midnight in the shop's time zone; only for staff who may see
+ * sales), and products at or below their low-stock threshold.
  */
 export async function today(
   db: Db,
@@ -43,15 +44,27 @@ export async function today(
     lte(orders.expiresAt, new Date(now.getTime() + options.expiringMinutes * 60_000)),
   );
   const lowWhere = and(eq(products.onSale, true), lte(products.realStock, products.lowStockThreshold));
+  // Revenue is net of refunds: what was paid in the window less what was given back in it.
   const paidBetween = async (from: Date, to: Date) => {
-    const [r] = await db
-      .select({
-        count: sql<number>`count(*)::int`,
-        cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`,
-      })
-      .from(orders)
-      .where(and(gte(orders.paidAt, from), lt(orders.paidAt, to)));
-    return { count: r?.count ?? 0, revenue: centsToAmount(r?.cents ?? 0) };
+    const [[paid], [given]] = await Promise.all([
+      db
+        .select({
+          count: sql<number>`count(*)::int`,
+          cents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::float8`,
+        })
+        .from(orders)
+        .where(paidIn(from, to)),
+      db
+        .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::float8` })
+        .from(refunds)
+        .where(refundedIn(from, to)),
+    ]);
+    const refunded = given?.cents ?? 0;
+    return {
+      count: paid?.count ?? 0,
+      revenue: centsToAmount((paid?.cents ?? 0) - refunded),
+      refunded: centsToAmount(refunded),
+    };
   };
   const count = async (table: typeof orders | typeof products, where: SQL | undefined) =>
     (await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]?.n ?? 0;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { Amount, Count, Instant, ShopDate } from './common.zod';
 
-/** Paid orders and their takings (decimal dollars) over part of a day. */
-const Takings = z.strictObject({ count: Count, revenue: Amount });
+/**
+ * Paid orders and their takings (decimal dollars) over part of a day: `revenue` is what they
+ * charged less `refunded`, the refunds made in the same hours (whichever day their orders were paid).
+ */
+const Takings = z.strictObject({ count: Count, revenue: Amount, refunded: Amount });
 
 /** `GET /api/admin/today` (docs/api.md, Admin: orders): the console's home. */
 export const Today = z.strictObject({

@@ -4,7 +4,7 @@ import { centsOf } from '#web/lib/money';
 import { changeOf, type Today } from '../api/today';
 
 /**
- * Today's paid orders and revenue, each beside the same weekday last week (up to this time of day).
+ * Today's paid orders and revenue (net of today's refunds), each beside the same weekday last week (up to this time of day).
  * Nothing for staff the server does not tell the takings (packers).
  */
 export function PaidCard({ today }: { today: Today }) {
@@ -26,6 +26,11 @@ export function PaidCard({ today }: { today: Today }) {
           <Change now={now.revenue} before={before.revenue} />
         </dd>
       </dl>
+      {now.refunded > 0 && (
+        <p className="admin-hint">
+          {t('today.paid.refunded', { amount: formatCents(centsOf(now.refunded)) })}
+        </p>
+      )}
       <p className="admin-hint">
         {t('today.paid.lastWeek', {
           count: before.count,

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_paid_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "refunds_settled_idx" ON "refunds" USING btree ("updated_at") WHERE "refunds"."status" = 'succeeded';
