@@ -258,7 +258,7 @@ async function shopRoutes(
   const signIn = new StaffSignIn(staff, totpKey, config.mail.shopName);
   const team = new StaffTeam({ staff, mailer, shopName: config.mail.shopName, log: app.log });
   await app.register(staffRoutes, { db: database.db, clock, staff, signIn, team });
-  await app.register(auditRoutes, { db: database.db });
+  await app.register(auditRoutes, { db: database.db, timeZone: config.shopTimeZone });
   await app.register(customersRoutes, { db: database.db, clock });
 
   const addresses = new AddressService({ db: database.db, clock });
