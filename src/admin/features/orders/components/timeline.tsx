@@ -4,6 +4,7 @@ import { formatWhen } from '#web/lib/date-time';
 import { centsOf } from '#web/lib/money';
 import { useLanguage } from '../../../lib/i18n';
 import type { TimelineEntry } from '../api/orders';
+import { refundDestination } from '../lib/refund-to';
 
 const KINDS = [
   'placed',
@@ -49,7 +50,7 @@ function useDetails() {
         return [
           t('orders.timeline.amount', { amount }),
           d.reason ? t('orders.timeline.reason', { reason: str(d.reason) }) : '',
-          d.to ? t('orders.timeline.to', { to: str(d.to) }) : '',
+          refundDestination(d.to, t),
         ];
       case 'refund_failed':
         return [
