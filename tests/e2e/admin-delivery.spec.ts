@@ -24,11 +24,11 @@ for (const language of LANGUAGES) {
     await openConsoleAs(page, manager, language);
     await page.goto('/admin/delivery');
     await expect(page.getByRole('heading', { level: 1, name: t('delivery.title') })).toBeVisible();
-    const fee = page.getByLabel(t('delivery.fields.fee'));
+    const fee = page.getByLabel(t('delivery.fields.fee'), { exact: true });
     const want = language === 'en' ? '4.99' : '5.99';
     await fee.fill(want);
     await page.getByRole('button', { name: t('delivery.save') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('delivery.saved') })).toBeVisible();
-    await expect(page.getByLabel(t('delivery.fields.fee'))).toHaveValue(want);
+    await expect(page.getByLabel(t('delivery.fields.fee'), { exact: true })).toHaveValue(want);
   });
 }
