@@ -266,7 +266,7 @@ async function shopRoutes(
     team,
     timeZone: config.shopTimeZone,
   });
-  await app.register(auditRoutes, { db: database.db });
+  await app.register(auditRoutes, { db: database.db, timeZone: config.shopTimeZone });
   await app.register(customersRoutes, { db: database.db, clock });
 
   const addresses = new AddressService({ db: database.db, clock });

@@ -14,6 +14,8 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId: string;
+  /** What the target was called then, in both languages, so the line reads by name once it is gone. */
+  targetLabel?: { en: string; zh: string } | null;
   before?: unknown;
   after?: unknown;
   at: Date;
@@ -26,6 +28,7 @@ export async function recordAudit(tx: Db | Tx, entry: AuditEntry): Promise<void>
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
+    targetLabel: entry.targetLabel ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
     at: entry.at,

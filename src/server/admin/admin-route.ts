@@ -7,6 +7,7 @@ import { type RouteCall, type RouteSpec, route } from '#server/http';
 import type { StaffUser } from '#server/plugins/staff-auth';
 import type { NoParams } from '#shared/schemas/common';
 import type { Permission } from '#shared/schemas/staff.rules';
+import { labelFromState, labelTargets, targetKey } from './views/audit-targets';
 
 /*
  * The staff side's one way to declare a console call (docs/architecture.md, The admin layer): an
@@ -99,12 +100,22 @@ export async function writeAudit(
 ): Promise<void> {
   const at = clock.now();
   const notes: readonly AuditNote[] = Array.isArray(audit) ? audit : [audit as AuditNote];
+  const labels = await labelTargets(
+    tx,
+    notes.map((note) => ({ targetType: note.targetType, targetId: String(note.targetId) })),
+  );
   for (const note of notes) {
+    const targetId = String(note.targetId);
     const entry: AuditEntry = {
       staffId: who?.id ?? null,
       action: note.action,
       targetType: note.targetType,
-      targetId: String(note.targetId),
+      targetId,
+      // A target deleted by this change is named by what the line kept of it.
+      targetLabel:
+        labels.get(targetKey({ targetType: note.targetType, targetId })) ??
+        labelFromState(note.before) ??
+        labelFromState(note.after),
       before: note.before,
       after: note.after,
       at,

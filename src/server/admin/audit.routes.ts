@@ -6,7 +6,7 @@ import { adminRoute } from './admin-route';
 import { listAudit } from './views/audit-log';
 
 /** The audit log (docs/api.md, Admin): managers and owners. */
-export async function auditRoutes(app: FastifyInstance, deps: { db: Db }) {
+export async function auditRoutes(app: FastifyInstance, deps: { db: Db; timeZone: string }) {
   adminRoute(
     app,
     { method: 'GET', url: '/api/admin/audit', input: AuditQuery, allow: 'audit.view' },
@@ -15,8 +15,11 @@ export async function auditRoutes(app: FastifyInstance, deps: { db: Db }) {
         await listAudit(deps.db, {
           page: input.page,
           pageSize: input.page_size,
+          timeZone: deps.timeZone,
           ...(input.staff === undefined ? {} : { staff: input.staff }),
           ...(input.target ? { target: input.target } : {}),
+          ...(input.from === undefined ? {} : { from: input.from }),
+          ...(input.to === undefined ? {} : { to: input.to }),
         }),
       ),
   );

@@ -28,3 +28,19 @@ export interface ShopCommand {
 
 /** A command's argument is missing or wrong: said with the usage, exit status 2. */
 export class UsageError extends Error {}
+
+/**
+ * Why the command line refuses to run here, or null. With `DATABASE_URL=memory:` each process has
+ * its own database that ends with it: a staff member made, or an order changed, from the command
+ * line would vanish as it exits, and a set-password link it printed would never work.
+ */
+export function refusalFor(database: Config['database']): string | null {
+  if (database.kind !== 'memory') return null;
+  return [
+    'The shop command line does not run with DATABASE_URL=memory:.',
+    'That database lives only inside one process and is thrown away when it exits, so whatever this command',
+    'changed (a staff member, their set-password link, an order) would be gone at once; the running server',
+    'has its own memory database this command cannot reach.',
+    'Set DATA_DIR (PGlite files) or DATABASE_URL=postgres://… for the server and the command line alike.',
+  ].join('\n');
+}

@@ -7,6 +7,7 @@ import { runMigrations } from '../db/migrate';
 import { DatabaseInUse, lockFolderOf } from '../db/process-lock';
 import { loggerOptions } from '../logging';
 import { commandSocketOf, SERVER_HOLDER, sendShopCommand } from './command-socket';
+import { refusalFor } from './shop-command';
 import { isShopCommand, runShopCommand, shopUsage } from './shop-commands';
 
 /**
@@ -25,6 +26,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  const refusal = refusalFor(config.database);
+  if (refusal) {
+    console.error(refusal);
+    return 2;
+  }
   try {
     return await runHere(argv, config);
   } catch (err) {

@@ -664,6 +664,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
+    /** What the target was called when the line was written, in both languages: kept once it is gone. */
+    targetLabel: jsonb('target_label').$type<{ en: string; zh: string }>(),
     before: jsonb('before'),
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -49,13 +49,15 @@ const Field = (max: number, message: `errors:${string}`, raw = false) =>
     });
 
 /** A whole number 0…max, as text (a form) or a JSON number; `message` when it is not one. */
-const Count = (message: `errors:${string}`, max = PRODUCT_NUMBER_MAX) =>
+const Count = (message: `errors:${string}`, max = PRODUCT_NUMBER_MAX, emptyIsUnset = false) =>
   z
     .unknown()
     .optional()
     .transform((value, ctx): number | undefined => {
       if (value === undefined) return undefined;
       const text = typeof value === 'string' ? value.trim() : '';
+      // A weight or shelf life left empty is unset, kept as 0 (the storefront shows no row for it).
+      if (emptyIsUnset && text === '') return 0;
       if (!/^\d{1,10}$/.test(text) || Number(text) > max) return refuse(ctx, message);
       return Number(text);
     });
@@ -95,9 +97,9 @@ const productShape = {
   en_describe: Field(describe, `${E}.describeTooLong`, true),
   zn_describe: Field(describe, `${E}.describeTooLong`, true),
   category_id: Category,
-  weight_g: Count(`${E}.number`),
-  net_weight_g: Count(`${E}.number`),
-  term_days: Count(`${E}.number`),
+  weight_g: Count(`${E}.number`, PRODUCT_NUMBER_MAX, true),
+  net_weight_g: Count(`${E}.number`, PRODUCT_NUMBER_MAX, true),
+  term_days: Count(`${E}.number`, PRODUCT_NUMBER_MAX, true),
   low_stock_threshold: Count(`${E}.number`),
   price: Price,
 };

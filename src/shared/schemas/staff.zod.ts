@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Code, CurrentPassword, Email, Name, NewPassword } from './account.zod';
-import { IdParam, PageParams, refuse, Text, UuidParam } from './common.zod';
+import { DayParam, IdParam, PageParams, refuse, Text, UuidParam } from './common.zod';
 import { isStaffRole, type StaffRole } from './staff.rules';
 
 /* Requests of the operator console (docs/api.md, Admin). */
@@ -23,12 +23,18 @@ export const TotpCodeInput = z.object({ code: Code });
 export const StaffInviteInput = z.object({ email: Email, name: Name, role: Role });
 export const StaffRoleInput = z.object({ role: Role });
 export const StaffIdParams = z.object({ id: IdParam });
+/** `GET /api/admin/audit`: who, what (a kind of target or `type:id`), and from/to days (the shop's clock, `to` included). */
 export const AuditQuery = PageParams.extend({
   staff: IdParam.optional(),
-  /** A target type (`staff`, `customer`, `order`), or `type:id` for one target. */
+  /** A target type (`product`, `order`, `customer`, …), or `type:id` for one target. */
   target: Text(120)
     .refine((v) => v === '' || /^[a-z_]{1,30}(:[\w.@-]{1,80})?$/.test(v), 'target')
     .optional(),
+  from: DayParam.optional(),
+  to: DayParam.optional(),
+}).refine((v) => v.from === undefined || v.to === undefined || v.from <= v.to, {
+  message: 'errors:staff.auditRangeBackwards',
+  path: ['to'],
 });
 export const CustomerQuery = PageParams.extend({ q: Text(100).optional() });
 export const CustomerParams = z.object({ uuid: UuidParam });

@@ -313,7 +313,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/admin/audit': {
     access: 'staff',
     permission: 'audit.view',
-    valid: () => ({ page: '1', page_size: '20', target: 'staff' }),
+    valid: () => ({ page: '1', page_size: '20', target: 'product', from: '2026-01-01', to: '2026-12-31' }),
   },
   'GET /api/admin/customers': {
     access: 'staff',

@@ -7,6 +7,9 @@ export interface AuditQuery {
   staff?: string;
   target_type?: string;
   target_id?: string;
+  /** Days on the shop's clock, `to` included. */
+  from?: string;
+  to?: string;
   page?: number;
 }
 

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { auditLog, staff, users } from '#server/db/schema';
+import { auditLog, staff } from '#server/db/schema';
+import { addDays, dayStart } from '#server/shop-time';
+import { labelTargets, targetKey } from './audit-targets';
 
 /*
  * The audit log as the console reads it (docs/api.md, Admin: audit): each line with who made it
- * and whom it concerns, so a read across staff and shoppers. The writer is src/server/audit.ts.
+ * and what its target is called, so a person reads names, not ids. The writer is src/server/audit.ts.
  */
 
 export interface AuditFilter {
@@ -15,13 +16,15 @@ export interface AuditFilter {
   staff?: number;
   /** Only changes to this target type, or `type:id` for one target. */
   target?: string;
+  /** Days on the shop's clock, `to` included. */
+  from?: string;
+  to?: string;
+  timeZone: string;
 }
 
-const targetStaff = alias(staff, 'target_staff');
-
 /**
- * The audit log, newest first, a page at a time. `targetName` says who a customer or staff target
- * is (their e-mail, their name) while they exist, so the console need not show bare ids.
+ * The audit log, newest first, a page at a time. `targetName`/`targetNameZh` say what the target
+ * is called now, or, once it is gone, what it was called when the line was written.
  */
 export async function listAudit(db: Db, filter: AuditFilter) {
   const where: SQL[] = [];
@@ -31,6 +34,8 @@ export async function listAudit(db: Db, filter: AuditFilter) {
     where.push(eq(auditLog.targetType, type));
     if (id !== undefined) where.push(eq(auditLog.targetId, id));
   }
+  if (filter.from !== undefined) where.push(gte(auditLog.at, dayStart(filter.from, filter.timeZone)));
+  if (filter.to !== undefined) where.push(lt(auditLog.at, dayStart(addDays(filter.to, 1), filter.timeZone)));
   const condition = where.length > 0 ? and(...where) : undefined;
   const rows = await db
     .select({
@@ -43,27 +48,30 @@ export async function listAudit(db: Db, filter: AuditFilter) {
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
-      targetName: sql<string | null>`coalesce(${users.email}, ${targetStaff.name})`,
+      targetLabel: auditLog.targetLabel,
       before: auditLog.before,
       after: auditLog.after,
     })
     .from(auditLog)
     .leftJoin(staff, eq(staff.id, auditLog.staffId))
-    .leftJoin(
-      users,
-      and(eq(auditLog.targetType, 'customer'), sql`${users.uuid}::text = ${auditLog.targetId}`),
-    )
-    .leftJoin(
-      targetStaff,
-      and(eq(auditLog.targetType, 'staff'), sql`${targetStaff.id}::text = ${auditLog.targetId}`),
-    )
     .where(condition)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
   const [total] = await db.select({ n: count() }).from(auditLog).where(condition);
+  const live = await labelTargets(db, rows);
   return {
-    list: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+    list: rows.map(({ targetLabel, ...r }) => {
+      const label = live.get(targetKey(r)) ?? targetLabel ?? null;
+      return {
+        ...r,
+        at: r.at.toISOString(),
+        targetName: label?.en ?? null,
+        targetNameZh: label?.zh ?? null,
+        before: r.before as Record<string, unknown> | null,
+        after: r.after as Record<string, unknown> | null,
+      };
+    }),
     total: total?.n ?? 0,
     page: filter.page,
     page_size: filter.pageSize,

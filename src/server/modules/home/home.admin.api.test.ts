@@ -512,4 +512,42 @@ describe('plates', () => {
     });
     expect(many.body.message).toBe(en.catalogueAdmin.home.tooManyTiles);
   });
+
+  it('refuse to publish an image grid without tiles, or to empty a published one', async () => {
+    const bare = await call(owner, 'POST', '/api/admin/plates', {
+      style: 2,
+      en_name: 'Bare',
+      zn_name: '空',
+      items: [],
+    });
+    expect(bare.status).toBe(200);
+    const id = expectAnswer(PlateCreated, bare).id;
+    for (const [language, texts] of [
+      ['en', en],
+      ['zh-CN', zh],
+    ] as const) {
+      const refused = await call(
+        owner,
+        'POST',
+        `/api/admin/plates/${id}/publish`,
+        { published: true },
+        language,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(texts.catalogueAdmin.home.plateEmpty);
+    }
+    expect((await visible()).some((p) => p.id === id)).toBe(false);
+
+    const tile = { img: '/media/plates/a-640.webp', url: '/promotions' };
+    const filled = { style: 2, en_name: 'Bare', zn_name: '空', items: [tile] };
+    expect((await call(owner, 'POST', `/api/admin/plates/${id}`, filled)).status).toBe(200);
+    expect((await call(owner, 'POST', `/api/admin/plates/${id}/publish`, { published: true })).status).toBe(
+      200,
+    );
+    const emptied = await call(owner, 'POST', `/api/admin/plates/${id}`, { ...filled, items: [] }, 'zh-CN');
+    expect(emptied.status).toBe(400);
+    expect(emptied.body.message).toBe(zh.catalogueAdmin.home.plateEmpty);
+    // Nothing changed: shoppers still see its tile.
+    expect((await visible()).find((p) => p.id === id)?.item.map((i) => i.url)).toEqual(['/promotions']);
+  });
 });

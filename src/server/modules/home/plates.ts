@@ -4,7 +4,7 @@ import type { Changed } from '#server/audit';
 import type { Db, Tx } from '#server/db/client';
 import { categories, plateItems, plates } from '#server/db/schema';
 import { BadInput, NotFound } from '#server/errors';
-import type { AdminPlate } from '#shared/schemas/home.rules';
+import { type AdminPlate, PLATE_GRID_STYLE } from '#shared/schemas/home.rules';
 import type { PlateInput } from '#shared/schemas/home-admin.zod';
 import { sortAfter } from '../catalogue/sort-order';
 import { moveIn, publishAudit, siblingsIn } from './home-order';
@@ -57,6 +57,14 @@ async function lockPlate(tx: Tx, id: number): Promise<PlateRow> {
   return row;
 }
 
+/**
+ * Shoppers never see an image grid without tiles (a bare heading): it is refused publishing, and a
+ * published one keeps at least one tile (the plate is locked, so no change in between empties it).
+ */
+function refuseBare(plate: { style: number; items: readonly unknown[] }): void {
+  if (plate.style === PLATE_GRID_STYLE && plate.items.length === 0) throw new BadInput(`${H}.plateEmpty`);
+}
+
 async function checkPlate(tx: Tx, input: PlateInput): Promise<void> {
   if (input.categoryId !== null) {
     const [c] = await tx
@@ -98,9 +106,10 @@ export async function createPlate(tx: Tx, input: PlateInput): Promise<Changed<Ad
 }
 
 export async function updatePlate(tx: Tx, id: number, input: PlateInput): Promise<Changed<AdminPlate>> {
-  await lockPlate(tx, id);
+  const row = await lockPlate(tx, id);
   const before = await plateAudit(tx, id);
   await checkPlate(tx, input);
+  if (row.published) refuseBare(input);
   await tx.update(plates).set(plateFields(input)).where(eq(plates.id, id));
   await writeItems(tx, id, input.items);
   const after = await plateAudit(tx, id);
@@ -110,6 +119,7 @@ export async function updatePlate(tx: Tx, id: number, input: PlateInput): Promis
 export async function publishPlate(tx: Tx, id: number, published: boolean): Promise<Changed<AdminPlate>> {
   await lockPlate(tx, id);
   const before = await plateAudit(tx, id);
+  if (published) refuseBare(before);
   await tx.update(plates).set({ published }).where(eq(plates.id, id));
   const after = await plateAudit(tx, id);
   return { result: after, audit: publishAudit('plate', id, before.published, after.published) };

@@ -88,8 +88,7 @@ export class Planner {
   }
 
   /** Refuses a uuid or key seen on an earlier row. */
-  private once(row: ReadRow): boolean {
-    const before = this.problems.length;
+  private once(row: ReadRow): void {
     for (const [column, value, seen] of [
       ['uuid', row.uuid, this.seenUuid],
       ['key', row.key, this.seenKey],
@@ -100,43 +99,49 @@ export class Planner {
         this.problem(row, column, column === 'uuid' ? 'duplicateUuid' : 'duplicateKey', { row: first });
       else seen.set(value, row.line);
     }
-    return this.problems.length === before;
   }
 
+  /**
+   * Plans a row, or reports every problem it has (with those its cells had, `row.faulty`): a
+   * repeated uuid or key, a key taken, an unknown category, a field a new product needs.
+   */
   add(row: ReadRow): void {
-    if (!this.once(row)) return;
+    const before = this.problems.length;
+    this.once(row);
     const byUuid = row.uuid ? this.existing.byUuid.get(row.uuid) : undefined;
     const byKey = row.key ? this.existing.byKey.get(row.key) : undefined;
-    if (byKey && byUuid?.id !== byKey.id && (row.uuid !== '' || byUuid)) {
-      this.problem(row, 'key', 'keyTaken');
-      return;
-    }
+    if (byKey && byUuid?.id !== byKey.id && (row.uuid !== '' || byUuid)) this.problem(row, 'key', 'keyTaken');
     const current = byUuid ?? byKey;
     let categoryId: number | undefined;
     if (row.category !== '') {
       categoryId = this.findCategory(row.category);
-      if (categoryId === undefined) {
-        this.problem(row, 'category', 'unknownCategory', { value: row.category });
-        return;
-      }
+      if (categoryId === undefined) this.problem(row, 'category', 'unknownCategory', { value: row.category });
     }
     const patch = stored(row.patch);
+    // A row whose uuid or key is malformed may mean an existing product: nothing is "required" of it.
+    if (!current && !row.faulty?.has('uuid') && !row.faulty?.has('key')) {
+      const reported = new Set(this.problems.slice(before).map((p) => p.column));
+      for (const column of this.absentForNew(patch, categoryId, row.category))
+        if (!reported.has(column) && !row.faulty?.has(column))
+          this.problem(row, column, 'required', { column });
+    }
+    if (row.faulty || this.problems.length > before) return;
     if (current) this.update(row, current, patch, categoryId);
     else this.create(row, patch, categoryId);
   }
 
-  private create(row: ReadRow, patch: ProductPatch, categoryId: number | undefined): void {
-    const absent = REQUIRED_FOR_NEW.filter((column) =>
+  /** The fields a new product needs that the row leaves out (a category written but unknown is reported as such). */
+  private absentForNew(patch: ProductPatch, categoryId: number | undefined, written: string) {
+    return REQUIRED_FOR_NEW.filter((column) =>
       column === 'category'
-        ? categoryId === undefined
+        ? categoryId === undefined && written === ''
         : column === 'price'
           ? patch.priceCents === undefined
           : !patch[column === 'en_name' ? 'enName' : 'znName'],
     );
-    if (absent.length > 0) {
-      for (const column of absent) this.problem(row, column, 'required', { column });
-      return;
-    }
+  }
+
+  private create(row: ReadRow, patch: ProductPatch, categoryId: number | undefined): void {
     const uuid = row.uuid || randomUUID();
     const product: NewProduct = {
       ...patch,

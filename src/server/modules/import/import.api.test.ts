@@ -154,6 +154,21 @@ describe('the product CSV', () => {
     expect(await productCount()).toBe(before);
   });
 
+  it('reports every problem of a row at once, not only its first', async () => {
+    const csv = [HEADER, `,imp-many,no-such-category,,羽衣甘蓝,bunch,把,abc,-2,no`].join('\n');
+    for (const lang of ['en', 'zh']) {
+      const report = expectAnswer(ImportReport, await importCsv(csv, { dryRun: true, lang }));
+      expect(report.errors.map((e) => e.column).sort()).toEqual([
+        'category',
+        'en_name',
+        'price',
+        'real_stock',
+      ]);
+      expect(report.errors.every((e) => e.row === 2)).toBe(true);
+      expect(report.errorCount).toBe(4);
+    }
+  });
+
   it('creates new rows unpublished unless they may be published, and warns when they may not', async () => {
     const csv = [
       `${HEADER},product_image`,

@@ -59,6 +59,11 @@ export interface ReadRow {
   patch: ProductPatch;
   realStock?: number;
   published?: boolean;
+  /**
+   * The columns whose cells are wrong (reported already): the row is then only checked for its
+   * other problems (its category, a repeated uuid or key, a missing field), never written.
+   */
+  faulty?: ReadonlySet<string>;
 }
 
 const NUMBER_LIMIT = PRODUCT_NUMBER_MAX;
@@ -144,11 +149,14 @@ export function readHeader(header: CsvRecord): { at: Map<ProductCsvColumn, numbe
   return { at, problems };
 }
 
-/** One record as the fields it sets, or its problems (none of its fields are then used). */
+/**
+ * One record as the fields it sets, and its problems; a row with any is marked `faulty` (none of
+ * its fields are then used), and read on so every problem of the row is reported at once.
+ */
 export function readRow(
   record: CsvRecord,
   at: Map<ProductCsvColumn, number>,
-): { row?: ReadRow; problems: CsvProblem[] } {
+): { row: ReadRow; problems: CsvProblem[] } {
   const problems: CsvProblem[] = [];
   const problem = (column: string, key: string, params?: MessageParams) =>
     problems.push({ row: record.line, column, key: `errors:catalogueAdmin.import.${key}`, params });
@@ -204,11 +212,18 @@ export function readRow(
   for (const column of REQUIRED_FOR_NEW) {
     if (cell(column)?.trim() === '') problem(column, 'required', { column });
   }
-  if (problems.length > 0) return { problems };
-  return {
-    row: { line: record.line, uuid: uuid.toLowerCase(), key, category, patch, realStock, published },
-    problems,
+  // A malformed uuid or key is not looked up (a uuid column would refuse it): the row is faulty anyway.
+  const row: ReadRow = {
+    line: record.line,
+    uuid: UUID_PATTERN.test(uuid) ? uuid.toLowerCase() : '',
+    key: KEY_PATTERN.test(key) ? key : '',
+    category,
+    patch,
+    realStock,
+    published,
   };
+  if (problems.length > 0) row.faulty = new Set(problems.map((p) => p.column));
+  return { row, problems };
 }
 
 /** The export's row of a product, in PRODUCT_CSV_COLUMNS order: numbers as numbers, the rest text. */

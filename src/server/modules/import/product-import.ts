@@ -107,7 +107,7 @@ async function readFile(bytes: Uint8Array): Promise<ReadFile> {
     if (i > 0 && i % WRITE_BATCH === 0) await nextTurn();
     const read = readRow(record, at);
     problems.push(...read.problems);
-    if (read.row) rows.push(read.row);
+    rows.push(read.row);
   }
   return { records: records.length, rows, problems, unreadable: false };
 }

@@ -58,10 +58,14 @@ export class SearchMisses {
     await this.flush();
   }
 
-  /** Counts one search for `query` in `language`, from `client` (`clientKey`), that found nothing. */
+  /**
+   * Counts one search for `query`, from `client` (`clientKey`), that found nothing: under the
+   * language it is written in (missLanguage), the shopper's `language` when the term cannot tell.
+   */
   note(query: string, language: Language, client: string): void {
     const term = capCodePoints(normaliseQuery(query), MISS_TERM_MAX).trim();
     if (term === '') return;
+    language = missLanguage(term, language);
     const key = `${shopDate(this.deps.clock.now(), this.deps.timeZone)}\n${language}\n${term}`;
     const seen = this.counts.get(key);
     if (seen) {
@@ -118,4 +122,15 @@ export class SearchMisses {
       else if (this.counts.size < this.options.maxTerms) this.counts.set(key, { count, client });
     }
   }
+}
+
+/** Han characters (CJK ideographs and their extensions, and CJK punctuation). */
+const HAN = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[\u{20000}-\u{2fa1f}]/u;
+
+/**
+ * The language a missed term is filed under: Chinese when it has Han characters, whatever language
+ * the shopper browsed in; else the shopper's (Latin letters in the Chinese shop are often pinyin).
+ */
+export function missLanguage(term: string, browsing: Language): Language {
+  return HAN.test(term) ? 'zh' : browsing;
 }

@@ -11,8 +11,13 @@ export const AuditEntry = z.strictObject({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
-  /** A customer's e-mail or a staff member's name, while they exist. */
+  /**
+   * What the target is called (a product's or promotion's name, a coupon's code, an order's number,
+   * a customer's e-mail, a staff member's name): now, or as recorded once it is gone; in English
+   * and in Chinese (the same text where it has one name only).
+   */
   targetName: z.string().nullable(),
+  targetNameZh: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

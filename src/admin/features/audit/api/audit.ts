@@ -10,8 +10,11 @@ export interface AuditFilter {
   page: number;
   /** A staff member's id. */
   staff?: number | undefined;
-  /** `order`, `customer`, `staff`, or `type:id` for one target. */
+  /** A kind of target (`product`, `order`, …), or `type:id` for one target. */
   target?: string | undefined;
+  /** Days on the shop's clock, `to` included. */
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 export const AUDIT_PAGE_SIZE = 25;
@@ -21,7 +24,14 @@ export const auditQueryOptions = (filter: AuditFilter) =>
     queryKey: ['admin', 'audit', filter],
     queryFn: ({ signal }) =>
       adminRequest<AuditPage>('/api/admin/audit', {
-        query: { page: filter.page, page_size: AUDIT_PAGE_SIZE, staff: filter.staff, target: filter.target },
+        query: {
+          page: filter.page,
+          page_size: AUDIT_PAGE_SIZE,
+          staff: filter.staff,
+          target: filter.target,
+          from: filter.from,
+          to: filter.to,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,51 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '#shared/money';
-import { orderStatusName } from '#shared/schemas/order.rules';
-import { isStaffRole } from '#shared/schemas/staff.rules';
 import { useWhen } from '../../../api/me';
-import { type AuditEntry, changedFields } from '../api/audit';
+import type { AuditEntry } from '../api/audit';
+import { changeSentences } from '../api/audit-sentences';
 
-/** before → after of the fields an entry changed, each value as staff read it (a status, an amount, a date). */
+/** What an entry changed, a sentence a field ("Changed the price from $3.98 to $3.49"). */
 export function AuditChange({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
-  const changes = changedFields(entry.before, entry.after);
-  if (changes.length === 0) return null;
+  const when = useWhen();
+  const sentences = changeSentences(entry, { t, when });
+  if (sentences.length === 0) return null;
   return (
     <ul className="admin-diff">
-      {changes.map((change) => (
-        <li key={change.field}>
-          {t(`audit.fields.${change.field}`, { defaultValue: change.field })}:{' '}
-          {change.before === undefined ? null : (
-            <>
-              <del>
-                <Value field={change.field} value={change.before} />
-              </del>{' '}
-              →{' '}
-            </>
-          )}
-          <ins>
-            <Value field={change.field} value={change.after} />
-          </ins>
-        </li>
+      {sentences.map((sentence, index) => (
+        // Two fields can read the same (two empty descriptions): the position tells them apart.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is rebuilt whole from the entry
+        <li key={index}>{sentence}</li>
       ))}
     </ul>
   );
-}
-
-function Value({ field, value }: { field: string; value: unknown }) {
-  const { t } = useTranslation();
-  const when = useWhen();
-  if (value === null || value === undefined || value === '') return <>{t('audit.values.none')}</>;
-  if (typeof value === 'boolean') {
-    if (field === 'disabled') return <>{t(value ? 'customers.state.disabled' : 'customers.state.active')}</>;
-    return <>{t(value ? 'audit.values.yes' : 'audit.values.no')}</>;
-  }
-  if (typeof value === 'number' && field.endsWith('_cents')) return <>{formatCents(value)}</>;
-  if (field === 'status' && typeof value === 'number') {
-    const name = orderStatusName(value);
-    return <>{name ? t(`customers.status.${name}`) : value}</>;
-  }
-  if (field === 'role' && isStaffRole(value)) return <>{t(`roles.${value}`)}</>;
-  if (typeof value === 'string' && field.endsWith('_at')) return <>{when(value)}</>;
-  return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
 }

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUDIT_TARGET_TYPES } from '#shared/schemas/audit.rules';
 import { can } from '#shared/schemas/staff.rules';
 import { useStaff } from '../../../api/me';
 import { Field, SelectField } from '../../../components/ui/field';
 import { teamQueryOptions } from '../api/audit';
 
-export const TARGET_TYPES = ['order', 'customer', 'staff'] as const;
-
 export interface AuditFilterValues {
   staff: string;
   targetType: string;
   targetId: string;
+  /** Days, `YYYY-MM-DD` ('' for open). */
+  from: string;
+  to: string;
 }
 
 /**
@@ -33,8 +35,10 @@ export function AuditFilters({
   const [draft, setDraft] = useState(value);
   const people = new Map(seen);
   for (const member of team.data ?? []) people.set(member.id, member.name || member.email);
+  const backwards = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (backwards) return;
     onChange({ ...draft, targetId: draft.targetType ? draft.targetId.trim() : '' });
   };
   return (
@@ -57,7 +61,7 @@ export function AuditFilters({
         onChange={(event) => setDraft({ ...draft, targetType: event.target.value })}
       >
         <option value="">{t('audit.filter.anything')}</option>
-        {TARGET_TYPES.map((type) => (
+        {AUDIT_TARGET_TYPES.map((type) => (
           <option key={type} value={type}>
             {t(`audit.targets.${type}`)}
           </option>
@@ -69,6 +73,19 @@ export function AuditFilters({
         maxLength={80}
         disabled={!draft.targetType}
         onChange={(event) => setDraft({ ...draft, targetId: event.target.value })}
+      />
+      <Field
+        label={t('audit.filter.from')}
+        type="date"
+        value={draft.from}
+        onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+      />
+      <Field
+        label={t('audit.filter.to')}
+        type="date"
+        value={draft.to}
+        problem={backwards ? t('audit.filter.backwards') : undefined}
+        onChange={(event) => setDraft({ ...draft, to: event.target.value })}
       />
       <button type="submit" className="button">
         {t('audit.filter.submit')}

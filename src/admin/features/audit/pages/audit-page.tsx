@@ -7,10 +7,14 @@ import { Loading } from '#web/components/ui/loading';
 import { useStaff, useWhen } from '../../../api/me';
 import { Pager } from '../../../components/ui/pager';
 import { Forbidden, LoadError } from '../../../components/ui/states';
+import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { customerUrl } from '../../../lib/urls/customers';
 import { orderUrl } from '../../../lib/urls/orders';
+import { productPath } from '../../../lib/urls/products';
+import { promoPath } from '../../../lib/urls/promotions';
 import { AUDIT_PAGE_SIZE, type AuditEntry, auditQueryOptions } from '../api/audit';
+import { actionSentence } from '../api/audit-sentences';
 import { AuditChange } from '../components/audit-change';
 import { AuditFilters, type AuditFilterValues } from '../components/audit-filters';
 import '../../../components/ui/lists.css';
@@ -27,6 +31,8 @@ export function AuditPage() {
     staff: params.get('staff') ?? '',
     targetType: params.get('target_type') ?? '',
     targetId: params.get('target_id') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
   };
   const page = Math.max(1, Number(params.get('page')) || 1);
   const staffId = Number(values.staff);
@@ -37,6 +43,8 @@ export function AuditPage() {
       target: values.targetType
         ? `${values.targetType}${values.targetId ? `:${values.targetId}` : ''}`
         : undefined,
+      from: values.from || undefined,
+      to: values.to || undefined,
     }),
     enabled: allowed,
   });
@@ -50,6 +58,8 @@ export function AuditPage() {
     if (next.staff) search.staff = next.staff;
     if (next.targetType) search.target_type = next.targetType;
     if (next.targetType && next.targetId) search.target_id = next.targetId;
+    if (next.from) search.from = next.from;
+    if (next.to) search.to = next.to;
     if (nextPage > 1) search.page = String(nextPage);
     setParams(search);
   };
@@ -82,7 +92,7 @@ export function AuditPage() {
                   <tr key={entry.id}>
                     <td>{when(entry.at)}</td>
                     <td>{whoOf(entry) || t('audit.removedStaff')}</td>
-                    <th scope="row">{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</th>
+                    <th scope="row">{actionSentence(entry, t)}</th>
                     <td>
                       <Target entry={entry} />
                     </td>
@@ -109,21 +119,40 @@ export function AuditPage() {
 
 const whoOf = (entry: AuditEntry) => entry.staffName || entry.staffEmail || '';
 
-/** What was changed: its kind, and a link to its page where the console has one. */
+/** What was changed: its kind and its name (as recorded, once it is gone), linked to its page. */
 function Target({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const type = t(`audit.targets.${entry.targetType}`, { defaultValue: entry.targetType });
   if (!entry.targetId) return <>{type}</>;
-  const page =
-    entry.targetType === 'order'
-      ? orderUrl(entry.targetId)
-      : entry.targetType === 'customer'
-        ? customerUrl(entry.targetId)
-        : null;
-  const label = entry.targetName || (entry.targetType === 'staff' ? `#${entry.targetId}` : entry.targetId);
+  if (entry.targetType === 'delivery' && (entry.targetId === 'terms' || entry.targetId === 'slots'))
+    return <>{t(`audit.delivery.${entry.targetId}`)}</>;
+  if (entry.targetType === 'product' && entry.targetId === 'import') return <>{t('audit.importTarget')}</>;
+  const page = pageOf(entry);
+  const name = language === 'zh' ? (entry.targetNameZh ?? entry.targetName) : entry.targetName;
+  const label = name || `#${entry.targetId}`;
   return (
     <>
       {type} {page ? <Link to={page}>{label}</Link> : label}
     </>
   );
+}
+
+/** The console page of an entry's target, where it has one. */
+function pageOf(entry: AuditEntry): string | null {
+  const id = entry.targetId ?? '';
+  switch (entry.targetType) {
+    case 'order':
+      return orderUrl(id);
+    case 'customer':
+      return customerUrl(id);
+    case 'product':
+      return /^\d+$/.test(id) ? productPath(id) : null;
+    case 'promotion':
+      return /^\d+$/.test(id) ? promoPath('promotions', id) : null;
+    case 'coupon':
+      return /^\d+$/.test(id) ? promoPath('coupons', id) : null;
+    default:
+      return null;
+  }
 }

@@ -28,18 +28,26 @@ export function DeliveryPage() {
   const { t } = useTranslation();
   const allowed = can(useStaff().role, 'delivery.manage');
   const settings = useQuery({ ...deliveryQuery(), enabled: allowed });
+  // Here, not in the form: saving gives the terms a new `updated_at`, which remounts the form, and
+  // its "Saved" must outlive that.
+  const save = useSaveDelivery();
   usePageTitle(t('delivery.title'));
   if (!allowed) return <Forbidden />;
   if (settings.isPending) return <Loading />;
   if (settings.isError) return <LoadError error={settings.error} retry={() => void settings.refetch()} />;
-  return <DeliveryForm key={settings.data.updated_at ?? 'none'} settings={settings.data} />;
+  return <DeliveryForm key={settings.data.updated_at ?? 'none'} settings={settings.data} save={save} />;
 }
 
-function DeliveryForm({ settings }: { settings: DeliverySettings }) {
+function DeliveryForm({
+  settings,
+  save,
+}: {
+  settings: DeliverySettings;
+  save: ReturnType<typeof useSaveDelivery>;
+}) {
   const { t } = useTranslation();
   const areaId = useId();
   const [draft, setDraft] = useState<DeliveryDraft>(() => draftOf(settings));
-  const save = useSaveDelivery();
   const set = (patch: Partial<DeliveryDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const amount = (key: 'fee' | 'free_over' | 'minimum') => ({
     value: draft[key],

@@ -3,6 +3,7 @@ import { formatCents } from '#shared/money';
 import { centsOf } from '#web/lib/money';
 import { useWhen } from '../../../api/me';
 import type { TimelineEntry } from '../api/orders';
+import { refundDestination } from '../lib/refund-to';
 
 const KINDS = [
   'placed',
@@ -48,7 +49,7 @@ function useDetails() {
         return [
           t('orders.timeline.amount', { amount }),
           d.reason ? t('orders.timeline.reason', { reason: str(d.reason) }) : '',
-          d.to ? t('orders.timeline.to', { to: str(d.to) }) : '',
+          refundDestination(d.to, t),
         ];
       case 'refund_failed':
         return [

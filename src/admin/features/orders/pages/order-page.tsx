@@ -136,9 +136,9 @@ export function OrderPage() {
             )}
             {o.carrier || o.tracking ? (
               <dl className="admin-facts">
-                <dt>{t('orders.ship.carrier')}</dt>
+                <dt>{t('orders.fields.carrier')}</dt>
                 <dd>{o.carrier || '—'}</dd>
-                <dt>{t('orders.ship.tracking')}</dt>
+                <dt>{t('orders.fields.tracking')}</dt>
                 <dd>{o.tracking || '—'}</dd>
               </dl>
             ) : null}

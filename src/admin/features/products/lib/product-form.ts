@@ -23,6 +23,9 @@ export const SHARED_FIELDS = [
   ['term_days', 'numeric'],
 ] as const;
 
+/** Numbers a product may leave unset, kept as 0. */
+const OPTIONAL_NUMBERS = new Set<keyof ProductForm>(['weight_g', 'net_weight_g', 'term_days']);
+
 export const EMPTY_FORM: ProductForm = {
   en_name: '',
   zn_name: '',
@@ -34,9 +37,10 @@ export const EMPTY_FORM: ProductForm = {
   brand_zn_name: '',
   category_id: '',
   box_gauge: '',
-  weight_g: '0',
-  net_weight_g: '0',
-  term_days: '0',
+  // Left empty until known: 0 is "not set" and the storefront does not show it.
+  weight_g: '',
+  net_weight_g: '',
+  term_days: '',
   price: '',
   en_describe: '',
   zn_describe: '',
@@ -46,7 +50,13 @@ export const EMPTY_FORM: ProductForm = {
 export function formOf(p: AdminProduct): ProductForm {
   const form = { ...EMPTY_FORM };
   for (const key of Object.keys(EMPTY_FORM) as (keyof ProductForm)[]) {
-    form[key] = key === 'price' ? amountField(centsOf(p.price)) : String(p[key]);
+    const value = p[key];
+    form[key] =
+      key === 'price'
+        ? amountField(centsOf(p.price))
+        : OPTIONAL_NUMBERS.has(key) && value === 0
+          ? ''
+          : String(value);
   }
   return form;
 }

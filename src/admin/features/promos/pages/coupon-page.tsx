@@ -125,7 +125,7 @@ function CouponEditor({ coupon }: { coupon?: Coupon }) {
           <Field label={t('promotions.fields.startsAt')} type="datetime-local" {...text('starts_at')} />
           <Field label={t('promotions.fields.endsAt')} type="datetime-local" {...text('ends_at')} />
         </div>
-        <p className="admin-hint">{t('promotions.timeHint')}</p>
+        <p className="admin-hint">{t('coupons.timeHint')}</p>
         <div className="promo-pair">
           <Field
             label={t('coupons.fields.usageLimit')}

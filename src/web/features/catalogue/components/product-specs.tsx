@@ -1,19 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from '#shared/schemas/catalogue';
 import { useLanguage } from '#web/lib/i18n';
-import { pick } from '#web/lib/localized';
+import { specRows } from './product-spec-rows';
 
-/** The specification rows of docs/product.md §2: brand, box gauge, weight, net weight, shelf life in days. */
+/** The product's specification rows (product-spec-rows.ts); none shown when none is set. */
 export function ProductSpecs({ product }: { product: Product }) {
   const { t } = useTranslation('catalogue');
   const language = useLanguage();
-  const rows: [string, string][] = [
-    [t('product.brand'), pick(language, product.brand_en_name, product.brand_zn_name)],
-    [t('product.boxGauge'), product.number],
-    [t('product.weight'), pick(language, product.en_weight, product.zn_weight)],
-    [t('product.netWeight'), t('product.grams', { count: product.net_weight })],
-    [t('product.shelfLife'), t('product.days', { count: product.term })],
-  ];
+  const rows = specRows(product, language, t);
+  if (rows.length === 0) return null;
   return (
     <dl className="spec-list">
       {rows.map(([label, value]) => (

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { specRows } from './product-spec-rows';
+
+const LOCALES = join(import.meta.dirname, '../../../../../public/locales');
+
+async function tOf(language: 'en' | 'zh') {
+  const i18n = i18next.createInstance();
+  const catalogue = JSON.parse(readFileSync(join(LOCALES, language, 'catalogue.json'), 'utf8'));
+  await i18n.init({ lng: language, resources: { [language]: { translation: catalogue } } });
+  return i18n.t.bind(i18n);
+}
+
+const product = {
+  brand_en_name: 'Orchard Co',
+  brand_zn_name: '果园',
+  number: '1 × 12',
+  en_weight: 'about 1 lb',
+  zn_weight: '约 1 磅',
+  net_weight: 450,
+  term: 14,
+};
+
+describe('a product’s specification rows', () => {
+  it.each(['en', 'zh'] as const)('show every set field in %s, as the spec lists them', async (language) => {
+    const t = await tOf(language);
+    const rows = specRows(product, language, t);
+    expect(rows.map(([label]) => label)).toEqual(
+      ['brand', 'boxGauge', 'weight', 'netWeight', 'shelfLife'].map((key) => t(`product.${key}`)),
+    );
+    expect(rows[3]?.[1]).toBe(language === 'en' ? '450 g' : t('product.grams', { count: 450 }));
+    expect(rows[4]?.[1]).toBe(t('product.days', { count: 14 }));
+  });
+
+  it.each(['en', 'zh'] as const)(
+    'leave out an unset weight or shelf life in %s, never "0 g"',
+    async (language) => {
+      const t = await tOf(language);
+      const rows = specRows(
+        { ...product, net_weight: 0, term: 0, brand_en_name: '', brand_zn_name: '' },
+        language,
+        t,
+      );
+      expect(rows.map(([label]) => label)).toEqual(['boxGauge', 'weight'].map((key) => t(`product.${key}`)));
+      expect(rows.some(([, value]) => /^0\b/.test(value))).toBe(false);
+    },
+  );
+});
