@@ -46,8 +46,14 @@ async function signOut(page: Page, language: Language): Promise<void> {
 const nav = (page: Page, language: Language) =>
   page.getByRole('navigation', { name: t(language, 'nav.label') });
 
-/** Enrols the authenticator on the page the console forces an owner onto; answers the secret. */
-async function enrolAuthenticator(page: Page, language: Language): Promise<string> {
+/**
+ * Enrols the authenticator on the page the console forces an owner onto, then goes on past the
+ * recovery codes it shows once; answers the secret and the codes.
+ */
+async function enrolAuthenticator(
+  page: Page,
+  language: Language,
+): Promise<{ secret: string; codes: string[] }> {
   await expect(page).toHaveURL(/\/admin\/two-factor$/);
   await expect(page.getByText(t(language, 'twoFactor.required'))).toBeVisible();
   // Nothing else is reachable before enrolment: no navigation at all.
@@ -59,7 +65,18 @@ async function enrolAuthenticator(page: Page, language: Language): Promise<strin
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await page.getByLabel(t(language, 'fields.code'), { exact: true }).fill(authenticatorCode(secret));
   await page.getByRole('button', { name: t(language, 'twoFactor.confirm') }).click();
-  return secret;
+  const codes = await recoveryCodesShown(page, language);
+  await page.getByRole('button', { name: t(language, 'twoFactor.codesSaved') }).click();
+  return { secret, codes };
+}
+
+/** The ten recovery codes enrolment shows once, read off the page. */
+async function recoveryCodesShown(page: Page, language: Language): Promise<string[]> {
+  await expect(page.getByRole('heading', { name: t(language, 'twoFactor.codesTitle') })).toBeVisible();
+  const list = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(list).toHaveCount(10);
+  await expect(page.getByRole('link', { name: t(language, 'twoFactor.downloadCodes') })).toBeVisible();
+  return list.allInnerTexts();
 }
 
 /** Invites a staff member from the Staff page; answers the one-time link shown to copy. */
@@ -80,7 +97,7 @@ async function ownerWithAuthenticator(page: Page, server: AdminServer, language:
   const email = newStaffAddress(`owner-${language}`);
   await setPasswordFromLink(page, await server.addStaff(email, 'owner'), language);
   await signIn(page, language, email);
-  const secret = await enrolAuthenticator(page, language);
+  const { secret, codes } = await enrolAuthenticator(page, language);
   // An owner lands on Today, the console's home for every role, and finds Staff in the navigation.
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: t(language, 'today.title'), level: 1 })).toBeVisible();
@@ -88,7 +105,7 @@ async function ownerWithAuthenticator(page: Page, server: AdminServer, language:
     .getByRole('link', { name: t(language, 'nav.staff') })
     .click();
   await expect(page).toHaveURL(/\/admin\/staff$/);
-  return { email, secret };
+  return { email, secret, codes };
 }
 
 for (const language of LANGUAGES) {
@@ -127,6 +144,31 @@ for (const language of LANGUAGES) {
       await page.getByLabel(t(language, 'fields.code'), { exact: true }).fill(right);
       await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
       await expect(page).toHaveURL(/\/admin\/staff$/);
+    });
+
+    test('a lost authenticator: a recovery code signs in once, and the account shows what is left', async ({
+      page,
+      server,
+    }) => {
+      const { email, codes } = await ownerWithAuthenticator(page, server, language);
+      const [first = ''] = codes;
+      await signOut(page, language);
+      const withRecoveryCode = async () => {
+        await signIn(page, language, email);
+        await page.getByRole('button', { name: t(language, 'signIn.useRecoveryCode') }).click();
+        await page.getByLabel(t(language, 'fields.recoveryCode'), { exact: true }).fill(first);
+        await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
+      };
+      await withRecoveryCode();
+      await expect(page).toHaveURL(/\/admin\/staff$/);
+      await page.goto('/admin/account');
+      await expect(page.getByTestId('recovery-left')).toHaveText(
+        t(language, 'account.recoveryLeftCount', { count: '9' }),
+      );
+      await signOut(page, language);
+      await withRecoveryCode();
+      await expect(page.getByRole('alert')).toContainText(text(language, 'errors:staff.recoveryCodeUsed'));
+      await expect(page).toHaveURL(/\/admin\/sign-in$/);
     });
 
     test('an invited packer sees no Staff item and is refused the Staff page', async ({
@@ -176,14 +218,19 @@ for (const language of LANGUAGES) {
           .getByLabel(t(language, 'fields.code'), { exact: true })
           .fill(authenticatorCode(secret));
         await packerPage.getByRole('button', { name: t(language, 'twoFactor.confirm') }).click();
+        await recoveryCodesShown(packerPage, language);
+        await packerPage.getByRole('button', { name: t(language, 'twoFactor.codesSaved') }).click();
         // Enrolled by choice, they are back on their account, which says two-factor is on.
         await expect(packerPage).toHaveURL(/\/admin\/account$/);
         const on = packerPage.getByRole('definition').filter({ hasText: t(language, 'account.twoFactorOn') });
         await expect(on).toBeVisible();
-        await packerPage
+        const turnOff = packerPage
+          .locator('form')
+          .filter({ has: packerPage.getByRole('heading', { name: t(language, 'account.turnOff.title') }) });
+        await turnOff
           .getByLabel(t(language, 'fields.code'), { exact: true })
           .fill(authenticatorCode(secret, 1));
-        await packerPage.getByRole('button', { name: t(language, 'account.turnOff.submit') }).click();
+        await turnOff.getByRole('button', { name: t(language, 'account.turnOff.submit') }).click();
         await expect(off).toBeVisible();
       } finally {
         await context.close();

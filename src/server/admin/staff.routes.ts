@@ -81,6 +81,17 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRoutesDeps) {
   );
   adminRoute(
     app,
+    { method: 'GET', url: '/api/admin/totp/recovery-codes', input: NoInput, allow: 'any staff' },
+    async ({ staff: me }) => ok(await signIn.recoveryCodesLeft(me)),
+  );
+  adminRoute(
+    app,
+    { method: 'POST', url: '/api/admin/totp/recovery-codes', input: TotpCodeInput, allow: 'any staff' },
+    async ({ input, staff: me }, request) =>
+      ok(await signIn.regenerateRecoveryCodes(me, input.code, clientKey(request), auditing)),
+  );
+  adminRoute(
+    app,
     { method: 'POST', url: '/api/admin/totp/disable', input: TotpCodeInput, allow: 'any staff' },
     async ({ input, staff: me }, request) =>
       ok(await signIn.disableTotp(me, input.code, clientKey(request), auditing)),
@@ -102,6 +113,12 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRoutesDeps) {
     { method: 'POST', url: '/api/admin/staff/:id/role', params: StaffIdParams, input: StaffRoleInput, allow },
     async ({ params, input, staff: me }) =>
       ok(await audited(deps, me, (tx) => team.changeRole(tx, params.id, input.role))),
+  );
+
+  adminRoute(
+    app,
+    { method: 'POST', url: '/api/admin/staff/:id/reset-2fa', params: StaffIdParams, input: NoInput, allow },
+    async ({ params, staff: me }) => ok(await audited(deps, me, (tx) => team.resetTotp(tx, params.id, me))),
   );
 
   adminRoute(

@@ -51,6 +51,8 @@ export const staffCommands: Record<string, ShopCommand> = {
       'add EMAIL --role R [--name N]: add a staff member (R: owner, manager',
       '  or packer) and print their one-time set-password link (24 h)',
       'list | role EMAIL R | remove EMAIL: list, change a role, remove',
+      'reset-2fa EMAIL: forget their authenticator and recovery codes and end',
+      '  their sessions; they set up two-factor again at their next sign-in',
     ],
     async run(ctx, args) {
       const [sub, ...rest] = args;
@@ -94,6 +96,15 @@ export const staffCommands: Record<string, ShopCommand> = {
           const row = await team.find(emailOrId(rest[0]));
           await audited(deps, null, (tx) => team.remove(tx, row.id));
           ctx.print(`${row.email} removed (their sessions ended)`);
+          return;
+        }
+        case 'reset-2fa': {
+          const row = await team.find(emailOrId(rest[0]));
+          await audited(deps, null, (tx) => team.resetTotp(tx, row.id, null));
+          const next = row.role === 'owner' ? 'must set up' : 'may set up';
+          ctx.print(
+            `${row.email}: two-factor sign-in reset (their sessions ended); they sign in with their password and ${next} an authenticator app again`,
+          );
           return;
         }
         default:

@@ -638,6 +638,24 @@ export const staffSessions = pgTable(
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
 );
 
+/**
+ * A staff member's one-time recovery codes, the way back when the authenticator is lost: ten at
+ * enrolment, only their keyed hash kept; `used_at` is set once, so a code signs in once.
+ */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId, t.codeHash)],
+);
+
 /** One-time set-password links (`staff add`, invites): only the token's hash is stored. */
 export const staffTokens = pgTable(
   'staff_tokens',

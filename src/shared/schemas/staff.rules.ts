@@ -54,3 +54,28 @@ export interface StaffView {
   /** True while an owner has not enrolled an authenticator: every other admin route answers 403. */
   totpRequired: boolean;
 }
+
+/** How many one-time recovery codes enrolment (or regenerating them) gives. */
+export const RECOVERY_CODE_COUNT = 10;
+/** Recovery code letters: lower case, without 0/o, 1/l/i, which read alike on paper. */
+export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** Characters in a recovery code, shown as two groups of five (`abcde-23456`). */
+export const RECOVERY_CODE_LENGTH = 10;
+
+/**
+ * A recovery code as typed (any case, spaces and dashes ignored), in the form it is hashed in;
+ * undefined when it cannot be one.
+ */
+export function recoveryCodeOf(text: string): string | undefined {
+  const code = text.replace(/[\s-]/g, '').toLowerCase();
+  return code.length === RECOVERY_CODE_LENGTH && [...code].every((c) => RECOVERY_CODE_ALPHABET.includes(c))
+    ? code
+    : undefined;
+}
+
+export type RecoveryCodeProblem = 'recoveryCodeEmpty' | 'recoveryCodeInvalid';
+
+export function recoveryCodeProblem(text: string): RecoveryCodeProblem | undefined {
+  if (text.trim() === '') return 'recoveryCodeEmpty';
+  return recoveryCodeOf(text) ? undefined : 'recoveryCodeInvalid';
+}

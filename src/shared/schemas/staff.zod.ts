@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { Code, CurrentPassword, Email, Name, NewPassword } from './account.zod';
 import { DayParam, IdParam, PageParams, refuse, Text, UuidParam } from './common.zod';
-import { isStaffRole, type StaffRole } from './staff.rules';
+import { isStaffRole, recoveryCodeOf, type StaffRole } from './staff.rules';
 
 /* Requests of the operator console (docs/api.md, Admin). */
 
 const Role = Text(20).transform((v, ctx): StaffRole => (isStaffRole(v) ? v : refuse(ctx, 'field')));
-/** An optional 6-digit code: absent or empty is none. */
+/**
+ * An optional second factor: the authenticator's 6 digits or a recovery code (normalised);
+ * absent or empty is none.
+ */
 const OptionalCode = Text(50).transform((v, ctx): string | undefined => {
   const code = v.trim();
   if (code === '') return undefined;
-  return /^\d{6}$/.test(code) ? code : refuse(ctx, 'errors:staff.wrongCode');
+  if (/^\d{6}$/.test(code)) return code;
+  return recoveryCodeOf(code) ?? refuse(ctx, 'errors:staff.wrongCode');
 });
 
 export const StaffSignInInput = z.object({ email: Email, password: CurrentPassword, code: OptionalCode });

@@ -286,6 +286,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     valid: () => ({ code: '123456' }),
     writesWhenRefused: ['sign_in_failures'],
   },
+  'GET /api/admin/totp/recovery-codes': { access: 'staff' },
+  'POST /api/admin/totp/recovery-codes': {
+    access: 'staff',
+    valid: () => ({ code: '123456' }),
+    writesWhenRefused: ['sign_in_failures'],
+  },
   'POST /api/admin/totp/disable': {
     access: 'staff',
     // Owners must keep their authenticator.
@@ -304,6 +310,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'staff',
     permission: 'staff.manage',
     valid: (own) => ({ ':id': String(own.staffId ?? 1), role: 'manager' }),
+  },
+  'POST /api/admin/staff/:id/reset-2fa': {
+    access: 'staff',
+    permission: 'staff.manage',
+    valid: (own) => ({ ':id': String(own.staffId ?? 1) }),
   },
   'DELETE /api/admin/staff/:id': {
     access: 'staff',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadShopSecret } from '#server/secret';
-import { SignInAnswer, StaffView, TotpSetup } from '#shared/schemas/admin/staff.zod';
+import { SignInAnswer, StaffView, TotpConfirmed, TotpSetup } from '#shared/schemas/admin/staff.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { codeAt } from '../../../../tests/helpers/rfc6238';
 import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
@@ -41,7 +41,10 @@ describe('an owner’s authenticator', () => {
     expect((await call('POST', '/api/admin/totp/confirm', { code: wrongCode }, token)).status).toBe(400);
     const confirmed = await call('POST', '/api/admin/totp/confirm', { code: code(secret) }, token);
     expect(confirmed.status).toBe(200);
-    expect(expectAnswer(StaffView, confirmed)).toMatchObject({ totpEnabled: true, totpRequired: false });
+    expect(expectAnswer(TotpConfirmed, confirmed).staff).toMatchObject({
+      totpEnabled: true,
+      totpRequired: false,
+    });
     expect((await call('GET', '/api/admin/me', undefined, token)).body.data.totpRequired).toBe(false);
     expect((await call('POST', '/api/admin/totp/start', {}, token)).status).toBe(409);
 

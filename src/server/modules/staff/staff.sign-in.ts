@@ -7,6 +7,7 @@ import { countPasswordTry } from '#server/modules/account/account.throttle';
 import type { StaffView } from '#shared/schemas/staff.rules';
 import { totpRequired } from '#shared/schemas/staff.rules';
 import { qrSvg } from './qr';
+import { clearRecoveryCodes, RecoveryCodes, recoveryCodesLeft } from './recovery-codes';
 import {
   endSessions,
   type StaffRow,
@@ -28,17 +29,22 @@ interface CodeCheck {
 
 /**
  * Staff sign-in and its second factor: the password (counted and throttled as for shoppers), then,
- * when the staff member has an authenticator, its code. Every wrong code counts as a failed try of
- * the same throttle, so guessing codes is as slow as guessing passwords.
+ * when the staff member has an authenticator, its code or one of their recovery codes. Every wrong
+ * code counts as a failed try of the same throttle, so guessing codes is as slow as guessing
+ * passwords.
  */
 export class StaffSignIn {
+  private readonly recovery: RecoveryCodes;
+
   constructor(
     private readonly staff: StaffService,
     /** Seals and opens TOTP secrets at rest (derived from the shop's secret). */
     private readonly totpKey: Buffer,
     /** The issuer authenticator apps show beside the code. */
     private readonly shopName: string,
-  ) {}
+  ) {
+    this.recovery = new RecoveryCodes(totpKey);
+  }
 
   private get now(): Date {
     return this.staff.deps.clock.now();
@@ -52,13 +58,23 @@ export class StaffSignIn {
     const row = await this.staff.checkPassword(input.email, input.password, client);
     if (row.totpEnabledAt) {
       if (!input.code) throw new Unauthorized('errors:staff.needsCode', {}, { needsCode: true });
-      if (!(await this.spendCode(this.staff.db, row, input.code))) {
-        throw new Unauthorized('errors:staff.wrongCode', {}, { needsCode: true });
-      }
+      await this.checkSecondFactor(row, input.code);
     }
     await this.staff.forgive(input.email, client);
     const token = await this.staff.openSession(row.id);
     return { token, staff: staffView(row) };
+  }
+
+  /** The authenticator's six digits, or else one of the recovery codes, spent here. */
+  private async checkSecondFactor(row: StaffRow, code: string): Promise<void> {
+    if (/^\d{6}$/.test(code)) {
+      if (await this.spendCode(this.staff.db, row, code)) return;
+      throw new Unauthorized('errors:staff.wrongCode', {}, { needsCode: true });
+    }
+    const spent = await this.recovery.spend(this.staff.db, row.id, code, this.now);
+    if (spent === 'spent') return;
+    const key = spent === 'used' ? 'errors:staff.recoveryCodeUsed' : 'errors:staff.wrongRecoveryCode';
+    throw new Unauthorized(key, {}, { needsCode: true });
   }
 
   private async countWrongCode(row: StaffRow, client: string): Promise<void> {
@@ -104,13 +120,63 @@ export class StaffSignIn {
     return { secret, otpauthUri: uri, qrSvg: qrSvg(uri) };
   }
 
-  /** Puts the started secret in force once the app shows its first code. */
-  async confirmTotp(user: StaffUser, code: string, client: string, audited: RunAudited): Promise<StaffView> {
+  /**
+   * Puts the started secret in force once the app shows its first code, and answers the ten
+   * recovery codes: shown only here, stored hashed.
+   */
+  async confirmTotp(
+    user: StaffUser,
+    code: string,
+    client: string,
+    audited: RunAudited,
+  ): Promise<{ staff: StaffView; recoveryCodes: string[] }> {
     const row = await this.row(user);
     if (row.totpEnabledAt) throw new Conflict('errors:staff.totpAlreadyOn');
     if (!row.totpSecret) throw new BadInput('errors:staff.totpNotStarted');
-    const on = { totpEnabledAt: this.now };
-    return this.changeWithCode({ user, row, code, client, audited }, 'staff.totp.enable', on);
+    const now = this.now;
+    let recoveryCodes: string[] = [];
+    const staffView = await this.changeWithCode(
+      { user, row, code, client, audited },
+      'staff.totp.enable',
+      { totpEnabledAt: now },
+      async (tx) => {
+        recoveryCodes = await this.recovery.replace(tx, row.id, now);
+      },
+    );
+    return { staff: staffView, recoveryCodes };
+  }
+
+  /** How many unused recovery codes the staff member has left. */
+  async recoveryCodesLeft(user: StaffUser): Promise<{ left: number }> {
+    return { left: await recoveryCodesLeft(this.staff.db, user.id) };
+  }
+
+  /**
+   * New recovery codes for old ones (all of which stop working), with a current authenticator
+   * code: a lost list, or one running out. Answered once, here.
+   */
+  async regenerateRecoveryCodes(
+    user: StaffUser,
+    code: string,
+    client: string,
+    audited: RunAudited,
+  ): Promise<{ recoveryCodes: string[] }> {
+    const row = await this.row(user);
+    if (!row.totpEnabledAt) throw new Conflict('errors:staff.totpNotOn');
+    const now = this.now;
+    const done = await audited(user, async (tx): Promise<Changed<string[] | undefined>> => {
+      if (!(await this.spendCode(tx, row, code))) return { result: undefined, audit: [] };
+      const codes = await this.recovery.replace(tx, row.id, now);
+      return {
+        result: codes,
+        audit: { action: 'staff.recovery.renew', targetType: 'staff', targetId: row.id },
+      };
+    });
+    if (!done) {
+      await this.countWrongCode(row, client);
+      throw new BadInput('errors:staff.wrongCode');
+    }
+    return { recoveryCodes: done };
   }
 
   /** Turns the second factor off, with a current code; owners must keep theirs. */
@@ -119,12 +185,14 @@ export class StaffSignIn {
     const row = await this.row(user);
     if (!row.totpEnabledAt) throw new Conflict('errors:staff.totpNotOn');
     const off = { totpSecret: null, totpEnabledAt: null, totpLastStep: null };
-    return this.changeWithCode({ user, row, code, client, audited }, 'staff.totp.disable', off);
+    return this.changeWithCode({ user, row, code, client, audited }, 'staff.totp.disable', off, (tx) =>
+      clearRecoveryCodes(tx, row.id),
+    );
   }
 
   /**
    * Spends a current code and makes `change` to the staff row, reported for the audit log as
-   * `action`, in one transaction that `audited` runs; a wrong code changes nothing, counts as a
+   * `action`, with `also` in one transaction that `audited` runs; a wrong code changes nothing, counts as a
    * failed try once that transaction ended, and answers 400. The staff member's other sessions
    * end: they were opened under the old second factor (or without one).
    */
@@ -132,11 +200,13 @@ export class StaffSignIn {
     { user, row, code, client, audited }: CodeCheck,
     action: string,
     change: Partial<typeof staff.$inferInsert>,
+    also?: (tx: Tx) => Promise<void>,
   ): Promise<StaffView> {
     const now = this.now;
     const done = await audited(user, async (tx): Promise<Changed<boolean>> => {
       if (!(await this.spendCode(tx, row, code))) return { result: false, audit: [] };
       await tx.update(staff).set(change).where(eq(staff.id, row.id));
+      await also?.(tx);
       await endSessions(tx, row.id, now, user.sessionId);
       return { result: true, audit: { action, targetType: 'staff', targetId: row.id } };
     });

@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Changed, RunAudited } from '#server/audit';
 import type { Tx } from '#server/db/client';
 import { staff } from '#server/db/schema';
-import { Conflict, NotFound } from '#server/errors';
+import { Conflict, Forbidden, NotFound } from '#server/errors';
 import type { Mailer } from '#server/mail/mailer';
 import type { Language } from '#shared/constants';
 import type { StaffRole, StaffView } from '#shared/schemas/staff.rules';
+import { clearRecoveryCodes } from './recovery-codes';
 import { endSessions, type StaffRow, type StaffService, staffView } from './staff.service';
 import { staffInviteMail } from './staff-mail';
 
@@ -113,6 +114,33 @@ export class StaffTeam {
         targetId: id,
         before: { email: row.email, name: row.name, role: row.role },
       },
+    };
+  }
+
+  /**
+   * Resets a staff member's second factor after a lost authenticator (by an owner, or from the
+   * command line: `by` null): secret and recovery codes forgotten, every session ended, so they
+   * sign in with their password and enrol again (owners before anything else). An owner resets
+   * others only: their own needs the command line, so one stolen session cannot strip it.
+   */
+  async resetTotp(tx: Tx, id: number, by: { id: number } | null): Promise<Changed<StaffView>> {
+    if (by?.id === id) throw new Forbidden('errors:staff.resetOwnTotp');
+    const row = await this.lockedActive(tx, id);
+    if (!row.totpEnabledAt && !row.totpSecret) {
+      throw new Conflict('errors:staff.noTotpToReset', { name: row.name });
+    }
+    const now = this.now;
+    const [changed] = await tx
+      .update(staff)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(eq(staff.id, id))
+      .returning();
+    if (!changed) throw new NotFound('errors:staff.notFound');
+    await clearRecoveryCodes(tx, id);
+    await endSessions(tx, id, now);
+    return {
+      result: staffView(changed),
+      audit: { action: 'staff.totp.reset', targetType: 'staff', targetId: id },
     };
   }
 

@@ -46,3 +46,15 @@ export type StaffPage = z.infer<typeof StaffPage>;
 /** `POST /api/admin/staff`: the invited member and the one-time link that sets their password. */
 export const Invited = z.strictObject({ id: Id, setPasswordUrl: z.string(), mailed: z.boolean() });
 export type Invited = z.infer<typeof Invited>;
+
+/** `POST /api/admin/totp/confirm`: two-factor is on; its ten recovery codes, shown only now. */
+export const TotpConfirmed = z.strictObject({ staff: StaffView, recoveryCodes: z.array(z.string()) });
+export type TotpConfirmed = z.infer<typeof TotpConfirmed>;
+
+/** `POST /api/admin/totp/recovery-codes`: new recovery codes (the old ones no longer work). */
+export const RecoveryCodesAnswer = z.strictObject({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesAnswer = z.infer<typeof RecoveryCodesAnswer>;
+
+/** `GET /api/admin/totp/recovery-codes`: how many unused recovery codes are left. */
+export const RecoveryCodesLeft = z.strictObject({ left: z.number().int().nonnegative() });
+export type RecoveryCodesLeft = z.infer<typeof RecoveryCodesLeft>;

@@ -3,9 +3,13 @@ import { Link } from 'react-router';
 import { useStaff } from '../../../api/me';
 import { usePageTitle } from '../../../lib/page-title';
 import { twoFactorPath } from '../../../lib/urls/account';
+import { RecoveryCodesPanel } from '../components/recovery-codes-panel';
 import { TurnOffTwoFactor } from '../components/turn-off-two-factor';
 
-/** The signed-in staff member's own account: who they are, their role, and two-factor sign-in. */
+/**
+ * The signed-in staff member's own account: who they are, their role, two-factor sign-in and its
+ * recovery codes.
+ */
 export function AccountPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.title'));
@@ -28,6 +32,7 @@ export function AccountPage() {
           {t('twoFactor.title')}
         </Link>
       )}
+      {staff.totpEnabled ? <RecoveryCodesPanel email={staff.email} /> : null}
       {staff.totpEnabled && staff.role !== 'owner' ? <TurnOffTwoFactor /> : null}
     </section>
   );

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { codeProblem } from '#shared/schemas/account.rules';
 import { useStaff } from '../../../api/me';
 import { CodeField, Field } from '../../../components/ui/field';
@@ -9,13 +9,15 @@ import { usePageTitle } from '../../../lib/page-title';
 import { accountPath } from '../../../lib/urls/account';
 import { todayPath } from '../../../lib/urls/today';
 import { useConfirmTotp, useStartTotp } from '../api/two-factor';
+import { RecoveryCodeList } from '../components/recovery-code-list';
 
 /** The QR code as a picture: an SVG in an <img> never runs script, whatever it holds. */
 const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 /**
  * Two-factor enrolment: a new secret shown as a QR code and as text, confirmed with a code from
- * the app. Owners are sent here until they have done it (`totpRequired`); others come by choice.
+ * the app, then the recovery codes, shown this once. Owners are sent here until they have done it
+ * (`totpRequired`); others come by choice.
  */
 export function TwoFactorPage() {
   const { t } = useTranslation();
@@ -27,10 +29,25 @@ export function TwoFactorPage() {
   const [checked, setChecked] = useState(false);
   // An owner sent here goes on to the console's home; others came from their account and return there.
   const [sentHere] = useState(staff.totpRequired);
+  const navigate = useNavigate();
 
   if (staff.totpEnabled && !confirm.isSuccess) return <Navigate to={accountPath} replace />;
-  if (confirm.isSuccess && !staff.totpRequired)
-    return <Navigate to={sentHere ? todayPath : accountPath} replace />;
+  if (confirm.data) {
+    return (
+      <section className="admin-page admin-narrow">
+        <h1>{t('twoFactor.title')}</h1>
+        <RecoveryCodeList codes={confirm.data.recoveryCodes} email={staff.email} />
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={staff.totpRequired}
+          onClick={() => navigate(sentHere ? todayPath : accountPath, { replace: true })}
+        >
+          {t('twoFactor.codesSaved')}
+        </button>
+      </section>
+    );
+  }
 
   const problem = codeProblem(code);
   const submit = (event: FormEvent) => {

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { codeProblem, emailProblem, passwordProblem } from '#shared/schemas/account.rules';
+import { recoveryCodeProblem } from '#shared/schemas/staff.rules';
 import { useSaveSession } from '../../../api/me';
 import { CodeField, Field } from '../../../components/ui/field';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
@@ -18,7 +19,8 @@ const asksForCode = (error: unknown) =>
 
 /**
  * E-mail and password; when the staff member has two-factor on, the server answers `needsCode` and
- * the form asks for the authenticator app's code, then signs in with all three.
+ * the form asks for the authenticator app's code (or, after a lost phone, one of the recovery
+ * codes), then signs in with all three.
  */
 export function SignInPage() {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [codeStep, setCodeStep] = useState(false);
+  const [recovery, setRecovery] = useState(false);
   const [checked, setChecked] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
 
@@ -41,7 +44,7 @@ export function SignInPage() {
   const problems = {
     email: emailProblem(email),
     password: passwordProblem(password) === 'passwordEmpty' ? 'passwordEmpty' : undefined,
-    code: codeStep ? codeProblem(code) : undefined,
+    code: !codeStep ? undefined : recovery ? recoveryCodeProblem(code) : codeProblem(code),
   };
   const shown = (problem: string | undefined) => (checked && problem ? t(`problems.${problem}`) : undefined);
 
@@ -98,14 +101,42 @@ export function SignInPage() {
         />
         {codeStep ? (
           <>
-            <p className="admin-notice">{t('signIn.codeHint')}</p>
-            <CodeField
-              // The step appears after a click: focus moves to the one field it asks for.
-              autoFocus
-              value={code}
-              problem={shown(problems.code)}
-              onChange={(event) => setCode(event.target.value)}
-            />
+            <p className="admin-notice">{t(recovery ? 'signIn.recoveryHint' : 'signIn.codeHint')}</p>
+            {recovery ? (
+              <Field
+                key="recovery"
+                label={t('fields.recoveryCode')}
+                autoFocus
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={20}
+                className="input admin-secret"
+                value={code}
+                problem={shown(problems.code)}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            ) : (
+              <CodeField
+                // The step appears after a click: focus moves to the one field it asks for.
+                autoFocus
+                value={code}
+                problem={shown(problems.code)}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            )}
+            <button
+              type="button"
+              className="text-button"
+              onClick={() => {
+                setRecovery(!recovery);
+                setCode('');
+                setChecked(false);
+                signIn.reset();
+              }}
+            >
+              {t(recovery ? 'signIn.useAuthenticator' : 'signIn.useRecoveryCode')}
+            </button>
           </>
         ) : null}
         {/* Asking for the code is the next step, not a failure; a wrong code is one. */}

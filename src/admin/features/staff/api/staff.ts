@@ -58,3 +58,13 @@ export function useRemoveStaff() {
     onSettled: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 }
+
+/** Resets another member's two-factor sign-in: their sessions end and they enrol again. */
+export function useResetTwoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      adminRequest<StaffView>(`/api/admin/staff/${id}/reset-2fa`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: STAFF_KEY }),
+  });
+}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, type StaffRole } from '#shared/schemas/staff.rules';
 import { type StaffMember, useChangeRole, useRemoveStaff } from '../api/staff';
+import { ResetTwoFactor } from './reset-two-factor';
 
-/** One staff member: their role to change, and removal after a confirmation. */
+/** One staff member: their role to change, their two-factor to reset, and removal, each confirmed. */
 export function StaffRow({
   member,
   isSelf,
@@ -45,6 +46,7 @@ export function StaffRow({
       <td>{member.totpEnabled ? t('account.twoFactorOn') : t('account.twoFactorOff')}</td>
       <td>
         <div className="admin-actions">
+          {isSelf || !member.totpEnabled ? null : <ResetTwoFactor member={member} onError={onError} />}
           {isSelf ? null : confirming ? (
             <>
               <button
