@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'staff.password.set',
   'staff.totp.enable',
   'staff.totp.disable',
+  'staff.totp.reset',
+  'staff.recovery.renew',
   'delivery.update',
   'delivery.slots.update',
   'search.alias.add',
