@@ -42,6 +42,8 @@ import { sweepUnusedAvatars } from './modules/account/avatar.sweep';
 import { PasswordHasher, SCRYPT_PARAMS } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
+import { alertMailGivenUp, alertOrderPaid, alertRefundGivenUp } from './modules/alerts/alerts.raise';
+import { startLowStockSweep } from './modules/alerts/alerts.sweep';
 import { cardRoutes } from './modules/card/card.routes';
 import { CardService } from './modules/card/card.service';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -121,7 +123,7 @@ function trustedProxies(
 
 /**
  * Who listens to what the modules tell (events.ts), in the order they run, inside the transaction of
- * the change: the shopper's mail of an order change first, then packing's. Wiring again replaces
+ * the change: the shopper's mail of an order change first, then packing's, then the staff alerts. Wiring again replaces
  * each listener in its place (by id), so it is safe in every process that changes orders: the
  * server here, the command line (cli/shop.ts) when it opens the database itself.
  */
@@ -129,6 +131,9 @@ export function wireDomainEvents(): void {
   on('order.packing', 'packing.half-marked', refuseHalfMarked);
   on('order.changed', 'order.mail', mailOrderChange);
   on('order.changed', 'packing.mail', mailPackingChanges);
+  on('order.changed', 'alerts.order-paid', alertOrderPaid);
+  on('mail.givenUp', 'alerts.mail-failed', alertMailGivenUp);
+  on('packing.refundGivenUp', 'alerts.refund-failed', alertRefundGivenUp);
 }
 
 /**
@@ -313,6 +318,7 @@ async function shopRoutes(
   await app.register(ordersRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
   await app.register(todayRoutes, { db: database.db, clock, config, catalogue });
   const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });
+  startLowStockSweep(app, { db: database.db, clock, timeZone: config.shopTimeZone });
   await app.register(packingRoutes, { db: database.db, clock, config, refunds: packingRefunds });
   const catalogueChanges = { db: database.db, clock, catalogue };
   await app.register(categoriesRoutes, catalogueChanges);

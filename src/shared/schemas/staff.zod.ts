@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Code, CurrentPassword, Email, Name, NewPassword } from './account.zod';
 import { IdParam, PageParams, refuse, Text, UuidParam } from './common.zod';
-import { isStaffRole, type StaffRole } from './staff.rules';
+import { type AlertKind, isAlertKind, isStaffRole, type StaffRole } from './staff.rules';
 
 /* Requests of the operator console (docs/api.md, Admin). */
 
@@ -32,3 +32,14 @@ export const AuditQuery = PageParams.extend({
 });
 export const CustomerQuery = PageParams.extend({ q: Text(100).optional() });
 export const CustomerParams = z.object({ uuid: UuidParam });
+/** The alerts chosen, comma-separated (`orderPaid,lowStock`); empty chooses none. */
+export const AlertChoiceInput = z.object({
+  alerts: Text(200).transform((v, ctx): AlertKind[] => {
+    const kinds = v
+      .split(',')
+      .map((k) => k.trim())
+      .filter((k) => k !== '');
+    if (!kinds.every(isAlertKind)) return refuse(ctx, 'errors:staff.alertUnknown');
+    return [...new Set(kinds)];
+  }),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STAFF_ROLES } from '../staff.rules';
+import { ALERT_KINDS, STAFF_ROLES } from '../staff.rules';
 import { Id, pageOf } from './common.zod';
 
 /*
@@ -39,3 +39,10 @@ export type StaffPage = z.infer<typeof StaffPage>;
 /** `POST /api/admin/staff`: the invited member and the one-time link that sets their password. */
 export const Invited = z.strictObject({ id: Id, setPasswordUrl: z.string(), mailed: z.boolean() });
 export type Invited = z.infer<typeof Invited>;
+
+/** `GET` and `POST /api/admin/me/alerts`: the alerts this member gets, and those their role may choose. */
+export const AlertChoices = z.strictObject({
+  alerts: z.array(z.enum(ALERT_KINDS)),
+  allowed: z.array(z.enum(ALERT_KINDS)),
+});
+export type AlertChoices = z.infer<typeof AlertChoices>;
