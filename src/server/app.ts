@@ -194,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('searchMisses', misses);
   await app.register(catalogueRoutes, { catalogue, clock, misses });
   const mailer = startMail(app, deps);
+  startLowStockSweep(app, { db: database.db, clock, timeZone: config.shopTimeZone });
   await app.register(async (shop) => shopRoutes(shop, { ...deps, mailer }, catalogue, connectionErrors));
 
   await registerStatic(app, config, catalogue);
@@ -318,7 +319,6 @@ async function shopRoutes(
   await app.register(ordersRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
   await app.register(todayRoutes, { db: database.db, clock, config, catalogue });
   const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });
-  startLowStockSweep(app, { db: database.db, clock, timeZone: config.shopTimeZone });
   await app.register(packingRoutes, { db: database.db, clock, config, refunds: packingRefunds });
   const catalogueChanges = { db: database.db, clock, catalogue };
   await app.register(categoriesRoutes, catalogueChanges);
