@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { useStaff } from '../../../api/me';
 import { usePageTitle } from '../../../lib/page-title';
 import { twoFactorPath } from '../../../lib/urls/account';
+import { AlertChoicesForm } from '../components/alert-choices';
 import { TurnOffTwoFactor } from '../components/turn-off-two-factor';
 
-/** The signed-in staff member's own account: who they are, their role, and two-factor sign-in. */
+/** The signed-in staff member's own account: who they are, their role, two-factor sign-in and alerts. */
 export function AccountPage() {
   const { t } = useTranslation();
   usePageTitle(t('account.title'));
@@ -29,6 +30,7 @@ export function AccountPage() {
         </Link>
       )}
       {staff.totpEnabled && staff.role !== 'owner' ? <TurnOffTwoFactor /> : null}
+      <AlertChoicesForm />
     </section>
   );
 }

@@ -1,0 +1,25 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AlertChoices } from '#shared/schemas/admin/staff.zod';
+import type { AlertKind } from '#shared/schemas/staff.rules';
+import { adminRequest } from '../../../lib/api-client';
+
+/** The alerts by mail the signed-in member gets, and those their role may choose. */
+export type { AlertChoices };
+
+export const alertsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'me', 'alerts'],
+    queryFn: ({ signal }) => adminRequest<AlertChoices>('/api/admin/me/alerts', { signal }),
+  });
+
+export function useSaveAlerts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (alerts: AlertKind[]) =>
+      adminRequest<AlertChoices>('/api/admin/me/alerts', {
+        method: 'POST',
+        body: { alerts: alerts.join(',') },
+      }),
+    onSuccess: (saved) => client.setQueryData(alertsQueryOptions().queryKey, saved),
+  });
+}
