@@ -65,7 +65,7 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRoutesDeps) {
   adminRoute(
     app,
     { method: 'POST', url: '/api/admin/me/alerts', input: AlertChoiceInput, allow: 'any staff' },
-    async ({ input, staff: me }) => ok(await setAlertChoices(deps.db, me.id, input.alerts)),
+    async ({ input, staff: me }) => ok(await setAlertChoices(deps.db, me.id, input.alerts, input.language)),
   );
 
   openAdminRoute(

@@ -70,11 +70,20 @@ describe('choosing alerts', () => {
       AlertChoices,
       await callAdmin(t.app, manager.token, 'GET', '/api/admin/me/alerts'),
     );
-    expect(none).toEqual({ alerts: [], allowed: ['orderPaid', 'lowStock', 'failed'] });
+    expect(none).toEqual({ language: 'en', alerts: [], allowed: ['orderPaid', 'lowStock', 'failed'] });
     const set = await callAdmin(t.app, manager.token, 'POST', '/api/admin/me/alerts', {
       alerts: 'lowStock,orderPaid,lowStock',
+      language: 'zh',
     });
-    expect(expectAnswer(AlertChoices, set).alerts).toEqual(['orderPaid', 'lowStock']);
+    expect(expectAnswer(AlertChoices, set)).toMatchObject({
+      language: 'zh',
+      alerts: ['orderPaid', 'lowStock'],
+    });
+    const badLanguage = await callAdmin(t.app, manager.token, 'POST', '/api/admin/me/alerts', {
+      alerts: '',
+      language: 'fr',
+    });
+    expect(badLanguage.status).toBe(400);
 
     const packer = await member('packer', 'zh', '');
     const allowed = expectAnswer(

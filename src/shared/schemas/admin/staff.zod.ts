@@ -40,8 +40,12 @@ export type StaffPage = z.infer<typeof StaffPage>;
 export const Invited = z.strictObject({ id: Id, setPasswordUrl: z.string(), mailed: z.boolean() });
 export type Invited = z.infer<typeof Invited>;
 
-/** `GET` and `POST /api/admin/me/alerts`: the alerts this member gets, and those their role may choose. */
+/**
+ * `GET` and `POST /api/admin/me/alerts`: the alerts this member gets, those their role may choose,
+ * and the language their mails are in.
+ */
 export const AlertChoices = z.strictObject({
+  language: z.enum(['en', 'zh']),
   alerts: z.array(z.enum(ALERT_KINDS)),
   allowed: z.array(z.enum(ALERT_KINDS)),
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '#shared/constants';
 import type { AlertKind } from '#shared/schemas/staff.rules';
 import { FormError, LoadError, Loading } from '../../../components/ui/states';
 import { alertsQueryOptions, useSaveAlerts } from '../api/alerts';
@@ -11,9 +12,12 @@ export function AlertChoicesForm() {
   const choices = useQuery(alertsQueryOptions());
   const save = useSaveAlerts();
   const [draft, setDraft] = useState<AlertKind[] | undefined>(undefined);
+  const [language, setLanguage] = useState<Language | undefined>(undefined);
+  const languageId = useId();
   useEffect(() => {
     if (choices.data && draft === undefined) setDraft(choices.data.alerts);
-  }, [choices.data, draft]);
+    if (choices.data && language === undefined) setLanguage(choices.data.language);
+  }, [choices.data, draft, language]);
 
   if (choices.isPending) return <Loading />;
   if (choices.isError) return <LoadError error={choices.error} retry={() => void choices.refetch()} />;
@@ -24,7 +28,7 @@ export function AlertChoicesForm() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(chosen);
+    save.mutate({ alerts: chosen, language: language ?? choices.data.language });
   };
   return (
     <form className="admin-panel" onSubmit={submit} noValidate>
@@ -43,6 +47,21 @@ export function AlertChoicesForm() {
           </label>
         </p>
       ))}
+      <p>
+        <label htmlFor={languageId}>{t('account.alerts.language')}</label>{' '}
+        <select
+          id={languageId}
+          className="input"
+          value={language ?? choices.data.language}
+          onChange={(e) => {
+            save.reset();
+            setLanguage(e.target.value === 'zh' ? 'zh' : 'en');
+          }}
+        >
+          <option value="en">English</option>
+          <option value="zh">中文</option>
+        </select>
+      </p>
       <FormError error={save.error} />
       <button type="submit" className="button form-submit" disabled={save.isPending}>
         {t('account.alerts.save')}
