@@ -43,6 +43,8 @@ import { sweepUnusedAvatars } from './modules/account/avatar.sweep';
 import { PasswordHasher, SCRYPT_PARAMS } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
+import { alertMailGivenUp, alertOrderPaid, alertRefundGivenUp } from './modules/alerts/alerts.raise';
+import { startLowStockSweep } from './modules/alerts/alerts.sweep';
 import { cardRoutes } from './modules/card/card.routes';
 import { CardService } from './modules/card/card.service';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -122,7 +124,7 @@ function trustedProxies(
 
 /**
  * Who listens to what the modules tell (events.ts), in the order they run, inside the transaction of
- * the change: the shopper's mail of an order change first, then packing's. Wiring again replaces
+ * the change: the shopper's mail of an order change first, then packing's, then the staff alerts. Wiring again replaces
  * each listener in its place (by id), so it is safe in every process that changes orders: the
  * server here, the command line (cli/shop.ts) when it opens the database itself.
  */
@@ -130,6 +132,9 @@ export function wireDomainEvents(): void {
   on('order.packing', 'packing.half-marked', refuseHalfMarked);
   on('order.changed', 'order.mail', mailOrderChange);
   on('order.changed', 'packing.mail', mailPackingChanges);
+  on('order.changed', 'alerts.order-paid', alertOrderPaid);
+  on('mail.givenUp', 'alerts.mail-failed', alertMailGivenUp);
+  on('packing.refundGivenUp', 'alerts.refund-failed', alertRefundGivenUp);
 }
 
 /**
@@ -190,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('searchMisses', misses);
   await app.register(catalogueRoutes, { catalogue, clock, misses });
   const mailer = startMail(app, deps);
+  startLowStockSweep(app, { db: database.db, clock, timeZone: config.shopTimeZone });
   await app.register(async (shop) => shopRoutes(shop, { ...deps, mailer }, catalogue, connectionErrors));
 
   await registerStatic(app, config, catalogue);

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { clientKey, ok } from '#server/http';
+import { alertChoices, setAlertChoices } from '#server/modules/alerts/alerts.choices';
 import type { StaffService } from '#server/modules/staff/staff.service';
 import type { StaffSignIn } from '#server/modules/staff/staff.sign-in';
 import type { StaffTeam } from '#server/modules/staff/staff.team';
 import { NoInput, PageParams } from '#shared/schemas/common';
 import {
+  AlertChoiceInput,
   StaffIdParams,
   StaffInviteInput,
   StaffPasswordSetInput,
@@ -55,6 +57,18 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRoutesDeps) {
     app,
     { method: 'GET', url: '/api/admin/me', input: NoInput, allow: 'any staff', duringTotpSetup: true },
     async ({ staff: me }) => ok({ ...(await staff.view(me.id)), time_zone: timeZone }),
+  );
+
+  // The alerts by mail a member chooses for themselves: their own row, so no audit line.
+  adminRoute(
+    app,
+    { method: 'GET', url: '/api/admin/me/alerts', input: NoInput, allow: 'any staff' },
+    async ({ staff: me }) => ok(await alertChoices(deps.db, me.id)),
+  );
+  adminRoute(
+    app,
+    { method: 'POST', url: '/api/admin/me/alerts', input: AlertChoiceInput, allow: 'any staff' },
+    async ({ input, staff: me }) => ok(await setAlertChoices(deps.db, me.id, input.alerts, input.language)),
   );
 
   openAdminRoute(

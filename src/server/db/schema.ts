@@ -562,14 +562,13 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: serial('id').primaryKey(),
-    /** placed | paid | shipped | cancelled | expired | refunded */
+    /** placed | paid | shipped | cancelled | expired | refunded | packed, or a staff alert: alert.<kind> */
     kind: text('kind').notNull(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The order a shopper's mail is about; null for a staff alert (`alert.*`). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The shopper it goes to; null for a staff alert, which names `staffId` instead. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references((): AnyPgColumn => staff.id, { onDelete: 'cascade' }),
     to: text('to').notNull(),
     language: text('language').notNull(),
     /** What the order row does not say: carrier and tracking, a refund's amount and where it went. */
@@ -606,6 +605,8 @@ export const staff = pgTable(
     /** owner | manager | packer (src/shared/schemas/staff.rules.ts). */
     role: text('role').notNull(),
     language: text('language').notNull().default('en'),
+    /** The alerts by mail this staff member chose (ALERT_KINDS, src/shared/schemas/staff.rules.ts). */
+    alerts: text('alerts').array().notNull().default(sql`'{}'::text[]`),
     /** Null until the set-password link is used. */
     passwordHash: text('password_hash'),
     /** The TOTP secret, encrypted under a key derived from the shop's secret (staff.totp.ts). */
@@ -968,4 +969,22 @@ export const packingLines = pgTable(
     check('packing_lines_state', sql`${t.state} in ('picked', 'short', 'replaced')`),
     check('packing_lines_refund_nonnegative', sql`${t.refundCents} >= 0`),
   ],
+);
+
+/**
+ * Each alert raised, once: the key is what it is about (an order paid, a mail or refund given up:
+ * `day` empty; a product low on stock: the shop day it was reported). Whoever inserts the row first
+ * queues the mails, so two processes raising the same alert send it once.
+ */
+export const alertLog = pgTable(
+  'alert_log',
+  {
+    id: serial('id').primaryKey(),
+    /** orderPaid | lowStock | mailFailed | refundFailed */
+    kind: text('kind').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    day: text('day').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('alert_log_once_idx').on(t.kind, t.subjectId, t.day)],
 );

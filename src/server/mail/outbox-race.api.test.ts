@@ -45,10 +45,11 @@ it(`two workers racing over ${MAILS} due mails send each once`, async () => {
   const shopper = await createShopper(t.database, t.clock.now());
   const { orderNo } = await placeOrder(t, 0, 1, shopper);
   const [order] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, shopper.email));
-  if (!order) throw new Error(`order ${orderNo} queued no mail`);
+  const orderId = order?.orderId;
+  if (!orderId) throw new Error(`order ${orderNo} queued no mail`);
   // Refunds may be many per order: MAILS - 1 of them beside the order's "placed" mail.
   for (let i = 1; i < MAILS; i++)
-    await enqueueOrderMail(t.database.db, 'refunded', order.orderId, { amountCents: i, paymentKind: 'card' });
+    await enqueueOrderMail(t.database.db, 'refunded', orderId, { amountCents: i, paymentKind: 'card' });
 
   const sent: MailMessage[] = [];
   const settings = { shopName: 'Fresh Market', shopNameZh: '鲜市场', publicUrl: 'https://shop.example' };
@@ -65,6 +66,6 @@ it(`two workers racing over ${MAILS} due mails send each once`, async () => {
   expect(sent).toHaveLength(MAILS);
   const amounts = sent.map((m) => /\$(\d+\.\d\d) for order/.exec(m.text)?.[1]).filter(Boolean);
   expect(new Set(amounts).size).toBe(MAILS - 1);
-  const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.orderId));
+  const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
   expect(rows.map((r) => [r.state, r.attempts])).toEqual(rows.map(() => ['sent', 1]));
 });

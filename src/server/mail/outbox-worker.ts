@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { mailOutbox, orderLines, orders } from '#server/db/schema';
+import { emit } from '#server/events';
 import { PollingWorker, retryDelay } from '#server/polling-worker';
+import { type AlertMail, alertMail } from './alert-mail';
 import type { Mailer, MailMessage } from './mailer';
 import { type OrderMailSettings, orderMail } from './order-mail';
 import { mailLanguage, type OrderMailExtra, type OrderMailKind } from './outbox';
@@ -97,18 +99,36 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const now = this.deps.clock.now();
       const givenUp = row.attempts >= this.options.maxAttempts;
-      await this.deps.db
-        .update(mailOutbox)
-        .set(
-          givenUp
-            ? { state: 'failed', lastError }
-            : {
-                state: 'queued',
-                lastError,
-                nextAttemptAt: new Date(now.getTime() + retryDelay(row.attempts, this.options)),
-              },
-        )
-        .where(mine);
+      await this.deps.db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(mailOutbox)
+          .set(
+            givenUp
+              ? { state: 'failed', lastError }
+              : {
+                  state: 'queued',
+                  lastError,
+                  nextAttemptAt: new Date(now.getTime() + retryDelay(row.attempts, this.options)),
+                },
+          )
+          .where(mine)
+          .returning({ id: mailOutbox.id });
+        // Told once, by the claim that gave it up; a staff alert that fails raises no alert of its own.
+        if (marked && givenUp && !row.kind.startsWith('alert.'))
+          await emit(
+            'mail.givenUp',
+            {
+              mailId: row.id,
+              kind: row.kind,
+              orderId: row.orderId,
+              to: row.to,
+              attempts: row.attempts,
+              lastError,
+              at: now,
+            },
+            tx,
+          );
+      });
       const facts = {
         mailId: row.id,
         kind: row.kind,
@@ -127,6 +147,9 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
   }
 
   private async render(row: Claimed): Promise<MailMessage> {
+    if (row.kind.startsWith('alert.'))
+      return alertMail(row.to, mailLanguage(row.language), row.payload as AlertMail, this.deps.settings);
+    if (row.orderId === null) throw new Error(`mail ${row.id} names no order`);
     const [order] = await this.deps.db.select().from(orders).where(eq(orders.id, row.orderId));
     if (!order) throw new Error(`order ${row.orderId} is gone`);
     const lines = await this.deps.db

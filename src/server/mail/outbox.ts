@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { mailOutbox, orders, users } from '#server/db/schema';
 import type { Language } from '#shared/constants';
+import type { AlertMail } from './alert-mail';
 
 export const ORDER_MAIL_KINDS = [
   'placed',
@@ -106,4 +107,48 @@ export async function mailsOfOrder(db: Db, orderId: number): Promise<OrderMailSt
 /** A shopper's language as the mails use it. */
 export function mailLanguage(value: string): Language {
   return value === 'zh' ? 'zh' : 'en';
+}
+
+/** A staff alert to queue: whom it goes to (their address and language now) and what it says. */
+export interface StaffMail {
+  staffId: number;
+  to: string;
+  language: string;
+  alert: AlertMail;
+}
+
+/**
+ * Queues staff alerts in the caller's transaction, due at `at`; the outbox worker sends them as it
+ * sends the shoppers' mails (kind `alert.<kind>`, no order or shopper).
+ */
+export async function enqueueStaffMails(tx: Tx | Db, mails: StaffMail[], at: Date): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(mailOutbox).values(
+    mails.map((m) => ({
+      kind: `alert.${m.alert.kind}`,
+      staffId: m.staffId,
+      to: m.to,
+      language: mailLanguage(m.language),
+      payload: m.alert,
+      nextAttemptAt: at,
+      createdAt: at,
+    })),
+  );
+}
+
+/** A mail given up after its last try (`failed`), told in the transaction that marks it. */
+export interface MailGivenUp {
+  mailId: number;
+  kind: string;
+  orderId: number | null;
+  to: string;
+  attempts: number;
+  lastError: string;
+  at: Date;
+}
+
+declare module '#server/events' {
+  interface DomainEvents {
+    'mail.givenUp': MailGivenUp;
+  }
 }

@@ -79,3 +79,29 @@ export function recoveryCodeProblem(text: string): RecoveryCodeProblem | undefin
   if (text.trim() === '') return 'recoveryCodeEmpty';
   return recoveryCodeOf(text) ? undefined : 'recoveryCodeInvalid';
 }
+
+/**
+ * The alerts by mail a staff member may choose: a new paid order, products at or below their
+ * low-stock level (a daily digest), and an order mail or packing refund given up for good.
+ */
+export const ALERT_KINDS = ['orderPaid', 'lowStock', 'failed'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/**
+ * Who may choose each alert: whoever can act on it. A packer sees and packs orders, so hears of a
+ * new paid order (without its amount: only owners and managers see money, `sales.view`); stock and
+ * failed mails or refunds are for those who manage the catalogue and refund orders.
+ */
+const ALERT_PERMISSION: Record<AlertKind, Permission> = {
+  orderPaid: 'orders.view',
+  lowStock: 'catalogue.manage',
+  failed: 'orders.refund',
+};
+
+export function alertAllowed(role: StaffRole, kind: AlertKind): boolean {
+  return can(role, ALERT_PERMISSION[kind]);
+}
+
+export function isAlertKind(value: unknown): value is AlertKind {
+  return typeof value === 'string' && (ALERT_KINDS as readonly string[]).includes(value);
+}

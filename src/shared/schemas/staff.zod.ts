@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../constants';
 import { Code, CurrentPassword, Email, Name, NewPassword } from './account.zod';
 import { DayParam, IdParam, PageParams, refuse, Text, UuidParam } from './common.zod';
-import { isStaffRole, recoveryCodeOf, type StaffRole } from './staff.rules';
+import { type AlertKind, isAlertKind, isStaffRole, recoveryCodeOf, type StaffRole } from './staff.rules';
 
 /* Requests of the operator console (docs/api.md, Admin). */
+
+const isLanguage = (v: string): v is Language => (LANGUAGES as readonly string[]).includes(v);
 
 const Role = Text(20).transform((v, ctx): StaffRole => (isStaffRole(v) ? v : refuse(ctx, 'field')));
 /**
@@ -42,3 +45,20 @@ export const AuditQuery = PageParams.extend({
 });
 export const CustomerQuery = PageParams.extend({ q: Text(100).optional() });
 export const CustomerParams = z.object({ uuid: UuidParam });
+/**
+ * The alerts chosen, comma-separated (`orderPaid,lowStock`; empty chooses none), and the language
+ * the member reads them in (absent keeps it).
+ */
+export const AlertChoiceInput = z.object({
+  language: Text(5)
+    .transform((v, ctx): Language => (isLanguage(v) ? v : refuse(ctx, 'field')))
+    .optional(),
+  alerts: Text(200).transform((v, ctx): AlertKind[] => {
+    const kinds = v
+      .split(',')
+      .map((k) => k.trim())
+      .filter((k) => k !== '');
+    if (!kinds.every(isAlertKind)) return refuse(ctx, 'errors:staff.alertUnknown');
+    return [...new Set(kinds)];
+  }),
+});

@@ -279,6 +279,9 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'POST /api/admin/sign-out': { access: 'staff', duringTotpSetup: true },
   'GET /api/admin/me': { access: 'staff', duringTotpSetup: true },
+  // A member's own alerts: any role, each choosing among what its role allows.
+  'GET /api/admin/me/alerts': { access: 'staff' },
+  'POST /api/admin/me/alerts': { access: 'staff', valid: () => ({ alerts: 'orderPaid' }) },
   'POST /api/admin/totp/start': { access: 'staff', duringTotpSetup: true },
   'POST /api/admin/totp/confirm': {
     access: 'staff',

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { packingLines, payments, refunds } from '#server/db/schema';
+import { emit } from '#server/events';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
 import { PollingWorker, retryDelay } from '#server/polling-worker';
 import { lockOrder, lockOrderMoney } from '../order/order.lock';
@@ -143,6 +144,18 @@ export class PackingRefunds extends PollingWorker<Claimed, PackingRefundOptions>
             .update(refunds)
             .set({ status: 'failed', message: outcome.message, updatedAt: now })
             .where(eq(refunds.id, refund.id));
+          await emit(
+            'packing.refundGivenUp',
+            {
+              refundId: refund.id,
+              orderId: row.orderId,
+              amountCents: refund.amountCents,
+              attempts: row.refundAttempts,
+              message: outcome.message,
+              at: now,
+            },
+            tx,
+          );
         }
       });
       const facts = { orderId: row.orderId, line: row.orderLineId, attempts: row.refundAttempts };
@@ -182,4 +195,20 @@ export function startPackingRefunds(
   worker.start();
   app.addHook('onClose', () => worker.stop());
   return worker;
+}
+
+/** A packing refund given up after its last try, told in the transaction that marks it failed. */
+export interface RefundGivenUp {
+  refundId: number;
+  orderId: number;
+  amountCents: number;
+  attempts: number;
+  message: string;
+  at: Date;
+}
+
+declare module '#server/events' {
+  interface DomainEvents {
+    'packing.refundGivenUp': RefundGivenUp;
+  }
 }

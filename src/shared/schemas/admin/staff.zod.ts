@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STAFF_ROLES } from '../staff.rules';
+import { ALERT_KINDS, STAFF_ROLES } from '../staff.rules';
 import { Id, pageOf } from './common.zod';
 
 /*
@@ -58,3 +58,14 @@ export type RecoveryCodesAnswer = z.infer<typeof RecoveryCodesAnswer>;
 /** `GET /api/admin/totp/recovery-codes`: how many unused recovery codes are left. */
 export const RecoveryCodesLeft = z.strictObject({ left: z.number().int().nonnegative() });
 export type RecoveryCodesLeft = z.infer<typeof RecoveryCodesLeft>;
+
+/**
+ * `GET` and `POST /api/admin/me/alerts`: the alerts this member gets, those their role may choose,
+ * and the language their mails are in.
+ */
+export const AlertChoices = z.strictObject({
+  language: z.enum(['en', 'zh']),
+  alerts: z.array(z.enum(ALERT_KINDS)),
+  allowed: z.array(z.enum(ALERT_KINDS)),
+});
+export type AlertChoices = z.infer<typeof AlertChoices>;

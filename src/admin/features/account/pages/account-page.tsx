@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { useStaff } from '../../../api/me';
 import { usePageTitle } from '../../../lib/page-title';
 import { twoFactorPath } from '../../../lib/urls/account';
+import { AlertChoicesForm } from '../components/alert-choices';
 import { RecoveryCodesPanel } from '../components/recovery-codes-panel';
 import { TurnOffTwoFactor } from '../components/turn-off-two-factor';
 
 /**
  * The signed-in staff member's own account: who they are, their role, two-factor sign-in and its
- * recovery codes.
+ * recovery codes, and the alerts they get by mail.
  */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export function AccountPage() {
       )}
       {staff.totpEnabled ? <RecoveryCodesPanel email={staff.email} /> : null}
       {staff.totpEnabled && staff.role !== 'owner' ? <TurnOffTwoFactor /> : null}
+      <AlertChoicesForm />
     </section>
   );
 }
