@@ -1,5 +1,7 @@
 import { TAX_RATE_BASIS_POINTS } from './constants';
-import type { Cents } from './money';
+
+/** Integer cents, as in money.ts (which builds on this file). */
+type Cents = number;
 
 /**
  * The one tax rule (docs/product.md, Tax). An order's lines each carry a rate (their class's rate,
