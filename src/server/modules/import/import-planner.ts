@@ -81,6 +81,8 @@ export class Planner {
   constructor(
     private readonly findCategory: (written: string) => number | undefined,
     private readonly existing: Awaited<ReturnType<typeof existingOf>>,
+    /** The tax classes' codes: a row naming another is refused. */
+    private readonly taxClasses: ReadonlySet<string> = new Set(['groceries']),
   ) {}
 
   private problem(row: ReadRow, column: string, key: string, params?: MessageParams) {
@@ -121,6 +123,14 @@ export class Planner {
       }
     }
     const patch = stored(row.patch);
+    if (patch.taxClass !== undefined) {
+      const code = patch.taxClass.toLowerCase();
+      if (code === '') delete patch.taxClass;
+      else if (!this.taxClasses.has(code)) {
+        this.problem(row, 'tax_class', 'unknownTaxClass', { value: patch.taxClass });
+        return;
+      } else patch.taxClass = code;
+    }
     if (current) this.update(row, current, patch, categoryId);
     else this.create(row, patch, categoryId);
   }
