@@ -14,6 +14,7 @@ import {
   searchesPath,
   slotsPath,
   staffPath,
+  taxPath,
 } from '../lib/urls/shop';
 import { stockListPath } from '../lib/urls/stock';
 import { todayPath } from '../lib/urls/today';
@@ -43,6 +44,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: searchesPath, label: 'searches.title', permission: 'catalogue.manage' },
   { to: importPath, label: 'import.title', permission: 'catalogue.manage' },
   { to: deliveryPath, label: 'delivery.title', permission: 'delivery.manage' },
+  { to: taxPath, label: 'tax.title', permission: 'tax.view' },
   { to: customerListPath, label: 'customers.title', permission: 'customers.view' },
   { to: auditPath, label: 'audit.title', permission: 'audit.view' },
   { to: staffPath, label: 'nav.staff', permission: 'staff.manage' },
