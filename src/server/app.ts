@@ -279,7 +279,7 @@ async function shopRoutes(
   await app.register(slotRoutes, { db: database.db, clock, timeZone: zone });
   await app.register(slotsRoutes, { db: database.db, clock, timeZone: zone });
   const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });
-  await app.register(deliveryRoutes, { terms });
+  await app.register(deliveryRoutes, { terms, db: database.db });
   await app.register(adminDeliveryRoutes, { db: database.db, clock, terms });
   await app.register(taxRoutes, { db: database.db, clock });
   await app.register(buyAgainRoutes, {
