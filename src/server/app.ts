@@ -21,6 +21,7 @@ import { searchesRoutes } from './admin/searches.routes';
 import { slotsRoutes } from './admin/slots.routes';
 import { staffRoutes } from './admin/staff.routes';
 import { stockRoutes } from './admin/stock.routes';
+import { taxRoutes } from './admin/tax.routes';
 import { todayRoutes } from './admin/today.routes';
 import { AppPage, adminPageOf, isAdminPath, sendAdminPage } from './app-page';
 import type { Clock } from './clock';
@@ -292,8 +293,9 @@ async function shopRoutes(
   await app.register(slotRoutes, { db: database.db, clock, timeZone: zone });
   await app.register(slotsRoutes, { db: database.db, clock, timeZone: zone });
   const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });
-  await app.register(deliveryRoutes, { terms });
+  await app.register(deliveryRoutes, { terms, db: database.db });
   await app.register(adminDeliveryRoutes, { db: database.db, clock, terms });
+  await app.register(taxRoutes, { db: database.db, clock });
   await app.register(buyAgainRoutes, {
     again: new BuyAgain({ db: database.db, clock, lineMax: config.orderLimits.lineMax }),
   });

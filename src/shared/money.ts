@@ -1,4 +1,5 @@
 import { CURRENCY_SYMBOL, TAX_RATE_BASIS_POINTS } from './constants';
+import { type OrderTax, type RateBp, type TaxLineInput, taxOrder } from './tax';
 
 /** Money is integer cents everywhere; these are the only conversions. */
 export type Cents = number;
@@ -42,18 +43,32 @@ export interface OrderTotals extends Totals {
 /**
  * The one computation of an order's money, for the cart screen and the server (which charges its
  * own figure): goods = subtotal − discount; the fee applies unless a threshold is set and goods
- * reach it; tax is 4.5 % of goods (plus the fee when the shop taxes it), rounded once, as taxOf;
- * total = goods + tax + fee. With no charges set this is exactly totalsOf after the discount.
+ * reach it; tax by the one rule of src/shared/tax.ts over `lines` (each with its rate; absent: one
+ * line at the spec's 4.5 %), the fee taxed at `feeRateBp` when the shop taxes it;
+ * total = goods + tax + fee. With no charges and one rate this is exactly totalsOf after the discount.
  */
-export function orderTotalsOf(subtotal: Cents, discount: Cents, charges: DeliveryCharges): OrderTotals {
+export function orderTotalsOf(
+  subtotal: Cents,
+  discount: Cents,
+  charges: DeliveryCharges,
+  lines?: readonly TaxLineInput[],
+  feeRateBp: RateBp = TAX_RATE_BASIS_POINTS,
+): OrderTotals & { taxes: OrderTax } {
   const goods = subtotal - discount;
   if (!Number.isSafeInteger(goods) || goods < 0 || discount < 0)
     throw new RangeError(`bad discount ${discount}`);
+  const taxLines = lines ?? [{ goodsCents: subtotal, rateBp: TAX_RATE_BASIS_POINTS }];
+  if (taxLines.reduce((a, l) => a + l.goodsCents, 0) !== subtotal)
+    throw new RangeError('lines do not add up');
   const free = charges.freeOverCents > 0 && goods >= charges.freeOverCents;
   const deliveryFee = charges.feeCents > 0 && !free ? charges.feeCents : 0;
-  const tax = taxOf(goods + (charges.taxOnFee ? deliveryFee : 0));
+  const taxes = taxOrder(taxLines, discount, {
+    cents: deliveryFee,
+    rateBp: charges.taxOnFee ? feeRateBp : null,
+  });
+  const tax = taxes.taxCents;
   const toFreeDelivery = deliveryFee > 0 && charges.freeOverCents > 0 ? charges.freeOverCents - goods : 0;
-  return { subtotal, discount, tax, deliveryFee, total: goods + tax + deliveryFee, toFreeDelivery };
+  return { subtotal, discount, tax, deliveryFee, total: goods + tax + deliveryFee, toFreeDelivery, taxes };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   searchesPath,
   slotsPath,
   staffPath,
+  taxPath,
 } from '../lib/urls/shop';
 import { stockListPath } from '../lib/urls/stock';
 import { todayPath } from '../lib/urls/today';
@@ -44,6 +45,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: searchesPath, label: 'searches.title', permission: 'catalogue.manage' },
   { to: importPath, label: 'import.title', permission: 'catalogue.manage' },
   { to: deliveryPath, label: 'delivery.title', permission: 'delivery.manage' },
+  { to: taxPath, label: 'tax.title', permission: 'tax.view' },
   { to: customerListPath, label: 'customers.title', permission: 'customers.view' },
   { to: reportsPath, label: 'reports.title', permission: 'sales.view' },
   { to: auditPath, label: 'audit.title', permission: 'audit.view' },

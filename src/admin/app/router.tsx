@@ -20,6 +20,7 @@ import { SLOTS_ROUTES } from '../features/slots/routes';
 import { StaffPage } from '../features/staff/pages/staff-page';
 import { StockPanel } from '../features/stock/components/stock-panel';
 import { STOCK_ROUTES } from '../features/stock/routes';
+import { TAX_ROUTES } from '../features/tax/routes';
 import { TodayPage } from '../features/today/pages/today-page';
 import { accountPath, setPasswordPath, signInPath, twoFactorPath } from '../lib/urls/account';
 import { auditPath } from '../lib/urls/audit';
@@ -65,6 +66,7 @@ export function createRouter() {
             { path: homePath, Component: HomePage },
             ...PROMO_ROUTES,
             ...DELIVERY_ROUTES,
+            ...TAX_ROUTES,
             ...SLOTS_ROUTES,
             { path: '*', Component: NotFoundPage },
           ],

@@ -67,6 +67,11 @@ export const products = pgTable(
     onSale: boolean('on_sale').notNull().default(true),
     /** The console's Today lists the product as low on stock when real_stock <= this. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
+    /** Its tax class (docs/product.md, Tax); a class in use cannot be removed. */
+    taxClass: text('tax_class')
+      .notNull()
+      .default('groceries')
+      .references(() => taxClasses.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
     /**
      * Set when the console deletes a product that orders refer to: it is unpublished and hidden
      * from the console's default list; orders keep their snapshot. Null while the product is live.
@@ -412,6 +417,13 @@ export const orderLines = pgTable(
     num: integer('num').notNull(),
     /** What the shopper chose for this line if the packer finds it missing: 'refund' | 'replace'. */
     whenMissing: text('when_missing').notNull().default('refund'),
+    /**
+     * The line's tax as charged (docs/product.md, Tax): its rate, its share of the coupon's
+     * discount and its share of its rate's tax, so a refund gives back exactly its part.
+     */
+    taxRateBp: integer('tax_rate_bp').notNull().default(450),
+    discountCents: integer('discount_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );
@@ -987,4 +999,52 @@ export const alertLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [uniqueIndex('alert_log_once_idx').on(t.kind, t.subjectId, t.day)],
+);
+
+// ---- Tax (docs/product.md, Tax) ----
+
+/** Tax classes: a product is in one; each has a rate used wherever no delivery area sets another. */
+export const taxClasses = pgTable(
+  'tax_classes',
+  {
+    code: text('code').primaryKey(),
+    enName: text('en_name').notNull(),
+    znName: text('zn_name').notNull(),
+    /** Basis points: 450 is 4.5 %. */
+    rateBp: integer('rate_bp').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [check('tax_classes_rate_range', sql`${t.rateBp} between 0 and 10000`)],
+);
+
+/** A place with its own rates: delivery ZIPs reach it by prefix (tax_area_zips). */
+export const taxAreas = pgTable('tax_areas', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+/** A ZIP prefix belongs to at most one area; a ZIP takes the area of its longest matching prefix. */
+export const taxAreaZips = pgTable('tax_area_zips', {
+  zipPrefix: text('zip_prefix').primaryKey(),
+  areaId: integer('area_id')
+    .notNull()
+    .references(() => taxAreas.id, { onDelete: 'cascade' }),
+});
+
+/** An area's rate for a class; a class the area sets no rate for keeps the class's own rate. */
+export const taxAreaRates = pgTable(
+  'tax_area_rates',
+  {
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => taxAreas.id, { onDelete: 'cascade' }),
+    classCode: text('class_code')
+      .notNull()
+      .references(() => taxClasses.code, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    rateBp: integer('rate_bp').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.areaId, t.classCode] }),
+    check('tax_area_rates_rate_range', sql`${t.rateBp} between 0 and 10000`),
+  ],
 );

@@ -1,7 +1,8 @@
 import type { Language } from '#shared/constants';
-import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
+import { ORDER_EXPIRY_MINUTES, TAX_RATE_BASIS_POINTS } from '#shared/constants';
 import { formatCents } from '#shared/money';
 import { slotLabel } from '#shared/slot-label';
+import { ratePercent } from '#shared/tax';
 import { escapeHtml } from '../html';
 import { type MessageParams, translate } from '../i18n';
 import type { MailMessage } from './mailer';
@@ -18,6 +19,8 @@ export interface OrderMailData {
   subtotalCents: number;
   discountCents: number;
   taxCents: number;
+  /** The tax by rate (order_taxes); shown rate by rate unless it is the spec's one 4.5 %. */
+  taxes?: { rateBp: number; taxCents: number }[];
   /** The delivery fee charged; absent or 0 shows no row. */
   deliveryFeeCents?: number;
   totalCents: number;
@@ -207,13 +210,22 @@ function lineRows(data: OrderMailData): { name: Piece; num: number; amount: stri
 }
 
 function totalRows(data: OrderMailData, receipt: boolean): { label: Piece; amount: string }[] {
-  const label = (key: string) => piece(data.language, `mail:order.labels.${key}`);
+  const label = (key: string, params: Record<string, string> = {}) =>
+    piece(data.language, `mail:order.labels.${key}`, params);
+  const taxes = data.taxes ?? [];
+  const byRate = taxes.length > 1 || (taxes.length === 1 && taxes[0]?.rateBp !== TAX_RATE_BASIS_POINTS);
+  const taxRows = byRate
+    ? taxes.map((r) => ({
+        label: label('taxAt', { rate: ratePercent(r.rateBp) }),
+        amount: formatCents(r.taxCents),
+      }))
+    : [{ label: label('tax'), amount: formatCents(data.taxCents) }];
   return [
     ...(receipt ? [{ label: label('subtotal'), amount: formatCents(data.subtotalCents) }] : []),
     ...(receipt && data.discountCents > 0
       ? [{ label: label('discount'), amount: formatCents(-data.discountCents) }]
       : []),
-    ...(receipt ? [{ label: label('tax'), amount: formatCents(data.taxCents) }] : []),
+    ...(receipt ? taxRows : []),
     ...(receipt && (data.deliveryFeeCents ?? 0) > 0
       ? [{ label: label('delivery'), amount: formatCents(data.deliveryFeeCents ?? 0) }]
       : []),

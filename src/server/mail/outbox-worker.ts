@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { mailOutbox, orderLines, orders } from '#server/db/schema';
+import { mailOutbox, orderLines, orders, orderTaxes } from '#server/db/schema';
 import { emit } from '#server/events';
 import { PollingWorker, retryDelay } from '#server/polling-worker';
 import { type AlertMail, alertMail } from './alert-mail';
@@ -172,6 +172,11 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
         subtotalCents: order.subtotalCents,
         discountCents: order.discountCents,
         taxCents: order.taxCents,
+        taxes: await this.deps.db
+          .select({ rateBp: orderTaxes.rateBp, taxCents: orderTaxes.taxCents })
+          .from(orderTaxes)
+          .where(eq(orderTaxes.orderId, order.id))
+          .orderBy(asc(orderTaxes.rateBp)),
         deliveryFeeCents: order.deliveryFeeCents,
         totalCents: order.totalCents,
         address: {

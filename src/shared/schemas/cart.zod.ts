@@ -48,6 +48,8 @@ export const CartItem = z.object({
   available: z.boolean(),
   /** If the shop finds it missing when packing: the line's choice, else the shopper's default. */
   when_missing: z.enum(WHEN_MISSING),
+  /** Our addition: the product's tax class (its rate where the order goes: `GET /api/delivery/check`). */
+  tax_class: z.string(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

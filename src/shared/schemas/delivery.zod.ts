@@ -67,5 +67,11 @@ export const DeliverySettings = DeliveryTerms.extend({
 export type DeliverySettings = z.infer<typeof DeliverySettings>;
 
 /** `GET /api/delivery/check`'s answer. */
-export const ZipCheck = z.object({ zip: z.string(), delivers: z.boolean() });
+export const ZipCheck = z.object({
+  zip: z.string(),
+  delivers: z.boolean(),
+  /** Our addition: the rate (basis points) of each tax class there, and the fee's when taxed. */
+  tax_rates: z.record(z.string(), z.number().int()),
+  fee_tax_rate_bp: z.number().int(),
+});
 export type ZipCheck = z.infer<typeof ZipCheck>;

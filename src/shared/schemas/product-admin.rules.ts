@@ -46,6 +46,8 @@ export interface AdminProductFields {
   low_stock_threshold: number;
   en_describe: string;
   zn_describe: string;
+  /** Its tax class's code (docs/product.md, Tax). */
+  tax_class: string;
 }
 
 /** One product in the editor: its fields, its pictures and state. */

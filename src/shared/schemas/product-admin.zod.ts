@@ -102,6 +102,15 @@ const productShape = {
   term_days: Count(`${E}.number`, PRODUCT_NUMBER_MAX, true),
   low_stock_threshold: Count(`${E}.number`),
   price: Price,
+  /** The product's tax class code (docs/product.md, Tax); the server checks it exists. */
+  tax_class: z
+    .unknown()
+    .optional()
+    .transform((value, ctx): string | undefined => {
+      if (value === undefined) return undefined;
+      const code = typeof value === 'string' ? value.trim() : '';
+      return /^[a-z][a-z0-9_]{0,31}$/.test(code) ? code : refuse(ctx, 'errors:tax.codeBad');
+    }),
 };
 
 /** `POST /api/admin/products/:id`: the fields to change. */

@@ -6,7 +6,8 @@
 /**
  * The columns, in the order the export writes them: the storefront spec's product field names,
  * plus `key` and `category` (a category's key; an exact English or Chinese category name is also
- * accepted on import) and `published` (yes / no) and `low_stock_threshold`. A row is the product
+ * accepted on import) and `published` (yes / no) and `low_stock_threshold`, and `tax_class` (a tax
+ * class's code; empty keeps the product's, a new product's is groceries). A row is the product
  * with its `uuid`, else its `key`; a row matching no product creates one.
  */
 export const PRODUCT_CSV_COLUMNS = [
@@ -28,6 +29,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'price',
   'real_stock',
   'low_stock_threshold',
+  'tax_class',
   'product_image',
   'published',
   'en_describe',

@@ -18,15 +18,19 @@ export const PERMISSIONS = [
   'catalogue.manage',
   /** Where the shop delivers and for how much. */
   'delivery.manage',
+  /** The tax classes, areas and rates: owners and managers see them. */
+  'tax.view',
+  /** Changing them: owners only. */
+  'tax.manage',
   'staff.manage',
   'audit.view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Owners may do everything, managers all but managing staff, packers only see and pack orders (not the takings). */
+/** Owners may do everything, managers all but managing staff and tax rates, packers only see and pack orders (not the takings). */
 const GRANTS: Record<StaffRole, ReadonlySet<Permission>> = {
   owner: new Set(PERMISSIONS),
-  manager: new Set(PERMISSIONS.filter((p) => p !== 'staff.manage')),
+  manager: new Set(PERMISSIONS.filter((p) => p !== 'staff.manage' && p !== 'tax.manage')),
   packer: new Set<Permission>(['orders.view', 'orders.fulfil']),
 };
 

@@ -29,6 +29,7 @@ function line(id: number, uuid: string, amount: number): CartItem {
     max_per_order: 99,
     available: true,
     when_missing: 'refund',
+    tax_class: 'groceries',
   };
 }
 

@@ -26,8 +26,8 @@ export function zipCheckQueryOptions(zip: string) {
   });
 }
 
-/** Whether the shop delivers to `zip`; asked only when the shop has an area and the ZIP is one. */
-export function useZipCheck(zip: string | undefined, hasArea: boolean) {
-  const enabled = hasArea && zip !== undefined && zip5(zip) !== undefined;
+/** Whether the shop delivers to `zip`, and the tax rates there; asked when the ZIP is one. */
+export function useZipCheck(zip: string | undefined) {
+  const enabled = zip !== undefined && zip5(zip) !== undefined;
   return useQuery({ ...zipCheckQueryOptions(zip ?? ''), enabled });
 }

@@ -101,6 +101,10 @@ export interface RouteRule {
   download?: 'text/csv';
 }
 
+let probes = 0;
+/** A number no earlier probe used: names and ZIP prefixes the tax probes add stay unique. */
+const nextProbe = () => ++probes;
+
 /** The demo seed's last product (264 products, ids in seed order). */
 const LAST_SEED_PRODUCT_ID = '264';
 const CARD_FORM = { name: 'Mei Lin', card_no: '4111111111111111', expiration_time: '08/29', code: '123' };
@@ -636,6 +640,48 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'delivery.manage',
     // An area that keeps every test address inside it, no fee: the other probes' orders still place.
     valid: () => ({ area: '94, 10', fee: '', free_over: '', minimum: '', tax_on_fee: '0' }),
+  },
+  // Tax: owners and managers see the classes and areas; only owners change them. The areas the
+  // probes add hold prefixes no test address is in, each probe its own.
+  'GET /api/admin/tax': { access: 'staff', permission: 'tax.view' },
+  'POST /api/admin/tax/classes': {
+    access: 'staff',
+    permission: 'tax.manage',
+    valid: () => ({ code: `matrix_${nextProbe()}`, en_name: 'Matrix', zn_name: '矩阵', rate: '4.5' }),
+  },
+  'POST /api/admin/tax/classes/:code': {
+    access: 'staff',
+    permission: 'tax.manage',
+    valid: () => ({ ':code': 'household', en_name: 'Household', zn_name: '家居用品', rate: '4.5' }),
+  },
+  'POST /api/admin/tax/areas': {
+    access: 'staff',
+    permission: 'tax.manage',
+    valid: () => {
+      const n = nextProbe();
+      return {
+        name: `Matrix ${n}`,
+        zips: `0${String(n).padStart(4, '0')}`,
+        'rates[0][class]': 'groceries',
+        'rates[0][rate]': '4.5',
+      };
+    },
+  },
+  'POST /api/admin/tax/areas/:id': {
+    access: 'staff',
+    permission: 'tax.manage',
+    valid: () => ({
+      ':id': '1',
+      name: 'Matrix area',
+      zips: '00000',
+      'rates[0][class]': 'household',
+      'rates[0][rate]': '4.5',
+    }),
+  },
+  'DELETE /api/admin/tax/areas/:id': {
+    access: 'staff',
+    permission: 'tax.manage',
+    valid: () => ({ ':id': '999999' }),
   },
   // Promotions and coupons: catalogue.manage, owner and manager.
   'GET /api/admin/promotions': { access: 'staff', permission: 'catalogue.manage' },

@@ -10,4 +10,5 @@ export const homePath = `${CONSOLE_ROOT}/home`;
 export const searchesPath = `${CONSOLE_ROOT}/searches`;
 export const importPath = `${CONSOLE_ROOT}/import`;
 export const deliveryPath = `${CONSOLE_ROOT}/delivery`;
+export const taxPath = `${CONSOLE_ROOT}/tax`;
 export const staffPath = `${CONSOLE_ROOT}/staff`;

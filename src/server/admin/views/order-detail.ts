@@ -1,6 +1,15 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { orderEvents, orderLines, orders, payments, refunds, staff, users } from '#server/db/schema';
+import {
+  orderEvents,
+  orderLines,
+  orders,
+  orderTaxes,
+  payments,
+  refunds,
+  staff,
+  users,
+} from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import { mailsOfOrder } from '#server/mail/outbox';
 import { marksOfOrder } from '#server/modules/packing/packing.changes';
@@ -35,13 +44,14 @@ export async function adminOrderDetail(
     .where(eq(orders.orderNo, orderNo));
   if (!row) throw new NotFound('errors:order.notFound');
   const o = row.order;
-  const [lines, attempts, events, given, mails, marks] = await Promise.all([
+  const [lines, attempts, events, given, mails, marks, taxes] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id)),
     db.select().from(payments).where(eq(payments.orderId, o.id)).orderBy(asc(payments.id)),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)),
     db.select().from(refunds).where(eq(refunds.orderId, o.id)).orderBy(asc(refunds.id)),
     mailsOfOrder(db, o.id),
     marksOfOrder(db, o.id),
+    db.select().from(orderTaxes).where(eq(orderTaxes.orderId, o.id)).orderBy(asc(orderTaxes.rateBp)),
   ]);
   const refundedQty = new Map<number, number>();
   let refundedCents = 0;
@@ -119,6 +129,11 @@ export async function adminOrderDetail(
     subtotal: centsToAmount(o.subtotalCents),
     discount: centsToAmount(o.discountCents),
     tax: centsToAmount(o.taxCents),
+    taxes: taxes.map((r) => ({
+      rate_bp: r.rateBp,
+      taxable: centsToAmount(r.taxableCents),
+      tax: centsToAmount(r.taxCents),
+    })),
     delivery_fee: centsToAmount(o.deliveryFeeCents),
     total_price: centsToAmount(o.totalCents),
     total_count: o.totalCount,

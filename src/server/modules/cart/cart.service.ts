@@ -79,6 +79,7 @@ export class CartService {
       max_per_order: this.deps.lineMax,
       available: product.onSale,
       when_missing: asWhenMissing(line.whenMissing ?? whenMissing),
+      tax_class: product.taxClass,
     }));
   }
 

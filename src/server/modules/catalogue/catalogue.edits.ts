@@ -9,6 +9,7 @@ import { translate } from '#server/i18n';
 import type { Language } from '#shared/constants';
 import { type AdminProduct, missingForPublish, type PublishField } from '#shared/schemas/product-admin.rules';
 import type { AdminProductCreateInput, AdminProductInput } from '#shared/schemas/product-admin.zod';
+import { taxClassExists } from '../tax/tax.setup';
 import type { AuditedCatalogueChange, CatalogueTouched } from './catalogue.changes';
 import { fieldsOf, type ProductRecord, productForEditor, productRecord } from './catalogue.records';
 import { sanitizeDescription } from './description';
@@ -78,6 +79,7 @@ function columnsOf(input: AdminProductInput): Partial<typeof products.$inferInse
     termDays: input.term_days,
     priceCents: input.price,
     lowStockThreshold: input.low_stock_threshold,
+    taxClass: input.tax_class,
     enDescribe: input.en_describe === undefined ? undefined : sanitizeDescription(input.en_describe),
     znDescribe: input.zn_describe === undefined ? undefined : sanitizeDescription(input.zn_describe),
   };
@@ -89,6 +91,13 @@ async function requireCategory(tx: Tx, id: number): Promise<void> {
   if (!row) throw new BadInput(`${E}.category`);
 }
 
+/** A tax class that does not exist is refused before anything is written. */
+async function requireTaxClass(tx: Tx, code: string | undefined): Promise<void> {
+  if (code !== undefined && !(await taxClassExists(tx, code))) {
+    throw new BadInput('errors:tax.classUnknown', { code });
+  }
+}
+
 /** A new product: unpublished, with a new uuid and key, and no picture until one is uploaded. */
 export async function createProduct(
   tx: Tx,
@@ -97,6 +106,7 @@ export async function createProduct(
   now: Date,
 ): Promise<Changed<AdminProduct>> {
   await requireCategory(tx, input.category_id);
+  await requireTaxClass(tx, input.tax_class);
   const uuid = randomUUID();
   const values: typeof products.$inferInsert = {
     enName: '',
@@ -129,6 +139,7 @@ export async function updateProduct(
 ): Promise<Changed<AdminProduct>> {
   const before = await productRecord(tx, id, true);
   const columns = columnsOf(input);
+  await requireTaxClass(tx, columns.taxClass);
   if (columns.categoryId !== undefined && columns.categoryId !== before.categoryId) {
     await requireCategory(tx, columns.categoryId);
     // Moving between categories changes both categories' listings.

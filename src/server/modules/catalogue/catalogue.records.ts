@@ -147,6 +147,7 @@ export function fieldsOf(p: ProductRecord): AdminProductFields {
     low_stock_threshold: p.lowStockThreshold,
     en_describe: p.enDescribe,
     zn_describe: p.znDescribe,
+    tax_class: p.taxClass,
   };
 }
 

@@ -182,7 +182,16 @@ describe('what a visitor reads', () => {
 
   it('whether the shop delivers to a ZIP: by prefix, ZIP+4 too; anywhere when no area is set', async () => {
     await setTerms({ area: '941 10013' });
-    const check = async (zip: string) => (await visitor(`/api/delivery/check?zip=${zip}`)).body.data;
+    const answer = async (zip: string) => (await visitor(`/api/delivery/check?zip=${zip}`)).body.data;
+    const check = async (zip: string) => {
+      const { zip: asked, delivers } = await answer(zip);
+      return { zip: asked, delivers };
+    };
+    // The rates there come with it (docs/product.md, Tax): a new shop's, the spec's 4.5 %.
+    expect(await answer('94107')).toMatchObject({
+      tax_rates: { groceries: 450, prepared_food: 450, household: 450, none: 0 },
+      fee_tax_rate_bp: 450,
+    });
     expect(await check('94107')).toEqual({ zip: '94107', delivers: true });
     expect(await check('94107-1234')).toEqual({ zip: '94107', delivers: true });
     expect(await check('10013')).toEqual({ zip: '10013', delivers: true });

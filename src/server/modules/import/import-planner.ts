@@ -81,6 +81,8 @@ export class Planner {
   constructor(
     private readonly findCategory: (written: string) => number | undefined,
     private readonly existing: Awaited<ReturnType<typeof existingOf>>,
+    /** The tax classes' codes: a row naming another is refused. */
+    private readonly taxClasses: ReadonlySet<string> = new Set(['groceries']),
   ) {}
 
   private problem(row: ReadRow, column: string, key: string, params?: MessageParams) {
@@ -118,6 +120,12 @@ export class Planner {
       if (categoryId === undefined) this.problem(row, 'category', 'unknownCategory', { value: row.category });
     }
     const patch = stored(row.patch);
+    if (patch.taxClass !== undefined) {
+      const code = patch.taxClass.toLowerCase();
+      if (code === '') delete patch.taxClass;
+      else if (this.taxClasses.has(code)) patch.taxClass = code;
+      else this.problem(row, 'tax_class', 'unknownTaxClass', { value: patch.taxClass });
+    }
     // A row whose uuid or key is malformed may mean an existing product: nothing is "required" of it.
     if (!current && !row.faulty?.has('uuid') && !row.faulty?.has('key')) {
       const reported = new Set(this.problems.slice(before).map((p) => p.column));

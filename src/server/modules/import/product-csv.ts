@@ -38,6 +38,7 @@ export interface ProductPatch {
   termDays?: number;
   priceCents?: number;
   lowStockThreshold?: number;
+  taxClass?: string;
   productImage?: string;
   enDescribe?: string;
   znDescribe?: string;
@@ -108,6 +109,7 @@ const TEXT_COLUMNS = {
   product_image: 'productImage',
   en_describe: 'enDescribe',
   zn_describe: 'znDescribe',
+  tax_class: 'taxClass',
 } as const satisfies Partial<Record<ProductCsvColumn, keyof ProductPatch>>;
 
 const WHOLE_COLUMNS = {
@@ -248,6 +250,7 @@ export function productCsvRow(p: ProductRow, categoryKey: string): (string | num
     price: centsToDecimalString(p.priceCents),
     real_stock: p.realStock,
     low_stock_threshold: p.lowStockThreshold,
+    tax_class: p.taxClass,
     product_image: p.productImage,
     published: p.onSale ? 'yes' : 'no',
     en_describe: p.enDescribe,

@@ -15,6 +15,7 @@ import {
 } from '#shared/schemas/product-import.rules';
 import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
 import { recordStockMovements, type StockMovement } from '../stock/stock.service';
+import { classRates } from '../tax/tax.rates';
 import { CsvSyntaxError, CsvTooWideError, parseCsv, writeCsv } from './csv';
 import { decodeCsvBytes } from './csv-encoding';
 import { categoriesOf, categoryFinder, existingOf, type Planned, Planner } from './import-planner';
@@ -135,7 +136,11 @@ function reportOf(file: ReadFile, planner: Planner | undefined, language: Langua
 /** The plan of a file read without problems: what it would create and update, against `db` now. */
 async function plan(db: Db | Tx, file: ReadFile, language: Language): Promise<Planned> {
   if (file.unreadable) return { creates: [], updates: [], report: reportOf(file, undefined, language) };
-  const planner = new Planner(categoryFinder(await categoriesOf(db)), await existingOf(db, file.rows));
+  const planner = new Planner(
+    categoryFinder(await categoriesOf(db)),
+    await existingOf(db, file.rows),
+    new Set((await classRates(db)).keys()),
+  );
   for (const [i, row] of file.rows.entries()) {
     if (i > 0 && i % WRITE_BATCH === 0) await nextTurn();
     planner.add(row);

@@ -4,9 +4,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { type Database, openDatabase } from '#server/db/client';
-import { packingLines, refunds } from '#server/db/schema';
+import { orderLines, packingLines, refunds } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
-import { goodsPaidOf } from '#shared/money';
+import { linePaidOf, unitsShareOf } from '#shared/tax';
 import { parallel, tally } from '../../../../tests/helpers/parallel';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import { PackingRefunds } from '../packing/packing.refunds';
@@ -83,10 +83,13 @@ async function paidOrder(i: number) {
   }[];
   expect(lines).toHaveLength(LINES);
   const order = await orderRow(shop.t, orderNo);
-  // One unit of each line short: its share of what the goods cost, as the shop computes it.
-  const shortShares = lines.map((l) =>
-    Math.round((Math.round(l.price * 100) * goodsPaidOf(order)) / order.subtotalCents),
-  );
+  // One unit of each line short: its share of what the line cost, as the shop computes it.
+  const rows = await shop.t.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  const shortShares = lines.map((l) => {
+    const row = rows.find((r) => r.id === l.id);
+    if (!row) throw new Error(`no line ${l.id}`);
+    return unitsShareOf(linePaidOf({ goodsCents: row.priceCents * row.num, ...row }), row.num, 0, 1);
+  });
   return { orderNo, lines: lines.map((l) => l.id), shortShares };
 }
 

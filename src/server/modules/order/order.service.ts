@@ -4,11 +4,12 @@ import type { OrderLimits } from '#server/config';
 import type { Db, Tx } from '#server/db/client';
 import { cartLines, orderLines, orders, orderTaxes, products, users } from '#server/db/schema';
 import { BadInput, Conflict, NotFound } from '#server/errors';
-import { type Language, ORDER_EXPIRY_MINUTES, TAX_RATE_BASIS_POINTS } from '#shared/constants';
+import { type Language, ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { formatCents, orderTotalsOf } from '#shared/money';
 import { asWhenMissing, type WhenMissing } from '#shared/schemas/cart';
 import { deliversTo } from '#shared/schemas/delivery.rules';
 import { ORDER_STATUS } from '#shared/schemas/order';
+import type { OrderTax } from '#shared/tax';
 import { rememberLanguage } from '../account/shopper-language';
 import { lockShopper } from '../account/shopper-lock';
 import type { AddressService } from '../address/address.service';
@@ -17,6 +18,7 @@ import { type StockChanges, type StockListener, withStockChanges } from '../cata
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { readTerms } from '../delivery/delivery.terms';
 import { type HeldSlot, holdSlot } from '../slots/slot.hold';
+import { ratesForZip } from '../tax/tax.rates';
 import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
 import { assertLineCaps, assertPendingRoom } from './order.limits';
 import { orderPlaced } from './order.machine';
@@ -90,7 +92,15 @@ export class OrderService {
       const coupon = input.coupon.trim()
         ? await applyCoupon(tx, input.coupon, userId, subtotalCents, now)
         : undefined;
-      const totals = orderTotalsOf(subtotalCents, coupon?.discountCents ?? 0, terms);
+      // Each line at its class's rate where it is delivered (docs/product.md, Tax).
+      const rates = await ratesForZip(tx, address.zip);
+      const totals = orderTotalsOf(
+        subtotalCents,
+        coupon?.discountCents ?? 0,
+        terms,
+        lines.map((l) => ({ goodsCents: l.priceCents * l.num, rateBp: rates.rateOf(l.product.taxClass) })),
+        rates.feeRateBp,
+      );
       await reserveStock(tx, stock, lines);
       // After the stock (every order locks products, then its window: no deadlock between two).
       const slot = await holdSlot(tx, input.slot ?? null, now, this.deps.timeZone);
@@ -103,7 +113,7 @@ export class OrderService {
         subtotalCents,
         coupon,
         taxCents: totals.tax,
-        taxableCents: subtotalCents - totals.discount + (terms.taxOnFee ? totals.deliveryFee : 0),
+        taxes: totals.taxes,
         deliveryFeeCents: totals.deliveryFee,
         totalCents: totals.total,
         address,
@@ -173,8 +183,8 @@ interface NewOrder {
   subtotalCents: number;
   coupon: AppliedCoupon | undefined;
   taxCents: number;
-  /** What the one rate applied to: goods after the coupon, plus the fee when the shop taxes it. */
-  taxableCents: number;
+  /** The tax by line and by rate, as the one rule computed it. */
+  taxes: OrderTax;
   deliveryFeeCents: number;
   totalCents: number;
   address: Awaited<ReturnType<AddressService['own']>>;
@@ -219,7 +229,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
       continue;
     }
     await tx.insert(orderLines).values(
-      o.lines.map((l) => ({
+      o.lines.map((l, i) => ({
         orderId: row.id,
         productId: l.product.id,
         productUuid: l.product.uuid,
@@ -229,14 +239,19 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         priceCents: l.priceCents,
         num: l.num,
         whenMissing: l.whenMissing,
+        taxRateBp: o.taxes.lines[i]?.rateBp ?? 0,
+        discountCents: o.taxes.lines[i]?.discountCents ?? 0,
+        taxCents: o.taxes.lines[i]?.taxCents ?? 0,
       })),
     );
-    await tx.insert(orderTaxes).values({
-      orderId: row.id,
-      rateBp: TAX_RATE_BASIS_POINTS,
-      taxableCents: o.taxableCents,
-      taxCents: o.taxCents,
-    });
+    await tx.insert(orderTaxes).values(
+      o.taxes.rates.map((r) => ({
+        orderId: row.id,
+        rateBp: r.rateBp,
+        taxableCents: r.taxableCents,
+        taxCents: r.taxCents,
+      })),
+    );
     if (o.coupon) await redeemCoupon(tx, o.coupon, o.userId, row.id);
     await orderPlaced(tx, row.id, o.now);
     return orderNo;

@@ -3,9 +3,9 @@ import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import { orderLines, type orders, packingLines, type payments, products } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
-import { goodsPaidOf } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { chargedPriceOf, type PackingState } from '#shared/schemas/packing.rules';
+import { linePaidOf, moneyShareOf, unitsShareOf } from '#shared/tax';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { afterOrderChange } from '../order/order.machine';
@@ -191,10 +191,11 @@ async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest, now: D
 type Mark = Awaited<ReturnType<typeof markOf>>;
 
 /**
- * Reserves the refund a mark gives: the line money's share of what the goods cost (goodsPaidOf:
- * tax and discount shared alike, the delivery fee not given back), at most what the shopper paid
- * for this line less what earlier refunds gave back of it, and at most what is left of the
- * payment, as a `pending` refunds row (the order and payment locked by the caller).
+ * Reserves the refund a mark gives, by the one rule of docs/product.md, Tax: short units give back
+ * their cumulative share of what the line cost (its goods less its discount share plus its tax
+ * share; the delivery fee is not given back), a replacement charged for less the difference's
+ * share of it; at most what the line cost less what earlier refunds gave back of it, and at most
+ * what is left of the payment, as a `pending` refunds row (the order and payment locked by the caller).
  */
 async function recordRefund(
   tx: Tx,
@@ -209,10 +210,14 @@ async function recordRefund(
   if (!payment || payment.amountCents === 0) return { id: null, cents: 0 };
   const earlier = await refundsSoFar(tx, payment.id);
   const left = payment.amountCents - earlier.reduce((sum, r) => sum + r.amountCents, 0);
-  const shareOf = (cents: number) => Math.round((cents * goodsPaidOf(order)) / order.subtotalCents);
-  const lineLeft =
-    shareOf(line.priceCents * line.num) - shareOf(line.priceCents * refundedQty(earlier, line.id));
-  const cents = Math.min(left, lineLeft, shareOf(mark.refundBaseCents));
+  const paid = linePaidOf({ goodsCents: line.priceCents * line.num, ...line });
+  const before = refundedQty(earlier, line.id);
+  const lineLeft = paid - unitsShareOf(paid, line.num, 0, before);
+  const markCents =
+    mark.shortQty > 0
+      ? unitsShareOf(paid, line.num, before, mark.shortQty)
+      : moneyShareOf(paid, line.priceCents * line.num, mark.refundBaseCents);
+  const cents = Math.min(left, lineLeft, markCents);
   if (cents <= 0) return { id: null, cents: 0 };
   const qty = mark.shortQty;
   const id = await reserveRefund(

@@ -4,8 +4,9 @@ import type { Db, Tx } from '#server/db/client';
 import { orderLines, type orders, payments, refunds } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
-import { formatCents, goodsPaidOf } from '#shared/money';
+import { formatCents } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
+import { linePaidOf, unitsShareOf } from '#shared/tax';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { orderRefunded, PAID_STATUSES, refusal } from '../order/order.machine';
 
@@ -260,9 +261,10 @@ export async function settleRefund(
 }
 
 /**
- * The chosen lines' share of what was paid: their subtotal scaled by total / subtotal (so the
- * discount and tax are shared alike), at most what is left. A line cannot be refunded more times
- * than it was bought, counting earlier refunds.
+ * The chosen lines' share of what was paid (docs/product.md, Tax): for each line, the asked units'
+ * share of what the line cost (its goods less its discount share plus its tax share), cumulative
+ * over earlier refunds so a line refunded in pieces gives back exactly what it would whole; at most
+ * what is left. A line cannot be refunded more times than it was bought, counting earlier refunds.
  */
 async function linesShare(
   tx: Tx,
@@ -272,18 +274,20 @@ async function linesShare(
   left: number,
 ): Promise<number> {
   const items = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-  let subtotal = 0;
+  let cents = 0;
   for (const line of asked) {
     const item = items.find((i) => i.id === line.id);
     if (!item) throw new Conflict('errors:payment.refundLineUnknown', { id: line.id });
-    if (line.qty + refundedQty(earlier, line.id) > item.num) {
+    const before = refundedQty(earlier, line.id);
+    if (line.qty + before > item.num) {
       throw new Conflict('errors:payment.refundLineTooMany', { name_en: item.enName, name_zh: item.znName });
     }
-    subtotal += item.priceCents * line.qty;
+    const paid = linePaidOf({ goodsCents: item.priceCents * item.num, ...item });
+    cents += unitsShareOf(paid, item.num, before, line.qty);
   }
   if (order.subtotalCents <= 0) return left;
-  // The lines' share of what their goods cost (the delivery fee stays with the order).
-  return Math.min(left, Math.round((subtotal * goodsPaidOf(order)) / order.subtotalCents));
+  // The delivery fee (and its tax) stays with the order.
+  return Math.min(left, cents);
 }
 
 /** Asks the gateway that took `payment` to give `amountCents` back (nothing to ask for a free order). */

@@ -48,6 +48,7 @@ export const AdminProductFields = z.strictObject({
   low_stock_threshold: Count,
   en_describe: z.string(),
   zn_describe: z.string(),
+  tax_class: z.string(),
 });
 export type AdminProductFields = z.infer<typeof AdminProductFields>;
 

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatCents } from '#shared/money';
 import { can } from '#shared/schemas/staff.rules';
+import { ratePercent } from '#shared/tax';
 import { Loading } from '#web/components/ui/loading';
 import { centsOf } from '#web/lib/money';
 import { useStaff, useWhen } from '../../../api/me';
@@ -79,8 +81,19 @@ export function OrderPage() {
                   </dd>
                 </>
               ) : null}
-              <dt>{t('orders.fields.tax')}</dt>
-              <dd>{formatCents(centsOf(o.tax))}</dd>
+              {o.taxes.length > 0 ? (
+                o.taxes.map((r) => (
+                  <Fragment key={r.rate_bp}>
+                    <dt>{t('orders.fields.taxAt', { rate: ratePercent(r.rate_bp) })}</dt>
+                    <dd>{formatCents(centsOf(r.tax))}</dd>
+                  </Fragment>
+                ))
+              ) : (
+                <>
+                  <dt>{t('orders.fields.tax')}</dt>
+                  <dd>{formatCents(centsOf(o.tax))}</dd>
+                </>
+              )}
               {o.delivery_fee > 0 ? <DeliveryFeeFact fee={o.delivery_fee} /> : null}
               <dt>{t('orders.fields.total')}</dt>
               <dd>{formatCents(centsOf(o.total_price))}</dd>

@@ -58,6 +58,22 @@ export const categoryOptionsQueryOptions = () =>
     staleTime: 60_000,
   });
 
+/** A tax class the editor offers (docs/api.md, Admin: tax). */
+export interface TaxClassOption {
+  code: string;
+  en_name: string;
+  zn_name: string;
+  rate_bp: number;
+}
+
+export const taxClassOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'tax'],
+    queryFn: ({ signal }) => adminRequest<{ classes: TaxClassOption[] }>('/api/admin/tax', { signal }),
+    select: (setup: { classes: TaxClassOption[] }) => setup.classes,
+    staleTime: 60_000,
+  });
+
 /**
  * The editor's form values: every field as the text its input holds, but the low-stock threshold,
  * which the stock panel sets (so saving the form never puts back an older threshold).

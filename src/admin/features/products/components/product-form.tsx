@@ -2,9 +2,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/constants';
 import { PRODUCT_TEXT_MAX } from '#shared/schemas/product-admin.rules';
+import { ratePercent } from '#shared/tax';
 import { Field } from '../../../components/ui/field';
 import { FormError } from '../../../components/ui/states';
-import type { CategoryOption, ProductForm } from '../api/products';
+import type { CategoryOption, ProductForm, TaxClassOption } from '../api/products';
 import { categoryName, PAIRED_FIELDS, SHARED_FIELDS } from '../lib/product-form';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -22,6 +23,7 @@ const MAX_OF: Record<string, number> = {
 export function ProductFormFields({
   initial,
   categories,
+  taxClasses,
   language,
   saving,
   error,
@@ -29,6 +31,8 @@ export function ProductFormFields({
 }: {
   initial: ProductForm;
   categories: CategoryOption[];
+  /** The tax classes to choose from; none loaded: the product keeps its class. */
+  taxClasses: TaxClassOption[];
   language: Language;
   saving: boolean;
   error: unknown;
@@ -91,6 +95,25 @@ export function ProductFormFields({
             ))}
           </select>
         </div>
+        {taxClasses.length > 0 ? (
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-tax`}>
+              {t('products.fields.taxClass')}
+            </label>
+            <select
+              id={`${id}-tax`}
+              className="input"
+              value={form.tax_class}
+              onChange={(e) => set('tax_class')(e.target.value)}
+            >
+              {taxClasses.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {categoryName(c, language)} ({ratePercent(c.rate_bp)} %)
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         {SHARED_FIELDS.map(([key, mode]) => (
           <Field
             key={key}

@@ -44,6 +44,7 @@ export const EMPTY_FORM: ProductForm = {
   price: '',
   en_describe: '',
   zn_describe: '',
+  tax_class: 'groceries',
 };
 
 /** The editor's values for a stored product. */

@@ -9,7 +9,12 @@ import { Forbidden, LoadError } from '../../../components/ui/states';
 import { useLanguage } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { productListPath, productPath } from '../../../lib/urls/products';
-import { categoryOptionsQueryOptions, productQueryOptions, useSaveProduct } from '../api/products';
+import {
+  categoryOptionsQueryOptions,
+  productQueryOptions,
+  taxClassOptionsQueryOptions,
+  useSaveProduct,
+} from '../api/products';
 import { PictureManager } from '../components/picture-manager';
 import { ProductActions } from '../components/product-actions';
 import { ProductFormFields } from '../components/product-form';
@@ -31,6 +36,10 @@ export function ProductEditorPage({ StockPanel }: ProductPanels) {
   const navigate = useNavigate();
   const product = useQuery({ ...productQueryOptions(id ?? 0), enabled: allowed && id !== undefined });
   const categories = useQuery({ ...categoryOptionsQueryOptions(), enabled: allowed });
+  const taxClasses = useQuery({
+    ...taxClassOptionsQueryOptions(),
+    enabled: allowed && can(staff.role, 'tax.view'),
+  });
   const save = useSaveProduct(id);
   const title =
     id === undefined ? t('products.editor.new') : product.data?.en_name || t('products.list.unnamed');
@@ -59,6 +68,7 @@ export function ProductEditorPage({ StockPanel }: ProductPanels) {
           key={JSON.stringify(initial)}
           initial={initial}
           categories={categories.data ?? []}
+          taxClasses={taxClasses.data ?? []}
           language={language}
           saving={save.isPending}
           error={save.error}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TAX_RATE_BASIS_POINTS } from '#shared/constants';
 import {
   type DeliveryCharges,
   formatCents,
@@ -11,6 +12,12 @@ import { useDeliveryTerms, useZipCheck } from '#web/api/delivery';
 import type { SummaryRow } from '#web/components/order/summary-rows';
 import { centsOf } from '#web/lib/money';
 import './cart-delivery.css';
+
+/** A cart line's goods (price × amount, cents) and tax class. */
+export interface CartTaxLine {
+  cents: number;
+  taxClass: string;
+}
 
 export interface CartDelivery {
   /** The cart's money with the shop's fee, by the server's own function (before a coupon). */
@@ -33,14 +40,20 @@ const chargesOf = (terms: DeliveryTerms | undefined): DeliveryCharges =>
  * threshold, the minimum order, and whether the chosen address's ZIP is in the area. The server
  * checks all of it again when the order is placed.
  */
-export function useCartDelivery(subtotal: number, zip: string | undefined): CartDelivery {
+export function useCartDelivery(lines: readonly CartTaxLine[], zip: string | undefined): CartDelivery {
   const { t } = useTranslation('cart');
   const terms = useDeliveryTerms().data;
-  const check = useZipCheck(zip, terms?.has_area === true).data;
-  const totals = orderTotalsOf(subtotal, 0, chargesOf(terms));
+  const check = useZipCheck(zip).data;
+  const subtotal = lines.reduce((sum, l) => sum + l.cents, 0);
+  // Each line at its class's rate where the chosen address is (the spec's 4.5 % until then).
+  const taxLines = lines.map((l) => ({
+    goodsCents: l.cents,
+    rateBp: check?.tax_rates[l.taxClass] ?? TAX_RATE_BASIS_POINTS,
+  }));
+  const totals = orderTotalsOf(subtotal, 0, chargesOf(terms), taxLines, check?.fee_tax_rate_bp);
   const minimum = centsOf(terms?.minimum ?? 0);
   const refusal =
-    zip !== undefined && check?.delivers === false
+    zip !== undefined && terms?.has_area === true && check?.delivers === false
       ? t('outsideArea', { zip: check.zip })
       : subtotal > 0 && subtotal < minimum
         ? t('minimum', { min: formatCents(minimum) })

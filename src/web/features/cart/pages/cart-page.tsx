@@ -64,7 +64,10 @@ function CartContent() {
         (chosen === undefined ? (list.find((a) => a.default_status === 1) ?? list[0]) : undefined));
   const ordered = (lines.data ?? []).filter((line) => line.available && line.amount > 0);
   const subtotal = ordered.reduce((sum, line) => sum + centsOf(line.price) * line.amount, 0);
-  const delivery = useCartDelivery(subtotal, address?.zip);
+  const delivery = useCartDelivery(
+    ordered.map((line) => ({ cents: centsOf(line.price) * line.amount, taxClass: line.tax_class })),
+    address?.zip,
+  );
   const slotChoice = useSlotChoice();
 
   if (lines.isPending) return <Loading />;
