@@ -55,6 +55,9 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'stock.damaged',
   'stock.count',
   'stock.threshold',
+  'tax.class.create',
+  'tax.class.update',
+  ...crud('tax.area'),
 ];
 
 /** The kinds of target the log can be filtered by (a line's `targetType`). */
@@ -69,5 +72,7 @@ export const AUDIT_TARGET_TYPES = [
   'banner',
   'plate',
   'delivery',
+  'tax_class',
+  'tax_area',
   'settings',
 ] as const;

@@ -1,6 +1,17 @@
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
-import { banners, categories, coupons, plates, products, promotions, staff, users } from '#server/db/schema';
+import {
+  banners,
+  categories,
+  coupons,
+  plates,
+  products,
+  promotions,
+  staff,
+  taxAreas,
+  taxClasses,
+  users,
+} from '#server/db/schema';
 
 /*
  * What the audit log's targets are called, so a person reads "Fuyu Persimmons", not "product 265":
@@ -112,6 +123,22 @@ export async function labelTargets(
         .where(inArray(staff.id, ids)),
     (r) => both(r.name || r.email),
   );
+  byId(
+    'tax_area',
+    (ids) =>
+      db.select({ id: taxAreas.id, name: taxAreas.name }).from(taxAreas).where(inArray(taxAreas.id, ids)),
+    (r) => both(r.name),
+  );
+  const classCodes = [...new Set(refs.filter((r) => r.targetType === 'tax_class').map((r) => r.targetId))];
+  if (classCodes.length > 0) {
+    lookups.push(async () => {
+      const rows = await db
+        .select({ code: taxClasses.code, en: taxClasses.enName, zh: taxClasses.znName })
+        .from(taxClasses)
+        .where(inArray(taxClasses.code, classCodes));
+      for (const row of rows) put('tax_class', row.code, named(row.en, row.zh));
+    });
+  }
   const customerIds = [
     ...new Set(
       refs.filter((r) => r.targetType === 'customer' && UUID.test(r.targetId)).map((r) => r.targetId),
