@@ -1,44 +1,54 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NoAnswer, StaffView } from '#shared/schemas/admin/staff.zod';
+import type { MeAnswer, NoAnswer, SignInAnswer } from '#shared/schemas/admin/staff.zod';
 import { adminRequest } from '../lib/api-client';
-import { saveToken, useToken } from '../lib/session';
+import { endSession, startSession, useSessionEnded } from '../lib/session';
 
-/** The signed-in staff member (`GET /api/admin/me`), per token. */
-export const meQueryOptions = (token: string | null) =>
+/**
+ * The signed-in staff member (`GET /api/admin/me`): how a new tab or a reload learns that the
+ * browser's session cookie is signed in, and the session's CSRF token. A 401 means signed out.
+ */
+export const meQueryOptions = (enabled = true) =>
   queryOptions({
-    queryKey: ['admin', 'me', token],
-    queryFn: ({ signal }) => adminRequest<StaffView>('/api/admin/me', { signal }),
-    enabled: token !== null,
+    queryKey: ['admin', 'me'],
+    queryFn: async ({ signal }) => {
+      const me = await adminRequest<MeAnswer>('/api/admin/me', { signal });
+      startSession(me.csrf);
+      return me;
+    },
+    enabled,
     staleTime: 5 * 60_000,
+    // A 401 is an answer (signed out), not a failure worth asking again.
+    retry: false,
   });
 
+/** `me`, asked unless this tab saw its session end. */
 export function useMe() {
-  return useQuery(meQueryOptions(useToken()));
+  return useQuery(meQueryOptions(!useSessionEnded()));
 }
 
 /** The staff member the console shows; only called under RequireStaff, which waits for it. */
-export function useStaff(): StaffView {
+export function useStaff(): MeAnswer {
   const { data } = useMe();
   if (!data) throw new Error('useStaff outside a signed-in page');
   return data;
 }
 
-/** Signs in: keeps the token and what the answer says about the staff member. */
+/** Signs in: the browser keeps the cookie; the console keeps who signed in and the CSRF token. */
 export function useSaveSession() {
   const client = useQueryClient();
-  return (session: { token: string; staff: StaffView }) => {
-    client.setQueryData(meQueryOptions(session.token).queryKey, session.staff);
-    saveToken(session.token);
+  return (session: SignInAnswer) => {
+    client.setQueryData(meQueryOptions().queryKey, { ...session.staff, csrf: session.csrf });
+    startSession(session.csrf);
   };
 }
 
-/** Signs out: the server revokes the session; the console forgets it either way. */
+/** Signs out: the server deletes the session and clears the cookie, for every tab; this one forgets it either way. */
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => adminRequest<NoAnswer>('/api/admin/sign-out', { method: 'POST' }).catch(() => null),
     onSettled: () => {
-      saveToken(null, 'signedOut');
+      endSession('signedOut');
       client.removeQueries({ queryKey: ['admin'] });
     },
   });

@@ -20,9 +20,16 @@ export const StaffView = z.strictObject({
 });
 export type StaffView = z.infer<typeof StaffView>;
 
-/** `POST /api/admin/sign-in`: the session's token and who it belongs to. */
-export const SignInAnswer = z.strictObject({ token: z.string(), staff: StaffView });
+/**
+ * `POST /api/admin/sign-in`: who signed in and the session's CSRF token, which the console sends
+ * back with every write; the session itself is in an HttpOnly cookie no script can read.
+ */
+export const SignInAnswer = z.strictObject({ staff: StaffView, csrf: z.string() });
 export type SignInAnswer = z.infer<typeof SignInAnswer>;
+
+/** `GET /api/admin/me`: the signed-in member and the session's CSRF token (a new tab learns it here). */
+export const MeAnswer = StaffView.extend({ csrf: z.string() });
+export type MeAnswer = z.infer<typeof MeAnswer>;
 
 /** What sign-out, setting a password and removing a member answer: nothing. */
 export const NoAnswer = z.null();
