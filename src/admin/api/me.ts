@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeAnswer, NoAnswer, SignInAnswer } from '#shared/schemas/admin/staff.zod';
-import { adminRequest } from '../lib/api-client';
-import { endSession, startSession, useSessionEnded } from '../lib/session';
+import { ApiError, adminRequest } from '../lib/api-client';
+import { endSession, startSession, useSessionEnded, wasSignedIn } from '../lib/session';
 
 /**
  * The signed-in staff member (`GET /api/admin/me`): how a new tab or a reload learns that the
@@ -11,9 +11,16 @@ export const meQueryOptions = (enabled = true) =>
   queryOptions({
     queryKey: ['admin', 'me'],
     queryFn: async ({ signal }) => {
-      const me = await adminRequest<MeAnswer>('/api/admin/me', { signal });
-      startSession(me.csrf);
-      return me;
+      try {
+        const me = await adminRequest<MeAnswer>('/api/admin/me', { signal });
+        startSession(me.csrf);
+        return me;
+      } catch (error) {
+        // A reload or a new tab whose browser was signed in: the session ended meanwhile.
+        if (error instanceof ApiError && error.kind === 'unauthorized' && wasSignedIn())
+          endSession('expired');
+        throw error;
+      }
     },
     enabled,
     staleTime: 5 * 60_000,

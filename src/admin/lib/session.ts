@@ -7,6 +7,11 @@ import { useSyncExternalStore } from 'react';
  * with every write. A new tab or a reload asks `me` again.
  */
 let csrf: string | null = null;
+/**
+ * Whether this browser was signed in, kept across reloads: a `me` answering 401 then means the
+ * session ended (expired, or signed out elsewhere) rather than that nobody signed in. Not a secret.
+ */
+const SIGNED_IN_KEY = 'admin:signedIn';
 /** Set once this tab saw its session end (sign-out, or a 401 to a call made inside it). */
 let ended = false;
 /** Why the last session ended, shown once on the sign-in page. */
@@ -14,6 +19,24 @@ let notice: SessionNotice | null = null;
 const listeners = new Set<() => void>();
 
 export type SessionNotice = 'expired' | 'signedOut';
+
+function remember(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(SIGNED_IN_KEY, '1');
+    else window.localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    // Storage can be disabled: a session that ended is then shown without its notice.
+  }
+}
+
+/** Whether this browser was signed in when it last knew (see SIGNED_IN_KEY). */
+export function wasSignedIn(): boolean {
+  try {
+    return window.localStorage.getItem(SIGNED_IN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 function changed(): void {
   for (const listener of listeners) listener();
@@ -26,6 +49,7 @@ export function readCsrf(): string | null {
 
 /** Sign-in or `me` answered: the tab is inside a session with this CSRF token. */
 export function startSession(token: string): void {
+  remember(true);
   if (csrf === token && !ended) return;
   csrf = token;
   ended = false;
@@ -36,6 +60,7 @@ export function startSession(token: string): void {
 export function endSession(why?: SessionNotice): void {
   csrf = null;
   ended = true;
+  remember(false);
   if (why) notice = why;
   changed();
 }
