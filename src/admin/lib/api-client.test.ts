@@ -84,6 +84,27 @@ describe('the console API client', () => {
     expect(takeNotice()).toBe('expired');
   });
 
+  it('asks me for the current CSRF token and sends a write once more when its token was stale', async () => {
+    startSession('old');
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      const sent = new Headers(init.headers).get('x-csrf-token');
+      if (url === '/api/admin/me') return answer(200, { code: 200, message: 'ok', data: { csrf: 'new' } });
+      return sent === 'new'
+        ? answer(200, { code: 200, message: 'ok', data: { done: true } })
+        : answer(403, { code: 403, message: 'stale', data: { csrf: true } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    await expect(adminRequest('/api/admin/stock/1', { method: 'POST', body: {} })).resolves.toEqual({
+      done: true,
+    });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/admin/stock/1',
+      '/api/admin/me',
+      '/api/admin/stock/1',
+    ]);
+    expect(readCsrf()).toBe('new');
+  });
+
   it('keeps the data of a refusal: sign-in asking for the code', async () => {
     vi.stubGlobal('fetch', async () =>
       answer(401, { code: 401, message: 'enter the code', data: { needsCode: true } }),

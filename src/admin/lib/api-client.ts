@@ -1,6 +1,6 @@
-import { createApiClient, type QueryValue } from '#web/lib/api-core';
+import { ApiError, createApiClient, type QueryValue } from '#web/lib/api-core';
 import { readLanguage } from './language';
-import { endSession, readCsrf } from './session';
+import { endSession, readCsrf, startSession } from './session';
 
 export { ApiError, type ApiErrorKind, type Translate } from '#web/lib/api-core';
 
@@ -47,8 +47,24 @@ export interface AdminRequest {
   signal?: AbortSignal;
 }
 
-/** The console's one way to call `/api/admin/…`: the core with JSON bodies, and uploads given longer. */
-export function adminRequest<T>(path: string, options: AdminRequest = {}): Promise<T> {
+/**
+ * The console's one way to call `/api/admin/…`: the core with JSON bodies, and uploads given longer.
+ * A write refused for a stale CSRF token (the browser signed in again in another tab, so this tab's
+ * token names the old session) was refused before anything ran: it asks `me` for the current
+ * token and is sent once more.
+ */
+export async function adminRequest<T>(path: string, options: AdminRequest = {}): Promise<T> {
+  try {
+    return await sendOnce<T>(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.kind === 'forbidden' && error.data?.csrf === true)) throw error;
+    const me = await sendOnce<{ csrf: string }>('/api/admin/me', { signal: options.signal });
+    startSession(me.csrf);
+    return sendOnce<T>(path, options);
+  }
+}
+
+function sendOnce<T>(path: string, options: AdminRequest): Promise<T> {
   const { method, query, body, form, csv, signal } = options;
   const common = { method, query, signal };
   if (form) return client.request<T>(path, { ...common, body: form, timeoutMs: UPLOAD_TIMEOUT_MS });

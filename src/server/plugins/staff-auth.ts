@@ -91,8 +91,11 @@ function sameSecret(sent: string, expected: string): boolean {
  */
 function checkCsrf(request: FastifyRequest, token: string): void {
   const sent = request.headers[CSRF_HEADER];
-  if (typeof sent !== 'string' || !sameSecret(sent, csrfOf(token))) throw new Forbidden('errors:staff.csrf');
+  if (typeof sent !== 'string' || !sameSecret(sent, csrfOf(token))) throw csrfRefused();
 }
+
+/** `data.csrf` tells the console its token is stale (a new session began in another tab): ask `me` again. */
+const csrfRefused = () => new Forbidden('errors:staff.csrf', {}, { csrf: true });
 
 /** A console write sent from another site's page (the browser says so): refused before anything runs. */
 function fromOtherSite(request: FastifyRequest): boolean {
@@ -116,7 +119,7 @@ export const staffAuthPlugin = fp(
         request.url.startsWith('/api/admin/') &&
         fromOtherSite(request)
       )
-        throw new Forbidden('errors:staff.csrf');
+        throw csrfRefused();
     });
     app.addHook('onSend', async (request, reply) => {
       if (request.staffCookie !== undefined) reply.header('set-cookie', request.staffCookie);

@@ -148,7 +148,7 @@ describe('the admin routes', () => {
       for (const carry of ['cookie without csrf', 'cookie from another site'] as const) {
         const res = await send(route, rule, owner.token, carry);
         expect(seen(carry, res.status)).toEqual(seen(carry, 403));
-        expect(res.body).toEqual({ code: 403, message: en.staff.csrf });
+        expect(res.body).toEqual({ code: 403, message: en.staff.csrf, data: { csrf: true } });
       }
     }
   });

@@ -78,7 +78,7 @@ describe('the console’s session cookie', () => {
     for (const headers of forged) {
       const res = await call('POST', '/api/admin/totp/start', headers);
       expect(res.statusCode).toBe(403);
-      expect(JSON.parse(res.body)).toEqual({ code: 403, message: en.staff.csrf });
+      expect(JSON.parse(res.body)).toEqual({ code: 403, message: en.staff.csrf, data: { csrf: true } });
     }
     const zhRes = await call('POST', '/api/admin/totp/start', { cookie, 'accept-language': 'zh' });
     expect(JSON.parse(zhRes.body).message).toBe(zh.staff.csrf);
