@@ -84,7 +84,10 @@ describe('the admin routes', () => {
     expect(staffRules().length).toBeGreaterThanOrEqual(14);
   });
 
-  it('answer 401 to a visitor, a shopper’s token, a made-up token and an expired staff session', async () => {
+  // Six calls per route, in the header and in the cookie: past the default 30 s on a busy machine.
+  it('answer 401 to a visitor, a shopper’s token, a made-up token and an expired staff session', {
+    timeout: 120_000,
+  }, async () => {
     const shopper = await createShopper(t.database, t.clock.now());
     const expired = await createStaff(t.database, t.clock.now(), { role: 'owner' });
     t.clock.advance(12 * 3_600_000 + 1000);
@@ -129,7 +132,9 @@ describe('the admin routes', () => {
     }
   });
 
-  it('refuse a write carried by the session cookie without its CSRF token or from another site; reads need none', async () => {
+  it('refuse a write carried by the session cookie without its CSRF token or from another site; reads need none', {
+    timeout: 120_000,
+  }, async () => {
     for (const { route, rule } of staffRules()) {
       const owner = await createStaff(t.database, t.clock.now(), { role: 'owner' });
       const seen = (carry: Carry, status: number) => ({
