@@ -192,11 +192,16 @@ for (const language of LANGUAGES) {
       server,
     }) => {
       await ownerWithAuthenticator(page, server, language);
-      await page
-        .context()
-        .addCookies([
-          { name: 'staff_session', value: 'not-a-session-token-at-all', url: `${server.url}/api/admin` },
-        ]);
+      // The browser now holds a cookie that names no session.
+      await page.context().clearCookies({ name: 'staff_session' });
+      await page.context().addCookies([
+        {
+          name: 'staff_session',
+          value: 'not-a-session-token-at-all',
+          domain: new URL(server.url).hostname,
+          path: '/api/admin',
+        },
+      ]);
       await page.goto('/admin/account');
       await expect(page).toHaveURL(/\/admin\/sign-in$/);
       await expect(page.getByText(t(language, 'signIn.notice.expired'))).toBeVisible();
