@@ -25,8 +25,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  startSession('reset');
   endSession();
-  takeNotice();
 });
 
 describe('the console API client', () => {

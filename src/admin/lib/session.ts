@@ -50,6 +50,7 @@ export function readCsrf(): string | null {
 /** Sign-in or `me` answered: the tab is inside a session with this CSRF token. */
 export function startSession(token: string): void {
   remember(true);
+  notice = null;
   if (csrf === token && !ended) return;
   csrf = token;
   ended = false;
@@ -65,11 +66,12 @@ export function endSession(why?: SessionNotice): void {
   changed();
 }
 
-/** The notice left by the session that ended, once: reading it clears it. */
+/**
+ * The notice left by the session that ended. Reading it leaves it (a page may render more than once
+ * before it shows); the next session clears it.
+ */
 export function takeNotice(): SessionNotice | null {
-  const taken = notice;
-  notice = null;
-  return taken;
+  return notice;
 }
 
 function subscribe(onChange: () => void): () => void {
