@@ -12,7 +12,15 @@ export function loggerOptions(level: string): LoggerOptions & { level: string } 
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', ...bodyPaths],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        'headers.authorization',
+        'headers.cookie',
+        'headers["x-csrf-token"]',
+        ...bodyPaths,
+      ],
       censor: '[REDACTED]',
     },
     serializers: {

@@ -196,11 +196,8 @@ for (const language of LANGUAGES) {
         await expect(packerPage.getByRole('link', { name: t(language, 'nav.staff') })).toHaveCount(0);
         await packerPage.goto('/admin/staff');
         await expect(packerPage.getByRole('heading', { name: t(language, 'error.forbidden') })).toBeVisible();
-        // The server refuses the packer's token too, whatever the page shows.
-        const token = await packerPage.evaluate(() => sessionStorage.getItem('admin:token'));
-        const answer = await context.request.get('/api/admin/staff', {
-          headers: { authorization: token ?? '' },
-        });
+        // The server refuses the packer's session too, whatever the page shows.
+        const answer = await context.request.get('/api/admin/staff');
         expect(answer.status()).toBe(403);
 
         // Two-factor is theirs to choose: on from the account page, and off again with a code.
@@ -242,7 +239,16 @@ for (const language of LANGUAGES) {
       server,
     }) => {
       await ownerWithAuthenticator(page, server, language);
-      await page.evaluate(() => sessionStorage.setItem('admin:token', 'not-a-session-token-at-all'));
+      // The browser now holds a cookie that names no session.
+      await page.context().clearCookies({ name: 'staff_session' });
+      await page.context().addCookies([
+        {
+          name: 'staff_session',
+          value: 'not-a-session-token-at-all',
+          domain: new URL(server.url).hostname,
+          path: '/api/admin',
+        },
+      ]);
       await page.goto('/admin/account');
       await expect(page).toHaveURL(/\/admin\/sign-in$/);
       await expect(page.getByText(t(language, 'signIn.notice.expired'))).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Language } from '#shared/constants';
 import { photo } from '../helpers/uploads';
 import { staffSignedIn, test } from './fixtures/admin-orders';
+import { consoleWriteHeaders } from './fixtures/admin-server';
 import { expect as base, chooseLanguage, expectAccessible, LANGUAGES, text } from './fixtures/shop';
 
 /** The console is desktop-first (admin-console.spec.ts): these run on the desktop project, with one phone-width look. */
@@ -85,9 +86,8 @@ for (const language of LANGUAGES) {
 
     // A picture through the API (the picture manager is another helper's part), then publish.
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    const token = await page.evaluate(() => window.sessionStorage.getItem('admin:token'));
     const upload = await page.request.post(`/api/admin/products/${id}/images`, {
-      headers: { authorization: token ?? '', 'X-Requested-With': 'XMLHttpRequest' },
+      headers: await consoleWriteHeaders(page),
       multipart: {
         file: { name: 'yacon.png', mimeType: 'image/png', buffer: await photo(800, 800).png().toBuffer() },
       },

@@ -185,10 +185,9 @@ test('done when: a window picked on a phone, paid, one line short at packing, re
 });
 
 async function consoleOrder(page: Page, url: string, orderNo: string): Promise<ConsoleOrder> {
-  // The packer's own session: the console keeps its token in the tab's session storage.
-  const token = await page.evaluate(() => window.sessionStorage.getItem('admin:token'));
+  // The packer's own session: the cookie of the page's browser.
   const res = await page.request.get(`${url}/api/admin/orders/${orderNo}`, {
-    headers: { authorization: token ?? '', 'X-Requested-With': 'XMLHttpRequest' },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
   });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: ConsoleOrder }).data;

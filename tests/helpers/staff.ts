@@ -5,6 +5,7 @@ import { staff, staffSessions } from '#server/db/schema';
 import { PasswordHasher } from '#server/modules/account/password';
 import { hashToken, newToken } from '#server/modules/account/secrets';
 import { newTotpSecret, sealSecret } from '#server/modules/staff/totp';
+import { CSRF_HEADER, csrfOf, STAFF_COOKIE } from '#server/plugins/staff-auth';
 import { deriveKey } from '#server/secret';
 import type { StaffRole } from '#shared/schemas/staff.rules';
 import { TEST_SCRYPT_PARAMS } from './test-app';
@@ -14,7 +15,7 @@ export interface TestStaff {
   email: string;
   /** Signs in through `POST /api/admin/sign-in` (hashed at the tests' cheap scrypt cost). */
   password: string;
-  /** A session token for `authorization`, already signed in. */
+  /** A session token, already signed in: the cookie's value (`staffHeaders`) or `authorization`. */
   token: string;
   /** The authenticator's secret (base32), when TOTP is on. */
   totpSecret?: string;
@@ -64,17 +65,37 @@ export async function createStaff(database: Database, now: Date, options: StaffO
   return { id: row.id, email, password, token, ...(totpSecret ? { totpSecret } : {}) };
 }
 
+/**
+ * The headers the console's page sends: the session cookie, and for a write the session's CSRF
+ * token (docs/architecture.md, The console's session).
+ */
+export function staffHeaders(token: string, method = 'GET'): Record<string, string> {
+  const headers: Record<string, string> = { cookie: `${STAFF_COOKIE}=${token}` };
+  if (method !== 'GET') headers[CSRF_HEADER] = csrfOf(token);
+  return headers;
+}
+
+/** The session token a sign-in answer set in its cookie, if it set one. */
+export function cookieTokenOf(setCookie: string | string[] | undefined): string | undefined {
+  const first = [setCookie ?? []].flat().find((c) => c.startsWith(`${STAFF_COOKIE}=`));
+  const value = first?.slice(STAFF_COOKIE.length + 1).split(';')[0];
+  return value ? value : undefined;
+}
+
 let ipCounter = 0;
 
 export interface AdminCallOptions {
   /** The client's address; each call speaks from a new one unless it says. */
   ip?: string;
   lang?: string;
+  /** Leaves out the CSRF token of a write, as a forged request would. */
+  noCsrf?: boolean;
 }
 
 /**
- * Calls an admin route with a staff token (`Bearer`), a form body for writes, the query for reads;
- * answers the status and the parsed envelope.
+ * Calls an admin route as the console does, with the staff session's cookie (and its CSRF token
+ * for a write), a form body for writes, the query for reads; answers the status, the parsed
+ * envelope and the session token a sign-in set in its cookie.
  */
 export async function callAdmin(
   app: FastifyInstance,
@@ -84,9 +105,8 @@ export async function callAdmin(
   form?: Record<string, string>,
   opts: AdminCallOptions = {},
   // biome-ignore lint/suspicious/noExplicitAny: tests read the envelope's fields freely
-): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
+): Promise<{ status: number; body: any; token?: string }> {
+  const headers: Record<string, string> = token ? staffHeaders(token, opts.noCsrf ? 'GET' : method) : {};
   if (opts.lang) headers['accept-language'] = opts.lang;
   const ip = opts.ip ?? `10.77.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
   const inQuery = method === 'GET' && form;
@@ -97,7 +117,12 @@ export async function callAdmin(
     remoteAddress: ip,
     ...(form && !inQuery ? { payload: form } : {}),
   });
-  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+  const signedIn = cookieTokenOf(res.headers['set-cookie']);
+  return {
+    status: res.statusCode,
+    body: res.body ? JSON.parse(res.body) : undefined,
+    ...(signedIn ? { token: signedIn } : {}),
+  };
 }
 
 /** A new product with every field publishing needs but a picture, as the console's editor sends it. */

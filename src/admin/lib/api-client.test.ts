@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, adminDownload, adminRequest, messageOf } from './api-client';
+import { endSession, readCsrf, startSession, takeNotice } from './session';
 
 const t = (key: string) => `[${key}]`;
 
-/** A browser's storage, enough for the session and language code. */
+/** A browser's storage, enough for the language code. */
 class MemoryStorage {
   private readonly items = new Map<string, string>();
   getItem = (key: string) => this.items.get(key) ?? null;
@@ -18,16 +19,19 @@ beforeEach(() => {
   vi.stubGlobal(
     'window',
     Object.assign(new EventTarget(), {
-      sessionStorage: new MemoryStorage(),
       localStorage: new MemoryStorage(),
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  startSession('reset');
+  endSession();
+});
 
 describe('the console API client', () => {
-  it('sends the staff token, the chosen language and secrets in a JSON body; yields data', async () => {
-    window.sessionStorage.setItem('admin:token', 'tok');
+  it('sends the session’s CSRF token with a write, the chosen language and secrets in a JSON body; yields data', async () => {
+    startSession('csrf-1');
     window.localStorage.setItem('admin:lang', 'zh');
     const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
       answer(200, { code: 200, message: 'ok', data: { id: 1 } }),
@@ -39,7 +43,10 @@ describe('the console API client', () => {
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(url).toBe('/api/admin/totp/confirm');
     const headers = new Headers(init?.headers);
-    expect(headers.get('authorization')).toBe('tok');
+    expect(headers.get('x-csrf-token')).toBe('csrf-1');
+    // The session itself is the browser's HttpOnly cookie: nothing the page holds goes in authorization.
+    expect(headers.get('authorization')).toBeNull();
+    expect(init?.credentials).toBe('same-origin');
     expect(headers.get('accept-language')).toBe('zh');
     expect(init?.body).toBe('{"code":"123456"}');
   });
@@ -59,12 +66,43 @@ describe('the console API client', () => {
     expect(new Headers(init?.headers).get('content-type')).toBeNull();
   });
 
-  it('forgets the session on a 401 to a signed-in call and leaves a notice for sign-in', async () => {
-    window.sessionStorage.setItem('admin:token', 'tok');
+  it('sends no CSRF token with a read', async () => {
+    startSession('csrf-1');
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      answer(200, { code: 200, message: 'ok', data: [] }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await adminRequest('/api/admin/orders');
+    expect(new Headers(fetch.mock.calls[0]?.[1].headers).get('x-csrf-token')).toBeNull();
+  });
+
+  it('ends the session on a 401 to a call made inside it (signed out in another tab) and leaves a notice', async () => {
+    startSession('csrf-1');
     vi.stubGlobal('fetch', async () => answer(401, { code: 401, message: 'Sign in again' }));
-    await expect(adminRequest('/api/admin/me')).rejects.toMatchObject({ kind: 'unauthorized' });
-    expect(window.sessionStorage.getItem('admin:token')).toBeNull();
-    expect(window.sessionStorage.getItem('admin:notice')).toBe('expired');
+    await expect(adminRequest('/api/admin/orders')).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(readCsrf()).toBeNull();
+    expect(takeNotice()).toBe('expired');
+  });
+
+  it('asks me for the current CSRF token and sends a write once more when its token was stale', async () => {
+    startSession('old');
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      const sent = new Headers(init.headers).get('x-csrf-token');
+      if (url === '/api/admin/me') return answer(200, { code: 200, message: 'ok', data: { csrf: 'new' } });
+      return sent === 'new'
+        ? answer(200, { code: 200, message: 'ok', data: { done: true } })
+        : answer(403, { code: 403, message: 'stale', data: { csrf: true } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    await expect(adminRequest('/api/admin/stock/1', { method: 'POST', body: {} })).resolves.toEqual({
+      done: true,
+    });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/admin/stock/1',
+      '/api/admin/me',
+      '/api/admin/stock/1',
+    ]);
+    expect(readCsrf()).toBe('new');
   });
 
   it('keeps the data of a refusal: sign-in asking for the code', async () => {
@@ -76,7 +114,7 @@ describe('the console API client', () => {
     );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).data).toEqual({ needsCode: true });
-    expect(window.sessionStorage.getItem('admin:notice')).toBeNull();
+    expect(takeNotice()).toBeNull();
   });
 
   it('words a failure for staff: no access, the server’s own refusal, busy, disconnected', () => {
@@ -92,7 +130,7 @@ describe('the console API client', () => {
   });
 
   it('sends a CSV as text/csv and gives a download the body as it came, or the refusal', async () => {
-    window.sessionStorage.setItem('admin:token', 'tok');
+    startSession('csrf-1');
     const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
       answer(200, { code: 200, message: 'ok', data: { rows: 1 } }),
     );

@@ -1,6 +1,6 @@
-import { createApiClient, type QueryValue } from '#web/lib/api-core';
+import { ApiError, createApiClient, type QueryValue } from '#web/lib/api-core';
 import { readLanguage } from './language';
-import { readToken, saveToken } from './session';
+import { endSession, readCsrf, startSession } from './session';
 
 export { ApiError, type ApiErrorKind, type Translate } from '#web/lib/api-core';
 
@@ -12,16 +12,17 @@ const TIMEOUT_MS = 15_000;
 const UPLOAD_TIMEOUT_MS = 120_000;
 
 /**
- * The console's client on the storefront's core (`src/web/lib/api-core.ts`): the staff token from
- * sessionStorage, the console's language, TIMEOUT_MS, the admin namespace's wordings (a 403 always
- * says they have no access). A 401 to a call that carried the token ends the session: the console
- * returns to sign-in and says why.
+ * The console's client on the storefront's core (`src/web/lib/api-core.ts`): the session is the
+ * HttpOnly cookie the browser sends itself, and every write carries the session's CSRF token
+ * (`session.ts`); the console's language, TIMEOUT_MS, the admin namespace's wordings (a 403 always
+ * says they have no access). A 401 to a call made inside the session ends it, in this tab as in any
+ * other: the console returns to sign-in and says why.
  */
 const client = createApiClient({
   clientId: CLIENT_ID,
   readLanguage,
-  readToken,
-  endSession: () => saveToken(null, 'expired'),
+  readCsrf,
+  endSession: () => endSession('expired'),
   timeoutMs: TIMEOUT_MS,
   words: {
     disconnected: 'error.disconnected',
@@ -46,8 +47,24 @@ export interface AdminRequest {
   signal?: AbortSignal;
 }
 
-/** The console's one way to call `/api/admin/…`: the core with JSON bodies, and uploads given longer. */
-export function adminRequest<T>(path: string, options: AdminRequest = {}): Promise<T> {
+/**
+ * The console's one way to call `/api/admin/…`: the core with JSON bodies, and uploads given longer.
+ * A write refused for a stale CSRF token (the browser signed in again in another tab, so this tab's
+ * token names the old session) was refused before anything ran: it asks `me` for the current
+ * token and is sent once more.
+ */
+export async function adminRequest<T>(path: string, options: AdminRequest = {}): Promise<T> {
+  try {
+    return await sendOnce<T>(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.kind === 'forbidden' && error.data?.csrf === true)) throw error;
+    const me = await sendOnce<{ csrf: string }>('/api/admin/me', { signal: options.signal });
+    startSession(me.csrf);
+    return sendOnce<T>(path, options);
+  }
+}
+
+function sendOnce<T>(path: string, options: AdminRequest): Promise<T> {
   const { method, query, body, form, csv, signal } = options;
   const common = { method, query, signal };
   if (form) return client.request<T>(path, { ...common, body: form, timeoutMs: UPLOAD_TIMEOUT_MS });

@@ -6,6 +6,7 @@ import { alertChoices, setAlertChoices } from '#server/modules/alerts/alerts.cho
 import type { StaffService } from '#server/modules/staff/staff.service';
 import type { StaffSignIn } from '#server/modules/staff/staff.sign-in';
 import type { StaffTeam } from '#server/modules/staff/staff.team';
+import { csrfOf, sessionCookie, staffSessionOf } from '#server/plugins/staff-auth';
 import { NoInput, PageParams } from '#shared/schemas/common';
 import {
   AlertChoiceInput,
@@ -40,23 +41,36 @@ export async function staffRoutes(app: FastifyInstance, deps: StaffRoutesDeps) {
   openAdminRoute(
     app,
     { method: 'POST', url: '/api/admin/sign-in', input: StaffSignInInput, allow: 'anyone' },
-    async ({ input }, request) =>
-      ok({ ...(await signIn.signIn(input, clientKey(request))), time_zone: timeZone }),
-  );
-
-  adminRoute(
-    app,
-    { method: 'POST', url: '/api/admin/sign-out', input: NoInput, allow: 'any staff', duringTotpSetup: true },
-    async ({ staff: me }) => {
-      await staff.signOut(me);
-      return ok(null);
+    async ({ input }, request, reply) => {
+      // The session travels in an HttpOnly cookie; the page gets only its CSRF token.
+      const { token, staff: view } = await signIn.signIn(input, clientKey(request));
+      reply.header('set-cookie', sessionCookie(request, token));
+      return ok({ staff: view, csrf: csrfOf(token), time_zone: timeZone });
     },
   );
 
   adminRoute(
     app,
+    { method: 'POST', url: '/api/admin/sign-out', input: NoInput, allow: 'any staff', duringTotpSetup: true },
+    async ({ staff: me }, request) => {
+      await staff.signOut(me);
+      request.staffCookie = sessionCookie(request, null);
+      return ok(null);
+    },
+  );
+
+  // A new tab or a reload learns here that it is signed in, and the session's CSRF token.
+  adminRoute(
+    app,
     { method: 'GET', url: '/api/admin/me', input: NoInput, allow: 'any staff', duringTotpSetup: true },
-    async ({ staff: me }) => ok({ ...(await staff.view(me.id)), time_zone: timeZone }),
+    async ({ staff: me }, request) => {
+      const session = staffSessionOf(request);
+      return ok({
+        ...(await staff.view(me.id)),
+        csrf: session ? csrfOf(session.token) : '',
+        time_zone: timeZone,
+      });
+    },
   );
 
   // The alerts by mail a member chooses for themselves: their own row, so no audit line.

@@ -4,9 +4,10 @@ import type { Language } from '#shared/constants';
  * The one request core of both browser apps, the storefront and the operator console (docs/product.md
  * §7, docs/architecture.md §7): our headers, an abort after the app's timeout, the envelope
  * `{code, message, data}` (an HTTP 200 yields its `data`, anything else throws an ApiError that
- * keeps the whole body), a 401 to a call that carried the token ending the session, and
- * `messageOf`, the one place that words a failure for people. Each app makes its client once with
- * `createApiClient`, saying only what truly differs: its id, where its token and language are kept,
+ * keeps the whole body), a 401 to a call made inside a session ending it, and `messageOf`, the one
+ * place that words a failure for people. Each app makes its client once with `createApiClient`,
+ * saying only what truly differs: its id, how its session travels (the storefront's token in
+ * `authorization`; the console's HttpOnly cookie plus a CSRF token on writes), where its language is kept,
  * its timeout and its words. How a body is encoded (a form, JSON, a file) is the caller's.
  */
 
@@ -89,8 +90,13 @@ export interface ClientSetup {
   clientId: string;
   readLanguage: () => Language;
   /** The stored session token, sent in `authorization`; null when signed out. */
-  readToken: () => string | null;
-  /** A 401 answered a call made with the token still stored: the session is over. */
+  readToken?: () => string | null;
+  /**
+   * The session's CSRF token, sent in `X-CSRF-Token` with every write, for an app whose session is
+   * a cookie the browser sends itself (the console); null when it is not inside a session.
+   */
+  readCsrf?: () => string | null;
+  /** A 401 answered a call made inside the session still held: the session is over. */
   endSession: () => void;
   /** How long a call may go unanswered before it counts as disconnected, unless the call says otherwise. */
   timeoutMs: number;
@@ -124,7 +130,12 @@ export interface ApiClient {
 }
 
 export function createApiClient(setup: ClientSetup): ApiClient {
-  const headersFor = (token: string | null, contentType: string | undefined, json: boolean) => {
+  const headersFor = (
+    token: string | null,
+    csrf: string | null,
+    contentType: string | undefined,
+    json: boolean,
+  ) => {
     const headers = new Headers({
       'Accept-Language': setup.readLanguage(),
       Client: setup.clientId,
@@ -132,6 +143,7 @@ export function createApiClient(setup: ClientSetup): ApiClient {
     });
     if (json) headers.set('Accept', 'application/json');
     if (token) headers.set('authorization', token);
+    if (csrf) headers.set('X-CSRF-Token', csrf);
     if (contentType) headers.set('Content-Type', contentType);
     return headers;
   };
@@ -139,7 +151,7 @@ export function createApiClient(setup: ClientSetup): ApiClient {
   /**
    * Fetches with the app's headers and an abort after the timeout; a caller's own abort (a
    * cancelled query) is rethrown as is, any other failure to get an answer is "disconnected".
-   * A 401 to a call that carried the stored token ends the session.
+   * A 401 to a call made inside the session still held ends it.
    */
   async function send(
     path: string,
@@ -148,7 +160,10 @@ export function createApiClient(setup: ClientSetup): ApiClient {
     read: (response: Response) => Promise<unknown>,
   ): Promise<{ response: Response; body: unknown }> {
     const { method = 'GET', query, body, contentType, timeoutMs = setup.timeoutMs, signal } = options;
-    const token = setup.readToken();
+    const token = setup.readToken?.() ?? null;
+    const csrf = setup.readCsrf?.() ?? null;
+    // What the call was made inside of: the token, or the cookie session its CSRF token stands for.
+    const held = token ?? csrf;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     const forward = () => controller.abort(signal?.reason);
@@ -159,7 +174,7 @@ export function createApiClient(setup: ClientSetup): ApiClient {
       try {
         response = await fetch(apiUrl(path, query), {
           method,
-          headers: headersFor(token, contentType, json),
+          headers: headersFor(token, method === 'GET' ? null : csrf, contentType, json),
           body,
           signal: controller.signal,
           credentials: 'same-origin',
@@ -169,7 +184,8 @@ export function createApiClient(setup: ClientSetup): ApiClient {
         if (signal?.aborted) throw error;
         throw new ApiError('disconnected', 0, undefined);
       }
-      if (response.status === 401 && token && setup.readToken() === token) setup.endSession();
+      const stillHeld = setup.readToken?.() ?? setup.readCsrf?.() ?? null;
+      if (response.status === 401 && held && stillHeld === held) setup.endSession();
       return { response, body: answer };
     } finally {
       clearTimeout(timer);

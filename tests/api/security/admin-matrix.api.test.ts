@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, STAFF_ROLES, type StaffRole } from '#shared/schemas/staff.rules';
 import en from '../../../public/locales/en/errors.json' with { type: 'json' };
 import { createShopper } from '../../helpers/shoppers';
-import { createStaff } from '../../helpers/staff';
+import { createStaff, staffHeaders } from '../../helpers/staff';
 import { startTestApp, type TestApp } from '../../helpers/test-app';
 import {
   bodyParams,
@@ -20,7 +20,9 @@ import { plentifulProduct, staffCaller } from './shop-state';
  * registered: every /api/admin route is classified in route-table.ts, and answers each kind of
  * caller as its rule says — visitors, shoppers' tokens and expired staff sessions 401, a role
  * without the permission 403, an owner who has not enrolled an authenticator 403 except where
- * enrolling needs the route — and never a 5xx.
+ * enrolling needs the route — and never a 5xx. Staff call as the console does, with the session
+ * cookie and, on a write, its CSRF token; a cookie-carried write without that token, or sent from
+ * another site, is refused 403.
  */
 let t: TestApp;
 let routes: Route[];
@@ -36,7 +38,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function send(route: Route, rule: RouteRule, token: string | undefined) {
+/** How a call carries its session: `authorization` (as given), or the console's cookie with or without the CSRF token. */
+type Carry = 'header' | 'cookie' | 'cookie without csrf' | 'cookie from another site';
+
+function sessionHeaders(method: string, token: string | undefined, carry: Carry): Record<string, string> {
+  if (!token) return {};
+  if (carry === 'header') return { authorization: token };
+  const headers = staffHeaders(token, carry === 'cookie without csrf' ? 'GET' : method);
+  return carry === 'cookie from another site' ? { ...headers, 'sec-fetch-site': 'cross-site' } : headers;
+}
+
+async function send(route: Route, rule: RouteRule, token: string | undefined, carry: Carry = 'cookie') {
   // A call may change what the next one finds (an order cancelled, a staff member removed): the
   // next answers 404 or 409 then, which these tests accept as much as a 200.
   const params = rule.valid?.(own, plentifulProduct()) ?? {};
@@ -48,7 +60,7 @@ async function send(route: Route, rule: RouteRule, token: string | undefined) {
     method: route.method,
     url: inQuery && query ? `${url}?${query}` : url,
     headers: {
-      ...(token ? { authorization: token } : {}),
+      ...sessionHeaders(route.method, token, carry),
       ...(!inQuery ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     },
     ...(!inQuery ? { payload: query } : {}),
@@ -72,14 +84,25 @@ describe('the admin routes', () => {
     expect(staffRules().length).toBeGreaterThanOrEqual(14);
   });
 
-  it('answer 401 to a visitor, a shopper’s token, a made-up token and an expired staff session', async () => {
+  // Six calls per route, in the header and in the cookie: past the default 30 s on a busy machine.
+  it('answer 401 to a visitor, a shopper’s token, a made-up token and an expired staff session', {
+    timeout: 120_000,
+  }, async () => {
     const shopper = await createShopper(t.database, t.clock.now());
     const expired = await createStaff(t.database, t.clock.now(), { role: 'owner' });
     t.clock.advance(12 * 3_600_000 + 1000);
     for (const { route, rule } of staffRules()) {
-      for (const token of [undefined, shopper.token, `Bearer ${'x'.repeat(43)}`, expired.token]) {
-        const res = await send(route, rule, token);
-        expect({ route, token, status: res.status }).toEqual({ route, token, status: 401 });
+      const calls: [string | undefined, Carry][] = [
+        [undefined, 'cookie'],
+        [shopper.token, 'header'],
+        [`Bearer ${'x'.repeat(43)}`, 'header'],
+        [expired.token, 'header'],
+        ['x'.repeat(43), 'cookie'],
+        [expired.token, 'cookie'],
+      ];
+      for (const [token, carry] of calls) {
+        const res = await send(route, rule, token, carry);
+        expect({ route, token, carry, status: res.status }).toEqual({ route, token, carry, status: 401 });
         if (route.method !== 'HEAD') expect(res.body).toEqual({ code: 401, message: en.unauthorized });
       }
     }
@@ -105,6 +128,32 @@ describe('the admin routes', () => {
         } else {
           expect(seen).toEqual({ ...seen, status: 403 });
         }
+      }
+    }
+  });
+
+  it('refuse a write carried by the session cookie without its CSRF token or from another site; reads need none', {
+    timeout: 120_000,
+  }, async () => {
+    for (const { route, rule } of staffRules()) {
+      const owner = await createStaff(t.database, t.clock.now(), { role: 'owner' });
+      const seen = (carry: Carry, status: number) => ({
+        route: `${route.method} ${route.url}`,
+        carry,
+        status,
+      });
+      if (route.method === 'GET' || route.method === 'HEAD') {
+        const res = await send(route, rule, owner.token, 'cookie without csrf');
+        expect(
+          res.status < 500 && res.status !== 401 && res.status !== 403,
+          JSON.stringify(seen('cookie', res.status)),
+        ).toBe(true);
+        continue;
+      }
+      for (const carry of ['cookie without csrf', 'cookie from another site'] as const) {
+        const res = await send(route, rule, owner.token, carry);
+        expect(seen(carry, res.status)).toEqual(seen(carry, 403));
+        expect(res.body).toEqual({ code: 403, message: en.staff.csrf, data: { csrf: true } });
       }
     }
   });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { staffHeaders } from '../../helpers/staff';
 import { startTestApp } from '../../helpers/test-app';
 import { type BadRequest, badRequests, ODD_BODIES, type Value } from './bad-input-arbitraries';
 import {
@@ -83,7 +84,12 @@ function multipartOf(params: [string, Value][], file: BadRequest['file']) {
 
 function injectOf(route: Route, req: BadRequest, token: string): InjectOptions {
   const path = route.url.replace(/:\w+/g, (name) => req.path[name] ?? '');
-  const headers: Record<string, string> = { authorization: token, 'accept-language': req.language };
+  // Staff call as the console does: the session cookie, and its CSRF token on a write.
+  const session =
+    route.url.startsWith('/api/admin/') && token
+      ? staffHeaders(token, route.method)
+      : { authorization: token };
+  const headers: Record<string, string> = { ...session, 'accept-language': req.language };
   const withQuery = (search: string) => (search ? `${path}?${search}` : path);
   const method = route.method;
   switch (req.channel) {
@@ -287,7 +293,7 @@ describe('edge values the console once answered with a 500', () => {
         method: payload === undefined ? 'GET' : 'POST',
         url,
         headers: {
-          authorization: staffToken ?? '',
+          ...staffHeaders(staffToken ?? '', payload === undefined ? 'GET' : 'POST'),
           'accept-language': language,
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
         },

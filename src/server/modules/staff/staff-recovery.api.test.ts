@@ -33,11 +33,18 @@ interface Enrolled {
   recoveryCodes: string[];
 }
 
+/** The session a sign-in answered (its cookie), checking the answer's shape on the way. */
+function sessionOf(signedIn: Awaited<ReturnType<typeof call>>): string {
+  expectAnswer(SignInAnswer, signedIn);
+  if (!signedIn.token) throw new Error('sign-in set no session cookie');
+  return signedIn.token;
+}
+
 /** A staff member who enrols through the console, as a new owner does: answers their codes. */
 async function enrol(role: 'owner' | 'manager' = 'owner'): Promise<Enrolled> {
   const who = await createStaff(t.database, t.clock.now(), { role, totp: false });
   const signedIn = await call('POST', '/api/admin/sign-in', { email: who.email, password: who.password });
-  const token = expectAnswer(SignInAnswer, signedIn).token;
+  const token = sessionOf(signedIn);
   const { secret } = (await call('POST', '/api/admin/totp/start', {}, token)).body.data;
   const confirmed = await call('POST', '/api/admin/totp/confirm', { code: code(secret) }, token);
   expect(confirmed.status).toBe(200);
@@ -83,7 +90,7 @@ describe('recovery codes', () => {
     const [first = '', second = ''] = owner.recoveryCodes;
     const used = await signIn(owner, first);
     expect(used.status).toBe(200);
-    const session = expectAnswer(SignInAnswer, used).token;
+    const session = sessionOf(used);
     expect((await call('GET', '/api/admin/me', undefined, session)).status).toBe(200);
     expect(await left(owner.token)).toBe(9);
 
@@ -173,7 +180,7 @@ describe('an owner resetting someone’s two-factor', () => {
   it('ends their sessions; they sign in with the password alone and enrol again', async () => {
     const owner = await enrol();
     const other = await enrol();
-    const otherSession = expectAnswer(SignInAnswer, await signIn(other, code(other.secret))).token;
+    const otherSession = sessionOf(await signIn(other, code(other.secret)));
 
     const reset = await call(
       'POST',
@@ -197,7 +204,7 @@ describe('an owner resetting someone’s two-factor', () => {
       owner.token,
     );
     expect(twice.status).toBe(409);
-    expect((await call('GET', '/api/admin/me', undefined, back.body.data.token)).status).toBe(200);
+    expect((await call('GET', '/api/admin/me', undefined, sessionOf(back))).status).toBe(200);
   });
 
   it('is not for their own second factor', async () => {

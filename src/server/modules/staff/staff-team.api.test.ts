@@ -97,7 +97,7 @@ describe('the owner’s staff management', () => {
       password: 'packing all day',
     });
     expect(expectAnswer(SignInAnswer, signedIn).staff).toMatchObject({ id, role: 'packer', name: 'Lin' });
-    const packerToken: string = signedIn.body.data.token;
+    const packerToken: string = signedIn.token ?? '';
 
     const list = await call(owner, 'GET', '/api/admin/staff');
     expect(expectAnswer(StaffPage, list).list).toContainEqual(
@@ -114,7 +114,7 @@ describe('the owner’s staff management', () => {
       email: 'packer.new@example.com',
       password: 'packing all day',
     });
-    const managerToken: string = again.body.data.token;
+    const managerToken: string = again.token ?? '';
     const removed = await call(owner, 'DELETE', `/api/admin/staff/${id}`);
     expect(removed.status).toBe(200);
     expectAnswer(NoAnswer, removed);

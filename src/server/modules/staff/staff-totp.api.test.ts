@@ -23,7 +23,7 @@ describe('an owner’s authenticator', () => {
     const first = await call('POST', '/api/admin/sign-in', { email: owner.email, password: owner.password });
     expect(first.status).toBe(200);
     expect(expectAnswer(SignInAnswer, first).staff).toMatchObject({ totpEnabled: false, totpRequired: true });
-    const token = first.body.data.token;
+    const token = first.token;
 
     const blocked = await call('POST', '/api/admin/totp/disable', { code: '123456' }, token);
     expect(blocked.status).toBe(403);
@@ -106,7 +106,7 @@ describe('a manager’s authenticator', () => {
 
 describe('sessions when the second factor changes', () => {
   const signIn = async (who: { email: string; password: string }) =>
-    (await call('POST', '/api/admin/sign-in', { email: who.email, password: who.password })).body.data.token;
+    (await call('POST', '/api/admin/sign-in', { email: who.email, password: who.password })).token;
 
   it('enrolling ends the owner’s other sessions, opened before it, and keeps the one that enrolled', async () => {
     const owner = await createStaff(t.database, t.clock.now(), { role: 'owner', totp: false });
@@ -133,7 +133,7 @@ describe('sessions when the second factor changes', () => {
 
     t.clock.advance(30_000);
     const withCode = { email: manager.email, password: manager.password, code: code(secret) };
-    const second = (await call('POST', '/api/admin/sign-in', withCode)).body.data.token;
+    const second = (await call('POST', '/api/admin/sign-in', withCode)).token;
     t.clock.advance(30_000);
     expect(
       (await call('POST', '/api/admin/totp/disable', { code: code(secret) }, manager.token)).status,

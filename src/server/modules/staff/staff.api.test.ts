@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Me, NoAnswer, SignInAnswer } from '#shared/schemas/admin/staff.zod';
+import { MeAnswer, NoAnswer, SignInAnswer } from '#shared/schemas/admin/staff.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
@@ -70,8 +70,8 @@ describe('staff sign-in', () => {
       totpEnabled: false,
       totpRequired: true,
     });
-    const me = await call('GET', '/api/admin/me', undefined, { token: signedIn.body.data.token });
-    expect(expectAnswer(Me, me)).toMatchObject({ email: 'boss@example.com', totpRequired: true });
+    const me = await call('GET', '/api/admin/me', undefined, { token: signedIn.token });
+    expect(expectAnswer(MeAnswer, me)).toMatchObject({ email: 'boss@example.com', totpRequired: true });
   });
 
   it('lists staff, changes a role and removes staff from the command line, never the last owner', async () => {
@@ -125,8 +125,8 @@ describe('staff sign-in', () => {
       password: manager.password,
     });
     expect(signedIn.status).toBe(200);
-    const { token } = signedIn.body.data;
-    expect(expectAnswer(Me, await call('GET', '/api/admin/me', undefined, { token }))).toMatchObject({
+    const { token } = signedIn;
+    expect(expectAnswer(MeAnswer, await call('GET', '/api/admin/me', undefined, { token }))).toMatchObject({
       id: manager.id,
       role: 'manager',
       totpRequired: false,

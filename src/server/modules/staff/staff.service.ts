@@ -122,9 +122,11 @@ export class StaffService {
 
   /**
    * The staff member holding this token, or undefined when it is unknown, revoked, idle for 12
-   * hours, or its holder was removed. Marks the session seen, at most once a minute.
+   * hours, or its holder was removed. Marks the session seen, at most once a minute (`seen`).
    */
-  async authenticate(token: string): Promise<{ user: StaffUser; view: StaffView } | undefined> {
+  async authenticate(
+    token: string,
+  ): Promise<{ user: StaffUser; view: StaffView; seen: boolean } | undefined> {
     const now = this.deps.clock.now();
     const [row] = await this.db
       .select({ staff, session: staffSessions })
@@ -139,7 +141,8 @@ export class StaffService {
         ),
       );
     if (!row) return undefined;
-    if (now.getTime() - row.session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    const seen = now.getTime() - row.session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS;
+    if (seen) {
       await this.db
         .update(staffSessions)
         .set({ lastSeenAt: now })
@@ -147,14 +150,12 @@ export class StaffService {
     }
     const view = staffView(row.staff);
     const { totpRequired: _r, ...user } = view;
-    return { user: { ...user, sessionId: row.session.id }, view };
+    return { user: { ...user, sessionId: row.session.id }, view, seen };
   }
 
+  /** Signing out deletes the session: its cookie then opens nothing, in any tab. */
   async signOut(user: StaffUser): Promise<void> {
-    await this.db
-      .update(staffSessions)
-      .set({ revokedAt: this.deps.clock.now() })
-      .where(eq(staffSessions.id, user.sessionId));
+    await this.db.delete(staffSessions).where(eq(staffSessions.id, user.sessionId));
   }
 
   async view(id: number): Promise<StaffView> {

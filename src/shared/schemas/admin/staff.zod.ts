@@ -21,15 +21,19 @@ export const StaffView = z.strictObject({
 export type StaffView = z.infer<typeof StaffView>;
 
 /**
- * `GET /api/admin/me`: the signed-in member, and the shop's time zone (SHOP_TIME_ZONE, an IANA
- * name) the console shows every time in, whatever the computer's.
+ * `POST /api/admin/sign-in`: who signed in, the session's CSRF token, which the console sends back
+ * with every write (the session itself is in an HttpOnly cookie no script can read), and the shop's
+ * time zone (SHOP_TIME_ZONE, an IANA name) the console shows every time in, whatever the computer's.
  */
-export const Me = StaffView.extend({ time_zone: z.string() });
-export type Me = z.infer<typeof Me>;
-
-/** `POST /api/admin/sign-in`: the session's token, who it belongs to and the shop's time zone (as `me`). */
-export const SignInAnswer = z.strictObject({ token: z.string(), staff: StaffView, time_zone: z.string() });
+export const SignInAnswer = z.strictObject({ staff: StaffView, csrf: z.string(), time_zone: z.string() });
 export type SignInAnswer = z.infer<typeof SignInAnswer>;
+
+/**
+ * `GET /api/admin/me`: the signed-in member, the session's CSRF token (a new tab learns it here) and
+ * the shop's time zone, as sign-in.
+ */
+export const MeAnswer = StaffView.extend({ csrf: z.string(), time_zone: z.string() });
+export type MeAnswer = z.infer<typeof MeAnswer>;
 
 /** What sign-out, setting a password and removing a member answer: nothing. */
 export const NoAnswer = z.null();

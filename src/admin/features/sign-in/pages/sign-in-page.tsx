@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { codeProblem, emailProblem, passwordProblem } from '#shared/schemas/account.rules';
 import { recoveryCodeProblem } from '#shared/schemas/staff.rules';
-import { useSaveSession } from '../../../api/me';
+import { useMe, useSaveSession } from '../../../api/me';
 import { CodeField, Field } from '../../../components/ui/field';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { FormError } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
-import { type SessionNotice, takeNotice, useToken } from '../../../lib/session';
+import { type SessionNotice, takeNotice, useSessionEnded } from '../../../lib/session';
 import { todayPath } from '../../../lib/urls/today';
 import { useSignIn } from '../api/sign-in';
 
@@ -25,7 +25,9 @@ const asksForCode = (error: unknown) =>
 export function SignInPage() {
   const { t } = useTranslation();
   usePageTitle(t('signIn.title'));
-  const token = useToken();
+  // A tab opened on sign-in while the browser is signed in goes straight on.
+  const me = useMe();
+  const ended = useSessionEnded();
   const location = useLocation();
   const navigate = useNavigate();
   const saveSession = useSaveSession();
@@ -39,7 +41,7 @@ export function SignInPage() {
   const [checked, setChecked] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
 
-  if (token && !signIn.isPending) return <Navigate to={from ?? todayPath} replace />;
+  if (me.data && !ended && !signIn.isPending) return <Navigate to={from ?? todayPath} replace />;
 
   const problems = {
     email: emailProblem(email),
