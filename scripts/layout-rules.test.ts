@@ -40,8 +40,8 @@ describe('admin routes by URL', () => {
   });
 
   it('refuses an admin URL no segment claims', () => {
-    const root = tree({ 'src/server/admin/misc.routes.ts': routeFile('/api/admin/reports') });
-    expect(adminRouteProblems(root)[0]).toMatch(/\/api\/admin\/reports has no segment file/);
+    const root = tree({ 'src/server/admin/misc.routes.ts': routeFile('/api/admin/ledger') });
+    expect(adminRouteProblems(root)[0]).toMatch(/\/api\/admin\/ledger has no segment file/);
   });
 });
 

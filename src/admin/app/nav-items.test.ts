@@ -9,7 +9,7 @@ describe('the console navigation', () => {
     expect(navItemsFor('packer').map((item) => item.to)).not.toContain('/admin/staff');
   });
 
-  it('gives every role Today, Orders and Packing, and the catalogue, Customers and Audit to managers and owners only', () => {
+  it('gives every role Today, Orders and Packing; the catalogue, Tax, Customers, Reports and Audit to managers and owners only', () => {
     const paths = (role: 'owner' | 'manager' | 'packer') => navItemsFor(role).map((item) => item.to);
     const catalogue = [
       '/admin/products',
@@ -21,6 +21,7 @@ describe('the console navigation', () => {
       '/admin/searches',
       '/admin/import',
       '/admin/delivery',
+      '/admin/tax',
     ];
     expect(paths('packer')).toEqual(['/admin', '/admin/orders', '/admin/packing', '/admin/delivery-slots']);
     expect(paths('manager')).toEqual([
