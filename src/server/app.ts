@@ -44,7 +44,12 @@ import { sweepUnusedAvatars } from './modules/account/avatar.sweep';
 import { PasswordHasher, SCRYPT_PARAMS } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
-import { alertMailGivenUp, alertOrderPaid, alertRefundGivenUp } from './modules/alerts/alerts.raise';
+import {
+  alertMailGivenUp,
+  alertOrderPaid,
+  alertPaymentStuck,
+  alertRefundGivenUp,
+} from './modules/alerts/alerts.raise';
 import { startLowStockSweep } from './modules/alerts/alerts.sweep';
 import { cardRoutes } from './modules/card/card.routes';
 import { CardService } from './modules/card/card.service';
@@ -136,6 +141,7 @@ export function wireDomainEvents(): void {
   on('order.changed', 'alerts.order-paid', alertOrderPaid);
   on('mail.givenUp', 'alerts.mail-failed', alertMailGivenUp);
   on('packing.refundGivenUp', 'alerts.refund-failed', alertRefundGivenUp);
+  on('payment.stuck', 'alerts.payment-failed', alertPaymentStuck);
 }
 
 /**

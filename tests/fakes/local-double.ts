@@ -8,7 +8,8 @@ import { CALL_HEADER } from './timeout-on-hold';
  */
 export abstract class LocalDouble<Fault extends string> {
   baseUrl = '';
-  protected readonly faults: Fault[] = [];
+  /** Taken one a request; `undefined` (passNext) lets a request through. */
+  protected readonly faults: (Fault | undefined)[] = [];
   /** Told which call is held without an answer (see TimeoutOnHold); unset, it simply waits. */
   onHold: ((callId: string) => void) | undefined;
   private readonly server: Server = createServer((req, res) => void this.handle(req, res));
@@ -31,6 +32,11 @@ export abstract class LocalDouble<Fault extends string> {
   /** The next request fails this way. */
   failNext(fault: Fault): void {
     this.faults.push(fault);
+  }
+
+  /** The next request is answered as usual: a failNext after it fails the request after that. */
+  passNext(): void {
+    this.faults.push(undefined);
   }
 
   /** The `timeout` fault: the call is never answered (its socket stays open until stop()). */

@@ -992,7 +992,7 @@ export const alertLog = pgTable(
   'alert_log',
   {
     id: serial('id').primaryKey(),
-    /** orderPaid | lowStock | mailFailed | refundFailed */
+    /** orderPaid | lowStock | mailFailed | refundFailed | paymentUnknown | paymentNotGivenBack | paymentMismatch */
     kind: text('kind').notNull(),
     subjectId: integer('subject_id').notNull(),
     day: text('day').notNull().default(''),

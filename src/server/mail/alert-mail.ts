@@ -31,7 +31,51 @@ export type AlertMail =
   | { kind: 'orderPaid'; orderNo: string; lineCount: number; totalCents: number | null }
   | { kind: 'lowStock'; products: LowStockProduct[] }
   | { kind: 'mailFailed'; orderNo: string; mail: string; to: string; attempts: number; error: string }
-  | { kind: 'refundFailed'; orderNo: string; amountCents: number; attempts: number; error: string };
+  | { kind: 'refundFailed'; orderNo: string; amountCents: number; attempts: number; error: string }
+  /** `reason`: see StuckReason in modules/payment/payment.stuck.ts. */
+  | {
+      kind: 'paymentFailed';
+      orderNo: string;
+      reason: 'unknown' | 'notGivenBack' | 'mismatch';
+      amountCents: number;
+      currency: string;
+      reference: string;
+      error: string;
+    };
+
+type FailedAlert = Extract<AlertMail, { kind: 'mailFailed' | 'refundFailed' | 'paymentFailed' }>;
+
+/**
+ * A `failed` alert's texts: `mail:alert.failed.<topic>Subject` and `…Body`, with the alert's facts
+ * as the body's values. Each kind differs only in its topic and its values.
+ */
+function failedTexts(
+  alert: FailedAlert,
+  language: Language,
+): { topic: string; params: Record<string, string | number> } {
+  switch (alert.kind) {
+    case 'mailFailed': {
+      const mail = translate(language, `mail:alert.failed.mails.${alert.mail}`);
+      const { to, attempts, error } = alert;
+      return {
+        topic: 'mail',
+        params: { mail: mail.startsWith('mail:') ? alert.mail : mail, to, attempts, error },
+      };
+    }
+    case 'refundFailed':
+      return {
+        topic: 'refund',
+        params: { amount: formatCents(alert.amountCents), attempts: alert.attempts, error: alert.error },
+      };
+    case 'paymentFailed': {
+      const cents = alert.amountCents;
+      const amount =
+        alert.currency === 'USD' ? formatCents(cents) : `${(cents / 100).toFixed(2)} ${alert.currency}`;
+      const topic = `payment${alert.reason[0]?.toUpperCase()}${alert.reason.slice(1)}`;
+      return { topic, params: { amount, reference: alert.reference, error: alert.error } };
+    }
+  }
+}
 
 /** The alert mail, in the staff member's language: plain text and HTML with the same words. */
 export function alertMail(
@@ -72,33 +116,12 @@ export function alertMail(
       );
       action = { label: t('lowStock.action'), link: `${admin}/stock` };
       break;
-    case 'mailFailed': {
-      const mail = translate(language, `mail:alert.failed.mails.${alert.mail}`);
-      subject = t('failed.mailSubject', { orderNo: alert.orderNo });
-      paragraphs = [
-        t('failed.mailBody', {
-          orderNo: alert.orderNo,
-          mail: mail.startsWith('mail:') ? alert.mail : mail,
-          to: alert.to,
-          attempts: alert.attempts,
-          error: alert.error,
-        }),
-      ];
+    default: {
+      const { topic, params } = failedTexts(alert, language);
+      subject = t(`failed.${topic}Subject`, { orderNo: alert.orderNo });
+      paragraphs = [t(`failed.${topic}Body`, { orderNo: alert.orderNo, ...params })];
       action = { label: t('failed.action'), link: `${admin}/orders/${encodeURIComponent(alert.orderNo)}` };
-      break;
     }
-    case 'refundFailed':
-      subject = t('failed.refundSubject', { orderNo: alert.orderNo });
-      paragraphs = [
-        t('failed.refundBody', {
-          orderNo: alert.orderNo,
-          amount: formatCents(alert.amountCents),
-          attempts: alert.attempts,
-          error: alert.error,
-        }),
-      ];
-      action = { label: t('failed.action'), link: `${admin}/orders/${encodeURIComponent(alert.orderNo)}` };
-      break;
   }
   const footer = t('footer', { shop });
   const text = [

@@ -8,6 +8,7 @@ import { shopDate } from '#server/shop-time';
 import { type AlertKind, alertAllowed, can, isStaffRole, type StaffRole } from '#shared/schemas/staff.rules';
 import type { OrderChanged } from '../order/order.events';
 import type { RefundGivenUp } from '../packing/packing.refunds';
+import type { PaymentStuck, StuckReason } from '../payment/payment.stuck';
 
 /*
  * Staff alerts by mail (docs/product.md, Alerts). Each alert is raised once: the first transaction
@@ -16,8 +17,20 @@ import type { RefundGivenUp } from '../packing/packing.refunds';
  * key and then finds it taken.
  */
 
+/** A stuck payment's `alert_log` kind: one per reason, as a payment may be stuck twice over. */
+const PAYMENT_LOG_KINDS = {
+  unknown: 'paymentUnknown',
+  notGivenBack: 'paymentNotGivenBack',
+  mismatch: 'paymentMismatch',
+} as const satisfies Record<StuckReason, string>;
+
 /** An alert's key in `alert_log`: what it is about, and (low stock) the shop day. */
-type LogKind = 'orderPaid' | 'lowStock' | 'mailFailed' | 'refundFailed';
+type LogKind =
+  | 'orderPaid'
+  | 'lowStock'
+  | 'mailFailed'
+  | 'refundFailed'
+  | (typeof PAYMENT_LOG_KINDS)[StuckReason];
 
 interface Recipient {
   id: number;
@@ -91,57 +104,87 @@ export async function raiseOrderPaid(tx: Tx | Db, orderId: number, at: Date): Pr
   return true;
 }
 
-async function raiseFailed(
-  tx: Tx,
-  kind: LogKind,
-  subjectId: number,
-  alert: AlertMail,
-  at: Date,
-): Promise<void> {
+/**
+ * Something that failed for good, as a `failed` alert: its `alert_log` key (the kind and the id of
+ * what failed), the order it is about, and the mail that tells it given the order's number.
+ */
+interface FailedForGood {
+  kind: LogKind;
+  subjectId: number;
+  orderId: number | null;
+  at: Date;
+  mail: (orderNo: string) => AlertMail;
+}
+
+/** Raises a `failed` alert once, to those who chose it; nothing when its order is gone. */
+async function raiseFailed(tx: Tx, failed: FailedForGood): Promise<void> {
+  if (failed.orderId === null) return;
+  const [order] = await tx
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(eq(orders.id, failed.orderId));
+  if (!order) return;
   const to = await recipients(tx, 'failed');
   if (to.length === 0) return;
-  if ((await claim(tx, kind, [subjectId], '', at)).length === 0) return;
+  if ((await claim(tx, failed.kind, [failed.subjectId], '', failed.at)).length === 0) return;
+  const alert = failed.mail(order.orderNo);
   await enqueueStaffMails(
     tx,
     to.map((r) => ({ staffId: r.id, to: r.email, language: r.language, alert })),
-    at,
+    failed.at,
   );
 }
 
-async function orderNoOf(tx: Tx, orderId: number | null): Promise<string | undefined> {
-  if (orderId === null) return undefined;
-  const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, orderId));
-  return order?.orderNo;
-}
-
 /** `mail.givenUp`: a shopper's mail that will not be sent. */
-export async function alertMailGivenUp(event: MailGivenUp, tx: Tx): Promise<void> {
-  const orderNo = await orderNoOf(tx, event.orderId);
-  if (!orderNo) return;
-  const alert: AlertMail = {
+export const alertMailGivenUp = (event: MailGivenUp, tx: Tx): Promise<void> =>
+  raiseFailed(tx, {
     kind: 'mailFailed',
-    orderNo,
-    mail: event.kind,
-    to: event.to,
-    attempts: event.attempts,
-    error: event.lastError,
-  };
-  await raiseFailed(tx, 'mailFailed', event.mailId, alert, event.at);
-}
+    subjectId: event.mailId,
+    orderId: event.orderId,
+    at: event.at,
+    mail: (orderNo) => ({
+      kind: 'mailFailed',
+      orderNo,
+      mail: event.kind,
+      to: event.to,
+      attempts: event.attempts,
+      error: event.lastError,
+    }),
+  });
 
 /** `packing.refundGivenUp`: money a short or replaced line owes the shopper that did not go back. */
-export async function alertRefundGivenUp(event: RefundGivenUp, tx: Tx): Promise<void> {
-  const orderNo = await orderNoOf(tx, event.orderId);
-  if (!orderNo) return;
-  const alert: AlertMail = {
+export const alertRefundGivenUp = (event: RefundGivenUp, tx: Tx): Promise<void> =>
+  raiseFailed(tx, {
     kind: 'refundFailed',
-    orderNo,
-    amountCents: event.amountCents,
-    attempts: event.attempts,
-    error: event.message,
-  };
-  await raiseFailed(tx, 'refundFailed', event.refundId, alert, event.at);
-}
+    subjectId: event.refundId,
+    orderId: event.orderId,
+    at: event.at,
+    mail: (orderNo) => ({
+      kind: 'refundFailed',
+      orderNo,
+      amountCents: event.amountCents,
+      attempts: event.attempts,
+      error: event.message,
+    }),
+  });
+
+/** `payment.stuck`: a payment's money the shop could not settle, once per payment and reason. */
+export const alertPaymentStuck = (event: PaymentStuck, tx: Tx): Promise<void> =>
+  raiseFailed(tx, {
+    kind: PAYMENT_LOG_KINDS[event.reason],
+    subjectId: event.paymentId,
+    orderId: event.orderId,
+    at: event.at,
+    mail: (orderNo) => ({
+      kind: 'paymentFailed',
+      orderNo,
+      reason: event.reason,
+      amountCents: event.amountCents,
+      currency: event.currency,
+      reference: event.reference,
+      error: event.detail,
+    }),
+  });
 
 export interface LowStockDeps {
   db: Db;

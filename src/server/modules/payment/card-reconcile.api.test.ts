@@ -5,7 +5,9 @@ import { loadShopSecret } from '#server/secret';
 import { PAYMENT_SLOT_MS } from '../order/order.expiry';
 import type { PaymentDeps } from './payment.core';
 import {
+  alertsQueuedFor,
   cardForm,
+  failedAlertReader,
   type LiveShop,
   orderRow,
   type PlacedOrder,
@@ -17,7 +19,8 @@ import {
   startLiveShop,
 } from './payment.fixture';
 import { insertPayment } from './payment.queries';
-import { NOT_CHARGED_MESSAGE, reconcileCardAttempts } from './payment.reconcile';
+import { NOT_CHARGED_MESSAGE, RECONCILE_SWEEP_MS, reconcileCardAttempts } from './payment.reconcile';
+import { UNKNOWN_ALERT_AFTER_MS } from './payment.stuck';
 
 /**
  * A card attempt whose answer never reached the order — the connection dropped after the gateway
@@ -162,5 +165,31 @@ describe('card attempts whose answer never arrived', () => {
       ['failed', NOT_CHARGED_MESSAGE],
       ['succeeded', null],
     ]);
+  });
+
+  it('tells staff once when the gateway still cannot say after an hour whether it charged', async () => {
+    const { t } = shop;
+    const reader = await failedAlertReader(t, 'zh');
+    const o = await placeOrder(t, 14);
+    await chargedThenCrashed(o);
+    const unknownFor = async (ms: number) => {
+      t.clock.advance(ms);
+      shop.anet.failNext('500');
+      expect(await reconcileCardAttempts(deps, (await orderRow(t, o.orderNo)).id)).toBe('unknown');
+    };
+    // Past its slot and unknown: asked again on the next sweep, no alert yet.
+    await unknownFor(PAYMENT_SLOT_MS + 1000);
+    await unknownFor(UNKNOWN_ALERT_AFTER_MS - PAYMENT_SLOT_MS - 2000);
+    expect(await alertsQueuedFor(t, reader)).toEqual([]);
+    // An hour after it began: one alert, in the reader's language, however often it is asked again.
+    await unknownFor(1000);
+    await unknownFor(RECONCILE_SWEEP_MS);
+    const [attempt] = await paymentsOf(t, o.orderNo);
+    const alerts = await alertsQueuedFor(t, reader);
+    expect(alerts.map((m) => m.subject)).toEqual([`银行卡付款结果不明：订单 ${o.orderNo}`]);
+    expect(alerts[0]?.text).toContain(`${attempt?.reference}`);
+    expect(alerts[0]?.text).toContain(`/admin/orders/${o.orderNo}`);
+    // Once the gateway answers, the charge it had made is found and settled as before.
+    expect(await reconcileCardAttempts(deps)).toBe('paid');
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
 import { payments } from '#server/db/schema';
-import type { GatewayLog, Gateways } from '#server/gateways/gateway';
+import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
 import type { StockChanges } from '../catalogue/catalogue.changes';
 import { lockOrderMoney } from '../order/order.lock';
 import { orderPaid } from '../order/order.machine';
@@ -66,19 +66,21 @@ export function isSettled(payment: Pick<PaymentRow, 'status' | 'transactionId'>)
 
 /**
  * Gives back money that arrived for an order no longer pending, through the gateway that took it
- * (a card charge not settled yet is voided). A failed refund is logged for the shop to act on.
+ * (a card charge not settled yet is voided). A refusal is logged and answered: the caller raises
+ * the staff alert (payment.stuck), as the money now needs a person.
  */
 export async function giveBack(
   gateways: Gateways,
   log: GatewayLog,
   payment: PaymentRow,
   transactionId: string,
-): Promise<boolean> {
+): Promise<GatewayOutcome> {
   const facts = { reference: payment.reference, orderId: payment.orderId, amountCents: payment.amountCents };
   log.warn(facts, 'payment arrived for an order that is no longer pending: giving it back');
-  if (payment.amountCents <= 0) return true;
+  if (payment.amountCents <= 0) return { ok: true };
+  let outcome: GatewayOutcome;
   try {
-    const outcome =
+    outcome =
       payment.kind === 'card'
         ? await gateways.card.refundCard({
             transactionId,
@@ -90,10 +92,11 @@ export async function giveBack(
             reference: payment.reference,
             amountCents: payment.amountCents,
           });
-    if (outcome.ok) return true;
-    log.error({ ...facts, reason: outcome.message }, 'giving back a payment failed: refund it by hand');
   } catch (err) {
-    log.error({ ...facts, err }, 'giving back a payment failed: refund it by hand');
+    outcome = { ok: false, message: err instanceof Error ? err.message : String(err) };
   }
-  return false;
+  if (!outcome.ok) {
+    log.error({ ...facts, reason: outcome.message }, 'giving back a payment failed: refund it by hand');
+  }
+  return outcome;
 }

@@ -7,6 +7,7 @@ import { type StockListener, withStockChanges } from '../catalogue/catalogue.cha
 import { expireOverdueOrders } from '../order/order.expiry';
 import { type ApplyOutcome, applyPayment, giveBack } from './payment.apply';
 import { assertPending, insertPayment, type OrderRow, ownOrder, type PaymentRow } from './payment.queries';
+import { reportStuckPayment } from './payment.stuck';
 
 /** What every payment flow needs; `config` is read at each call (tests learn their port late). */
 export interface PaymentDeps {
@@ -39,7 +40,8 @@ export async function payableOrder(deps: PaymentDeps, userId: number, orderNo: s
 
 /**
  * Applies a confirmed payment in one transaction (see applyPayment), which tells the catalogue of
- * the sold counts; or gives the money back when the order had stopped waiting for it.
+ * the sold counts; or gives the money back when the order had stopped waiting for it (a refusal
+ * there leaves the money stuck: reportStuckPayment).
  */
 export async function settlePayment(
   deps: PaymentDeps,
@@ -54,7 +56,10 @@ export async function settlePayment(
     deps.log.info({ reference: payment.reference, kind: payment.kind, vendor: payment.vendor }, 'order paid');
   }
   if (outcome === 'orphan' && transactionId !== null) {
-    await giveBack(deps.gateways, deps.log, payment, transactionId);
+    const given = await giveBack(deps.gateways, deps.log, payment, transactionId);
+    if (!given.ok) {
+      await reportStuckPayment(deps, payment, { reason: 'notGivenBack', detail: given.message, at: now });
+    }
   }
   return outcome;
 }

@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { orderLines, orders, payments, products } from '#server/db/schema';
+import { mailOutbox, orderLines, orders, payments, products, staff } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { createGateways, sandboxWalletSecret } from '#server/gateways/create-gateways';
+import { type AlertMail, alertMail } from '#server/mail/alert-mail';
+import type { MailMessage } from '#server/mail/mailer';
+import { mailLanguage } from '#server/mail/outbox';
 import { loadShopSecret } from '#server/secret';
 import * as demo from '../../../../seed/catalogue/index';
 import { AuthorizeNetDouble } from '../../../../tests/fakes/authorizenet-double';
 import { TimeoutOnHold } from '../../../../tests/fakes/timeout-on-hold';
 import { YuansferDouble } from '../../../../tests/fakes/yuansfer-double';
 import { ADDRESS, BILLING, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
+import { createStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
 /**
@@ -168,4 +172,25 @@ export async function copiesOfOrder(t: TestApp, orderNo: string, count: number):
     copies.push(copyNo);
   }
   return copies;
+}
+
+/** A manager who chose the `failed` alert (docs/product.md, Alerts), reading mail in `language`. */
+export async function failedAlertReader(t: TestApp, language: 'en' | 'zh'): Promise<TestStaff> {
+  const member = await createStaff(t.database, t.clock.now(), { role: 'manager', language });
+  await t.database.db
+    .update(staff)
+    .set({ alerts: ['failed'] })
+    .where(eq(staff.id, member.id));
+  return member;
+}
+
+/** The alert mails queued for `member`, as the outbox worker will write them. */
+export async function alertsQueuedFor(t: TestApp, member: TestStaff): Promise<MailMessage[]> {
+  const rows = await t.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.staffId, member.id))
+    .orderBy(mailOutbox.id);
+  const settings = { shopName: 'Shop', shopNameZh: '商店', publicUrl: t.config.publicUrl };
+  return rows.map((r) => alertMail(r.to, mailLanguage(r.language), r.payload as AlertMail, settings));
 }

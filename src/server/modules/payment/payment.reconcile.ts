@@ -5,6 +5,7 @@ import { PAYMENT_SLOT_MS } from '../order/order.expiry';
 import type { PaymentDeps } from './payment.core';
 import { settlePayment } from './payment.core';
 import { markPaymentFailed, type PaymentRow } from './payment.queries';
+import { reportStuckPayment, UNKNOWN_ALERT_AFTER_MS } from './payment.stuck';
 
 /** Why an attempt left behind was closed: the gateway had made no charge for it. */
 export const NOT_CHARGED_MESSAGE = 'stopped before the gateway charged the card';
@@ -35,8 +36,8 @@ function leftBehind(deps: PaymentDeps, now: Date, orderId?: number) {
  * Settles one order's left-behind card attempts by asking the gateway whether it charged the card
  * for this order (by order number and amount). Found: the newest attempt is settled with that
  * charge — the order becomes paid, or, when it stopped waiting, the money goes back — and any
- * other is closed. None: all are closed as not charged. Without an answer they stay as they are.
- * Two processes reconciling one order at once settle it once (applyPayment locks the attempt).
+ * other is closed. None: all are closed as not charged. Without an answer they stay as they are,
+ * and those unknown for UNKNOWN_ALERT_AFTER_MS are stuck: a person must look at the gateway. Two processes reconciling one order at once settle it once (applyPayment locks the attempt).
  */
 async function reconcileOrder(
   deps: PaymentDeps,
@@ -47,7 +48,14 @@ async function reconcileOrder(
   const [newest, ...older] = attempts;
   if (!newest) return 'clear';
   const found = await deps.gateways.card.findCharge(orderNo, newest.amountCents);
-  if (found.status === 'unavailable') return 'unknown';
+  if (found.status === 'unavailable') {
+    for (const attempt of attempts) {
+      if (now.getTime() - attempt.createdAt.getTime() < UNKNOWN_ALERT_AFTER_MS) continue;
+      const detail = attempt.message ?? 'the gateway cannot say whether it charged the card';
+      await reportStuckPayment(deps, attempt, { reason: 'unknown', detail, at: now });
+    }
+    return 'unknown';
+  }
   if (found.status === 'none') {
     for (const attempt of attempts) await markPaymentFailed(deps.db, attempt.id, NOT_CHARGED_MESSAGE, now);
     return 'clear';

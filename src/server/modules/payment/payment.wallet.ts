@@ -25,6 +25,7 @@ import {
   slotHeld,
   WALLET_STARTS_PER_ORDER,
 } from './payment.queries';
+import { reportStuckPayment } from './payment.stuck';
 
 export type WalletStartOutcome = { url: string } | { message: PaymentMessage };
 
@@ -101,6 +102,16 @@ export async function handleWalletNotification(
   if (payment?.kind !== 'wallet' || !(await matchesOrder(deps, payment, note))) {
     const facts = { reference: note.reference, amountCents: note.amountCents, currency: note.currency };
     deps.log.warn(facts, 'wallet notification does not match a payment: ignored');
+    // Signed by the gateway and paid: money moved that pays nothing, and a person must settle it.
+    if (payment?.kind === 'wallet' && note.status === 'success') {
+      await reportStuckPayment(deps, payment, {
+        reason: 'mismatch',
+        amountCents: note.amountCents,
+        currency: note.currency,
+        detail: `${note.transactionNo}`,
+        at: deps.clock.now(),
+      });
+    }
     return 'invalid';
   }
   if (isSettled(payment)) return 'success';

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureOf } from '../../../../tests/fakes/yuansfer-double';
 import { callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import {
+  alertsQueuedFor,
+  failedAlertReader,
   type LiveShop,
   orderRow,
   paymentsOf,
@@ -208,5 +210,38 @@ describe('paying an order through Yuansfer (double)', () => {
     expect(yuansfer.transactions.get(o.reference)?.refundedCents).toBe(o.totalCents);
     expect((await yuansfer.replay(o.reference)).answers).toEqual(['success']);
     expect(yuansfer.requests.filter((r) => r.path.endsWith('/refund'))).toHaveLength(1);
+  });
+
+  it('tells staff once when money that arrived too late cannot be given back', async () => {
+    const { t, yuansfer } = shop;
+    const reader = await failedAlertReader(t, 'en');
+    const o = await startedOrder(6);
+    t.clock.advance(10 * 60_000 + 1);
+    expect((await paidAlready(o.s, o.orderNo)).data).toEqual({ status: 5 });
+    // The gateway confirms the payment, then is down when asked to give it back.
+    yuansfer.passNext();
+    yuansfer.failNext('500');
+    expect((await yuansfer.pay(o.reference)).answers).toEqual(['success']);
+    expect(yuansfer.transactions.get(o.reference)?.refundedCents).toBe(0);
+    expect((await yuansfer.replay(o.reference)).answers).toEqual(['success']);
+    const alerts = await alertsQueuedFor(t, reader);
+    expect(alerts.map((m) => m.subject)).toEqual([`Payment not given back: order ${o.orderNo}`]);
+    expect(alerts[0]?.text).toContain(`The payment ${o.reference} of $${(o.totalCents / 100).toFixed(2)}`);
+  });
+
+  it('tells staff once of a signed notification paying an amount the order does not ask', async () => {
+    const { t, yuansfer } = shop;
+    const reader = await failedAlertReader(t, 'zh');
+    const o = await startedOrder(7);
+    const delivery = await yuansfer.pay(o.reference, { amount: '0.01' });
+    expect(delivery.answers).toEqual(['invalid', 'invalid']);
+    expect(await orderRow(t, o.orderNo)).toMatchObject({ status: 1, paidAt: null });
+    const alerts = await alertsQueuedFor(t, reader);
+    expect(alerts.map((m) => m.subject)).toEqual([`钱包付款金额不符：订单 ${o.orderNo}`]);
+    expect(alerts[0]?.text).toContain('$0.01');
+    // A failed payment's notification moved no money: no alert.
+    const other = await startedOrder(8);
+    await yuansfer.pay(other.reference, { amount: '0.01', outcome: 'failed' });
+    expect(await alertsQueuedFor(t, reader)).toHaveLength(1);
   });
 });
