@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountToCents } from '../money';
+import { isTaxClassCode } from './admin/tax.zod';
 import { formFields, IdParam, refuse, Text } from './common.zod';
 import {
   ADMIN_PRODUCT_PAGE_SIZE,
@@ -109,7 +110,7 @@ const productShape = {
     .transform((value, ctx): string | undefined => {
       if (value === undefined) return undefined;
       const code = typeof value === 'string' ? value.trim() : '';
-      return /^[a-z][a-z0-9_]{0,31}$/.test(code) ? code : refuse(ctx, 'errors:tax.codeBad');
+      return isTaxClassCode(code) ? code : refuse(ctx, 'errors:tax.codeBad');
     }),
 };
 

@@ -9,7 +9,7 @@ import { translate } from '#server/i18n';
 import type { Language } from '#shared/constants';
 import { type AdminProduct, missingForPublish, type PublishField } from '#shared/schemas/product-admin.rules';
 import type { AdminProductCreateInput, AdminProductInput } from '#shared/schemas/product-admin.zod';
-import { taxClassExists } from '../tax/tax.setup';
+import { isTaxClass, taxClassCodes } from '../tax/tax.setup';
 import type { AuditedCatalogueChange, CatalogueTouched } from './catalogue.changes';
 import { fieldsOf, type ProductRecord, productForEditor, productRecord } from './catalogue.records';
 import { sanitizeDescription } from './description';
@@ -93,7 +93,7 @@ async function requireCategory(tx: Tx, id: number): Promise<void> {
 
 /** A tax class that does not exist is refused before anything is written. */
 async function requireTaxClass(tx: Tx, code: string | undefined): Promise<void> {
-  if (code !== undefined && !(await taxClassExists(tx, code))) {
+  if (code !== undefined && !isTaxClass(code, await taxClassCodes(tx))) {
     throw new BadInput('errors:tax.classUnknown', { code });
   }
 }

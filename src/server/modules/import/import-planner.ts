@@ -7,6 +7,7 @@ import { nextTurn } from '#server/next-turn';
 import { missingForPublish } from '#shared/schemas/product-admin.rules';
 import { type ImportChange, type ImportReport, REQUIRED_FOR_NEW } from '#shared/schemas/product-import.rules';
 import { sanitizeDescription } from '../catalogue/description';
+import { isTaxClass } from '../tax/tax.setup';
 import { type NewProduct, type PlannedUpdate, WRITE_BATCH } from './import-writes';
 import { COLUMN_OF_FIELD, type CsvProblem, type ProductPatch, type ReadRow } from './product-csv';
 
@@ -121,9 +122,10 @@ export class Planner {
     }
     const patch = stored(row.patch);
     if (patch.taxClass !== undefined) {
+      // A class code is lower case; a spreadsheet may have capitalised it.
       const code = patch.taxClass.toLowerCase();
       if (code === '') delete patch.taxClass;
-      else if (this.taxClasses.has(code)) patch.taxClass = code;
+      else if (isTaxClass(code, this.taxClasses)) patch.taxClass = code;
       else this.problem(row, 'tax_class', 'unknownTaxClass', { value: patch.taxClass });
     }
     // A row whose uuid or key is malformed may mean an existing product: nothing is "required" of it.

@@ -15,7 +15,7 @@ import {
 } from '#shared/schemas/product-import.rules';
 import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
 import { recordStockMovements, type StockMovement } from '../stock/stock.service';
-import { classRates } from '../tax/tax.rates';
+import { taxClassCodes } from '../tax/tax.setup';
 import { CsvSyntaxError, CsvTooWideError, parseCsv, writeCsv } from './csv';
 import { decodeCsvBytes } from './csv-encoding';
 import { categoriesOf, categoryFinder, existingOf, type Planned, Planner } from './import-planner';
@@ -139,7 +139,7 @@ async function plan(db: Db | Tx, file: ReadFile, language: Language): Promise<Pl
   const planner = new Planner(
     categoryFinder(await categoriesOf(db)),
     await existingOf(db, file.rows),
-    new Set((await classRates(db)).keys()),
+    await taxClassCodes(db),
   );
   for (const [i, row] of file.rows.entries()) {
     if (i > 0 && i % WRITE_BATCH === 0) await nextTurn();

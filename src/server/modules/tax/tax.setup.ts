@@ -3,7 +3,13 @@ import type { Changed } from '#server/audit';
 import type { Db, Tx } from '#server/db/client';
 import { products, taxAreaRates, taxAreas, taxAreaZips, taxClasses } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
-import type { TaxAreaInput, TaxClassInput, TaxClassUpdate, TaxSetup } from '#shared/schemas/admin/tax.zod';
+import {
+  isTaxClassCode,
+  type TaxAreaInput,
+  type TaxClassInput,
+  type TaxClassUpdate,
+  type TaxSetup,
+} from '#shared/schemas/admin/tax.zod';
 
 /** The shop's tax setup as the console shows it (docs/product.md, Tax). */
 export async function readTaxSetup(db: Db | Tx): Promise<TaxSetup> {
@@ -33,10 +39,17 @@ export async function readTaxSetup(db: Db | Tx): Promise<TaxSetup> {
   };
 }
 
-/** Whether `code` names a tax class. */
-export async function taxClassExists(db: Db | Tx, code: string): Promise<boolean> {
-  const [row] = await db.select({ code: taxClasses.code }).from(taxClasses).where(eq(taxClasses.code, code));
-  return row !== undefined;
+/** Every tax class's code, to check products' classes against (isTaxClass). */
+export async function taxClassCodes(db: Db | Tx): Promise<ReadonlySet<string>> {
+  return new Set((await db.select({ code: taxClasses.code }).from(taxClasses)).map((c) => c.code));
+}
+
+/**
+ * Whether a product may name `code` as its tax class: a class code's shape and a class that exists
+ * (`codes`: taxClassCodes). The one check of the product form and the CSV import.
+ */
+export function isTaxClass(code: string, codes: ReadonlySet<string>): boolean {
+  return isTaxClassCode(code) && codes.has(code);
 }
 
 /** Adds a class (its code unused), last in the list. */
@@ -100,7 +113,7 @@ export async function saveTaxArea(
   id: number | null,
   input: TaxAreaInput,
 ): Promise<Changed<TaxSetup>> {
-  const known = new Set((await tx.select({ code: taxClasses.code }).from(taxClasses)).map((c) => c.code));
+  const known = await taxClassCodes(tx);
   const unknown = Object.keys(input.rates).find((code) => !known.has(code));
   if (unknown !== undefined) throw new Conflict('errors:tax.classUnknown', { code: unknown });
   let before: { name: string; zips: string[]; rates: Record<string, number> } | null = null;

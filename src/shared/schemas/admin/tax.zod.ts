@@ -26,14 +26,14 @@ const Rate = z
 const Name = (max: number) =>
   Text(max).transform((v, ctx) => (v.trim() ? v.trim() : refuse(ctx, `${T}.nameRequired`)));
 
-/** A class code: lower-case letters, digits and underscores, 1–32 characters. */
-export const TaxClassCode = z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'code');
+/** Whether `code` has a class code's shape: lower-case letters, digits and underscores, 1–32 characters. */
+export const isTaxClassCode = (code: string): boolean => /^[a-z][a-z0-9_]{0,31}$/.test(code);
+
+export const TaxClassCode = z.string().refine(isTaxClassCode, 'code');
 
 /** `POST /api/admin/tax/classes`: a new class. */
 export const TaxClassInput = z.object({
-  code: Text(32).transform((v, ctx) =>
-    /^[a-z][a-z0-9_]{0,31}$/.test(v.trim()) ? v.trim() : refuse(ctx, `${T}.codeBad`),
-  ),
+  code: Text(32).transform((v, ctx) => (isTaxClassCode(v.trim()) ? v.trim() : refuse(ctx, `${T}.codeBad`))),
   en_name: Name(80),
   zn_name: Name(80),
   rate: Rate,
