@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_TARGET_TYPES } from '#shared/schemas/audit.rules';
 import { can } from '#shared/schemas/staff.rules';
 import { useStaff } from '../../../api/me';
+import { DateRangeField } from '../../../components/ui/date-range-field';
 import { Field, SelectField } from '../../../components/ui/field';
 import { teamQueryOptions } from '../api/audit';
 
@@ -35,10 +36,8 @@ export function AuditFilters({
   const [draft, setDraft] = useState(value);
   const people = new Map(seen);
   for (const member of team.data ?? []) people.set(member.id, member.name || member.email);
-  const backwards = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (backwards) return;
     onChange({ ...draft, targetId: draft.targetType ? draft.targetId.trim() : '' });
   };
   return (
@@ -74,18 +73,9 @@ export function AuditFilters({
         disabled={!draft.targetType}
         onChange={(event) => setDraft({ ...draft, targetId: event.target.value })}
       />
-      <Field
-        label={t('audit.filter.from')}
-        type="date"
-        value={draft.from}
-        onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-      />
-      <Field
-        label={t('audit.filter.to')}
-        type="date"
-        value={draft.to}
-        problem={backwards ? t('audit.filter.backwards') : undefined}
-        onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+      <DateRangeField
+        defaultValue={{ from: draft.from, to: draft.to }}
+        onChange={(range) => setDraft((before) => ({ ...before, ...range }))}
       />
       <button type="submit" className="button">
         {t('audit.filter.submit')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_METHODS } from '#shared/schemas/order.rules';
+import { DateRangeField } from '../../../components/ui/date-range-field';
 import { FilterForm } from '../../../components/ui/filter-form';
 import type { OrderFilters } from '../api/orders';
 import { STATUS_NAMES } from '../lib/format';
@@ -41,24 +42,7 @@ export function OrderFiltersForm({
               <option value="packing">{t('orders.filters.toPack')}</option>
             </select>
           </div>
-          <div className="field">
-            <label className="field-label" htmlFor={`${id}-from`}>
-              {t('orders.filters.from')}
-            </label>
-            <input
-              id={`${id}-from`}
-              className="input"
-              type="date"
-              name="from"
-              defaultValue={filters.from ?? ''}
-            />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={`${id}-to`}>
-              {t('orders.filters.to')}
-            </label>
-            <input id={`${id}-to`} className="input" type="date" name="to" defaultValue={filters.to ?? ''} />
-          </div>
+          <DateRangeField defaultValue={{ from: filters.from ?? '', to: filters.to ?? '' }} />
           <div className="field">
             <label className="field-label" htmlFor={`${id}-method`}>
               {t('orders.filters.method')}

@@ -1,5 +1,6 @@
-import { type FormEvent, useId } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeField } from '../../../components/ui/date-range-field';
 import { QUICK_RANGES, quickRange, type ReportRange } from '../api/reports';
 
 /** The report's first and last days, and the quick ranges counted from the shop's today. */
@@ -13,7 +14,6 @@ export function RangePicker({
   onChange: (next: ReportRange) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -21,25 +21,7 @@ export function RangePicker({
   };
   return (
     <form className="report-range" onSubmit={submit} key={`${range.from}|${range.to}`}>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-from`}>
-          {t('reports.range.from')}
-        </label>
-        <input
-          id={`${id}-from`}
-          className="input"
-          type="date"
-          name="from"
-          defaultValue={range.from}
-          required
-        />
-      </div>
-      <div className="field">
-        <label className="field-label" htmlFor={`${id}-to`}>
-          {t('reports.range.to')}
-        </label>
-        <input id={`${id}-to`} className="input" type="date" name="to" defaultValue={range.to} required />
-      </div>
+      <DateRangeField defaultValue={range} required />
       <button type="submit" className="button button-primary">
         {t('reports.range.show')}
       </button>
