@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
-import { type AdminServer, authenticatorCode, newStaffAddress, test } from './fixtures/admin-server';
+import { type AdminServer, newStaffAddress, test } from './fixtures/admin-server';
+import { authenticatorCode, STAFF_PASSWORD, signInOnPage } from './fixtures/console-sign-in';
 import { expect, expectAccessible, LANGUAGES, text } from './fixtures/shop';
 
 /** The operator console (docs/architecture.md §7) is desktop-first: these run on the desktop project. */
@@ -11,31 +12,17 @@ test.beforeEach(({ isMobile }, testInfo) => {
 const t = (language: Language, key: string, params: Record<string, string> = {}) =>
   text(language, `admin:${key}`, params);
 
-const PASSWORD = 'green tea 2026';
-
 /** Opens a one-time link, switches the console to `language` there (remembered), sets the password. */
 async function setPasswordFromLink(page: Page, link: string, language: Language): Promise<void> {
   await page.goto(link);
   if (language === 'zh') await page.getByRole('button', { name: t('en', 'language.switchTo') }).click();
   await expect(page.getByRole('heading', { name: t(language, 'setPassword.title') })).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel(t(language, 'fields.newPassword'), { exact: true }).fill(PASSWORD);
-  await page.getByLabel(t(language, 'fields.repeatPassword'), { exact: true }).fill(PASSWORD);
+  await page.getByLabel(t(language, 'fields.newPassword'), { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel(t(language, 'fields.repeatPassword'), { exact: true }).fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: t(language, 'setPassword.submit') }).click();
   await expect(page.getByText(t(language, 'setPassword.done'))).toBeVisible();
   await page.getByRole('link', { name: t(language, 'signIn.title') }).click();
-}
-
-async function signIn(page: Page, language: Language, email: string, code?: () => string): Promise<void> {
-  await expect(page.getByRole('heading', { name: t(language, 'signIn.title') })).toBeVisible();
-  await page.getByLabel(t(language, 'fields.email'), { exact: true }).fill(email);
-  await page.getByLabel(t(language, 'fields.password'), { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
-  if (!code) return;
-  const codeField = page.getByLabel(t(language, 'fields.code'), { exact: true });
-  await expect(codeField).toBeFocused();
-  await codeField.fill(code());
-  await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
 }
 
 async function signOut(page: Page, language: Language): Promise<void> {
@@ -96,7 +83,7 @@ async function invite(page: Page, language: Language, who: { email: string; name
 async function ownerWithAuthenticator(page: Page, server: AdminServer, language: Language) {
   const email = newStaffAddress(`owner-${language}`);
   await setPasswordFromLink(page, await server.addStaff(email, 'owner'), language);
-  await signIn(page, language, email);
+  await signInOnPage(page, language, email);
   const { secret, codes } = await enrolAuthenticator(page, language);
   // An owner lands on Today, the console's home for every role, and finds Staff in the navigation.
   await expect(page).toHaveURL(/\/admin$/);
@@ -118,7 +105,7 @@ for (const language of LANGUAGES) {
       await signOut(page, language);
       // The next step's code: the one used to enrol is never accepted twice.
       // Back on the page they signed out from.
-      await signIn(page, language, email, () => authenticatorCode(secret, 1));
+      await signInOnPage(page, language, email, () => authenticatorCode(secret, 1));
       await expect(page).toHaveURL(/\/admin\/staff$/);
       await expect(page.getByRole('heading', { name: t(language, 'nav.staff'), level: 1 })).toBeVisible();
       await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible();
@@ -138,7 +125,7 @@ for (const language of LANGUAGES) {
       const { email, secret } = await ownerWithAuthenticator(page, server, language);
       await signOut(page, language);
       const right = authenticatorCode(secret, 1);
-      await signIn(page, language, email, () => (right === '000000' ? '111111' : '000000'));
+      await signInOnPage(page, language, email, () => (right === '000000' ? '111111' : '000000'));
       await expect(page.getByRole('alert')).toBeVisible();
       await expect(page).toHaveURL(/\/admin\/sign-in$/);
       await page.getByLabel(t(language, 'fields.code'), { exact: true }).fill(right);
@@ -154,7 +141,7 @@ for (const language of LANGUAGES) {
       const [first = ''] = codes;
       await signOut(page, language);
       const withRecoveryCode = async () => {
-        await signIn(page, language, email);
+        await signInOnPage(page, language, email);
         await page.getByRole('button', { name: t(language, 'signIn.useRecoveryCode') }).click();
         await page.getByLabel(t(language, 'fields.recoveryCode'), { exact: true }).fill(first);
         await page.getByRole('button', { name: t(language, 'signIn.submit') }).click();
@@ -184,7 +171,7 @@ for (const language of LANGUAGES) {
       try {
         const packerPage = await context.newPage();
         await setPasswordFromLink(packerPage, link, language);
-        await signIn(packerPage, language, packer.email);
+        await signInOnPage(packerPage, language, packer.email);
         // A packer lands on Today too; Staff is not offered.
         await expect(packerPage).toHaveURL(/\/admin$/);
         await expect(

@@ -1,7 +1,7 @@
 import type { Language } from '#shared/constants';
 import { photo } from '../helpers/uploads';
 import { staffSignedIn, test } from './fixtures/admin-orders';
-import { consoleWriteHeaders } from './fixtures/admin-server';
+import { consoleWriteHeaders } from './fixtures/console-sign-in';
 import { expect as base, chooseLanguage, expectAccessible, LANGUAGES, text } from './fixtures/shop';
 
 /** The console is desktop-first (admin-console.spec.ts): these run on the desktop project, with one phone-width look. */

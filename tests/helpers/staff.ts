@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '#server/db/client';
 import { staff, staffSessions } from '#server/db/schema';
 import { PasswordHasher } from '#server/modules/account/password';
@@ -7,7 +7,10 @@ import { hashToken, newToken } from '#server/modules/account/secrets';
 import { newTotpSecret, sealSecret } from '#server/modules/staff/totp';
 import { CSRF_HEADER, csrfOf, STAFF_COOKIE } from '#server/plugins/staff-auth';
 import { deriveKey } from '#server/secret';
+import { SignInAnswer, TotpConfirmed } from '#shared/schemas/admin/staff.zod';
 import type { StaffRole } from '#shared/schemas/staff.rules';
+import { expectAnswer } from './answers';
+import { codeAt } from './rfc6238';
 import { TEST_SCRYPT_PARAMS } from './test-app';
 
 export interface TestStaff {
@@ -63,6 +66,15 @@ export async function createStaff(database: Database, now: Date, options: StaffO
     .insert(staffSessions)
     .values({ staffId: row.id, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now });
   return { id: row.id, email, password, token, ...(totpSecret ? { totpSecret } : {}) };
+}
+
+/** One staff member of each role, each with a session of their own (createStaff). */
+export async function createTeam(database: Database, now: Date): Promise<Record<StaffRole, TestStaff>> {
+  return {
+    owner: await createStaff(database, now, { role: 'owner' }),
+    manager: await createStaff(database, now, { role: 'manager' }),
+    packer: await createStaff(database, now, { role: 'packer' }),
+  };
 }
 
 /**
@@ -134,3 +146,53 @@ export const COMPLETE_PRODUCT = {
   zn_number: '1个',
   price: '3.49',
 };
+
+/** `POST /api/admin/sign-in` with a member's password and, when given, their second factor. */
+export function signInStaff(
+  app: FastifyInstance,
+  who: { email: string; password: string },
+  code?: string,
+  lang?: string,
+): ReturnType<typeof callAdmin> {
+  const form = { email: who.email, password: who.password, ...(code === undefined ? {} : { code }) };
+  return callAdmin(app, undefined, 'POST', '/api/admin/sign-in', form, lang ? { lang } : {});
+}
+
+/** The session a sign-in answered (its cookie), checking the answer's shape on the way. */
+export function sessionOf(signedIn: Awaited<ReturnType<typeof callAdmin>>): string {
+  expectAnswer(SignInAnswer, signedIn);
+  if (!signedIn.token) throw new Error('sign-in set no session cookie');
+  return signedIn.token;
+}
+
+/** The authenticator app's code for `secret` at `now` (the tests' own RFC 6238 reading). */
+export const authenticatorCode = (secret: string, now: Date): string => codeAt(secret, now);
+
+/**
+ * Enrols an authenticator for the session `token` as the console's two-factor page does (start,
+ * then confirm with the app's code at `now`): answers its secret and the recovery codes shown once.
+ */
+export async function enrolAuthenticator(
+  app: FastifyInstance,
+  token: string,
+  now: Date,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const { secret } = (await callAdmin(app, token, 'POST', '/api/admin/totp/start', {})).body.data;
+  const confirmed = await callAdmin(app, token, 'POST', '/api/admin/totp/confirm', {
+    code: authenticatorCode(secret, now),
+  });
+  return { secret, recoveryCodes: expectAnswer(TotpConfirmed, confirmed).recoveryCodes };
+}
+
+/**
+ * A console request with the staff session `token` (none: a visitor), answered raw: for a file (a
+ * CSV export) or just a status. Headers as callAdmin's.
+ */
+export function injectAsStaff(
+  app: FastifyInstance,
+  token: string | undefined,
+  method: 'GET' | 'POST',
+  url: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers: token ? staffHeaders(token, method) : {} });
+}

@@ -7,7 +7,7 @@ import { addDays, shopDate } from '#server/shop-time';
 import { REPORT_EXPORTS, Report } from '#shared/schemas/admin/reports.zod';
 import { Today } from '#shared/schemas/admin/today.zod';
 import { expectAnswer } from '../../../tests/helpers/answers';
-import { createStaff } from '../../../tests/helpers/staff';
+import { createTeam, injectAsStaff } from '../../../tests/helpers/staff';
 import { type AdminShop, startAdminShop } from '../modules/order/order.fixture';
 import {
   cardForm,
@@ -43,11 +43,8 @@ async function paidOrder(i: number, num: number): Promise<PlacedOrder> {
 }
 
 async function csvOf(kind: string, from: string, to: string) {
-  const res = await shop.t.app.inject({
-    method: 'GET',
-    url: `/api/admin/reports/export?kind=${kind}&from=${from}&to=${to}`,
-    headers: { authorization: `Bearer ${staff.manager.token}` },
-  });
+  const url = `/api/admin/reports/export?kind=${kind}&from=${from}&to=${to}`;
+  const res = await injectAsStaff(shop.t.app, staff.manager.token, 'GET', url);
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toContain('text/csv');
   const [head, ...rows] = parseCsv(res.body).records.map((r) => r.fields);
@@ -63,9 +60,7 @@ const centsIn = (csv: { head: string[]; rows: string[][] }, column: string) => {
 
 /** New sessions for every role: a day on the clock ends the ones made at the start. */
 async function signInAgain() {
-  for (const role of ['owner', 'manager', 'packer'] as const) {
-    staff[role] = await createStaff(shop.t.database, shop.t.clock.now(), { role });
-  }
+  staff = await createTeam(shop.t.database, shop.t.clock.now());
 }
 
 const sum = <T>(rows: T[], of: (row: T) => number) => rows.reduce((s, r) => s + of(r), 0);
@@ -128,13 +123,7 @@ describe('the report’s range and who may read it', () => {
     const range = '?from=2026-01-01&to=2026-01-31';
     for (const url of [`/api/admin/reports${range}`, `/api/admin/reports/export${range}&kind=orders`]) {
       const as = async (token: string | undefined) =>
-        (
-          await shop.t.app.inject({
-            method: 'GET',
-            url,
-            headers: token ? { authorization: `Bearer ${token}` } : {},
-          })
-        ).statusCode;
+        (await injectAsStaff(shop.t.app, token, 'GET', url)).statusCode;
       expect([
         await as(staff.owner.token),
         await as(staff.manager.token),

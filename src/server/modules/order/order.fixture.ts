@@ -5,7 +5,7 @@ import { translate } from '#server/i18n';
 import { loadShopSecret } from '#server/secret';
 import type { Language } from '#shared/constants';
 import type { StaffRole } from '#shared/schemas/staff.rules';
-import { createStaff, type TestStaff } from '../../../../tests/helpers/staff';
+import { createTeam, type TestStaff } from '../../../../tests/helpers/staff';
 import { type LiveShop, startLiveShop } from '../payment/payment.fixture';
 import type { RefundDeps } from '../payment/payment.refund';
 
@@ -56,9 +56,6 @@ export interface AdminShop {
 /** The console API tests' setup: a live shop (close it after) with an owner, a manager and a packer. */
 export async function startAdminShop(): Promise<AdminShop> {
   const shop = await startLiveShop();
-  const staff = {} as Record<StaffRole, TestStaff>;
-  for (const role of ['owner', 'manager', 'packer'] as const) {
-    staff[role] = await createStaff(shop.t.database, shop.t.clock.now(), { role });
-  }
+  const staff = await createTeam(shop.t.database, shop.t.clock.now());
   return { shop, staff, call: adminCall(shop) };
 }

@@ -6,11 +6,16 @@ import {
   RecoveryCodesLeft,
   SignInAnswer,
   StaffView,
-  TotpConfirmed,
 } from '#shared/schemas/admin/staff.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
-import { codeAt } from '../../../../tests/helpers/rfc6238';
-import { callAdmin, createStaff } from '../../../../tests/helpers/staff';
+import {
+  authenticatorCode,
+  callAdmin,
+  createStaff,
+  enrolAuthenticator,
+  sessionOf,
+  signInStaff,
+} from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
 /** Recovery codes and resetting the second factor: the way back after a lost authenticator. */
@@ -23,7 +28,7 @@ afterAll(async () => t?.close());
 type Form = Record<string, string>;
 const call = (method: 'GET' | 'POST', url: string, form?: Form, token?: string, lang?: string) =>
   callAdmin(t.app, token, method, url, form, lang ? { lang } : {});
-const code = (secret: string) => codeAt(secret, t.clock.now());
+const code = (secret: string) => authenticatorCode(secret, t.clock.now());
 
 interface Enrolled {
   email: string;
@@ -33,35 +38,18 @@ interface Enrolled {
   recoveryCodes: string[];
 }
 
-/** The session a sign-in answered (its cookie), checking the answer's shape on the way. */
-function sessionOf(signedIn: Awaited<ReturnType<typeof call>>): string {
-  expectAnswer(SignInAnswer, signedIn);
-  if (!signedIn.token) throw new Error('sign-in set no session cookie');
-  return signedIn.token;
-}
-
 /** A staff member who enrols through the console, as a new owner does: answers their codes. */
 async function enrol(role: 'owner' | 'manager' = 'owner'): Promise<Enrolled> {
   const who = await createStaff(t.database, t.clock.now(), { role, totp: false });
-  const signedIn = await call('POST', '/api/admin/sign-in', { email: who.email, password: who.password });
-  const token = sessionOf(signedIn);
-  const { secret } = (await call('POST', '/api/admin/totp/start', {}, token)).body.data;
-  const confirmed = await call('POST', '/api/admin/totp/confirm', { code: code(secret) }, token);
-  expect(confirmed.status).toBe(200);
-  const { recoveryCodes } = expectAnswer(TotpConfirmed, confirmed);
+  const token = sessionOf(await signInStaff(t.app, who));
+  const { secret, recoveryCodes } = await enrolAuthenticator(t.app, token, t.clock.now());
   // The next authenticator code is a new step's.
   t.clock.advance(30_000);
   return { email: who.email, password: who.password, token, secret, recoveryCodes };
 }
 
 const signIn = (who: { email: string; password: string }, second?: string, lang?: string) =>
-  call(
-    'POST',
-    '/api/admin/sign-in',
-    { email: who.email, password: who.password, ...(second === undefined ? {} : { code: second }) },
-    undefined,
-    lang,
-  );
+  signInStaff(t.app, who, second, lang);
 const left = async (token: string) =>
   expectAnswer(RecoveryCodesLeft, await call('GET', '/api/admin/totp/recovery-codes', undefined, token)).left;
 
