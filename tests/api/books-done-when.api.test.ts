@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionSentence, changeSentences } from '#admin/features/audit/api/audit-sentences';
 import { runShopCommand } from '#server/cli/shop-commands';
@@ -104,7 +105,6 @@ const item = (kind: 'grocery' | 'household'): Item => {
 
 async function productOf(key: string): Promise<Item> {
   const uuid = uuidFromKey(key);
-  const [name] = key.split('-');
   for (let page = 1; page < 50; page++) {
     const res = await as(owner, 'GET', '/api/admin/products', { q: '', page: String(page), pageSize: '100' });
     expect(res.status).toBe(200);
@@ -128,7 +128,7 @@ async function productOf(key: string): Promise<Item> {
       };
     if (list.length === 0) break;
   }
-  throw new Error(`no product ${name}`);
+  throw new Error(`no product ${key}`);
 }
 
 /** One shopper's order of both products, as placed and paid in `lang`. */
@@ -675,7 +675,6 @@ async function reader(language: 'en' | 'zh') {
 async function inProcessShopCommand(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const pino = (await import('pino')).default;
   const ctx = {
     database: t.database,
     config: t.config,
