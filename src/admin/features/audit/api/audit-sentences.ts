@@ -3,6 +3,7 @@ import { formatCents } from '#shared/money';
 import type { AuditEntry } from '#shared/schemas/admin/audit.zod';
 import { orderStatusName } from '#shared/schemas/order.rules';
 import { isStaffRole } from '#shared/schemas/staff.rules';
+import { ratePercent } from '#shared/tax';
 import { changedFields } from './audit';
 
 /*
@@ -81,6 +82,21 @@ export function readValue(field: string, value: unknown, { t, when }: Formatter)
   }
   if (field === 'role' && isStaffRole(value)) return t(`roles.${value}`);
   if (typeof value === 'string' && field.endsWith('_at')) return when(value);
+  // Tax rates are kept in basis points (a class's `rate_bp`, an area's `rates` by class code).
+  if (field === 'rate_bp' && typeof value === 'number')
+    return t('audit.change.percent', { rate: ratePercent(value) });
+  if (field === 'rates' && typeof value === 'object' && !Array.isArray(value)) {
+    const rates = Object.entries(value).filter(
+      (entry): entry is [string, number] => typeof entry[1] === 'number',
+    );
+    if (rates.length === 0) return t('audit.values.none');
+    return rates
+      .map(([code, bp]) => `${code} ${t('audit.change.percent', { rate: ratePercent(bp) })}`)
+      .join(', ');
+  }
+  // A list (ZIP prefixes, a delivery area) reads as its items.
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object'))
+    return value.length > 0 ? value.join(', ') : t('audit.values.none');
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 

@@ -13,6 +13,11 @@ export interface ClassDraft {
   rate: string;
 }
 
+/** A new class: its code too. */
+export interface NewClassDraft extends ClassDraft {
+  code: string;
+}
+
 /** An area as the console sends it: prefixes as text, a percent (or empty) per class code. */
 export interface AreaDraft {
   name: string;
@@ -40,6 +45,11 @@ export const useSaveClass = (code: string) =>
       method: 'POST',
       body: { ...draft },
     }),
+  );
+
+export const useAddClass = () =>
+  useTaxWrite((draft: NewClassDraft) =>
+    adminRequest<TaxSetup>('/api/admin/tax/classes', { method: 'POST', body: { ...draft } }),
   );
 
 export const useSaveArea = (id: number | null) =>

@@ -18,6 +18,7 @@ import {
   useSaveArea,
   useSaveClass,
 } from '../api/tax';
+import { NewClassForm } from '../components/new-class-form';
 import '../tax.css';
 
 /** `/admin/tax`: tax classes and areas (owners change them, managers see them). */
@@ -51,6 +52,7 @@ export function TaxPage() {
           ))}
         </tbody>
       </table>
+      {edit ? <NewClassForm /> : null}
       <h2>{t('tax.areas')}</h2>
       <p className="admin-hint">{t('tax.areasIntro')}</p>
       {setup.data.areas.length === 0 ? <p>{t('tax.noAreas')}</p> : null}
