@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
-import { paidOrder, STAFF_PASSWORD, staffSignedIn, test } from './fixtures/admin-orders';
+import { paidOrder, staffSignedIn, test } from './fixtures/admin-orders';
+import { type AdminServer, newStaffAddress } from './fixtures/admin-server';
 import {
-  type AdminServer,
   authenticatorCode,
-  consoleWriteHeaders,
-  newStaffAddress,
-} from './fixtures/admin-server';
+  consolePost,
+  STAFF_PASSWORD,
+  signInOnPage,
+  signInOverApi,
+} from './fixtures/console-sign-in';
 import { expect, LANGUAGES, text } from './fixtures/shop';
 
 /** The operator console is desktop-first (admin-console.spec.ts): these run on the desktop project. */
@@ -79,12 +81,8 @@ for (const language of LANGUAGES) {
     const { email, secret } = await ownerEnrolled(page, server);
     await page.addInitScript((lng) => window.localStorage.setItem('admin:lang', lng), language);
     await page.goto('/admin/sign-in');
-    await page.getByLabel(t('fields.email'), { exact: true }).fill(email);
-    await page.getByLabel(t('fields.password'), { exact: true }).fill(STAFF_PASSWORD);
-    await page.getByRole('button', { name: t('signIn.submit') }).click();
     // The next step's code: the one used to enrol is never accepted twice.
-    await page.getByLabel(t('fields.code'), { exact: true }).fill(authenticatorCode(secret, 1));
-    await page.getByRole('button', { name: t('signIn.submit') }).click();
+    await signInOnPage(page, language, email, () => authenticatorCode(secret, 1));
     await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 });
 
     const other = await page.context().newPage();
@@ -109,25 +107,11 @@ for (const language of LANGUAGES) {
 async function ownerEnrolled(page: Page, server: AdminServer): Promise<{ email: string; secret: string }> {
   const email = newStaffAddress('owner-tabs');
   const link = new URL(await server.addStaff(email, 'owner'));
-  const headers = { 'X-Requested-With': 'XMLHttpRequest', Client: 'fresh-market-console' };
-  const set = await page.request.post(`${server.url}/api/admin/password/set`, {
-    data: { token: link.searchParams.get('token'), password: STAFF_PASSWORD },
-    headers,
+  await consolePost(page.request, `${server.url}/api/admin/password/set`, {
+    token: link.searchParams.get('token') ?? '',
+    password: STAFF_PASSWORD,
   });
-  expect(set.status()).toBe(200);
-  const signedIn = await page.request.post(`${server.url}/api/admin/sign-in`, {
-    data: { email, password: STAFF_PASSWORD },
-    headers,
-  });
-  expect(signedIn.status()).toBe(200);
-  const write = await consoleWriteHeaders(page);
-  const started = await page.request.post(`${server.url}/api/admin/totp/start`, { data: {}, headers: write });
-  const { secret } = ((await started.json()) as { data: { secret: string } }).data;
-  const confirmed = await page.request.post(`${server.url}/api/admin/totp/confirm`, {
-    data: { code: authenticatorCode(secret) },
-    headers: write,
-  });
-  expect(confirmed.status()).toBe(200);
+  const { secret = '' } = await signInOverApi(page.request, email, { enrol: true });
   await page.context().clearCookies();
   return { email, secret };
 }
