@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { orders, payments, refunds } from '#server/db/schema';
-import { writeCsv } from '#server/modules/import/csv';
+import { CSV_BOM, csvField } from '#server/modules/import/csv';
 import { shopWallTime } from '#server/shop-time';
 import type { ReportExport } from '#shared/schemas/admin/reports.zod';
 import {
@@ -19,6 +19,10 @@ import {
  * reports). Amounts are dollars with two decimals written as numbers, so a spreadsheet adds them;
  * each file's columns add up to the report's totals (no total row to count twice). Text cells go
  * through the one CSV writer, which keeps them inert in a spreadsheet.
+ *
+ * The orders and refunds behind a range can be a year's 100,000 rows: they are read in batches and
+ * written as they come (a stream of text chunks), so neither the rows nor the file are all held at
+ * once and the download starts after the first batch.
  */
 
 type Cell = string | number;
@@ -26,18 +30,38 @@ type Cell = string | number;
 /** Cents as a number of dollars a spreadsheet reads as one (never text a formula guard would touch). */
 const dollars = (cents: number): number => Math.round(cents) / 100;
 
-/** The CSV of `kind` over `range`, and the name to save it under. */
-export async function reportCsv(
+/** Rows read and written at a time for the orders and refunds files. */
+const BATCH = 2_000;
+
+/** The CSV of `kind` over `range` as chunks of text to send as they come, and the name to save it under. */
+export function reportCsv(
   db: Db,
   kind: ReportExport,
   range: ReportRange,
   timeZone: string,
-): Promise<{ filename: string; csv: string }> {
+): { filename: string; chunks: AsyncIterable<string> } {
   const rows =
     kind === 'orders' || kind === 'refunds'
-      ? await rowsOf(db, kind, range, timeZone)
-      : await tableOf(db, kind, range, timeZone);
-  return { filename: `report-${kind}-${range.from}-${range.to}.csv`, csv: writeCsv(rows) };
+      ? rowsOf(db, kind, range, timeZone)
+      : tableOf(db, kind, range, timeZone).then((table) => [table]);
+  return { filename: `report-${kind}-${range.from}-${range.to}.csv`, chunks: csvChunks(rows) };
+}
+
+/** A file in chunks: CRLF line ends and a byte-order mark, as `writeCsv` writes it whole. */
+async function* csvChunks(batches: AsyncIterable<Cell[][]> | Promise<Cell[][][]>): AsyncGenerator<string> {
+  yield CSV_BOM;
+  for await (const batch of await batches) {
+    let text = '';
+    for (const row of batch) text += `${row.map(csvField).join(',')}\r\n`;
+    yield text;
+  }
+}
+
+/** A whole CSV file's text (tests, the bench). */
+export async function csvText(chunks: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of chunks) text += chunk;
+  return text;
 }
 
 const FIGURES = [
@@ -101,44 +125,83 @@ async function tableOf(db: Db, kind: ReportExport, range: ReportRange, timeZone:
   }
 }
 
-async function rowsOf(
+/**
+ * The orders paid or refunds made in `range`, header first, in batches of BATCH rows. Their ids are
+ * read first in file order, then each batch by id: exact paging whatever the timestamps' precision.
+ */
+async function* rowsOf(
   db: Db,
   kind: 'orders' | 'refunds',
   range: ReportRange,
   timeZone: string,
-): Promise<Cell[][]> {
+): AsyncGenerator<Cell[][]> {
   const { start, end } = rangeInstants(range, timeZone);
   const at = (instant: Date | null) => (instant ? shopWallTime(instant, timeZone).replace('T', ' ') : '');
   if (kind === 'orders') {
-    const paid = await db
-      .select({ order: orders, method: methodOf })
+    yield [['order_no', 'paid_at', 'method', 'gross', 'discount', 'delivery_fee', 'tax', 'collected']];
+    const ids = await db
+      .select({ id: orders.id })
       .from(orders)
-      .leftJoin(payments, takingPayment)
       .where(paidIn(start, end))
       .orderBy(asc(orders.paidAt), asc(orders.id));
-    return [
-      ['order_no', 'paid_at', 'method', 'gross', 'discount', 'delivery_fee', 'tax', 'collected'],
-      ...paid.map(({ order: o, method }) => [
+    for (let i = 0; i < ids.length; i += BATCH) {
+      const paid = await db
+        .select({
+          orderNo: orders.orderNo,
+          paidAt: orders.paidAt,
+          method: methodOf,
+          gross: orders.subtotalCents,
+          discount: orders.discountCents,
+          fee: orders.deliveryFeeCents,
+          tax: orders.taxCents,
+          total: orders.totalCents,
+        })
+        .from(orders)
+        .leftJoin(payments, takingPayment)
+        .where(
+          inArray(
+            orders.id,
+            ids.slice(i, i + BATCH).map((o) => o.id),
+          ),
+        )
+        .orderBy(asc(orders.paidAt), asc(orders.id));
+      yield paid.map((o) => [
         o.orderNo,
         at(o.paidAt),
-        method,
-        dollars(o.subtotalCents),
-        dollars(o.discountCents),
-        dollars(o.deliveryFeeCents),
-        dollars(o.taxCents),
-        dollars(o.totalCents),
-      ]),
-    ];
+        o.method,
+        dollars(o.gross),
+        dollars(o.discount),
+        dollars(o.fee),
+        dollars(o.tax),
+        dollars(o.total),
+      ]);
+    }
+    return;
   }
-  const given = await db
-    .select({ orderNo: orders.orderNo, at: refunds.updatedAt, method: methodOf, cents: refunds.amountCents })
+  yield [['order_no', 'refunded_at', 'method', 'refunded']];
+  const ids = await db
+    .select({ id: refunds.id })
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .leftJoin(payments, eq(payments.id, refunds.paymentId))
     .where(refundedIn(start, end))
     .orderBy(asc(refunds.updatedAt), asc(refunds.id));
-  return [
-    ['order_no', 'refunded_at', 'method', 'refunded'],
-    ...given.map((r) => [r.orderNo, at(r.at), r.method, dollars(r.cents)]),
-  ];
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const given = await db
+      .select({
+        orderNo: orders.orderNo,
+        at: refunds.updatedAt,
+        method: methodOf,
+        cents: refunds.amountCents,
+      })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .leftJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(
+        inArray(
+          refunds.id,
+          ids.slice(i, i + BATCH).map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(refunds.updatedAt), asc(refunds.id));
+    yield given.map((r) => [r.orderNo, at(r.at), r.method, dollars(r.cents)]);
+  }
 }
