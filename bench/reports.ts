@@ -99,7 +99,9 @@ async function measure(
       orders = (await salesReport(opened.db, YEAR, ZONE, now)).totals.orders;
     });
     const monthMs = await medianOf(() => salesReport(opened.db, MONTH, ZONE, now));
-    const csvMs = await medianOf(() => csvText(reportCsv(opened.db, 'orders', YEAR, ZONE).chunks));
+    const csvMs = await medianOf(() =>
+      reportCsv(opened.db, 'orders', YEAR, ZONE).then((file) => csvText(file.chunks)),
+    );
     return {
       row: [name, fmtInt(orders), fmtMs(seedMs), fmtMs(yearMs), fmtMs(monthMs), fmtMs(csvMs)],
       yearMs,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { parseCsv, textOfCell } from '#server/modules/import/csv';
-import { addDays, shopDate } from '#server/shop-time';
+import { addDays, shopDate, shopWallTime } from '#server/shop-time';
 import { REPORT_EXPORTS, Report } from '#shared/schemas/admin/reports.zod';
 import { Today } from '#shared/schemas/admin/today.zod';
 import { expectAnswer } from '../../../tests/helpers/answers';
@@ -406,5 +406,11 @@ describe('a long orders file', () => {
     const byPaid = [...expected].sort((a, b) => Math.floor(b / 2) - Math.floor(a / 2) || a - b);
     expect(numbers).toEqual(byPaid.map((g) => `L${String(g).padStart(6, '0')}`));
     expect(centsIn(file, 'collected')).toBe(sum(expected, (g) => 100 + g));
+    // Times on the shop's wall clock, as the console shows them (the first paid 1,250 s earlier).
+    const wall = (instant: string) => shopWallTime(new Date(instant), zone()).replace('T', ' ');
+    expect([file.rows[0]?.[1], file.rows.at(-1)?.[1]]).toEqual([
+      wall('2025-03-10T11:39:10Z'),
+      wall('2025-03-10T12:00:00Z'),
+    ]);
   });
 });

@@ -30,7 +30,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: ReportsRouteDeps
     app,
     { method: 'GET', url: '/api/admin/reports/export', input: ReportExportQuery, allow: 'sales.view' },
     async ({ input }, _request, reply) => {
-      const { filename, chunks } = reportCsv(db, input.kind, rangeOf(input.range), zone);
+      const { filename, chunks } = await reportCsv(db, input.kind, rangeOf(input.range), zone);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -1,8 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { orders, payments, refunds } from '#server/db/schema';
 import { CSV_BOM, csvField } from '#server/modules/import/csv';
-import { shopWallTime } from '#server/shop-time';
 import type { ReportExport } from '#shared/schemas/admin/reports.zod';
 import {
   methodOf,
@@ -33,24 +32,30 @@ const dollars = (cents: number): number => Math.round(cents) / 100;
 /** Rows read and written at a time for the orders and refunds files. */
 const BATCH = 2_000;
 
-/** The CSV of `kind` over `range` as chunks of text to send as they come, and the name to save it under. */
-export function reportCsv(
+/**
+ * The CSV of `kind` over `range` as chunks of text to send as they come, and the name to save it
+ * under. What could fail before the first row (the table's figures, the rows' ids) is read before
+ * this answers, so such a failure is still a whole error answer, not a cut file.
+ */
+export async function reportCsv(
   db: Db,
   kind: ReportExport,
   range: ReportRange,
   timeZone: string,
-): { filename: string; chunks: AsyncIterable<string> } {
-  const rows =
-    kind === 'orders' || kind === 'refunds'
-      ? rowsOf(db, kind, range, timeZone)
-      : tableOf(db, kind, range, timeZone).then((table) => [table]);
-  return { filename: `report-${kind}-${range.from}-${range.to}.csv`, chunks: csvChunks(rows) };
+): Promise<{ filename: string; chunks: AsyncIterable<string> }> {
+  const batches =
+    kind === 'orders'
+      ? await orderRows(db, range, timeZone)
+      : kind === 'refunds'
+        ? await refundRows(db, range, timeZone)
+        : [await tableOf(db, kind, range, timeZone)];
+  return { filename: `report-${kind}-${range.from}-${range.to}.csv`, chunks: csvChunks(batches) };
 }
 
 /** A file in chunks: CRLF line ends and a byte-order mark, as `writeCsv` writes it whole. */
-async function* csvChunks(batches: AsyncIterable<Cell[][]> | Promise<Cell[][][]>): AsyncGenerator<string> {
+async function* csvChunks(batches: AsyncIterable<Cell[][]> | Iterable<Cell[][]>): AsyncGenerator<string> {
   yield CSV_BOM;
-  for await (const batch of await batches) {
+  for await (const batch of batches) {
     let text = '';
     for (const row of batch) text += `${row.map(csvField).join(',')}\r\n`;
     yield text;
@@ -126,29 +131,42 @@ async function tableOf(db: Db, kind: ReportExport, range: ReportRange, timeZone:
 }
 
 /**
- * The orders paid or refunds made in `range`, header first, in batches of BATCH rows. Their ids are
- * read first in file order, then each batch by id: exact paging whatever the timestamps' precision.
+ * A paid or refund time as the file shows it: the shop's wall clock, `YYYY-MM-DD HH:mm`. Written by
+ * the database, whose zone rules also make the report's days: Intl in JS, even one formatter per
+ * zone, took 2.6 s per 100,000 rows on the shared bench machine (most of a year's file).
  */
-async function* rowsOf(
-  db: Db,
-  kind: 'orders' | 'refunds',
-  range: ReportRange,
-  timeZone: string,
-): AsyncGenerator<Cell[][]> {
+const wallTime = (column: typeof orders.paidAt | typeof refunds.updatedAt, timeZone: string) =>
+  sql<string>`coalesce(to_char(${column} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI'), '')`;
+
+/** `column = any($ids)`: one array parameter, not a list of 2,000 to parse and plan per batch. */
+const anyOf = (column: typeof orders.id | typeof payments.orderId | typeof refunds.id, ids: number[]) =>
+  sql`${column} = any(${sql.param(ids)}::int[])`;
+
+/** The ids of `ids` in slices of BATCH. */
+function* slices(ids: { id: number }[]): Generator<number[]> {
+  for (let i = 0; i < ids.length; i += BATCH) yield ids.slice(i, i + BATCH).map((row) => row.id);
+}
+
+/*
+ * The orders paid or refunds made in `range`, header first, in batches of BATCH rows. Their ids are
+ * read first, in file order, then each batch by id: exact paging whatever the timestamps' precision
+ * (PostgreSQL keeps microseconds, a JS Date milliseconds).
+ */
+
+async function orderRows(db: Db, range: ReportRange, timeZone: string): Promise<AsyncIterable<Cell[][]>> {
   const { start, end } = rangeInstants(range, timeZone);
-  const at = (instant: Date | null) => (instant ? shopWallTime(instant, timeZone).replace('T', ' ') : '');
-  if (kind === 'orders') {
+  const ids = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(paidIn(start, end))
+    .orderBy(asc(orders.paidAt), asc(orders.id));
+  return (async function* () {
     yield [['order_no', 'paid_at', 'method', 'gross', 'discount', 'delivery_fee', 'tax', 'collected']];
-    const ids = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(paidIn(start, end))
-      .orderBy(asc(orders.paidAt), asc(orders.id));
-    for (let i = 0; i < ids.length; i += BATCH) {
+    for (const batch of slices(ids)) {
       const paid = await db
         .select({
           orderNo: orders.orderNo,
-          paidAt: orders.paidAt,
+          paidAt: wallTime(orders.paidAt, timeZone),
           method: methodOf,
           gross: orders.subtotalCents,
           discount: orders.discountCents,
@@ -157,17 +175,13 @@ async function* rowsOf(
           total: orders.totalCents,
         })
         .from(orders)
-        .leftJoin(payments, takingPayment)
-        .where(
-          inArray(
-            orders.id,
-            ids.slice(i, i + BATCH).map((o) => o.id),
-          ),
-        )
+        // The batch's ids on payments too: else each batch scans every payment (its own join key).
+        .leftJoin(payments, and(takingPayment, anyOf(payments.orderId, batch)))
+        .where(anyOf(orders.id, batch))
         .orderBy(asc(orders.paidAt), asc(orders.id));
       yield paid.map((o) => [
         o.orderNo,
-        at(o.paidAt),
+        o.paidAt,
         o.method,
         dollars(o.gross),
         dollars(o.discount),
@@ -176,32 +190,32 @@ async function* rowsOf(
         dollars(o.total),
       ]);
     }
-    return;
-  }
-  yield [['order_no', 'refunded_at', 'method', 'refunded']];
+  })();
+}
+
+async function refundRows(db: Db, range: ReportRange, timeZone: string): Promise<AsyncIterable<Cell[][]>> {
+  const { start, end } = rangeInstants(range, timeZone);
   const ids = await db
     .select({ id: refunds.id })
     .from(refunds)
     .where(refundedIn(start, end))
     .orderBy(asc(refunds.updatedAt), asc(refunds.id));
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const given = await db
-      .select({
-        orderNo: orders.orderNo,
-        at: refunds.updatedAt,
-        method: methodOf,
-        cents: refunds.amountCents,
-      })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .leftJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(
-        inArray(
-          refunds.id,
-          ids.slice(i, i + BATCH).map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(refunds.updatedAt), asc(refunds.id));
-    yield given.map((r) => [r.orderNo, at(r.at), r.method, dollars(r.cents)]);
-  }
+  return (async function* () {
+    yield [['order_no', 'refunded_at', 'method', 'refunded']];
+    for (const batch of slices(ids)) {
+      const given = await db
+        .select({
+          orderNo: orders.orderNo,
+          at: wallTime(refunds.updatedAt, timeZone),
+          method: methodOf,
+          cents: refunds.amountCents,
+        })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .leftJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(anyOf(refunds.id, batch))
+        .orderBy(asc(refunds.updatedAt), asc(refunds.id));
+      yield given.map((r) => [r.orderNo, r.at, r.method, dollars(r.cents)]);
+    }
+  })();
 }
