@@ -1,9 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '#server/db/schema';
+import { orderLines, orders, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { parseCsv, textOfCell } from '#server/modules/import/csv';
-import { addDays, shopDate } from '#server/shop-time';
+import { addDays, shopDate, shopWallTime } from '#server/shop-time';
 import { REPORT_EXPORTS, Report } from '#shared/schemas/admin/reports.zod';
 import { Today } from '#shared/schemas/admin/today.zod';
 import { expectAnswer } from '../../../tests/helpers/answers';
@@ -321,5 +321,85 @@ describe('the sales report', () => {
       revenue: -(paid[1]?.totalCents ?? 0) / 100,
       refunded: (paid[1]?.totalCents ?? 0) / 100,
     });
+  });
+});
+
+describe('products in the report', () => {
+  it('names each product as it was sold, whatever it is called now', async () => {
+    shop.t.clock.advance(DAY);
+    await signInAgain();
+    const day = today();
+    const product = stocked[4];
+    if (!product) throw new Error('no fifth stocked product');
+    const rename = (enName: string, znName: string) =>
+      shop.t.database.db.update(products).set({ enName, znName }).where(eq(products.key, product.key));
+    await rename('Fuji Apples', '富士苹果');
+    const first = await paidOrder(4, 1);
+    await rename('Fuji Apples, large', '大富士苹果');
+    const second = await paidOrder(4, 2);
+    // Renamed after both orders: the books keep the names the shoppers bought under.
+    await rename('Apples (renamed)', '苹果（改名）');
+    const lines = await shop.t.database.db
+      .select({ orderNo: orders.orderNo, enName: orderLines.enName })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(inArray(orders.orderNo, [first.orderNo, second.orderNo]));
+    expect(Object.fromEntries(lines.map((l) => [l.orderNo, l.enName]))).toEqual({
+      [first.orderNo]: 'Fuji Apples',
+      [second.orderNo]: 'Fuji Apples, large',
+    });
+    const uuid = uuidFromKey(product.key);
+    const sold = (from: string) =>
+      call(staff.owner.token, 'GET', `/api/admin/reports?from=${from}&to=${day}`).then((answer) =>
+        expectAnswer(Report, answer).byProduct.filter((p) => p.uuid === uuid),
+      );
+    // Both orders' lines in one row, under the newest name they were sold under.
+    expect(await sold(day)).toEqual([
+      {
+        uuid,
+        enName: 'Fuji Apples, large',
+        znName: '大富士苹果',
+        quantity: 3,
+        grossCents: expect.any(Number),
+      },
+    ]);
+    const csv = await csvOf('products', day, day);
+    expect(csv.rows.filter((r) => r[0] === uuid).map((r) => [r[1], r[2], r[3]])).toEqual([
+      ['Fuji Apples, large', '大富士苹果', '3'],
+    ]);
+  });
+});
+
+describe('a long orders file', () => {
+  it('lists every paid order of the range once, in the order they were paid, across its batches', async () => {
+    // 2,500 orders paid on one past day (more than a batch), some at the same microsecond.
+    const { db } = shop.t.database;
+    await db.execute(sql`
+      insert into users (uuid, email, name, password_hash, created_at)
+      values (gen_random_uuid(), 'long.file@example.com', 'Long', 'x', now())`);
+    await db.execute(sql`
+      insert into orders (order_no, user_id, status, total_count, subtotal_cents, tax_cents, total_cents,
+        ship_name, ship_surname, ship_phone, ship_address, ship_area, ship_city, ship_province, ship_zip,
+        created_at, expires_at, updated_at, paid_at)
+      select 'L' || lpad(g::text, 6, '0'), (select id from users where email = 'long.file@example.com'),
+        2, 1, 100 + g, 0, 100 + g, 'Long', 'File', '5550100', '1 Main St', 'Area', 'City', 'CA', '94000',
+        t, t, t, t
+      from (select g, timestamptz '2025-03-10 12:00:00Z' - (g / 2) * interval '1.000001 second' as t
+            from generate_series(1, 2500) g) x`);
+    const file = await csvOf('orders', '2025-03-10', '2025-03-10');
+    const numbers = file.rows.map((r) => r[0]);
+    expect(numbers).toHaveLength(2500);
+    expect(new Set(numbers).size).toBe(2500);
+    // Paid earliest first: the higher numbers were paid earlier, a pair to each instant.
+    const expected = Array.from({ length: 2500 }, (_, i) => 2500 - i);
+    const byPaid = [...expected].sort((a, b) => Math.floor(b / 2) - Math.floor(a / 2) || a - b);
+    expect(numbers).toEqual(byPaid.map((g) => `L${String(g).padStart(6, '0')}`));
+    expect(centsIn(file, 'collected')).toBe(sum(expected, (g) => 100 + g));
+    // Times on the shop's wall clock, as the console shows them (the first paid 1,250 s earlier).
+    const wall = (instant: string) => shopWallTime(new Date(instant), zone()).replace('T', ' ');
+    expect([file.rows[0]?.[1], file.rows.at(-1)?.[1]]).toEqual([
+      wall('2025-03-10T11:39:10Z'),
+      wall('2025-03-10T12:00:00Z'),
+    ]);
   });
 });

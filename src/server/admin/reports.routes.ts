@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Config } from '#server/config';
@@ -29,11 +30,11 @@ export async function reportsRoutes(app: FastifyInstance, deps: ReportsRouteDeps
     app,
     { method: 'GET', url: '/api/admin/reports/export', input: ReportExportQuery, allow: 'sales.view' },
     async ({ input }, _request, reply) => {
-      const { filename, csv } = await reportCsv(db, input.kind, rangeOf(input.range), zone);
+      const { filename, chunks } = await reportCsv(db, input.kind, rangeOf(input.range), zone);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(csv);
+        .send(Readable.from(chunks));
     },
   );
 }

@@ -24,7 +24,8 @@ export class CsvTooWideError extends Error {
   }
 }
 
-const BOM = '\uFEFF';
+/** The byte-order mark a CSV file starts with, so Excel reads its Chinese as UTF-8. */
+export const CSV_BOM = '\uFEFF';
 
 /**
  * Splits `text` into records. Blank lines are skipped; a record with fewer fields than another is
@@ -37,7 +38,7 @@ export function parseCsv(
   maxRecords = Number.POSITIVE_INFINITY,
   maxFields = Number.POSITIVE_INFINITY,
 ): { records: CsvRecord[]; tooMany: boolean } {
-  const src = text.startsWith(BOM) ? text.slice(1) : text;
+  const src = text.startsWith(CSV_BOM) ? text.slice(1) : text;
   const records: CsvRecord[] = [];
   let line = 1;
   let i = 0;
@@ -144,5 +145,5 @@ export function csvField(value: string | number): string {
 
 /** A whole file: CRLF line ends and a byte-order mark, so Excel reads the Chinese as UTF-8. */
 export function writeCsv(rows: readonly (readonly (string | number)[])[]): string {
-  return BOM + rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+  return CSV_BOM + rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 }
