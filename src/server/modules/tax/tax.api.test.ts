@@ -47,7 +47,7 @@ async function orderTo(zip: string, num = 1) {
     .select()
     .from(orderTaxes)
     .where(eq(orderTaxes.orderId, order.id))
-    .orderBy(orderTaxes.rateBp);
+    .orderBy(orderTaxes.ratePpm);
   const lines = await shop.t.database.db
     .select()
     .from(orderLines)
@@ -59,10 +59,10 @@ async function orderTo(zip: string, num = 1) {
 describe('tax classes and areas', () => {
   it('an owner sets them; a manager sees them; bad rates, unknown classes and taken prefixes are refused', async () => {
     const setup = expectAnswer(TaxSetup, await call(staff.manager.token, 'GET', '/api/admin/tax'));
-    expect(setup.classes.map((c) => [c.code, c.rate_bp])).toEqual([
-      ['groceries', 450],
-      ['prepared_food', 450],
-      ['household', 450],
+    expect(setup.classes.map((c) => [c.code, c.rate_ppm])).toEqual([
+      ['groceries', 45_000],
+      ['prepared_food', 45_000],
+      ['household', 45_000],
       ['none', 0],
     ]);
     const household = { en_name: 'Household', zn_name: '家居用品', rate: '6' };
@@ -85,7 +85,7 @@ describe('tax classes and areas', () => {
       ),
     ).toMatchObject({ status: 400, body: { message: expect.stringContaining('税率') } });
     const saved = await call(staff.owner.token, 'POST', '/api/admin/tax/classes/household', household);
-    expect(expectAnswer(TaxSetup, saved).classes.find((c) => c.code === 'household')?.rate_bp).toBe(600);
+    expect(expectAnswer(TaxSetup, saved).classes.find((c) => c.code === 'household')?.rate_ppm).toBe(60_000);
 
     const bay = {
       name: 'Bay',
@@ -100,7 +100,7 @@ describe('tax classes and areas', () => {
       name: 'Metro',
       zips: '100, 101',
       'rates[0][class]': 'household',
-      'rates[0][rate]': '8.88',
+      'rates[0][rate]': '8.875',
     };
     expect((await call(staff.owner.token, 'POST', '/api/admin/tax/areas', metro)).status).toBe(200);
     expect(
@@ -119,8 +119,8 @@ describe('tax classes and areas', () => {
     ).toMatchObject({ status: 409, body: { message: 'There is no tax class wine.' } });
     const after = expectAnswer(TaxSetup, await call(staff.owner.token, 'GET', '/api/admin/tax'));
     expect(after.areas.map((a) => [a.name, a.zips, a.rates])).toEqual([
-      ['Bay', ['941'], { groceries: 100, household: 925 }],
-      ['Metro', ['100', '101'], { household: 888 }],
+      ['Bay', ['941'], { groceries: 10_000, household: 92_500 }],
+      ['Metro', ['100', '101'], { household: 88_750 }],
     ]);
   });
 
@@ -141,21 +141,21 @@ describe('tax classes and areas', () => {
     const nowhere = await orderTo('95001', 3);
     const goods = (key: string, o: typeof bay) =>
       (o.lines.find((l) => l.productUuid === uuidFromKey(key))?.priceCents ?? 0) * 3;
-    const half = (cents: number, bp: number) => Math.floor((cents * bp + 5000) / 10000);
-    for (const [o, groceriesBp, householdBp] of [
-      [bay, 100, 925],
-      [metro, 450, 888],
-      [nowhere, 450, 600],
+    const half = (cents: number, ppm: number) => Math.floor((cents * ppm + 500_000) / 1_000_000);
+    for (const [o, groceriesPpm, householdPpm] of [
+      [bay, 10_000, 92_500],
+      [metro, 45_000, 88_750],
+      [nowhere, 45_000, 60_000],
     ] as const) {
       const g = goods(grocery.key, o);
       const h = goods(detergent.key, o);
-      expect(o.rates.map((r) => [r.rateBp, r.taxableCents, r.taxCents])).toEqual(
+      expect(o.rates.map((r) => [r.ratePpm, r.taxableCents, r.taxCents])).toEqual(
         [
-          [groceriesBp, g, half(g, groceriesBp)],
-          [householdBp, h, half(h, householdBp)],
+          [groceriesPpm, g, half(g, groceriesPpm)],
+          [householdPpm, h, half(h, householdPpm)],
         ].sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
       );
-      expect(o.order.taxCents).toBe(half(g, groceriesBp) + half(h, householdBp));
+      expect(o.order.taxCents).toBe(half(g, groceriesPpm) + half(h, householdPpm));
       expect(o.order.totalCents).toBe(g + h + o.order.taxCents);
       expect(o.lines.reduce((a, l) => a + l.taxCents, 0)).toBe(o.order.taxCents);
     }

@@ -21,14 +21,14 @@ export async function readTaxSetup(db: Db | Tx): Promise<TaxSetup> {
       code: c.code,
       en_name: c.enName,
       zn_name: c.znName,
-      rate_bp: c.rateBp,
+      rate_ppm: c.ratePpm,
       products: usedBy.get(c.code) ?? 0,
     })),
     areas: areas.map((a) => ({
       id: a.id,
       name: a.name,
       zips: zips.filter((z) => z.areaId === a.id).map((z) => z.zipPrefix),
-      rates: Object.fromEntries(rates.filter((r) => r.areaId === a.id).map((r) => [r.classCode, r.rateBp])),
+      rates: Object.fromEntries(rates.filter((r) => r.areaId === a.id).map((r) => [r.classCode, r.ratePpm])),
     })),
   };
 }
@@ -48,7 +48,7 @@ export async function addTaxClass(tx: Tx, input: TaxClassInput): Promise<Changed
       code: input.code,
       enName: input.en_name,
       znName: input.zn_name,
-      rateBp: input.rate,
+      ratePpm: input.rate,
       position: Math.max(0, ...positions.map((r) => r.p)) + 1,
     })
     .onConflictDoNothing()
@@ -61,7 +61,7 @@ export async function addTaxClass(tx: Tx, input: TaxClassInput): Promise<Changed
       targetType: 'tax_class',
       targetId: input.code,
       before: null,
-      after: { en_name: input.en_name, zn_name: input.zn_name, rate_bp: input.rate },
+      after: { en_name: input.en_name, zn_name: input.zn_name, rate_ppm: input.rate },
     },
   };
 }
@@ -76,7 +76,7 @@ export async function updateTaxClass(
   if (!before) throw new NotFound('errors:tax.classUnknown', { code });
   await tx
     .update(taxClasses)
-    .set({ enName: input.en_name, znName: input.zn_name, rateBp: input.rate })
+    .set({ enName: input.en_name, znName: input.zn_name, ratePpm: input.rate })
     .where(eq(taxClasses.code, code));
   return {
     result: await readTaxSetup(tx),
@@ -84,8 +84,8 @@ export async function updateTaxClass(
       action: 'tax.class.update',
       targetType: 'tax_class',
       targetId: code,
-      before: { en_name: before.enName, zn_name: before.znName, rate_bp: before.rateBp },
-      after: { en_name: input.en_name, zn_name: input.zn_name, rate_bp: input.rate },
+      before: { en_name: before.enName, zn_name: before.znName, rate_ppm: before.ratePpm },
+      after: { en_name: input.en_name, zn_name: input.zn_name, rate_ppm: input.rate },
     },
   };
 }
@@ -142,7 +142,9 @@ export async function saveTaxArea(
   if (added.length !== input.zips.length) throw new Conflict('errors:tax.zipTaken', { zip: '', area: '' });
   const rates = Object.entries(input.rates);
   if (rates.length > 0) {
-    await tx.insert(taxAreaRates).values(rates.map(([classCode, rateBp]) => ({ areaId, classCode, rateBp })));
+    await tx
+      .insert(taxAreaRates)
+      .values(rates.map(([classCode, ratePpm]) => ({ areaId, classCode, ratePpm })));
   }
   return {
     result: await readTaxSetup(tx),

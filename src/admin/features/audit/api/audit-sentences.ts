@@ -3,6 +3,7 @@ import { formatCents } from '#shared/money';
 import type { AuditEntry } from '#shared/schemas/admin/audit.zod';
 import { orderStatusName } from '#shared/schemas/order.rules';
 import { isStaffRole } from '#shared/schemas/staff.rules';
+import { ratePercent } from '#shared/tax';
 import { changedFields } from './audit';
 
 /*
@@ -72,6 +73,7 @@ export function readValue(field: string, value: unknown, { t, when }: Formatter)
   // Product prices are kept as amounts (3.49), not cents.
   if ((field === 'price' || field.endsWith('_price')) && Number.isFinite(num(value)))
     return formatCents(Math.round(num(value) * 100));
+  if (field.endsWith('_ppm') && Number.isInteger(value)) return `${ratePercent(value as number)} %`;
   if (field.endsWith('_g') && typeof value === 'number') return t('audit.change.grams', { count: value });
   if (field === 'term_days' && typeof value === 'number') return t('audit.change.days', { count: value });
   if (field.endsWith('_chars') && typeof value === 'number') return t('audit.change.chars', { count: value });
