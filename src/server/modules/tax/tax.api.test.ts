@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orderTaxes, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { TaxSetup } from '#shared/schemas/admin/tax.zod';
+import { OrderDetail } from '#shared/schemas/order';
 import { linePaidOf } from '#shared/tax';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
@@ -159,9 +160,20 @@ describe('tax classes and areas', () => {
       expect(o.order.totalCents).toBe(g + h + o.order.taxCents);
       expect(o.lines.reduce((a, l) => a + l.taxCents, 0)).toBe(o.order.taxCents);
     }
-    // The shopper's order page shows the same figure.
-    const detail = await callAs(shop.t.app, metro.s, 'GET', `/api/order/${metro.orderNo}`);
-    expect(Math.round(detail.body.data.tax * 100)).toBe(metro.order.taxCents);
+    // The shopper's order page shows the same figure, and it rate by rate (docs/api.md, order).
+    const detail = expectAnswer(
+      OrderDetail,
+      await callAs(shop.t.app, metro.s, 'GET', `/api/order/${metro.orderNo}`),
+    );
+    expect(Math.round(detail.tax * 100)).toBe(metro.order.taxCents);
+    expect(detail.taxes).toEqual(
+      metro.rates.map((r) => ({
+        rate: r.ratePpm === 45_000 ? '4.5' : '8.875',
+        taxable: r.taxableCents / 100,
+        tax: r.taxCents / 100,
+      })),
+    );
+    expect(detail.taxes.map((r) => r.rate)).toEqual(['4.5', '8.875']);
     await db.update(products).set({ taxClass: 'groceries' }).where(eq(products.key, detergent.key));
   });
 
