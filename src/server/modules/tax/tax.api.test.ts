@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLines, orderTaxes, products } from '#server/db/schema';
+import { auditLog, orderLines, orderTaxes, products, taxAreaRates } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { TaxSetup } from '#shared/schemas/admin/tax.zod';
 import { OrderDetail } from '#shared/schemas/order';
@@ -195,5 +195,90 @@ describe('tax classes and areas', () => {
     }
     expect(given[0]).toBe(Math.floor((paid + 1) / 3));
     expect(given.reduce((a, b) => a + b, 0)).toBe(paid);
+  });
+
+  it('an owner deletes a class nobody is in, with its area rates; never groceries nor one in use', async () => {
+    const db = shop.t.database.db;
+    const wine = { code: 'wine', en_name: 'Wine', zn_name: '葡萄酒', rate: '8.875' };
+    const added = await call(staff.owner.token, 'POST', '/api/admin/tax/classes', wine);
+    expect(expectAnswer(TaxSetup, added).classes.find((c) => c.code === 'wine')).toMatchObject({
+      rate_ppm: 88_750,
+      products: 0,
+    });
+    // Percent with more than 4 decimals cannot be a rate.
+    expect(
+      await call(staff.owner.token, 'POST', '/api/admin/tax/classes/wine', { ...wine, rate: '8.87501' }),
+    ).toMatchObject({ status: 400, body: { message: expect.stringContaining('at most 4 decimals') } });
+    const area = await call(staff.owner.token, 'POST', '/api/admin/tax/areas', {
+      name: 'Vineyards',
+      zips: '954',
+      'rates[0][class]': 'wine',
+      'rates[0][rate]': '6.625',
+      'rates[1][class]': 'household',
+      'rates[1][rate]': '7',
+    });
+    expect(expectAnswer(TaxSetup, area).areas.find((a) => a.name === 'Vineyards')?.rates).toEqual({
+      wine: 66_250,
+      household: 70_000,
+    });
+    const [bottle, archived] = await db.select().from(products).where(isNull(products.archivedAt)).limit(2);
+    if (!bottle || !archived) throw new Error('the demo catalogue lacks products');
+    expect(
+      (await call(staff.manager.token, 'POST', `/api/admin/products/${bottle.id}`, { tax_class: 'wine' }))
+        .status,
+    ).toBe(200);
+    await db
+      .update(products)
+      .set({ taxClass: 'wine', archivedAt: shop.t.clock.now() })
+      .where(eq(products.id, archived.id));
+
+    expect((await call(staff.manager.token, 'DELETE', '/api/admin/tax/classes/wine')).status).toBe(403);
+    expect(await call(staff.owner.token, 'DELETE', '/api/admin/tax/classes/wine')).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          'Products still in the tax class wine (published or not): 1. Move them to another class first.',
+      },
+    });
+    expect(
+      await call(staff.owner.token, 'DELETE', '/api/admin/tax/classes/wine', undefined, 'zh'),
+    ).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('还有 1 件商品') },
+    });
+    expect(await call(staff.owner.token, 'DELETE', '/api/admin/tax/classes/groceries')).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('The tax class groceries cannot be deleted') },
+    });
+    expect(await call(staff.owner.token, 'DELETE', '/api/admin/tax/classes/beer')).toMatchObject({
+      status: 404,
+      body: { message: 'There is no tax class beer.' },
+    });
+    // Refused: nothing changed.
+    const kept = expectAnswer(TaxSetup, await call(staff.owner.token, 'GET', '/api/admin/tax'));
+    expect(kept.classes.find((c) => c.code === 'wine')?.products).toBe(1);
+    expect(kept.classes.find((c) => c.code === 'groceries')).toBeDefined();
+
+    await call(staff.manager.token, 'POST', `/api/admin/products/${bottle.id}`, { tax_class: 'household' });
+    const deleted = await call(staff.owner.token, 'DELETE', '/api/admin/tax/classes/wine');
+    const after = expectAnswer(TaxSetup, deleted);
+    expect(after.classes.map((c) => c.code)).toEqual(['groceries', 'prepared_food', 'household', 'none']);
+    expect(after.areas.find((a) => a.name === 'Vineyards')?.rates).toEqual({ household: 70_000 });
+    expect(await db.select().from(taxAreaRates).where(eq(taxAreaRates.classCode, 'wine'))).toEqual([]);
+    // The archived product, which nobody can edit, went to groceries; the live one kept its class.
+    const [moved] = await db.select().from(products).where(eq(products.id, archived.id));
+    expect(moved?.taxClass).toBe('groceries');
+    const [line] = await db.select().from(auditLog).where(eq(auditLog.action, 'tax.class.delete'));
+    expect(line).toMatchObject({
+      targetType: 'tax_class',
+      targetId: 'wine',
+      targetLabel: { en: 'Wine', zh: '葡萄酒' },
+      before: { en_name: 'Wine', zn_name: '葡萄酒', rate_ppm: 88_750 },
+    });
+    await db
+      .update(products)
+      .set({ taxClass: archived.taxClass, archivedAt: null })
+      .where(eq(products.id, archived.id));
+    await db.update(products).set({ taxClass: bottle.taxClass }).where(eq(products.id, bottle.id));
   });
 });

@@ -1,16 +1,19 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Changed } from '#server/audit';
 import type { Db, Tx } from '#server/db/client';
 import { products, taxAreaRates, taxAreas, taxAreaZips, taxClasses } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import type { TaxAreaInput, TaxClassInput, TaxClassUpdate, TaxSetup } from '#shared/schemas/admin/tax.zod';
+import { DEFAULT_TAX_CLASS } from '#shared/tax';
 
 /** The shop's tax setup as the console shows it (docs/product.md, Tax). */
 export async function readTaxSetup(db: Db | Tx): Promise<TaxSetup> {
   const classes = await db.select().from(taxClasses).orderBy(asc(taxClasses.position), asc(taxClasses.code));
+  // Archived products are never sold again and cannot be edited: they do not hold a class.
   const used = await db
     .select({ code: products.taxClass, n: count() })
     .from(products)
+    .where(isNull(products.archivedAt))
     .groupBy(products.taxClass);
   const usedBy = new Map(used.map((u) => [u.code, Number(u.n)]));
   const areas = await db.select().from(taxAreas).orderBy(asc(taxAreas.name));
@@ -171,6 +174,41 @@ export async function deleteTaxArea(tx: Tx, id: number): Promise<Changed<TaxSetu
       targetType: 'tax_area',
       targetId: String(id),
       before: { name: old.name, zips: old.zips, rates: old.rates },
+      after: null,
+    },
+  };
+}
+
+/**
+ * Removes a class and its rates in every area. Refused for the groceries class (new products go
+ * in it and a taxed delivery fee uses its rate) and while live products are in the class; archived
+ * ones, which cannot be edited any more, move to groceries. Placed orders keep the rates they were
+ * charged. The class row is locked first, so a product saved into it at the same time waits and
+ * is counted.
+ */
+export async function deleteTaxClass(tx: Tx, code: string): Promise<Changed<TaxSetup>> {
+  const [before] = await tx.select().from(taxClasses).where(eq(taxClasses.code, code)).for('update');
+  if (!before) throw new NotFound('errors:tax.classUnknown', { code });
+  if (code === DEFAULT_TAX_CLASS) throw new Conflict('errors:tax.classDefault', { code });
+  const [used] = await tx
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.taxClass, code), isNull(products.archivedAt)));
+  const inUse = Number(used?.n ?? 0);
+  if (inUse > 0) throw new Conflict('errors:tax.classInUse', { code, count: inUse });
+  await tx
+    .update(products)
+    .set({ taxClass: DEFAULT_TAX_CLASS })
+    .where(and(eq(products.taxClass, code), isNotNull(products.archivedAt)));
+  // Its area rates go with it (tax_area_rates cascades).
+  await tx.delete(taxClasses).where(eq(taxClasses.code, code));
+  return {
+    result: await readTaxSetup(tx),
+    audit: {
+      action: 'tax.class.delete',
+      targetType: 'tax_class',
+      targetId: code,
+      before: { en_name: before.enName, zn_name: before.znName, rate_ppm: before.ratePpm },
       after: null,
     },
   };

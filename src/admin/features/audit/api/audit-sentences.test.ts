@@ -25,6 +25,7 @@ describe('audit lines as sentences', () => {
       'Marked a line short (2 missing)',
       'Changed the price from $3.98 to $3.49',
       'Changed the rate from 4.5 % to 8.875 %',
+      'Deleted a tax class',
     ],
     [
       'zh',
@@ -32,8 +33,9 @@ describe('audit lines as sentences', () => {
       '标记商品行缺货（缺 2 件）',
       '将价格从 $3.98 改为 $3.49',
       '将税率从 4.5 % 改为 8.875 %',
+      '删除了税类',
     ],
-  ] as const)('read in %s', async (language, refund, mark, price, taxRate) => {
+  ] as const)('read in %s', async (language, refund, mark, price, taxRate, deleted) => {
     const { t, when } = await reader(language);
     expect(
       actionSentence({ action: 'order.refund', before: null, after: { amount_cents: 166, whole: false } }, t),
@@ -60,5 +62,6 @@ describe('audit lines as sentences', () => {
       after: { en_name: 'Household', rate_ppm: 88_750 },
     };
     expect(changeSentences(rate, { t, when })).toEqual([taxRate]);
+    expect(actionSentence({ action: 'tax.class.delete', before: rate.after, after: null }, t)).toBe(deleted);
   });
 });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#shared/schemas/staff.rules';
-import { ratePercent } from '#shared/tax';
+import { DEFAULT_TAX_CLASS, ratePercent } from '#shared/tax';
 import { Loading } from '#web/components/ui/loading';
 import { useStaff } from '../../../api/me';
 import { Field } from '../../../components/ui/field';
@@ -15,6 +15,7 @@ import {
   type TaxSetup,
   taxQuery,
   useDeleteArea,
+  useDeleteClass,
   useSaveArea,
   useSaveClass,
 } from '../api/tax';
@@ -43,6 +44,7 @@ export function TaxPage() {
             <th scope="col">{t('tax.fields.code')}</th>
             <th scope="col">{t('tax.fields.rate')}</th>
             <th scope="col">{t('tax.fields.products')}</th>
+            {edit ? <th scope="col">{t('tax.fields.actions')}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -73,6 +75,7 @@ function ClassRow({ taxClass, edit }: { taxClass: TaxClassView; edit: boolean })
   const { t, i18n } = useTranslation();
   const [rate, setRate] = useState(ratePercent(taxClass.rate_ppm));
   const save = useSaveClass(taxClass.code);
+  const remove = useDeleteClass();
   const name = className(taxClass, i18n.language === 'zh');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -106,6 +109,25 @@ function ClassRow({ taxClass, edit }: { taxClass: TaxClassView; edit: boolean })
         )}
       </td>
       <td>{taxClass.products}</td>
+      {edit ? (
+        <td>
+          {/* Groceries cannot go: new products and a taxed delivery fee use it. */}
+          {taxClass.code === DEFAULT_TAX_CLASS ? null : (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={t('tax.deleteClassOne', { name })}
+              disabled={remove.isPending}
+              onClick={() => {
+                if (window.confirm(t('tax.deleteClassConfirm', { name }))) remove.mutate(taxClass.code);
+              }}
+            >
+              {t('tax.deleteClass')}
+            </button>
+          )}
+          <FormError error={remove.error} />
+        </td>
+      ) : null}
     </tr>
   );
 }
