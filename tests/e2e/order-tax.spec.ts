@@ -9,8 +9,8 @@ import { ADDRESS, callApi, shopperWithCart, signInAs } from './fixtures/shopper'
 /**
  * Tax by rate on the shopper's order (docs/product.md, Tax): the owner gives a place its own
  * groceries rate, 8.875 % (over the console's API); an order delivered there shows "Tax 8.875%"
- * on its pay page and order page instead of the spec's "Tax (4.5%)", and an order delivered
- * elsewhere keeps the spec's one row. This worker's shop is its own (admin-shop-server.ts); the area
+ * in the cart, on its pay page and on its order page instead of the spec's "Tax (4.5%)", and an
+ * order delivered elsewhere keeps the spec's one row. This worker's shop is its own (admin-shop-server.ts); the area
  * holds a prefix no other test's address is in, and goes again after each test.
  */
 test.describe.configure({ timeout: 120_000 });
@@ -78,6 +78,13 @@ for (const language of LANGUAGES) {
 
     await signInAs(page, shopper, language);
     await page.goto('/cart');
+    // The cart already shows the tax the order will charge there.
+    const cart = page.getByRole('region', { name: t('cart:summary') });
+    await expect(
+      cart.locator('.summary-rows > div', {
+        has: page.getByText(t('cart:taxAt', { rate: '8.875' }), { exact: true }),
+      }),
+    ).toContainText(formatCents(tax));
     await page.getByRole('button', { name: t('cart:submit') }).click();
     await expect(page).toHaveURL(/\/pay\/\d+$/, { timeout: 15_000 });
     const orderNo = page.url().split('/').pop() ?? '';

@@ -7,7 +7,7 @@ import {
   orderTotalsOf,
 } from '#shared/money';
 import type { DeliveryTerms } from '#shared/schemas/delivery';
-import { DEFAULT_RATE_PPM } from '#shared/tax';
+import { DEFAULT_RATE_PPM, type OrderTax } from '#shared/tax';
 import { useDeliveryTerms, useZipCheck } from '#web/api/delivery';
 import type { SummaryRow } from '#web/components/order/summary-rows';
 import { centsOf } from '#web/lib/money';
@@ -21,7 +21,7 @@ export interface CartTaxLine {
 
 export interface CartDelivery {
   /** The cart's money with the shop's fee, by the server's own function (before a coupon). */
-  totals: OrderTotals;
+  totals: OrderTotals & { taxes: OrderTax };
   /** The summary's delivery row, when the shop charges a fee: its amount, or "Free delivery". */
   row?: SummaryRow;
   /** Why the order cannot be placed: under the minimum, or an address outside the area. */
