@@ -57,8 +57,8 @@ export async function seedOrders(database: Db): Promise<void> {
     join (select *, row_number() over (order by id) as rn from products) p on p.rn = 1 + (o.id + k) % 60
     where o.order_no like 'B%'`);
   await db.execute(sql`
-    insert into order_taxes (order_id, rate_bp, taxable_cents, tax_cents)
-    select id, 450, subtotal_cents - discount_cents, tax_cents from orders where order_no like 'B%'`);
+    insert into order_taxes (order_id, rate_ppm, taxable_cents, tax_cents)
+    select id, 45000, subtotal_cents - discount_cents, tax_cents from orders where order_no like 'B%'`);
   await db.execute(sql`
     insert into payments (order_id, kind, vendor, gateway, reference, status, amount_cents, created_at, updated_at)
     select id, 'card', (array['creditcard', 'wechatpay', 'alipay'])[1 + id % 3], 'sandbox', order_no,

@@ -1,5 +1,4 @@
 /** Business constants of docs/product.md §9, shared by the server and the web. */
-export const TAX_RATE_BASIS_POINTS = 450; // 4.5 %
 export const CURRENCY = 'USD';
 export const CURRENCY_SYMBOL = '$';
 

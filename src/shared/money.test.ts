@@ -4,12 +4,12 @@ import {
   centsToAmount,
   centsToDecimalString,
   formatCents,
-  goodsPaidOf,
   NO_DELIVERY_CHARGES,
   orderTotalsOf,
   taxOf,
   totalsOf,
 } from './money';
+import { linePaidOf } from './tax';
 
 describe('tax', () => {
   it('is 4.5 % rounded half-up to the cent', () => {
@@ -100,23 +100,19 @@ describe('order totals with delivery charges', () => {
   });
 });
 
-describe('goodsPaidOf (what a refund of lines is a share of)', () => {
+describe('what a refund of lines is a share of: the lines’ stored shares', () => {
+  const paidForGoods = (t: ReturnType<typeof orderTotalsOf>) =>
+    t.taxes.lines.reduce((a, l) => a + linePaidOf(l), 0);
+
   it('is the whole total when no fee was charged', () => {
     const t = orderTotalsOf(2000, 300, NO_DELIVERY_CHARGES);
-    expect(
-      goodsPaidOf({ subtotalCents: 2000, discountCents: 300, totalCents: t.total, deliveryFeeCents: 0 }),
-    ).toBe(t.total);
+    expect(paidForGoods(t)).toBe(t.total);
   });
 
   it('leaves the fee and the fee’s tax out', () => {
     const taxed = { feeCents: 499, freeOverCents: 0, taxOnFee: true };
     const t = orderTotalsOf(1000, 0, taxed);
-    const paid = goodsPaidOf({
-      subtotalCents: 1000,
-      discountCents: 0,
-      totalCents: t.total,
-      deliveryFeeCents: 499,
-    });
+    const paid = paidForGoods(t);
     expect(paid).toBe(1000 + taxOf(1000));
     expect(t.total - paid).toBe(499 + (t.tax - taxOf(1000)));
   });

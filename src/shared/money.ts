@@ -1,13 +1,12 @@
-import { CURRENCY_SYMBOL, TAX_RATE_BASIS_POINTS } from './constants';
-import { type OrderTax, type RateBp, type TaxLineInput, taxOrder } from './tax';
+import { CURRENCY_SYMBOL } from './constants';
+import { DEFAULT_RATE_PPM, type OrderTax, type RatePpm, rateTaxOf, type TaxLineInput, taxOrder } from './tax';
 
 /** Money is integer cents everywhere; these are the only conversions. */
 export type Cents = number;
 
-/** 4.5 % of the subtotal, rounded half-up to the cent, in integer arithmetic (no float drift). */
+/** The spec's 4.5 % of the subtotal, by the one rounding rule of tax.ts (half-up to the cent). */
 export function taxOf(subtotal: Cents): Cents {
-  if (!Number.isSafeInteger(subtotal) || subtotal < 0) throw new RangeError(`bad subtotal ${subtotal}`);
-  return Math.floor((subtotal * TAX_RATE_BASIS_POINTS + 5_000) / 10_000);
+  return rateTaxOf(subtotal, DEFAULT_RATE_PPM);
 }
 
 export interface Totals {
@@ -26,7 +25,7 @@ export interface DeliveryCharges {
   feeCents: Cents;
   /** Goods (after the coupon) at or above this deliver free; 0: the fee always applies. */
   freeOverCents: Cents;
-  /** Whether the 4.5 % tax is charged on the fee too. */
+  /** Whether the fee is taxed too (at the groceries rate where it is delivered). */
   taxOnFee: boolean;
 }
 
@@ -44,7 +43,7 @@ export interface OrderTotals extends Totals {
  * The one computation of an order's money, for the cart screen and the server (which charges its
  * own figure): goods = subtotal − discount; the fee applies unless a threshold is set and goods
  * reach it; tax by the one rule of src/shared/tax.ts over `lines` (each with its rate; absent: one
- * line at the spec's 4.5 %), the fee taxed at `feeRateBp` when the shop taxes it;
+ * line at the spec's 4.5 %), the fee taxed at `feeRatePpm` when the shop taxes it;
  * total = goods + tax + fee. With no charges and one rate this is exactly totalsOf after the discount.
  */
 export function orderTotalsOf(
@@ -52,38 +51,23 @@ export function orderTotalsOf(
   discount: Cents,
   charges: DeliveryCharges,
   lines?: readonly TaxLineInput[],
-  feeRateBp: RateBp = TAX_RATE_BASIS_POINTS,
+  feeRatePpm: RatePpm = DEFAULT_RATE_PPM,
 ): OrderTotals & { taxes: OrderTax } {
   const goods = subtotal - discount;
   if (!Number.isSafeInteger(goods) || goods < 0 || discount < 0)
     throw new RangeError(`bad discount ${discount}`);
-  const taxLines = lines ?? [{ goodsCents: subtotal, rateBp: TAX_RATE_BASIS_POINTS }];
+  const taxLines = lines ?? [{ goodsCents: subtotal, ratePpm: DEFAULT_RATE_PPM }];
   if (taxLines.reduce((a, l) => a + l.goodsCents, 0) !== subtotal)
     throw new RangeError('lines do not add up');
   const free = charges.freeOverCents > 0 && goods >= charges.freeOverCents;
   const deliveryFee = charges.feeCents > 0 && !free ? charges.feeCents : 0;
   const taxes = taxOrder(taxLines, discount, {
     cents: deliveryFee,
-    rateBp: charges.taxOnFee ? feeRateBp : null,
+    ratePpm: charges.taxOnFee ? feeRatePpm : null,
   });
   const tax = taxes.taxCents;
   const toFreeDelivery = deliveryFee > 0 && charges.freeOverCents > 0 ? charges.freeOverCents - goods : 0;
   return { subtotal, discount, tax, deliveryFee, total: goods + tax + deliveryFee, toFreeDelivery, taxes };
-}
-
-/**
- * What an order's goods cost the shopper: the goods after the coupon and their tax, without the
- * delivery fee (nor the fee's tax). A refund of some lines is their share of it (tax and discount
- * shared alike): the fee is not given back with the goods. Without a fee it is the order's total.
- */
-export function goodsPaidOf(order: {
-  subtotalCents: Cents;
-  discountCents: Cents;
-  totalCents: Cents;
-  deliveryFeeCents: Cents;
-}): Cents {
-  const goods = order.subtotalCents - order.discountCents;
-  return Math.max(0, Math.min(order.totalCents - order.deliveryFeeCents, goods + taxOf(Math.max(0, goods))));
 }
 
 /** Cents to the API's decimal number (at most 2 decimals). */

@@ -1,5 +1,3 @@
-import { TAX_RATE_BASIS_POINTS } from './constants';
-
 /** Integer cents, as in money.ts (which builds on this file). */
 type Cents = number;
 
@@ -12,21 +10,34 @@ type Cents = number;
  * by largest remainder, so shares add up to their whole to the cent.
  */
 
-/** A rate in basis points: 450 is 4.5 %. */
-export type RateBp = number;
+/**
+ * A rate in parts per million: 10,000 is 1 %, 45,000 is 4.5 %, 88,750 is New York City's 8.875 %.
+ * Fine enough for any rate a place sets (they are quoted to at most 4 decimals of a percent).
+ */
+export type RatePpm = number;
+
+/** One percent. */
+export const PPM_PER_PERCENT = 10_000;
+
+/** The highest rate accepted: 100 %. */
+export const MAX_RATE_PPM = 1_000_000;
+
+/** The spec's one rate, 4.5 % on everything: what a new shop's classes start at. */
+export const DEFAULT_RATE_PPM: RatePpm = 45_000;
 
 /** The class a product is in when nobody chose one, and whose rate the delivery fee is taxed at. */
 export const DEFAULT_TAX_CLASS = 'groceries';
 
-/** The highest rate accepted: 100 %. */
-export const MAX_RATE_BP = 10_000;
-
-/** Half-up round of taxable × rate, in integer arithmetic. */
-export function rateTaxOf(taxable: Cents, rateBp: RateBp): Cents {
+/**
+ * Half-up round of taxable × rate: taxable × ppm / 1,000,000, exact in BigInt (in Numbers the
+ * product passes 2^53 from $90M taxable). At 45,000 ppm this is the spec's 4.5 % to the cent.
+ */
+export function rateTaxOf(taxable: Cents, ratePpm: RatePpm): Cents {
   if (!Number.isSafeInteger(taxable) || taxable < 0) throw new RangeError(`bad taxable ${taxable}`);
-  if (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > MAX_RATE_BP)
-    throw new RangeError(`bad rate ${rateBp}`);
-  return Math.floor((taxable * rateBp + 5_000) / 10_000);
+  if (!Number.isInteger(ratePpm) || ratePpm < 0 || ratePpm > MAX_RATE_PPM)
+    throw new RangeError(`bad rate ${ratePpm}`);
+  const million = BigInt(MAX_RATE_PPM);
+  return Number((BigInt(taxable) * BigInt(ratePpm) + million / 2n) / million);
 }
 
 /**
@@ -58,12 +69,12 @@ export function shareByWeight(whole: Cents, weights: readonly number[]): Cents[]
 export interface TaxLineInput {
   /** price × quantity */
   goodsCents: Cents;
-  rateBp: RateBp;
+  ratePpm: RatePpm;
 }
 
 export interface LineTax {
   goodsCents: Cents;
-  rateBp: RateBp;
+  ratePpm: RatePpm;
   /** The line's share of the coupon's discount. */
   discountCents: Cents;
   /** The line's share of its rate's tax. */
@@ -71,7 +82,7 @@ export interface LineTax {
 }
 
 export interface RateTax {
-  rateBp: RateBp;
+  ratePpm: RatePpm;
   /** What the rate applied to: its lines' goods after their discount, plus the fee when taxed at it. */
   taxableCents: Cents;
   taxCents: Cents;
@@ -94,7 +105,7 @@ export interface OrderTax {
 export function taxOrder(
   lines: readonly TaxLineInput[],
   discountCents: Cents,
-  fee: { cents: Cents; rateBp: RateBp | null },
+  fee: { cents: Cents; ratePpm: RatePpm | null },
 ): OrderTax {
   const goods = lines.reduce((a, l) => a + l.goodsCents, 0);
   if (!Number.isSafeInteger(discountCents) || discountCents < 0 || discountCents > goods)
@@ -104,30 +115,30 @@ export function taxOrder(
     lines.map((l) => l.goodsCents),
   );
   const taxables = lines.map((l, i) => l.goodsCents - (discounts[i] ?? 0));
-  const feeTaxed = fee.rateBp !== null && fee.cents > 0;
-  const rateSet = new Set(lines.map((l) => l.rateBp));
-  if (feeTaxed) rateSet.add(fee.rateBp as number);
+  const feeTaxed = fee.ratePpm !== null && fee.cents > 0;
+  const rateSet = new Set(lines.map((l) => l.ratePpm));
+  if (feeTaxed) rateSet.add(fee.ratePpm as number);
   const rates: RateTax[] = [];
   const lineTax = lines.map(() => 0);
   let feeTaxCents = 0;
-  for (const rateBp of [...rateSet].sort((a, b) => a - b)) {
-    const members = lines.map((l, i) => (l.rateBp === rateBp ? i : -1)).filter((i) => i >= 0);
+  for (const ratePpm of [...rateSet].sort((a, b) => a - b)) {
+    const members = lines.map((l, i) => (l.ratePpm === ratePpm ? i : -1)).filter((i) => i >= 0);
     const weights = members.map((i) => taxables[i] ?? 0);
-    const withFee = feeTaxed && fee.rateBp === rateBp;
+    const withFee = feeTaxed && fee.ratePpm === ratePpm;
     if (withFee) weights.push(fee.cents);
     const taxable = weights.reduce((a, b) => a + b, 0);
-    const tax = rateTaxOf(taxable, rateBp);
+    const tax = rateTaxOf(taxable, ratePpm);
     const shares = shareByWeight(tax, weights);
     members.forEach((lineIndex, k) => {
       lineTax[lineIndex] = shares[k] ?? 0;
     });
     if (withFee) feeTaxCents = shares[members.length] ?? 0;
-    rates.push({ rateBp, taxableCents: taxable, taxCents: tax });
+    rates.push({ ratePpm, taxableCents: taxable, taxCents: tax });
   }
   return {
     lines: lines.map((l, i) => ({
       goodsCents: l.goodsCents,
-      rateBp: l.rateBp,
+      ratePpm: l.ratePpm,
       discountCents: discounts[i] ?? 0,
       taxCents: lineTax[i] ?? 0,
     })),
@@ -163,14 +174,30 @@ export function moneyShareOf(linePaid: Cents, lineGoods: Cents, cents: Cents): C
   return Math.min(linePaid, Number(share));
 }
 
-/** "4.5", "8.88", "0": a rate in percent for labels, without trailing zeros. */
-export function ratePercent(rateBp: RateBp): string {
-  const whole = Math.floor(rateBp / 100);
-  const frac = String(rateBp % 100)
-    .padStart(2, '0')
+/** "4.5", "8.875", "4.712", "0": a rate in percent for labels, up to 4 decimals, no trailing zeros. */
+export function ratePercent(ratePpm: RatePpm): string {
+  const whole = Math.floor(ratePpm / PPM_PER_PERCENT);
+  const frac = String(ratePpm % PPM_PER_PERCENT)
+    .padStart(4, '0')
     .replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : String(whole);
 }
 
-/** The spec's one rate. */
-export const DEFAULT_RATE_BP: RateBp = TAX_RATE_BASIS_POINTS;
+/**
+ * A rate typed in percent ("8.875", "4.5 %", 6), at most 4 decimals, 0–100, as parts per million;
+ * undefined when it is not one. Requests give rates only this way (docs/api.md, Admin: tax).
+ */
+export function percentToPpm(text: string): RatePpm | undefined {
+  const match = /^\s*(\d{1,3})(?:\.(\d{1,4}))?\s*%?\s*$/.exec(text);
+  if (!match) return undefined;
+  const ppm = Number(match[1]) * PPM_PER_PERCENT + Number((match[2] ?? '').padEnd(4, '0'));
+  return ppm <= MAX_RATE_PPM ? ppm : undefined;
+}
+
+/**
+ * Whether an order's tax is shown rate by rate: when it was charged at more than one rate, or at
+ * one other than the spec's 4.5 %. Otherwise one "Tax" row, exactly as the spec shows it.
+ */
+export function showsTaxByRate(rates: readonly (RatePpm | undefined)[]): boolean {
+  return rates.length > 1 || (rates.length === 1 && rates[0] !== DEFAULT_RATE_PPM);
+}

@@ -37,20 +37,20 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * Every rate an answer carries, in percent: the one place that knows the answers' rate field and
- * unit (basis points today: `rate_bp` in the console's answers, `rateBp` in the report's).
+ * unit (parts per million: `rate_ppm` in the console's answers, `ratePpm` in the report's).
  */
-const percentOf = (rate: number | { rate_bp?: number; rateBp?: number }) =>
-  (typeof rate === 'number' ? rate : (rate.rate_bp ?? rate.rateBp ?? Number.NaN)) / 100;
+const percentOf = (rate: number | { rate_ppm?: number; ratePpm?: number }) =>
+  (typeof rate === 'number' ? rate : (rate.rate_ppm ?? rate.ratePpm ?? Number.NaN)) / 10_000;
 
 /** The rates the owner enters, in percent as typed; the walk's expectations use only these. */
 const RATES = {
   household: '7',
   bay: { zip: '94107', groceries: '1.5', household: '6.25' },
-  metro: { zip: '10001', groceries: '2.25', household: '8.75' },
+  metro: { zip: '10001', groceries: '2.25', household: '8.875' },
 } as const;
-/** Half-up tax of `cents` at a rate typed in percent with at most 2 decimals, in whole cents. */
+/** Half-up tax of `cents` at a rate typed in percent with at most 4 decimals, in whole cents. */
 const taxAt = (cents: number, percent: string) =>
-  Math.floor((cents * Math.round(Number(percent) * 100) + 5_000) / 10_000);
+  Math.floor((cents * Math.round(Number(percent) * 10_000) + 500_000) / 1_000_000);
 
 const FEE_CENTS = 399;
 const COUPON = { code: 'BOOKS10', percent: 10 };
@@ -226,7 +226,7 @@ describe('the owner’s books, done when', () => {
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
-    // Metro's household rate was typed wrong (8.5 for 8.75) and is corrected: the whole area again.
+    // Metro's household rate was typed wrong (8.5 for 8.875) and is corrected: the whole area again.
     const metro = expectAnswer(TaxSetup, await as(owner, 'GET', '/api/admin/tax')).areas.find(
       (a) => a.name === 'Metro',
     );
@@ -253,7 +253,7 @@ describe('the owner’s books, done when', () => {
       Object.fromEntries(Object.entries(rates).map(([code, rate]) => [code, percentOf(rate)]));
     expect(setup.areas.map((a) => [a.name, a.zips, ratesOf(a.rates)])).toEqual([
       ['Bay', ['941'], { groceries: 1.5, household: 6.25 }],
-      ['Metro', ['100'], { groceries: 2.25, household: 8.75 }],
+      ['Metro', ['100'], { groceries: 2.25, household: 8.875 }],
     ]);
     // A manager may not change it.
     const refused = await as(manager, 'POST', '/api/admin/tax/classes/household', {
@@ -629,11 +629,11 @@ describe('the owner’s books, done when', () => {
         language === 'en'
           ? [
               'Changed a tax area',
-              'Changed the rates by class from groceries 2.25 %, household 8.5 % to groceries 2.25 %, household 8.75 %',
+              'Changed the rates by class from groceries 2.25 %, household 8.5 % to groceries 2.25 %, household 8.875 %',
             ]
           : [
               '修改了税区',
-              '将各税类税率从 groceries 2.25%, household 8.5% 改为 groceries 2.25%, household 8.75%',
+              '将各税类税率从 groceries 2.25%, household 8.5% 改为 groceries 2.25%, household 8.875%',
             ],
       ]);
       expect(said('product.update')).toEqual([

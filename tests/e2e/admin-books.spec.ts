@@ -47,9 +47,9 @@ async function adminApi<T>(
   return body.data;
 }
 
-/** Half-up tax of `cents` at a rate typed in percent with at most 2 decimals. */
+/** Half-up tax of `cents` at a rate typed in percent with at most 4 decimals. */
 const taxAt = (cents: number, percent: string) =>
-  Math.floor((cents * Math.round(Number(percent) * 100) + 5_000) / 10_000);
+  Math.floor((cents * Math.round(Number(percent) * 10_000) + 500_000) / 1_000_000);
 
 for (const [n, language] of LANGUAGES.entries()) {
   const t = (key: string, params: Record<string, string | number> = {}) => adminText(language, key, params);

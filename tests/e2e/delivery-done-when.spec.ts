@@ -1,7 +1,7 @@
 import { devices, type Page } from '@playwright/test';
-import { goodsPaidOf } from '#shared/money';
 import type { DeliverySlot, DeliverySlots } from '#shared/schemas/slots.zod';
 import { slotLabel, slotTimeLabel } from '#shared/slot-label';
+import { linePaidOf, taxOrder } from '#shared/tax';
 import { staffSignedIn, test } from './fixtures/admin-orders';
 import { expectConfirmed } from './fixtures/order';
 import { expect, price, text } from './fixtures/shop';
@@ -31,6 +31,8 @@ interface ConsoleOrder {
   status: number;
   subtotal: number;
   discount: number;
+  tax: number;
+  taxes: { rate_ppm: number }[];
   delivery_fee: number;
   total_price: number;
   refunded: number;
@@ -138,15 +140,17 @@ test('done when: a window picked on a phone, paid, one line short at packing, re
     await expect(card.getByText(en('mark.short', { count: shortLine.num }), { exact: false })).toBeVisible();
     await card.getByRole('button', { name: en('actions.pickedLine', { name: picked.en_name }) }).click();
 
-    // The line's share of what the goods cost (no fee in the demo shop: the whole total's share).
-    const lineCents = toCents(shortLine.price) * shortLine.num;
-    const goodsPaid = goodsPaidOf({
-      subtotalCents: toCents(before.subtotal),
-      discountCents: toCents(before.discount),
-      totalCents: toCents(before.total_price),
-      deliveryFeeCents: toCents(before.delivery_fee),
-    });
-    expectedRefundCents = Math.round((lineCents * goodsPaid) / toCents(before.subtotal));
+    // What the line cost: its goods less its discount share plus its tax share, shared by tax.ts
+    // as the order stored them (the demo shop taxes both lines at one rate and charges no fee).
+    const [rate] = before.taxes;
+    expect(before.taxes).toHaveLength(1);
+    const shares = taxOrder(
+      before.lines.map((l) => ({ goodsCents: toCents(l.price) * l.num, ratePpm: rate?.rate_ppm ?? 0 })),
+      toCents(before.discount),
+      { cents: toCents(before.delivery_fee), ratePpm: null },
+    );
+    expect(shares.taxCents).toBe(toCents(before.tax));
+    expectedRefundCents = shares.lines[0] ? linePaidOf(shares.lines[0]) : 0;
     expect(expectedRefundCents).toBeGreaterThan(0);
     await expect(
       card.getByText(en('refund.sent', { amount: price(expectedRefundCents / 100) }), { exact: false }),

@@ -200,7 +200,7 @@ describe('the sales report', () => {
       },
     ]);
     expect(report.taxByRate).toEqual([
-      { rateBp: 450, taxableCents: expect.any(Number), taxCents: t.taxCents },
+      { ratePpm: 45_000, taxableCents: expect.any(Number), taxCents: t.taxCents },
     ]);
     expect(sum(report.byProduct, (p) => p.grossCents)).toBe(t.grossCents);
     expect(sum(report.byCategory, (c) => c.grossCents)).toBe(t.grossCents);

@@ -6,6 +6,7 @@ import { ok } from '#server/http';
 import {
   addTaxClass,
   deleteTaxArea,
+  deleteTaxClass,
   readTaxSetup,
   saveTaxArea,
   updateTaxClass,
@@ -45,6 +46,12 @@ export async function taxRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
     },
     async ({ input, params, staff }) =>
       ok(await audited(deps, staff, (tx) => updateTaxClass(tx, params.code, input))),
+  );
+
+  adminRoute(
+    app,
+    { method: 'DELETE', url: '/api/admin/tax/classes/:code', input: NoInput, params: TaxClassParams, allow },
+    async ({ params, staff }) => ok(await audited(deps, staff, (tx) => deleteTaxClass(tx, params.code))),
   );
 
   adminRoute(

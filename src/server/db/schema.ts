@@ -421,7 +421,7 @@ export const orderLines = pgTable(
      * The line's tax as charged (docs/product.md, Tax): its rate, its share of the coupon's
      * discount and its share of its rate's tax, so a refund gives back exactly its part.
      */
-    taxRateBp: integer('tax_rate_bp').notNull().default(450),
+    taxRatePpm: integer('tax_rate_ppm').notNull().default(45_000),
     discountCents: integer('discount_cents').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
   },
@@ -440,12 +440,12 @@ export const orderTaxes = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** The rate in basis points: 450 is 4.5 %. */
-    rateBp: integer('rate_bp').notNull(),
+    /** The rate in parts per million: 45,000 is 4.5 %, 88,750 is 8.875 %. */
+    ratePpm: integer('rate_ppm').notNull(),
     taxableCents: integer('taxable_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.rateBp] })],
+  (t) => [primaryKey({ columns: [t.orderId, t.ratePpm] })],
 );
 
 /** A coupon used by a shopper on an order; released again when the order is cancelled or expires. */
@@ -1010,11 +1010,11 @@ export const taxClasses = pgTable(
     code: text('code').primaryKey(),
     enName: text('en_name').notNull(),
     znName: text('zn_name').notNull(),
-    /** Basis points: 450 is 4.5 %. */
-    rateBp: integer('rate_bp').notNull(),
+    /** Parts per million: 45,000 is 4.5 %, 88,750 is 8.875 % (src/shared/tax.ts). */
+    ratePpm: integer('rate_ppm').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [check('tax_classes_rate_range', sql`${t.rateBp} between 0 and 10000`)],
+  (t) => [check('tax_classes_rate_range', sql`${t.ratePpm} between 0 and 1000000`)],
 );
 
 /** A place with its own rates: delivery ZIPs reach it by prefix (tax_area_zips). */
@@ -1041,10 +1041,10 @@ export const taxAreaRates = pgTable(
     classCode: text('class_code')
       .notNull()
       .references(() => taxClasses.code, { onDelete: 'cascade', onUpdate: 'cascade' }),
-    rateBp: integer('rate_bp').notNull(),
+    ratePpm: integer('rate_ppm').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.areaId, t.classCode] }),
-    check('tax_area_rates_rate_range', sql`${t.rateBp} between 0 and 10000`),
+    check('tax_area_rates_rate_range', sql`${t.ratePpm} between 0 and 1000000`),
   ],
 );

@@ -32,15 +32,15 @@ describe('order mails', () => {
 
   it('shows the tax rate by rate when an order was taxed at more than the one 4.5 %', () => {
     const taxes = [
-      { rateBp: 450, taxCents: 45 },
-      { rateBp: 888, taxCents: 88 },
+      { ratePpm: 45_000, taxCents: 45 },
+      { ratePpm: 88_750, taxCents: 88 },
     ];
     const paid = orderMail(data({ kind: 'paid', taxCents: 133, taxes }), settings);
     expect(paid.text).toContain('Tax 4.5 %: $0.45');
-    expect(paid.text).toContain('Tax 8.88 %: $0.88');
+    expect(paid.text).toContain('Tax 8.875 %: $0.88');
     const zh = orderMail(data({ kind: 'paid', language: 'zh', taxCents: 133, taxes }), settings);
-    expect(zh.text).toContain('税费 8.88%');
-    const one = orderMail(data({ kind: 'paid', taxes: [{ rateBp: 450, taxCents: 133 }] }), settings);
+    expect(zh.text).toContain('税费 8.875%');
+    const one = orderMail(data({ kind: 'paid', taxes: [{ ratePpm: 45_000, taxCents: 133 }] }), settings);
     expect(one.text).not.toContain('Tax 4.5 %');
   });
 

@@ -1,8 +1,8 @@
 import type { Language } from '#shared/constants';
-import { ORDER_EXPIRY_MINUTES, TAX_RATE_BASIS_POINTS } from '#shared/constants';
+import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { formatCents } from '#shared/money';
 import { slotLabel } from '#shared/slot-label';
-import { ratePercent } from '#shared/tax';
+import { ratePercent, showsTaxByRate } from '#shared/tax';
 import { escapeHtml } from '../html';
 import { type MessageParams, translate } from '../i18n';
 import type { MailMessage } from './mailer';
@@ -20,7 +20,7 @@ export interface OrderMailData {
   discountCents: number;
   taxCents: number;
   /** The tax by rate (order_taxes); shown rate by rate unless it is the spec's one 4.5 %. */
-  taxes?: { rateBp: number; taxCents: number }[];
+  taxes?: { ratePpm: number; taxCents: number }[];
   /** The delivery fee charged; absent or 0 shows no row. */
   deliveryFeeCents?: number;
   totalCents: number;
@@ -213,10 +213,9 @@ function totalRows(data: OrderMailData, receipt: boolean): { label: Piece; amoun
   const label = (key: string, params: Record<string, string> = {}) =>
     piece(data.language, `mail:order.labels.${key}`, params);
   const taxes = data.taxes ?? [];
-  const byRate = taxes.length > 1 || (taxes.length === 1 && taxes[0]?.rateBp !== TAX_RATE_BASIS_POINTS);
-  const taxRows = byRate
+  const taxRows = showsTaxByRate(taxes.map((r) => r.ratePpm))
     ? taxes.map((r) => ({
-        label: label('taxAt', { rate: ratePercent(r.rateBp) }),
+        label: label('taxAt', { rate: ratePercent(r.ratePpm) }),
         amount: formatCents(r.taxCents),
       }))
     : [{ label: label('tax'), amount: formatCents(data.taxCents) }];

@@ -173,10 +173,10 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
         discountCents: order.discountCents,
         taxCents: order.taxCents,
         taxes: await this.deps.db
-          .select({ rateBp: orderTaxes.rateBp, taxCents: orderTaxes.taxCents })
+          .select({ ratePpm: orderTaxes.ratePpm, taxCents: orderTaxes.taxCents })
           .from(orderTaxes)
           .where(eq(orderTaxes.orderId, order.id))
-          .orderBy(asc(orderTaxes.rateBp)),
+          .orderBy(asc(orderTaxes.ratePpm)),
         deliveryFeeCents: order.deliveryFeeCents,
         totalCents: order.totalCents,
         address: {

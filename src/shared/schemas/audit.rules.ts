@@ -55,8 +55,7 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'stock.damaged',
   'stock.count',
   'stock.threshold',
-  'tax.class.create',
-  'tax.class.update',
+  ...crud('tax.class'),
   ...crud('tax.area'),
 ];
 

@@ -70,8 +70,8 @@ export type DeliverySettings = z.infer<typeof DeliverySettings>;
 export const ZipCheck = z.object({
   zip: z.string(),
   delivers: z.boolean(),
-  /** Our addition: the rate (basis points) of each tax class there, and the fee's when taxed. */
+  /** Our addition: the rate (parts per million) of each tax class there, and the fee's when taxed. */
   tax_rates: z.record(z.string(), z.number().int()),
-  fee_tax_rate_bp: z.number().int(),
+  fee_tax_rate_ppm: z.number().int(),
 });
 export type ZipCheck = z.infer<typeof ZipCheck>;

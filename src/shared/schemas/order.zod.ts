@@ -110,6 +110,11 @@ export const OrderDetail = OrderSummary.omit({ item: true }).extend({
   subtotal: z.number(),
   discount: z.number(),
   tax: z.number(),
+  /**
+   * Our addition: the tax by rate (docs/product.md, Tax), lowest rate first; `rate` is percent text
+   * ("4.5", "8.875"), and the rows' `tax` add up to `tax`.
+   */
+  taxes: z.array(z.object({ rate: z.string(), taxable: z.number(), tax: z.number() })),
   /** The delivery fee charged, part of `total_price` (0 when free or none is set). */
   delivery_fee: z.number(),
   coupon: z.string().nullable(),

@@ -654,6 +654,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     permission: 'tax.manage',
     valid: () => ({ ':code': 'household', en_name: 'Household', zn_name: '家居用品', rate: '4.5' }),
   },
+  'DELETE /api/admin/tax/classes/:code': {
+    access: 'staff',
+    permission: 'tax.manage',
+    // No such class: the matrix checks who may call, and leaves the shop's classes alone.
+    valid: () => ({ ':code': 'no_such_class' }),
+  },
   'POST /api/admin/tax/areas': {
     access: 'staff',
     permission: 'tax.manage',

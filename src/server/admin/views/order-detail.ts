@@ -51,7 +51,7 @@ export async function adminOrderDetail(
     db.select().from(refunds).where(eq(refunds.orderId, o.id)).orderBy(asc(refunds.id)),
     mailsOfOrder(db, o.id),
     marksOfOrder(db, o.id),
-    db.select().from(orderTaxes).where(eq(orderTaxes.orderId, o.id)).orderBy(asc(orderTaxes.rateBp)),
+    db.select().from(orderTaxes).where(eq(orderTaxes.orderId, o.id)).orderBy(asc(orderTaxes.ratePpm)),
   ]);
   const refundedQty = new Map<number, number>();
   let refundedCents = 0;
@@ -130,7 +130,7 @@ export async function adminOrderDetail(
     discount: centsToAmount(o.discountCents),
     tax: centsToAmount(o.taxCents),
     taxes: taxes.map((r) => ({
-      rate_bp: r.rateBp,
+      rate_ppm: r.ratePpm,
       taxable: centsToAmount(r.taxableCents),
       tax: centsToAmount(r.taxCents),
     })),

@@ -115,7 +115,7 @@ async function tableOf(db: Db, kind: ReportExport, range: ReportRange, timeZone:
     case 'taxes':
       return [
         ['rate_percent', 'taxable', 'tax'],
-        ...report.taxByRate.map((t) => [t.rateBp / 100, dollars(t.taxableCents), dollars(t.taxCents)]),
+        ...report.taxByRate.map((t) => [t.ratePpm / 10_000, dollars(t.taxableCents), dollars(t.taxCents)]),
       ];
     case 'products':
       return [

@@ -162,15 +162,15 @@ function refundsByDayAndMethod(db: Db, timeZone: string, start: Date, end: Date)
 function taxByRate(db: Db, start: Date, end: Date) {
   return db
     .select({
-      rateBp: orderTaxes.rateBp,
+      ratePpm: orderTaxes.ratePpm,
       taxableCents: total(sql`${orderTaxes.taxableCents}`),
       taxCents: total(sql`${orderTaxes.taxCents}`),
     })
     .from(orderTaxes)
     .innerJoin(orders, eq(orders.id, orderTaxes.orderId))
     .where(paidIn(start, end))
-    .groupBy(orderTaxes.rateBp)
-    .orderBy(asc(orderTaxes.rateBp));
+    .groupBy(orderTaxes.ratePpm)
+    .orderBy(asc(orderTaxes.ratePpm));
 }
 
 /**

@@ -189,8 +189,8 @@ describe('what a visitor reads', () => {
     };
     // The rates there come with it (docs/product.md, Tax): a new shop's, the spec's 4.5 %.
     expect(await answer('94107')).toMatchObject({
-      tax_rates: { groceries: 450, prepared_food: 450, household: 450, none: 0 },
-      fee_tax_rate_bp: 450,
+      tax_rates: { groceries: 45_000, prepared_food: 45_000, household: 45_000, none: 0 },
+      fee_tax_rate_ppm: 45_000,
     });
     expect(await check('94107')).toEqual({ zip: '94107', delivers: true });
     expect(await check('94107-1234')).toEqual({ zip: '94107', delivers: true });

@@ -34,7 +34,7 @@ export async function deliveryRoutes(app: FastifyInstance, opts: { terms: Delive
         zip: input.zip,
         delivers: deliversTo((await terms.current()).area, input.zip),
         tax_rates: Object.fromEntries(classes.map((code) => [code, rates.rateOf(code)])),
-        fee_tax_rate_bp: rates.feeRateBp,
+        fee_tax_rate_ppm: rates.feeRatePpm,
       });
     },
   );

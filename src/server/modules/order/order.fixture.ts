@@ -31,7 +31,7 @@ export async function refusal(promise: Promise<unknown>, language: Language = 'e
 function adminCall(shop: LiveShop) {
   return async (
     token: string | undefined,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     url: string,
     payload?: Record<string, unknown>,
     language = 'en',

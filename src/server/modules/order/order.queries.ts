@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { orderLines, orders, packingLines } from '#server/db/schema';
+import { orderLines, orders, orderTaxes, packingLines } from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import { centsToAmount } from '#shared/money';
 import { asWhenMissing } from '#shared/schemas/cart';
 import type { OrderDetail, OrderLine, OrderSummary } from '#shared/schemas/order';
+import { ratePercent } from '#shared/tax';
 
 type OrderRow = typeof orders.$inferSelect;
 type MarkRow = typeof packingLines.$inferSelect;
@@ -90,15 +91,21 @@ export async function orderDetail(
     .from(orders)
     .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!o) throw new NotFound('errors:order.notFound');
-  const [lines, marks] = await Promise.all([
+  const [lines, marks, taxes] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id)),
     marksOfOrder(db, o.id),
+    db.select().from(orderTaxes).where(eq(orderTaxes.orderId, o.id)).orderBy(asc(orderTaxes.ratePpm)),
   ]);
   return {
     ...summaryOf(o, timeZone),
     subtotal: centsToAmount(o.subtotalCents),
     discount: centsToAmount(o.discountCents),
     tax: centsToAmount(o.taxCents),
+    taxes: taxes.map((r) => ({
+      rate: ratePercent(r.ratePpm),
+      taxable: centsToAmount(r.taxableCents),
+      tax: centsToAmount(r.taxCents),
+    })),
     delivery_fee: centsToAmount(o.deliveryFeeCents),
     coupon: o.couponCode,
     address: {

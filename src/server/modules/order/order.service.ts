@@ -98,8 +98,8 @@ export class OrderService {
         subtotalCents,
         coupon?.discountCents ?? 0,
         terms,
-        lines.map((l) => ({ goodsCents: l.priceCents * l.num, rateBp: rates.rateOf(l.product.taxClass) })),
-        rates.feeRateBp,
+        lines.map((l) => ({ goodsCents: l.priceCents * l.num, ratePpm: rates.rateOf(l.product.taxClass) })),
+        rates.feeRatePpm,
       );
       await reserveStock(tx, stock, lines);
       // After the stock (every order locks products, then its window: no deadlock between two).
@@ -239,7 +239,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         priceCents: l.priceCents,
         num: l.num,
         whenMissing: l.whenMissing,
-        taxRateBp: o.taxes.lines[i]?.rateBp ?? 0,
+        taxRatePpm: o.taxes.lines[i]?.ratePpm ?? 0,
         discountCents: o.taxes.lines[i]?.discountCents ?? 0,
         taxCents: o.taxes.lines[i]?.taxCents ?? 0,
       })),
@@ -247,7 +247,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
     await tx.insert(orderTaxes).values(
       o.taxes.rates.map((r) => ({
         orderId: row.id,
-        rateBp: r.rateBp,
+        ratePpm: r.ratePpm,
         taxableCents: r.taxableCents,
         taxCents: r.taxCents,
       })),

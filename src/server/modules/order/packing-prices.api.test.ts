@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, promotionProducts, promotions } from '#server/db/schema';
+import { orderLines, products, promotionProducts, promotions } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
-import { goodsPaidOf } from '#shared/money';
+import { linePaidOf, moneyShareOf, unitsShareOf } from '#shared/tax';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import {
   cardForm,
@@ -38,7 +38,10 @@ async function priced(i: number, cents: number): Promise<string> {
   return uuidFromKey(product.key);
 }
 
-/** A paid, settled card order of 2 each of the given products; its lines and a line's share of what was paid. */
+/**
+ * A paid, settled card order of 2 each of the given products; its lines, and what a mark on a line
+ * gives back of what that line cost, from the discount and tax shares the order stored for it.
+ */
 async function paidOrder(uuids: string[]) {
   const s = await createShopper(shop.t.database, shop.t.clock.now());
   const address = (await callAs(shop.t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
@@ -54,8 +57,31 @@ async function paidOrder(uuids: string[]) {
   shop.anet.settleAll();
   const detail = await call(staff.manager.token, 'GET', `/api/admin/orders/${orderNo}`);
   const order = await orderRow(shop.t, orderNo);
-  const share = (cents: number) => Math.round((cents * goodsPaidOf(order)) / order.subtotalCents);
-  return { orderNo, lines: detail.body.data.lines as { id: number; price: number }[], share };
+  const stored = await shop.t.database.db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.id));
+  const lineOf = (id: number) => {
+    const row = stored.find((l) => l.id === id);
+    if (!row) throw new Error(`no line ${id}`);
+    const goodsCents = row.priceCents * row.num;
+    return { ...row, goodsCents, paid: linePaidOf({ ...row, goodsCents }) };
+  };
+  return {
+    orderNo,
+    lines: detail.body.data.lines as { id: number; price: number }[],
+    /** `qty` units of a line, `before` having been given back already. */
+    units: (id: number, before: number, qty: number) => {
+      const l = lineOf(id);
+      return unitsShareOf(l.paid, l.num, before, qty);
+    },
+    /** A replacement charged `cents` less than the line's goods. */
+    forLess: (id: number, cents: number) => {
+      const l = lineOf(id);
+      return moneyShareOf(l.paid, l.goodsCents, cents);
+    },
+  };
 }
 
 const mark = (orderNo: string, line: number, body: Record<string, unknown>) =>
@@ -88,10 +114,10 @@ describe('a packer’s replacement', () => {
     const again = await mark(o.orderNo, line.id, { state: 'replaced', product: cheaper, price: '0.01' });
     expect(again.body.data.mark).toMatchObject({
       replacement: { uuid: cheaper, price: 4.5, charged: 4.5 },
-      refund: o.share((599 - 450) * 2) / 100,
+      refund: o.forLess(line.id, (599 - 450) * 2) / 100,
       refund_state: 'sent',
     });
-    expect((await refundedAtGateway(o.orderNo)).refunded).toBe(o.share((599 - 450) * 2));
+    expect((await refundedAtGateway(o.orderNo)).refunded).toBe(o.forLess(line.id, (599 - 450) * 2));
   });
 
   it('costs a running promotion’s price, as checkout would charge it, in the picker and the mark', async () => {
@@ -123,9 +149,9 @@ describe('a packer’s replacement', () => {
     const answer = await mark(o.orderNo, line?.id ?? 0, { state: 'replaced', product: onOffer });
     expect(answer.body.data.mark).toMatchObject({
       replacement: { price: 3.99, charged: 3.99 },
-      refund: o.share((599 - 399) * 2) / 100,
+      refund: o.forLess(line?.id ?? 0, (599 - 399) * 2) / 100,
     });
-    expect((await refundedAtGateway(o.orderNo)).refunded).toBe(o.share((599 - 399) * 2));
+    expect((await refundedAtGateway(o.orderNo)).refunded).toBe(o.forLess(line?.id ?? 0, (599 - 399) * 2));
   });
 });
 
@@ -139,9 +165,9 @@ describe('what a packer’s marks give back', () => {
     const replaced = await mark(o.orderNo, second.id, { state: 'replaced', product: dear, price: '0.01' });
     expect(replaced.body.data.mark).toMatchObject({ refund: 0 });
     const money = await refundedAtGateway(o.orderNo);
-    expect(money.refunded).toBe(o.share(599 * 2));
+    expect(money.refunded).toBe(o.units(first.id, 0, 2));
     // What the shopper paid for the replaced line stays paid: they get a dearer product for it.
-    expect((money.paid ?? 0) - (money.refunded ?? 0)).toBeGreaterThanOrEqual(o.share(599 * 2));
+    expect((money.paid ?? 0) - (money.refunded ?? 0)).toBeGreaterThanOrEqual(o.units(second.id, 0, 2));
   });
 
   it('a short line a manager already refunded part of gives back only what is left of its value', async () => {
@@ -154,10 +180,8 @@ describe('what a packer’s marks give back', () => {
     });
     expect(partly.status).toBe(200);
     const answer = await mark(o.orderNo, line.id, { state: 'short', short: '2' });
-    expect(answer.body.data.mark).toMatchObject({ refund: (o.share(599 * 2) - o.share(599)) / 100 });
+    expect(answer.body.data.mark).toMatchObject({ refund: o.units(line.id, 1, 1) / 100 });
     // That line's value in all; the other line's stays paid.
-    expect((await refundedAtGateway(o.orderNo)).refunded).toBe(
-      o.share(599) + (o.share(599 * 2) - o.share(599)),
-    );
+    expect((await refundedAtGateway(o.orderNo)).refunded).toBe(o.units(line.id, 0, 2));
   });
 });

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderLines, orderTaxes, products } from '#server/db/schema';
+import { auditLog, orderLines, orderTaxes, products, taxAreaRates } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { TaxSetup } from '#shared/schemas/admin/tax.zod';
+import { OrderDetail } from '#shared/schemas/order';
 import { linePaidOf } from '#shared/tax';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
@@ -47,7 +48,7 @@ async function orderTo(zip: string, num = 1) {
     .select()
     .from(orderTaxes)
     .where(eq(orderTaxes.orderId, order.id))
-    .orderBy(orderTaxes.rateBp);
+    .orderBy(orderTaxes.ratePpm);
   const lines = await shop.t.database.db
     .select()
     .from(orderLines)
@@ -59,10 +60,10 @@ async function orderTo(zip: string, num = 1) {
 describe('tax classes and areas', () => {
   it('an owner sets them; a manager sees them; bad rates, unknown classes and taken prefixes are refused', async () => {
     const setup = expectAnswer(TaxSetup, await call(staff.manager.token, 'GET', '/api/admin/tax'));
-    expect(setup.classes.map((c) => [c.code, c.rate_bp])).toEqual([
-      ['groceries', 450],
-      ['prepared_food', 450],
-      ['household', 450],
+    expect(setup.classes.map((c) => [c.code, c.rate_ppm])).toEqual([
+      ['groceries', 45_000],
+      ['prepared_food', 45_000],
+      ['household', 45_000],
       ['none', 0],
     ]);
     const household = { en_name: 'Household', zn_name: '家居用品', rate: '6' };
@@ -85,7 +86,7 @@ describe('tax classes and areas', () => {
       ),
     ).toMatchObject({ status: 400, body: { message: expect.stringContaining('税率') } });
     const saved = await call(staff.owner.token, 'POST', '/api/admin/tax/classes/household', household);
-    expect(expectAnswer(TaxSetup, saved).classes.find((c) => c.code === 'household')?.rate_bp).toBe(600);
+    expect(expectAnswer(TaxSetup, saved).classes.find((c) => c.code === 'household')?.rate_ppm).toBe(60_000);
 
     const bay = {
       name: 'Bay',
@@ -100,7 +101,7 @@ describe('tax classes and areas', () => {
       name: 'Metro',
       zips: '100, 101',
       'rates[0][class]': 'household',
-      'rates[0][rate]': '8.88',
+      'rates[0][rate]': '8.875',
     };
     expect((await call(staff.owner.token, 'POST', '/api/admin/tax/areas', metro)).status).toBe(200);
     expect(
@@ -119,8 +120,8 @@ describe('tax classes and areas', () => {
     ).toMatchObject({ status: 409, body: { message: 'There is no tax class wine.' } });
     const after = expectAnswer(TaxSetup, await call(staff.owner.token, 'GET', '/api/admin/tax'));
     expect(after.areas.map((a) => [a.name, a.zips, a.rates])).toEqual([
-      ['Bay', ['941'], { groceries: 100, household: 925 }],
-      ['Metro', ['100', '101'], { household: 888 }],
+      ['Bay', ['941'], { groceries: 10_000, household: 92_500 }],
+      ['Metro', ['100', '101'], { household: 88_750 }],
     ]);
   });
 
@@ -141,27 +142,38 @@ describe('tax classes and areas', () => {
     const nowhere = await orderTo('95001', 3);
     const goods = (key: string, o: typeof bay) =>
       (o.lines.find((l) => l.productUuid === uuidFromKey(key))?.priceCents ?? 0) * 3;
-    const half = (cents: number, bp: number) => Math.floor((cents * bp + 5000) / 10000);
-    for (const [o, groceriesBp, householdBp] of [
-      [bay, 100, 925],
-      [metro, 450, 888],
-      [nowhere, 450, 600],
+    const half = (cents: number, ppm: number) => Math.floor((cents * ppm + 500_000) / 1_000_000);
+    for (const [o, groceriesPpm, householdPpm] of [
+      [bay, 10_000, 92_500],
+      [metro, 45_000, 88_750],
+      [nowhere, 45_000, 60_000],
     ] as const) {
       const g = goods(grocery.key, o);
       const h = goods(detergent.key, o);
-      expect(o.rates.map((r) => [r.rateBp, r.taxableCents, r.taxCents])).toEqual(
+      expect(o.rates.map((r) => [r.ratePpm, r.taxableCents, r.taxCents])).toEqual(
         [
-          [groceriesBp, g, half(g, groceriesBp)],
-          [householdBp, h, half(h, householdBp)],
+          [groceriesPpm, g, half(g, groceriesPpm)],
+          [householdPpm, h, half(h, householdPpm)],
         ].sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0)),
       );
-      expect(o.order.taxCents).toBe(half(g, groceriesBp) + half(h, householdBp));
+      expect(o.order.taxCents).toBe(half(g, groceriesPpm) + half(h, householdPpm));
       expect(o.order.totalCents).toBe(g + h + o.order.taxCents);
       expect(o.lines.reduce((a, l) => a + l.taxCents, 0)).toBe(o.order.taxCents);
     }
-    // The shopper's order page shows the same figure.
-    const detail = await callAs(shop.t.app, metro.s, 'GET', `/api/order/${metro.orderNo}`);
-    expect(Math.round(detail.body.data.tax * 100)).toBe(metro.order.taxCents);
+    // The shopper's order page shows the same figure, and it rate by rate (docs/api.md, order).
+    const detail = expectAnswer(
+      OrderDetail,
+      await callAs(shop.t.app, metro.s, 'GET', `/api/order/${metro.orderNo}`),
+    );
+    expect(Math.round(detail.tax * 100)).toBe(metro.order.taxCents);
+    expect(detail.taxes).toEqual(
+      metro.rates.map((r) => ({
+        rate: r.ratePpm === 45_000 ? '4.5' : '8.875',
+        taxable: r.taxableCents / 100,
+        tax: r.taxCents / 100,
+      })),
+    );
+    expect(detail.taxes.map((r) => r.rate)).toEqual(['4.5', '8.875']);
     await db.update(products).set({ taxClass: 'groceries' }).where(eq(products.key, detergent.key));
   });
 
@@ -183,5 +195,90 @@ describe('tax classes and areas', () => {
     }
     expect(given[0]).toBe(Math.floor((paid + 1) / 3));
     expect(given.reduce((a, b) => a + b, 0)).toBe(paid);
+  });
+
+  it('an owner deletes a class nobody is in, with its area rates; never groceries nor one in use', async () => {
+    const db = shop.t.database.db;
+    const wine = { code: 'wine', en_name: 'Wine', zn_name: '葡萄酒', rate: '8.875' };
+    const added = await call(staff.owner.token, 'POST', '/api/admin/tax/classes', wine);
+    expect(expectAnswer(TaxSetup, added).classes.find((c) => c.code === 'wine')).toMatchObject({
+      rate_ppm: 88_750,
+      products: 0,
+    });
+    // Percent with more than 4 decimals cannot be a rate.
+    expect(
+      await call(staff.owner.token, 'POST', '/api/admin/tax/classes/wine', { ...wine, rate: '8.87501' }),
+    ).toMatchObject({ status: 400, body: { message: expect.stringContaining('at most 4 decimals') } });
+    const area = await call(staff.owner.token, 'POST', '/api/admin/tax/areas', {
+      name: 'Vineyards',
+      zips: '954',
+      'rates[0][class]': 'wine',
+      'rates[0][rate]': '6.625',
+      'rates[1][class]': 'household',
+      'rates[1][rate]': '7',
+    });
+    expect(expectAnswer(TaxSetup, area).areas.find((a) => a.name === 'Vineyards')?.rates).toEqual({
+      wine: 66_250,
+      household: 70_000,
+    });
+    const [bottle, archived] = await db.select().from(products).where(isNull(products.archivedAt)).limit(2);
+    if (!bottle || !archived) throw new Error('the demo catalogue lacks products');
+    expect(
+      (await call(staff.manager.token, 'POST', `/api/admin/products/${bottle.id}`, { tax_class: 'wine' }))
+        .status,
+    ).toBe(200);
+    await db
+      .update(products)
+      .set({ taxClass: 'wine', archivedAt: shop.t.clock.now() })
+      .where(eq(products.id, archived.id));
+
+    expect((await call(staff.manager.token, 'DELETE', '/api/admin/tax/classes/wine')).status).toBe(403);
+    expect(await call(staff.owner.token, 'DELETE', '/api/admin/tax/classes/wine')).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          'Products still in the tax class wine (published or not): 1. Move them to another class first.',
+      },
+    });
+    expect(
+      await call(staff.owner.token, 'DELETE', '/api/admin/tax/classes/wine', undefined, 'zh'),
+    ).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('还有 1 件商品') },
+    });
+    expect(await call(staff.owner.token, 'DELETE', '/api/admin/tax/classes/groceries')).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('The tax class groceries cannot be deleted') },
+    });
+    expect(await call(staff.owner.token, 'DELETE', '/api/admin/tax/classes/beer')).toMatchObject({
+      status: 404,
+      body: { message: 'There is no tax class beer.' },
+    });
+    // Refused: nothing changed.
+    const kept = expectAnswer(TaxSetup, await call(staff.owner.token, 'GET', '/api/admin/tax'));
+    expect(kept.classes.find((c) => c.code === 'wine')?.products).toBe(1);
+    expect(kept.classes.find((c) => c.code === 'groceries')).toBeDefined();
+
+    await call(staff.manager.token, 'POST', `/api/admin/products/${bottle.id}`, { tax_class: 'household' });
+    const deleted = await call(staff.owner.token, 'DELETE', '/api/admin/tax/classes/wine');
+    const after = expectAnswer(TaxSetup, deleted);
+    expect(after.classes.map((c) => c.code)).toEqual(['groceries', 'prepared_food', 'household', 'none']);
+    expect(after.areas.find((a) => a.name === 'Vineyards')?.rates).toEqual({ household: 70_000 });
+    expect(await db.select().from(taxAreaRates).where(eq(taxAreaRates.classCode, 'wine'))).toEqual([]);
+    // The archived product, which nobody can edit, went to groceries; the live one kept its class.
+    const [moved] = await db.select().from(products).where(eq(products.id, archived.id));
+    expect(moved?.taxClass).toBe('groceries');
+    const [line] = await db.select().from(auditLog).where(eq(auditLog.action, 'tax.class.delete'));
+    expect(line).toMatchObject({
+      targetType: 'tax_class',
+      targetId: 'wine',
+      targetLabel: { en: 'Wine', zh: '葡萄酒' },
+      before: { en_name: 'Wine', zn_name: '葡萄酒', rate_ppm: 88_750 },
+    });
+    await db
+      .update(products)
+      .set({ taxClass: archived.taxClass, archivedAt: null })
+      .where(eq(products.id, archived.id));
+    await db.update(products).set({ taxClass: bottle.taxClass }).where(eq(products.id, bottle.id));
   });
 });

@@ -1,4 +1,4 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Changed } from '#server/audit';
 import type { Db, Tx } from '#server/db/client';
 import { products, taxAreaRates, taxAreas, taxAreaZips, taxClasses } from '#server/db/schema';
@@ -10,13 +10,16 @@ import {
   type TaxClassUpdate,
   type TaxSetup,
 } from '#shared/schemas/admin/tax.zod';
+import { DEFAULT_TAX_CLASS } from '#shared/tax';
 
 /** The shop's tax setup as the console shows it (docs/product.md, Tax). */
 export async function readTaxSetup(db: Db | Tx): Promise<TaxSetup> {
   const classes = await db.select().from(taxClasses).orderBy(asc(taxClasses.position), asc(taxClasses.code));
+  // Archived products are never sold again and cannot be edited: they do not hold a class.
   const used = await db
     .select({ code: products.taxClass, n: count() })
     .from(products)
+    .where(isNull(products.archivedAt))
     .groupBy(products.taxClass);
   const usedBy = new Map(used.map((u) => [u.code, Number(u.n)]));
   const areas = await db.select().from(taxAreas).orderBy(asc(taxAreas.name));
@@ -27,14 +30,14 @@ export async function readTaxSetup(db: Db | Tx): Promise<TaxSetup> {
       code: c.code,
       en_name: c.enName,
       zn_name: c.znName,
-      rate_bp: c.rateBp,
+      rate_ppm: c.ratePpm,
       products: usedBy.get(c.code) ?? 0,
     })),
     areas: areas.map((a) => ({
       id: a.id,
       name: a.name,
       zips: zips.filter((z) => z.areaId === a.id).map((z) => z.zipPrefix),
-      rates: Object.fromEntries(rates.filter((r) => r.areaId === a.id).map((r) => [r.classCode, r.rateBp])),
+      rates: Object.fromEntries(rates.filter((r) => r.areaId === a.id).map((r) => [r.classCode, r.ratePpm])),
     })),
   };
 }
@@ -61,7 +64,7 @@ export async function addTaxClass(tx: Tx, input: TaxClassInput): Promise<Changed
       code: input.code,
       enName: input.en_name,
       znName: input.zn_name,
-      rateBp: input.rate,
+      ratePpm: input.rate,
       position: Math.max(0, ...positions.map((r) => r.p)) + 1,
     })
     .onConflictDoNothing()
@@ -74,7 +77,7 @@ export async function addTaxClass(tx: Tx, input: TaxClassInput): Promise<Changed
       targetType: 'tax_class',
       targetId: input.code,
       before: null,
-      after: { en_name: input.en_name, zn_name: input.zn_name, rate_bp: input.rate },
+      after: { en_name: input.en_name, zn_name: input.zn_name, rate_ppm: input.rate },
     },
   };
 }
@@ -89,7 +92,7 @@ export async function updateTaxClass(
   if (!before) throw new NotFound('errors:tax.classUnknown', { code });
   await tx
     .update(taxClasses)
-    .set({ enName: input.en_name, znName: input.zn_name, rateBp: input.rate })
+    .set({ enName: input.en_name, znName: input.zn_name, ratePpm: input.rate })
     .where(eq(taxClasses.code, code));
   return {
     result: await readTaxSetup(tx),
@@ -97,8 +100,8 @@ export async function updateTaxClass(
       action: 'tax.class.update',
       targetType: 'tax_class',
       targetId: code,
-      before: { en_name: before.enName, zn_name: before.znName, rate_bp: before.rateBp },
-      after: { en_name: input.en_name, zn_name: input.zn_name, rate_bp: input.rate },
+      before: { en_name: before.enName, zn_name: before.znName, rate_ppm: before.ratePpm },
+      after: { en_name: input.en_name, zn_name: input.zn_name, rate_ppm: input.rate },
     },
   };
 }
@@ -155,7 +158,9 @@ export async function saveTaxArea(
   if (added.length !== input.zips.length) throw new Conflict('errors:tax.zipTaken', { zip: '', area: '' });
   const rates = Object.entries(input.rates);
   if (rates.length > 0) {
-    await tx.insert(taxAreaRates).values(rates.map(([classCode, rateBp]) => ({ areaId, classCode, rateBp })));
+    await tx
+      .insert(taxAreaRates)
+      .values(rates.map(([classCode, ratePpm]) => ({ areaId, classCode, ratePpm })));
   }
   return {
     result: await readTaxSetup(tx),
@@ -182,6 +187,41 @@ export async function deleteTaxArea(tx: Tx, id: number): Promise<Changed<TaxSetu
       targetType: 'tax_area',
       targetId: String(id),
       before: { name: old.name, zips: old.zips, rates: old.rates },
+      after: null,
+    },
+  };
+}
+
+/**
+ * Removes a class and its rates in every area. Refused for the groceries class (new products go
+ * in it and a taxed delivery fee uses its rate) and while live products are in the class; archived
+ * ones, which cannot be edited any more, move to groceries. Placed orders keep the rates they were
+ * charged. The class row is locked first, so a product saved into it at the same time waits and
+ * is counted.
+ */
+export async function deleteTaxClass(tx: Tx, code: string): Promise<Changed<TaxSetup>> {
+  const [before] = await tx.select().from(taxClasses).where(eq(taxClasses.code, code)).for('update');
+  if (!before) throw new NotFound('errors:tax.classUnknown', { code });
+  if (code === DEFAULT_TAX_CLASS) throw new Conflict('errors:tax.classDefault', { code });
+  const [used] = await tx
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.taxClass, code), isNull(products.archivedAt)));
+  const inUse = Number(used?.n ?? 0);
+  if (inUse > 0) throw new Conflict('errors:tax.classInUse', { code, count: inUse });
+  await tx
+    .update(products)
+    .set({ taxClass: DEFAULT_TAX_CLASS })
+    .where(and(eq(products.taxClass, code), isNotNull(products.archivedAt)));
+  // Its area rates go with it (tax_area_rates cascades).
+  await tx.delete(taxClasses).where(eq(taxClasses.code, code));
+  return {
+    result: await readTaxSetup(tx),
+    audit: {
+      action: 'tax.class.delete',
+      targetType: 'tax_class',
+      targetId: code,
+      before: { en_name: before.enName, zn_name: before.znName, rate_ppm: before.ratePpm },
       after: null,
     },
   };

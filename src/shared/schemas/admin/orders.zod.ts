@@ -98,7 +98,7 @@ export const OrderDetail = z.strictObject({
   discount: Amount,
   tax: Amount,
   /** The tax by rate (docs/product.md, Tax), lowest rate first; their `tax` adds up to `tax`. */
-  taxes: z.array(z.strictObject({ rate_bp: z.number().int(), taxable: Amount, tax: Amount })),
+  taxes: z.array(z.strictObject({ rate_ppm: z.number().int(), taxable: Amount, tax: Amount })),
   delivery_fee: Amount,
   total_price: Amount,
   total_count: Count,

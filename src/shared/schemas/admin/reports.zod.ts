@@ -99,8 +99,8 @@ export const Report = z.strictObject({
       netCents: Cents,
     }),
   ),
-  /** The tax the paid orders charged, by rate (basis points: 450 is 4.5 %). */
-  taxByRate: z.array(z.strictObject({ rateBp: Count, taxableCents: Cents, taxCents: Cents })),
+  /** The tax the paid orders charged, by rate (parts per million: 45000 is 4.5 %). */
+  taxByRate: z.array(z.strictObject({ ratePpm: Count, taxableCents: Cents, taxCents: Cents })),
   /** Goods sold, at the price charged before the coupon: the rows add up to gross sales. */
   byProduct: z.array(z.strictObject({ uuid: z.string(), ...Names, quantity: Count, grossCents: Cents })),
   byCategory: z.array(z.strictObject({ key: z.string(), ...Names, quantity: Count, grossCents: Cents })),

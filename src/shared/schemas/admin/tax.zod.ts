@@ -1,27 +1,22 @@
 import { z } from 'zod';
+import { percentToPpm } from '../../tax';
 import { refuse, Text, withFlatList } from '../common.zod';
 import { parseArea } from '../delivery.rules';
 
-/* Requests and answers of `/api/admin/tax` (docs/api.md, Admin: tax). Rates are in basis points
- * in answers (450 is 4.5 %) and in percent in requests ("4.5", "8.88"). */
+/* Requests and answers of `/api/admin/tax` (docs/api.md, Admin: tax). Rates are in parts per
+ * million in answers (45000 is 4.5 %, 88750 is 8.875 %) and in percent in requests ("4.5",
+ * "8.875"). */
 
 const T = 'errors:tax';
 
-/** A rate in percent with at most 2 decimals, 0–100, as basis points. */
-export function percentToBp(text: string): number | undefined {
-  const match = /^\s*(\d{1,3})(?:\.(\d{1,2}))?\s*%?\s*$/.exec(text);
-  if (!match) return undefined;
-  const bp = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return bp <= 10_000 ? bp : undefined;
-}
+/** A rate as a request gives it (percent, up to 4 decimals, 0–100), in parts per million. */
+const ppmOf = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' ? percentToPpm(String(v)) : undefined;
 
 const Rate = z
   .unknown()
   .optional()
-  .transform((v, ctx) => {
-    const bp = typeof v === 'string' || typeof v === 'number' ? percentToBp(String(v)) : undefined;
-    return bp === undefined ? refuse(ctx, `${T}.rateBad`) : bp;
-  });
+  .transform((v, ctx) => ppmOf(v) ?? refuse(ctx, `${T}.rateBad`));
 
 const Name = (max: number) =>
   Text(max).transform((v, ctx) => (v.trim() ? v.trim() : refuse(ctx, `${T}.nameRequired`)));
@@ -70,9 +65,9 @@ export const TaxAreaInput = z.preprocess(
         for (const row of rows ?? []) {
           const v = row.rate;
           if (v === undefined || v === null || v === '') continue;
-          const bp = typeof v === 'string' || typeof v === 'number' ? percentToBp(String(v)) : undefined;
-          if (bp === undefined) return refuse(ctx, `${T}.rateBad`);
-          out[row.class] = bp;
+          const ppm = ppmOf(v);
+          if (ppm === undefined) return refuse(ctx, `${T}.rateBad`);
+          out[row.class] = ppm;
         }
         return out;
       }),
@@ -86,7 +81,7 @@ export const TaxClassView = z.strictObject({
   code: z.string(),
   en_name: z.string(),
   zn_name: z.string(),
-  rate_bp: z.number().int(),
+  rate_ppm: z.number().int(),
   /** How many products are in it. */
   products: z.number().int().nonnegative(),
 });

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderDetail } from '#shared/schemas/order';
@@ -7,11 +8,23 @@ import { nameOf } from '#web/lib/localized';
 import { ImageBox } from '../ui/image-box';
 import { LinePacking } from './line-packing';
 import { OrderSlot } from './order-slot';
-import { SummaryRows } from './summary-rows';
+import { type SummaryRow, SummaryRows } from './summary-rows';
 import '../ui/panels.css';
 import './order-summary.css';
 import { formatCents } from '#shared/money';
+import { percentToPpm, showsTaxByRate } from '#shared/tax';
 import { centsOf } from '#web/lib/money';
+
+/**
+ * The order's tax: one row per rate when it was charged at several, or at one other than the
+ * spec's 4.5 % ("Tax 8.875%"); otherwise the spec's one "Tax (4.5%)" row.
+ */
+function taxRows(order: OrderDetail, t: TFunction<'orders'>): SummaryRow[] {
+  if (!showsTaxByRate(order.taxes.map((r) => percentToPpm(r.rate)))) {
+    return [{ label: t('tax'), cents: centsOf(order.tax) }];
+  }
+  return order.taxes.map((r) => ({ label: t('taxAt', { rate: r.rate }), cents: centsOf(r.tax) }));
+}
 
 /** What an order holds: its lines, where it goes and its totals (the order, its confirmation and the pay page). */
 export function OrderSummary({ order }: { order: OrderDetail }) {
@@ -63,7 +76,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
                     },
                   ]
                 : []),
-              { label: t('tax'), cents: centsOf(order.tax) },
+              ...taxRows(order, t),
               ...(order.delivery_fee > 0
                 ? [{ label: t('deliveryFee'), cents: centsOf(order.delivery_fee) }]
                 : []),

@@ -19,9 +19,23 @@ async function reader(language: 'en' | 'zh') {
 
 describe('audit lines as sentences', () => {
   it.each([
-    ['en', '$1.66 refunded', 'Marked a line short (2 missing)', 'Changed the price from $3.98 to $3.49'],
-    ['zh', '退款 $1.66', '标记商品行缺货（缺 2 件）', '将价格从 $3.98 改为 $3.49'],
-  ] as const)('read in %s', async (language, refund, mark, price) => {
+    [
+      'en',
+      '$1.66 refunded',
+      'Marked a line short (2 missing)',
+      'Changed the price from $3.98 to $3.49',
+      'Changed the rate from 4.5 % to 8.875 %',
+      'Deleted a tax class',
+    ],
+    [
+      'zh',
+      '退款 $1.66',
+      '标记商品行缺货（缺 2 件）',
+      '将价格从 $3.98 改为 $3.49',
+      '将税率从 4.5 % 改为 8.875 %',
+      '删除了税类',
+    ],
+  ] as const)('read in %s', async (language, refund, mark, price, taxRate, deleted) => {
     const { t, when } = await reader(language);
     expect(
       actionSentence({ action: 'order.refund', before: null, after: { amount_cents: 166, whole: false } }, t),
@@ -42,5 +56,12 @@ describe('audit lines as sentences', () => {
     expect(actionSentence(update, t)).not.toContain('product.update');
     expect(changeSentences(update, { t, when })[0]).toBe(price);
     expect(changeSentences(update, { t, when })).toHaveLength(2);
+    const rate = {
+      action: 'tax.class.update',
+      before: { en_name: 'Household', rate_ppm: 45_000 },
+      after: { en_name: 'Household', rate_ppm: 88_750 },
+    };
+    expect(changeSentences(rate, { t, when })).toEqual([taxRate]);
+    expect(actionSentence({ action: 'tax.class.delete', before: rate.after, after: null }, t)).toBe(deleted);
   });
 });

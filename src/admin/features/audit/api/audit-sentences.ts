@@ -73,6 +73,9 @@ export function readValue(field: string, value: unknown, { t, when }: Formatter)
   // Product prices are kept as amounts (3.49), not cents.
   if ((field === 'price' || field.endsWith('_price')) && Number.isFinite(num(value)))
     return formatCents(Math.round(num(value) * 100));
+  // Tax rates are kept in parts per million (a class's `rate_ppm`, an area's `rates` by class code).
+  if (field.endsWith('_ppm') && Number.isInteger(value))
+    return t('audit.change.percent', { rate: ratePercent(value as number) });
   if (field.endsWith('_g') && typeof value === 'number') return t('audit.change.grams', { count: value });
   if (field === 'term_days' && typeof value === 'number') return t('audit.change.days', { count: value });
   if (field.endsWith('_chars') && typeof value === 'number') return t('audit.change.chars', { count: value });
@@ -82,16 +85,13 @@ export function readValue(field: string, value: unknown, { t, when }: Formatter)
   }
   if (field === 'role' && isStaffRole(value)) return t(`roles.${value}`);
   if (typeof value === 'string' && field.endsWith('_at')) return when(value);
-  // Tax rates are kept in basis points (a class's `rate_bp`, an area's `rates` by class code).
-  if (field === 'rate_bp' && typeof value === 'number')
-    return t('audit.change.percent', { rate: ratePercent(value) });
   if (field === 'rates' && typeof value === 'object' && !Array.isArray(value)) {
     const rates = Object.entries(value).filter(
       (entry): entry is [string, number] => typeof entry[1] === 'number',
     );
     if (rates.length === 0) return t('audit.values.none');
     return rates
-      .map(([code, bp]) => `${code} ${t('audit.change.percent', { rate: ratePercent(bp) })}`)
+      .map(([code, ppm]) => `${code} ${t('audit.change.percent', { rate: ratePercent(ppm) })}`)
       .join(', ');
   }
   // A list (ZIP prefixes, a delivery area) reads as its items.

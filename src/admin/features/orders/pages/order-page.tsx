@@ -83,8 +83,8 @@ export function OrderPage() {
               ) : null}
               {o.taxes.length > 0 ? (
                 o.taxes.map((r) => (
-                  <Fragment key={r.rate_bp}>
-                    <dt>{t('orders.fields.taxAt', { rate: ratePercent(r.rate_bp) })}</dt>
+                  <Fragment key={r.rate_ppm}>
+                    <dt>{t('orders.fields.taxAt', { rate: ratePercent(r.rate_ppm) })}</dt>
                     <dd>{formatCents(centsOf(r.tax))}</dd>
                   </Fragment>
                 ))

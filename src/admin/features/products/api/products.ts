@@ -63,7 +63,7 @@ export interface TaxClassOption {
   code: string;
   en_name: string;
   zn_name: string;
-  rate_bp: number;
+  rate_ppm: number;
 }
 
 export const taxClassOptionsQueryOptions = () =>

@@ -108,7 +108,7 @@ export function ProductFormFields({
             >
               {taxClasses.map((c) => (
                 <option key={c.code} value={c.code}>
-                  {categoryName(c, language)} ({ratePercent(c.rate_bp)} %)
+                  {categoryName(c, language)} ({ratePercent(c.rate_ppm)} %)
                 </option>
               ))}
             </select>

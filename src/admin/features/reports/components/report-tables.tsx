@@ -125,8 +125,8 @@ export function TaxTable({ report, onExport }: { report: Report; onExport: (kind
       head={[c('rate'), c('taxable'), c('tax')]}
     >
       {report.taxByRate.map((r) => (
-        <tr key={r.rateBp}>
-          <th scope="row">{`${r.rateBp / 100} %`}</th>
+        <tr key={r.ratePpm}>
+          <th scope="row">{`${r.ratePpm / 10_000} %`}</th>
           {money(r.taxableCents)}
           {money(r.taxCents)}
         </tr>

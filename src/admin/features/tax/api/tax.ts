@@ -66,3 +66,8 @@ export const useSaveArea = (id: number | null) =>
 
 export const useDeleteArea = () =>
   useTaxWrite((id: number) => adminRequest<TaxSetup>(`/api/admin/tax/areas/${id}`, { method: 'DELETE' }));
+
+export const useDeleteClass = () =>
+  useTaxWrite((code: string) =>
+    adminRequest<TaxSetup>(`/api/admin/tax/classes/${encodeURIComponent(code)}`, { method: 'DELETE' }),
+  );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '#shared/schemas/staff.rules';
-import { ratePercent } from '#shared/tax';
+import { DEFAULT_TAX_CLASS, ratePercent } from '#shared/tax';
 import { Loading } from '#web/components/ui/loading';
 import { useStaff } from '../../../api/me';
 import { Field } from '../../../components/ui/field';
@@ -15,6 +15,7 @@ import {
   type TaxSetup,
   taxQuery,
   useDeleteArea,
+  useDeleteClass,
   useSaveArea,
   useSaveClass,
 } from '../api/tax';
@@ -44,11 +45,12 @@ export function TaxPage() {
             <th scope="col">{t('tax.fields.code')}</th>
             <th scope="col">{t('tax.fields.rate')}</th>
             <th scope="col">{t('tax.fields.products')}</th>
+            {edit ? <th scope="col">{t('tax.fields.actions')}</th> : null}
           </tr>
         </thead>
         <tbody>
           {setup.data.classes.map((c) => (
-            <ClassRow key={`${c.code}-${c.rate_bp}`} taxClass={c} edit={edit} />
+            <ClassRow key={`${c.code}-${c.rate_ppm}`} taxClass={c} edit={edit} />
           ))}
         </tbody>
       </table>
@@ -68,17 +70,22 @@ function className(c: { en_name: string; zn_name: string }, zh: boolean): string
   return (zh ? c.zn_name || c.en_name : c.en_name || c.zn_name) || '—';
 }
 
+/** Rates are typed in percent with up to 4 decimals: "100.0000 %" at the most. */
+const RATE_MAX_LENGTH = 10;
+
 function ClassRow({ taxClass, edit }: { taxClass: TaxClassView; edit: boolean }) {
   const { t, i18n } = useTranslation();
-  const [rate, setRate] = useState(ratePercent(taxClass.rate_bp));
+  const [rate, setRate] = useState(ratePercent(taxClass.rate_ppm));
   const save = useSaveClass(taxClass.code);
+  const remove = useDeleteClass();
+  const name = className(taxClass, i18n.language === 'zh');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({ en_name: taxClass.en_name, zn_name: taxClass.zn_name, rate });
   };
   return (
     <tr>
-      <td>{className(taxClass, i18n.language === 'zh')}</td>
+      <td>{name}</td>
       <td>
         <code>{taxClass.code}</code>
       </td>
@@ -87,9 +94,9 @@ function ClassRow({ taxClass, edit }: { taxClass: TaxClassView; edit: boolean })
           <form className="tax-rate-form" onSubmit={submit}>
             <input
               className="input tax-rate"
-              aria-label={t('tax.rateOf', { name: className(taxClass, i18n.language === 'zh') })}
+              aria-label={t('tax.rateOf', { name })}
               inputMode="decimal"
-              maxLength={7}
+              maxLength={RATE_MAX_LENGTH}
               value={rate}
               onChange={(e) => setRate(e.target.value)}
             />{' '}
@@ -100,10 +107,29 @@ function ClassRow({ taxClass, edit }: { taxClass: TaxClassView; edit: boolean })
             <FormError error={save.error} />
           </form>
         ) : (
-          `${ratePercent(taxClass.rate_bp)} %`
+          `${ratePercent(taxClass.rate_ppm)} %`
         )}
       </td>
       <td>{taxClass.products}</td>
+      {edit ? (
+        <td>
+          {/* Groceries cannot go: new products and a taxed delivery fee use it. */}
+          {taxClass.code === DEFAULT_TAX_CLASS ? null : (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              aria-label={t('tax.deleteClassOne', { name })}
+              disabled={remove.isPending}
+              onClick={() => {
+                if (window.confirm(t('tax.deleteClassConfirm', { name }))) remove.mutate(taxClass.code);
+              }}
+            >
+              {t('tax.deleteClass')}
+            </button>
+          )}
+          <FormError error={remove.error} />
+        </td>
+      ) : null}
     </tr>
   );
 }
@@ -122,7 +148,7 @@ function AreaCard({ area, setup, edit }: { area: TaxAreaView; setup: TaxSetup; e
       <ul>
         {setup.classes.map((c) => (
           <li key={c.code}>
-            {className(c, i18n.language === 'zh')}: {ratePercent(area.rates[c.code] ?? c.rate_bp)} %
+            {className(c, i18n.language === 'zh')}: {ratePercent(area.rates[c.code] ?? c.rate_ppm)} %
             {area.rates[c.code] === undefined ? ` (${t('tax.classRate')})` : ''}
           </li>
         ))}
@@ -213,8 +239,8 @@ function AreaForm({
             key={c.code}
             label={t('tax.rateOf', { name: className(c, i18n.language === 'zh') })}
             inputMode="decimal"
-            maxLength={7}
-            placeholder={ratePercent(c.rate_bp)}
+            maxLength={RATE_MAX_LENGTH}
+            placeholder={ratePercent(c.rate_ppm)}
             value={draft.rates[c.code] ?? ''}
             onChange={(e) => setDraft({ ...draft, rates: { ...draft.rates, [c.code]: e.target.value } })}
           />

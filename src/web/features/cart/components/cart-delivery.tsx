@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { TAX_RATE_BASIS_POINTS } from '#shared/constants';
 import {
   type DeliveryCharges,
   formatCents,
@@ -8,6 +7,7 @@ import {
   orderTotalsOf,
 } from '#shared/money';
 import type { DeliveryTerms } from '#shared/schemas/delivery';
+import { DEFAULT_RATE_PPM, type OrderTax } from '#shared/tax';
 import { useDeliveryTerms, useZipCheck } from '#web/api/delivery';
 import type { SummaryRow } from '#web/components/order/summary-rows';
 import { centsOf } from '#web/lib/money';
@@ -21,7 +21,7 @@ export interface CartTaxLine {
 
 export interface CartDelivery {
   /** The cart's money with the shop's fee, by the server's own function (before a coupon). */
-  totals: OrderTotals;
+  totals: OrderTotals & { taxes: OrderTax };
   /** The summary's delivery row, when the shop charges a fee: its amount, or "Free delivery". */
   row?: SummaryRow;
   /** Why the order cannot be placed: under the minimum, or an address outside the area. */
@@ -48,9 +48,9 @@ export function useCartDelivery(lines: readonly CartTaxLine[], zip: string | und
   // Each line at its class's rate where the chosen address is (the spec's 4.5 % until then).
   const taxLines = lines.map((l) => ({
     goodsCents: l.cents,
-    rateBp: check?.tax_rates[l.taxClass] ?? TAX_RATE_BASIS_POINTS,
+    ratePpm: check?.tax_rates[l.taxClass] ?? DEFAULT_RATE_PPM,
   }));
-  const totals = orderTotalsOf(subtotal, 0, chargesOf(terms), taxLines, check?.fee_tax_rate_bp);
+  const totals = orderTotalsOf(subtotal, 0, chargesOf(terms), taxLines, check?.fee_tax_rate_ppm);
   const minimum = centsOf(terms?.minimum ?? 0);
   const refusal =
     zip !== undefined && terms?.has_area === true && check?.delivers === false

@@ -1,11 +1,14 @@
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Totals } from '#shared/money';
 import { COUPON_MAX } from '#shared/schemas/order.rules';
+import { type OrderTax, ratePercent, showsTaxByRate } from '#shared/tax';
 import { type SummaryRow, SummaryRows } from '#web/components/order/summary-rows';
 
 interface CartSummaryProps {
-  totals: Totals;
+  /** With the tax by rate where the chosen address is, when known. */
+  totals: Totals & { taxes?: OrderTax };
   /** The delivery fee's row, when the shop charges one. */
   delivery?: SummaryRow | undefined;
   coupon: string;
@@ -16,6 +19,16 @@ interface CartSummaryProps {
   hint?: string;
   error?: string;
   onSubmit: () => void;
+}
+
+/**
+ * The tax as the order will show it: a row per rate ("Tax 8.875%") where the chosen address is
+ * taxed at several rates or one other than 4.5 %, else the spec's one "Tax (4.5%)" row.
+ */
+function taxRows(totals: CartSummaryProps['totals'], t: TFunction<'cart'>): SummaryRow[] {
+  const rates = totals.taxes?.rates ?? [];
+  if (!showsTaxByRate(rates.map((r) => r.ratePpm))) return [{ label: t('tax'), cents: totals.tax }];
+  return rates.map((r) => ({ label: t('taxAt', { rate: ratePercent(r.ratePpm) }), cents: r.taxCents }));
 }
 
 /** Subtotal, tax 4.5 %, the delivery fee and total (the server's own tax function), a coupon, and submit. */
@@ -50,7 +63,7 @@ export function CartSummary({
       <SummaryRows
         rows={[
           { label: t('subtotal'), cents: totals.subtotal },
-          { label: t('tax'), cents: totals.tax },
+          ...taxRows(totals, t),
           ...(delivery ? [delivery] : []),
         ]}
         total={{ label: t('total'), cents: totals.total }}
