@@ -32,7 +32,7 @@ describe('audit lines as sentences', () => {
       '退款 $1.66',
       '标记商品行缺货（缺 2 件）',
       '将价格从 $3.98 改为 $3.49',
-      '将税率从 4.5 % 改为 8.875 %',
+      '将税率从 4.5% 改为 8.875%',
       '删除了税类',
     ],
   ] as const)('read in %s', async (language, refund, mark, price, taxRate, deleted) => {
