@@ -120,11 +120,13 @@ export function stamp(/** @type {PartName} */ name, /** @type {number} */ starte
 }
 
 /**
- * Builds the stale parts in a child process (`node --import tsx scripts/build.ts <parts>`), so
- * Vite, sharp and the seed leave with it; returns once it has finished, and throws if it failed.
+ * Builds the stale parts (of `only`, if given) in a child process (`node --import tsx
+ * scripts/build.ts <parts>`), so Vite, sharp and the seed leave with it; returns once it has
+ * finished, and throws if it failed.
+ * @param {PartName[]} [only]
  */
-export function buildStaleParts() {
-  const stale = staleParts();
+export function buildStaleParts(only) {
+  const stale = staleParts().filter((name) => !only || only.includes(name));
   if (stale.length === 0) return;
   const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...stale], {
     cwd: ROOT,

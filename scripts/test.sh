@@ -17,6 +17,10 @@ npx biome check .
 step "import rules and cycles (docs/architecture.md §1)"
 node --import tsx scripts/check-imports.ts
 
+# Before the tests that need it: the fault suites run the compiled server, as the browser tests do.
+step "build"
+node --import tsx scripts/build.ts
+
 step "unit and API tests (embedded PGlite)"
 TEST_DATABASE_URL= npx vitest run
 
@@ -24,9 +28,6 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API tests on PostgreSQL"
   npx vitest run --project api
 fi
-
-step "build"
-node --import tsx scripts/build.ts
 
 step "browser tests"
 npx playwright test

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ManualClock } from '#server/clock';
 import { openDatabase } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
+import { buildStaleParts } from '../../scripts/build-plan.js';
 import {
   adminQuery,
   TEMPLATE_ENV,
@@ -17,6 +18,9 @@ import {
  * cluster takes seconds; loading a dump takes a fraction of that.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // The fault suites run the compiled server (tests/fault/shop-process.ts), as `npm start` does:
+  // built here when its sources changed since the last build (a few seconds; `npm test` has built it).
+  buildStaleParts(['server']);
   const clock = new ManualClock();
   const pgUrl = process.env.TEST_DATABASE_URL;
   let ref: TemplateRef;
