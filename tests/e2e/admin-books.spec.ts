@@ -33,7 +33,7 @@ const JSON_HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Client: 'fresh-mark
 async function adminApi<T>(
   request: APIRequestContext,
   who: StaffSession,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {
@@ -46,6 +46,30 @@ async function adminApi<T>(
   if (res.status() !== 200) throw new Error(`${method} ${path}: ${res.status()} ${body.message}`);
   return body.data;
 }
+
+/**
+ * What a test changed in the worker's shop, which other specs share (worker-servers.ts): its
+ * product goes back to groceries and its area and class go, so no later order there is taxed at
+ * this test's rates.
+ */
+let undo: { owner: StaffSession; productId?: number; code: string; area: string } | undefined;
+test.afterEach(async ({ request }) => {
+  if (!undo) return;
+  const { owner, productId, code, area } = undo;
+  undo = undefined;
+  if (productId !== undefined)
+    await adminApi(request, owner, 'POST', `/api/admin/products/${productId}`, { tax_class: 'groceries' });
+  const setup = await adminApi<{ areas: { id: number; name: string }[]; classes: { code: string }[] }>(
+    request,
+    owner,
+    'GET',
+    '/api/admin/tax',
+  );
+  const made = setup.areas.find((a) => a.name === area);
+  if (made) await adminApi(request, owner, 'DELETE', `/api/admin/tax/areas/${made.id}`);
+  if (setup.classes.some((c) => c.code === code))
+    await adminApi(request, owner, 'DELETE', `/api/admin/tax/classes/${code}`);
+});
 
 /** Half-up tax of `cents` at a rate typed in percent with at most 4 decimals. */
 const taxAt = (cents: number, percent: string) =>
@@ -68,6 +92,7 @@ for (const [n, language] of LANGUAGES.entries()) {
     const className = language === 'en' ? names.en : names.zh;
     const zip = ['94107', '10001'][n] ?? '94107';
     const areaRate = ['9', '8.25'][n] ?? '9';
+    undo = { owner, code, area: `Area ${language}` };
 
     // The Tax page: a rate above 100 % is refused with the message in the page's language.
     await page.goto('/admin/tax');
@@ -103,6 +128,7 @@ for (const [n, language] of LANGUAGES.entries()) {
     }>(request, owner, 'GET', '/api/admin/products?q=&pageSize=100');
     const product = list.items.filter((p) => p.published && p.real_stock >= 20)[n + 3];
     if (!product) throw new Error('no stocked product on sale');
+    undo.productId = product.id;
     await page.goto(`/admin/products/${product.id}`);
     await page.getByLabel(t('products.fields.taxClass'), { exact: true }).selectOption(code);
     await page.getByRole('button', { name: t('products.editor.save'), exact: true }).click();

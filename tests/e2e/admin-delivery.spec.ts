@@ -1,4 +1,4 @@
-import { openConsoleAs, staffSession, test } from './fixtures/admin-shop-server';
+import { openConsoleAs, setDeliveryTerms, staffSession, test } from './fixtures/admin-shop-server';
 import { expect as base, LANGUAGES, text } from './fixtures/shop';
 
 /**
@@ -11,6 +11,13 @@ test.beforeEach(({ isMobile }, testInfo) => {
 test.describe.configure({ timeout: 120_000 });
 const expect = base.configure({ timeout: 15_000 });
 
+// The worker's shop is shared with other specs (worker-servers.ts): the demo's terms again after each test.
+let managerToken = '';
+test.afterEach(async ({ request, server }) => {
+  if (managerToken) await setDeliveryTerms(request, server, managerToken);
+  managerToken = '';
+});
+
 for (const language of LANGUAGES) {
   const t = (key: string, params: Record<string, string | number> = {}) =>
     text(language, `admin:${key}`, params);
@@ -21,6 +28,7 @@ for (const language of LANGUAGES) {
     server,
   }) => {
     const manager = await staffSession(request, server, 'manager', `Dee ${language}`);
+    managerToken = manager.token;
     await openConsoleAs(page, manager, language);
     await page.goto('/admin/delivery');
     await expect(page.getByRole('heading', { level: 1, name: t('delivery.title') })).toBeVisible();

@@ -1,8 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import { formatCents, taxOf } from '#shared/money';
 import type { CartItem } from '#shared/schemas/cart';
-import { deliveryTerms } from '../../seed/catalogue/delivery';
-import { type AdminShop, staffSession, test } from './fixtures/admin-shop-server';
+import { setDeliveryTerms, staffSession, test } from './fixtures/admin-shop-server';
 import { expect, LANGUAGES, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, shopperWithCart, signInAs } from './fixtures/shopper';
 
@@ -17,25 +15,9 @@ test.beforeEach(({ isMobile }, testInfo) => {
   test.skip(!isMobile || testInfo.project.name !== 'phone', 'the cart on a phone');
 });
 
-const DEMO_TERMS = {
-  area: deliveryTerms.area.join(' '),
-  fee: '',
-  free_over: '',
-  minimum: '',
-  tax_on_fee: '0',
-};
-
-async function setTerms(request: APIRequestContext, server: AdminShop, token: string, terms: object) {
-  const res = await request.post(`${server.url}/api/admin/delivery`, {
-    headers: { authorization: token, 'X-Requested-With': 'XMLHttpRequest' },
-    data: { ...DEMO_TERMS, ...terms },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 let ownerToken = '';
 test.afterEach(async ({ request, server }) => {
-  if (ownerToken) await setTerms(request, server, ownerToken, {});
+  if (ownerToken) await setDeliveryTerms(request, server, ownerToken);
 });
 
 for (const language of LANGUAGES) {
@@ -57,7 +39,10 @@ for (const language of LANGUAGES) {
     // Free from three of the product: one leaves two prices to go, two leave one, three are free.
     const owner = await staffSession(request, server, 'owner', `Delivery ${language}`);
     ownerToken = owner.token;
-    await setTerms(request, server, owner.token, { fee: '4.99', free_over: formatCents(price * 3).slice(1) });
+    await setDeliveryTerms(request, server, owner.token, {
+      fee: '4.99',
+      free_over: formatCents(price * 3).slice(1),
+    });
 
     await signInAs(page, shopper, language);
     await page.goto('/cart');
