@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionSentence, changeSentences } from '#admin/features/audit/api/audit-sentences';
-import { runShopCommand } from '#server/cli/shop-commands';
 import { uuidFromKey } from '#server/db/seed';
 import { parseCsv } from '#server/modules/import/csv';
 import { shopDate } from '#server/shop-time';
@@ -20,12 +18,14 @@ import { SmtpCatcher } from '../fakes/smtp-catcher';
 import { runShopCommandLine } from '../fault/shop-process';
 import { expectAnswer } from '../helpers/answers';
 import { codeAt } from '../helpers/rfc6238';
+import { shopCommandIn } from '../helpers/shop-command';
 import { ADDRESS, BILLING, callAs, createShopper, type Shopper } from '../helpers/shoppers';
 import { callAdmin, createStaff, type TestStaff } from '../helpers/staff';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /*
- * Issue 33's "Done when", walked once through HTTP as the owner, two shoppers and the staff would:
+ * The owner's books (docs/product.md: Tax, Reports, Alerts, Staff), walked once through HTTP as
+ * the owner, two shoppers and the staff would:
  * tax classes and two areas; a grocery and a household line to each area (one order with a coupon,
  * one with a taxed delivery fee), paid by card (the sandbox); the tax per rate on the console's
  * order and in the paid mail (English and Chinese); a line refunded with its exact tax share; the
@@ -672,16 +672,4 @@ async function reader(language: 'en' | 'zh') {
   return { t: i18n.t.bind(i18n), missing };
 }
 /** `npm run shop -- ARGS` run in this process, on the test's database and clock. */
-async function inProcessShopCommand(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const ctx = {
-    database: t.database,
-    config: t.config,
-    clock: t.clock,
-    log: pino({ level: 'silent' }),
-    print: (line: string) => void out.push(line),
-  };
-  const code = await runShopCommand(argv, ctx, (message) => void err.push(message));
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const inProcessShopCommand = (...argv: string[]) => shopCommandIn(t, ...argv);

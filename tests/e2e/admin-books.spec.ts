@@ -12,10 +12,10 @@ import {
   test,
 } from './fixtures/admin-shop-server';
 import { expect as base, LANGUAGES, text } from './fixtures/shop';
-import { ADDRESS, callApi } from './fixtures/shopper';
+import { ADDRESS, callApi, payByTestCard } from './fixtures/shopper';
 
 /*
- * The owner's books in the console, in both languages (issue 33's Done-when): the Tax page adds a
+ * The owner's books in the console, in both languages (docs/product.md, Tax and Reports): the Tax page adds a
  * class and an area, the product form puts a product in the class, the order shows the tax at the
  * area's rate, Reports shows a range's totals and daily chart and exports a CSV that adds up, Today
  * shows sales net of refunds, and a rate above 100 % or a backwards range gets the translated
@@ -153,19 +153,7 @@ for (const [n, language] of LANGUAGES.entries()) {
       'items[0][id]': line.item.id,
       'items[0][num]': 3,
     });
-    const paid = await callApi<{ status: number }>(request, server, shopper, 'POST', '/api/authorize/pay', {
-      order: orderNo,
-      card: '4111111111111111',
-      date: '12/35',
-      code: '123',
-      'billing[firstName]': 'Mei',
-      'billing[lastName]': 'Lin',
-      'billing[address]': '1 Market St',
-      'billing[city]': 'San Francisco',
-      'billing[state]': 'CA',
-      'billing[zip]': '94105',
-    });
-    expect(paid.status).toBe(2);
+    expect(await payByTestCard(request, server, shopper, orderNo)).toBe(2);
     const order = await callApi<OrderDetail>(request, server, shopper, 'GET', `/api/order/${orderNo}`);
     const taxCents = taxAt(Math.round(order.subtotal * 100), areaRate);
     await page.goto(`/admin/orders/${orderNo}`);

@@ -1,5 +1,5 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopCommandIn } from '../../../tests/helpers/shop-command';
 import { adminOrderDetail } from '../admin/views/order-detail';
 import {
   cardForm,
@@ -9,7 +9,6 @@ import {
   placeOrder,
   startLiveShop,
 } from '../modules/payment/payment.fixture';
-import { runShopCommand } from './shop-commands';
 
 /** The command line on the same order state machine as the console. */
 let shop: LiveShop;
@@ -18,20 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-async function shopCommand(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { t } = shop;
-  const ctx = {
-    database: t.database,
-    config: t.config,
-    clock: t.clock,
-    log: pino({ level: 'silent' }),
-    print: (line: string) => void out.push(line),
-  };
-  const code = await runShopCommand(argv, ctx, (message) => void err.push(message));
-  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const shopCommand = (...argv: string[]) => shopCommandIn(shop.t, ...argv);
 
 describe('npm run shop on the order state machine', () => {
   it('packs, ships, refunds part and then the rest, each on the order’s timeline', async () => {

@@ -1,6 +1,4 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runShopCommand } from '#server/cli/shop-commands';
 import {
   RecoveryCodesAnswer,
   RecoveryCodesLeft,
@@ -8,6 +6,7 @@ import {
   StaffView,
 } from '#shared/schemas/admin/staff.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
+import { shopCommandIn } from '../../../../tests/helpers/shop-command';
 import {
   authenticatorCode,
   callAdmin,
@@ -53,19 +52,7 @@ const signIn = (who: { email: string; password: string }, second?: string, lang?
 const left = async (token: string) =>
   expectAnswer(RecoveryCodesLeft, await call('GET', '/api/admin/totp/recovery-codes', undefined, token)).left;
 
-async function shopCommand(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const ctx = {
-    database: t.database,
-    config: t.config,
-    clock: t.clock,
-    log: pino({ level: 'silent' }),
-    print: (line: string) => void out.push(line),
-  };
-  const exit = await runShopCommand(argv, ctx, (message) => void err.push(message));
-  return { code: exit, stdout: out.join('\n'), stderr: err.join('\n') };
-}
+const shopCommand = (...argv: string[]) => shopCommandIn(t, ...argv);
 
 describe('recovery codes', () => {
   it('are ten at enrolment, each signs in once in place of the code, and the count left shows it', async () => {

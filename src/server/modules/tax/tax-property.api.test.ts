@@ -9,7 +9,7 @@ import { type AdminShop, startAdminShop } from '../order/order.fixture';
 import { cardForm, type LiveShop, payByCard, stocked } from '../payment/payment.fixture';
 
 /**
- * Issue 33's rule that every order adds up to the cent (docs/product.md, Tax), over random orders
+ * The rule that every order adds up to the cent (docs/product.md, Tax), over random orders
  * placed, paid and refunded through the real routes on this run's database (PGlite, or
  * PostgreSQL with TEST_DATABASE_URL): lines, coupon, rates by class and place, a taxed delivery
  * fee, and refunds of lines in pieces and then of all that is left.
