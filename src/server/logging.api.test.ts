@@ -47,8 +47,13 @@ const VARIANTS: { method: 'GET' | 'POST' | 'PUT'; url: string; secrets: string[]
     url: '/api/index_product?en_search=apple&T%4FKEN=TokValue0Kilo',
     secrets: ['TokValue0Kilo'],
   },
-  { method: 'GET', url: '/api/index_product?en_search=apple&cvv=7531', secrets: ['7531'] },
-  { method: 'GET', url: '/api/index_product?en_search=apple&CardCode=8642', secrets: ['8642'] },
+  // Values no log line holds by chance (a bare 4-digit code can sit inside a timestamp).
+  { method: 'GET', url: '/api/index_product?en_search=apple&cvv=Cvv7531Value', secrets: ['Cvv7531Value'] },
+  {
+    method: 'GET',
+    url: '/api/index_product?en_search=apple&CardCode=Code8642Value',
+    secrets: ['Code8642Value'],
+  },
 ];
 
 describe('request logs', () => {
