@@ -388,6 +388,11 @@ export const orders = pgTable(
     /** The delivery window the order holds a place in (delivery_slots), when the shopper chose one. */
     slotStartsAt: timestamp('slot_starts_at', { withTimezone: true, mode: 'date' }),
     slotEndsAt: timestamp('slot_ends_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The order has lines sold by weight: its total is an estimate until packed, a card is
+     * authorized (estimate plus the shop's buffer) and captured for the weighed amount after packing.
+     */
+    weighed: boolean('weighed').notNull().default(false),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -1046,5 +1051,29 @@ export const taxAreaRates = pgTable(
   (t) => [
     primaryKey({ columns: [t.areaId, t.classCode] }),
     check('tax_area_rates_rate_range', sql`${t.ratePpm} between 0 and 1000000`),
+  ],
+);
+
+/**
+ * Shop-wide grocery settings (one row at most; none means the defaults in
+ * src/server/modules/settings/shop-settings.ts): the unit weighed goods are priced in, the buffer a
+ * card is authorized above a weighed order's estimate, and how long a shopper has to answer a
+ * proposed substitute (docs/product.md).
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: smallint('id').primaryKey(),
+    /** 'lb' | 'kg' */
+    weightUnit: text('weight_unit').notNull().default('lb'),
+    holdBufferPercent: smallint('hold_buffer_percent').notNull().default(10),
+    substitutionAnswerMinutes: integer('substitution_answer_minutes').notNull().default(30),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    check('shop_settings_one_row', sql`${t.id} = 1`),
+    check('shop_settings_weight_unit', sql`${t.weightUnit} in ('lb', 'kg')`),
+    check('shop_settings_buffer_range', sql`${t.holdBufferPercent} between 0 and 50`),
+    check('shop_settings_answer_range', sql`${t.substitutionAnswerMinutes} between 1 and 1440`),
   ],
 );
