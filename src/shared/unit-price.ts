@@ -101,3 +101,26 @@ export function unitPriceOf(input: UnitPriceInput): UnitPrice | null {
   const cents = Number(divideHalfUp(BigInt(priceCents) * size, BigInt(netQuantity) * scale));
   return cents > 0 ? { cents, per } : null;
 }
+
+/** A product's net quantities as stored (0: not set). */
+export interface NetQuantities {
+  netWeightG: number;
+  netVolumeMl: number;
+  netCount: number;
+}
+
+/**
+ * The net quantity a unit price divides: the piece count when set, else the volume when set, else
+ * the net weight (0 when none is set: no unit price).
+ */
+export function netQuantityOf(p: NetQuantities): { quantity: number; unit: NetUnit } {
+  if (p.netCount > 0) return { quantity: p.netCount, unit: 'ct' };
+  if (p.netVolumeMl > 0) return { quantity: p.netVolumeMl, unit: 'ml' };
+  return { quantity: p.netWeightG, unit: 'g' };
+}
+
+/** A pack's unit price from its stored quantities and the price it sells at now. */
+export function packUnitPriceOf(p: NetQuantities, priceCents: number, shopUnit: ShopWeightUnit): UnitPrice | null {
+  const net = netQuantityOf(p);
+  return unitPriceOf({ soldBy: 'unit', priceCents, netQuantity: net.quantity, netUnit: net.unit, shopUnit });
+}

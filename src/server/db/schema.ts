@@ -56,6 +56,16 @@ export const products = pgTable(
     znWeight: text('zn_weight').notNull().default(''),
     weightG: integer('weight_g').notNull().default(0),
     netWeightG: integer('net_weight_g').notNull().default(0),
+    /**
+     * Net volume and piece count (docs/product.md, Price per unit): the unit price is per piece when
+     * a count is set, else per volume when a volume is set, else per net weight.
+     */
+    netVolumeMl: integer('net_volume_ml').notNull().default(0),
+    netCount: integer('net_count').notNull().default(0),
+    /** EAN-13, UPC-A or EAN-8 with a right check digit (docs/product.md, Barcodes); null when none. */
+    barcode: text('barcode').unique(),
+    /** The 5-digit item code in-store scale labels carry; null when none. */
+    scaleItemCode: text('scale_item_code').unique(),
     boxGauge: text('box_gauge').notNull().default(''),
     termDays: integer('term_days').notNull().default(0),
     priceCents: integer('price_cents').notNull(),
@@ -93,6 +103,9 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt),
     check('products_price_nonnegative', sql`${t.priceCents} >= 0`),
     check('products_stock_nonnegative', sql`${t.realStock} >= 0`),
+    check('products_net_nonnegative', sql`${t.netVolumeMl} >= 0 and ${t.netCount} >= 0`),
+    check('products_barcode_digits', sql`${t.barcode} ~ '^([0-9]{8}|[0-9]{12,13})$'`),
+    check('products_scale_item_code_digits', sql`${t.scaleItemCode} ~ '^[0-9]{5}$'`),
   ],
 );
 

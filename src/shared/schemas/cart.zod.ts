@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WHEN_MISSING } from './cart.rules';
+import { UnitPriceFields } from './catalogue.zod';
 import { formFields, IdParam, refuse, UuidParam } from './common.zod';
 
 /* Requests (docs/api.md, Cart). */
@@ -50,6 +51,8 @@ export const CartItem = z.object({
   when_missing: z.enum(WHEN_MISSING),
   /** Our addition: the product's tax class (its rate where the order goes: `GET /api/delivery/check`). */
   tax_class: z.string(),
+  /** Our addition: the unit price of `price` and what it is computed from (docs/product.md, Price per unit). */
+  ...UnitPriceFields,
 });
 export type CartItem = z.infer<typeof CartItem>;
 

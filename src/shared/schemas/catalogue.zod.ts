@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BooleanFlag, IdParam, PageParams, pageOf, UuidParam } from './common.zod';
+import { NET_UNITS, UNIT_PRICE_BASES } from '../unit-price';
 
 /** Requests: what each catalogue call accepts (docs/api.md, Catalogue). Unknown keys are ignored. */
 export const CategoryListInput = z.object({ category_id: IdParam.optional() });
@@ -54,6 +55,21 @@ export const Category = ChildCategory.extend({
 });
 export type Category = z.infer<typeof Category>;
 
+/**
+ * Our addition: the price per unit (docs/product.md, Price per unit), `amount` in dollars per
+ * `per` (100g, 100ml, kg, lb, oz, floz, ea); null when the product has no net quantity.
+ */
+export const UnitPriceAnswer = z.object({ amount: z.number(), per: z.enum(UNIT_PRICE_BASES) });
+export type UnitPriceAnswer = z.infer<typeof UnitPriceAnswer>;
+
+/** Our addition: what the unit price is computed from, as the catalogue answers carry it. */
+export const UnitPriceFields = {
+  /** The net quantity the unit price divides, in `net_unit` (g, ml, or pieces: ct); 0 when not set. */
+  net_quantity: z.number().int(),
+  net_unit: z.enum(NET_UNITS),
+  unit_price: UnitPriceAnswer.nullable(),
+};
+
 export const ProductCard = z.object({
   uuid: z.string(),
   price: z.number(),
@@ -67,6 +83,7 @@ export const ProductCard = z.object({
   real_stock: z.number().int(),
   sold_count: z.number().int(),
   category_id: z.number().int(),
+  ...UnitPriceFields,
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 export const ProductPage = pageOf(ProductCard);

@@ -41,6 +41,10 @@ export interface AdminProductFields {
   box_gauge: string;
   weight_g: number;
   net_weight_g: number;
+  net_volume_ml: number;
+  net_count: number;
+  barcode: string | null;
+  scale_item_code: string | null;
   term_days: number;
   price: number;
   low_stock_threshold: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkBarcode, SCALE_ITEM_CODE_PATTERN } from '../barcode';
 import { amountToCents } from '../money';
 import { isTaxClassCode } from './admin/tax.zod';
 import { formFields, IdParam, refuse, Text } from './common.zod';
@@ -82,6 +83,32 @@ const Category = z
     return parsed.success ? parsed.data : refuse(ctx, `${E}.category`);
   });
 
+/**
+ * A barcode: empty clears it (null); otherwise EAN-13, UPC-A or EAN-8 with its check digit, each
+ * refusal in its own words (docs/product.md, Barcodes).
+ */
+export const BarcodeField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): string | null | undefined => {
+    if (value === undefined) return undefined;
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    if (typeof value !== 'string' || value.length > 40) return refuse(ctx, 'errors:barcode.digits');
+    const checked = checkBarcode(value);
+    return checked.ok ? checked.code : refuse(ctx, `errors:barcode.${checked.problem}`);
+  });
+
+/** A scale item code: empty clears it (null); otherwise exactly five digits. */
+export const ScaleItemCodeField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): string | null | undefined => {
+    if (value === undefined) return undefined;
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    const code = typeof value === 'string' ? value.trim() : '';
+    return SCALE_ITEM_CODE_PATTERN.test(code) ? code : refuse(ctx, 'errors:barcode.scaleItemCode');
+  });
+
 const { name, label, brand, describe } = PRODUCT_TEXT_MAX;
 
 /** The fields the editor writes; an absent field is left as it is. `price` is an amount in dollars. */
@@ -100,6 +127,10 @@ const productShape = {
   category_id: Category,
   weight_g: Count(`${E}.number`, PRODUCT_NUMBER_MAX, true),
   net_weight_g: Count(`${E}.number`, PRODUCT_NUMBER_MAX, true),
+  net_volume_ml: Count(`${E}.number`, PRODUCT_NUMBER_MAX, true),
+  net_count: Count(`${E}.number`, PRODUCT_NUMBER_MAX, true),
+  barcode: BarcodeField,
+  scale_item_code: ScaleItemCodeField,
   term_days: Count(`${E}.number`, PRODUCT_NUMBER_MAX, true),
   low_stock_threshold: Count(`${E}.number`),
   price: Price,

@@ -7,7 +7,9 @@
  * The columns, in the order the export writes them: the storefront spec's product field names,
  * plus `key` and `category` (a category's key; an exact English or Chinese category name is also
  * accepted on import) and `published` (yes / no) and `low_stock_threshold`, and `tax_class` (a tax
- * class's code; empty keeps the product's, a new product's is groceries). A row is the product
+ * class's code; empty keeps the product's, a new product's is groceries), `net_volume_ml` and
+ * `net_count`, `barcode` and `scale_item_code` (written behind an apostrophe so a spreadsheet keeps
+ * their leading zeros; empty clears them). A row is the product
  * with its `uuid`, else its `key`; a row matching no product creates one.
  */
 export const PRODUCT_CSV_COLUMNS = [
@@ -25,6 +27,10 @@ export const PRODUCT_CSV_COLUMNS = [
   'number',
   'weight',
   'net_weight',
+  'net_volume_ml',
+  'net_count',
+  'barcode',
+  'scale_item_code',
   'term',
   'price',
   'real_stock',

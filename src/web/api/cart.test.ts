@@ -30,6 +30,9 @@ function line(id: number, uuid: string, amount: number): CartItem {
     available: true,
     when_missing: 'refund',
     tax_class: 'groceries',
+    net_quantity: 0,
+    net_unit: 'g',
+    unit_price: null,
   };
 }
 

@@ -8,6 +8,8 @@ import { centsToAmount } from '#shared/money';
 import { asWhenMissing, type CartChange, type CartItem, type WhenMissing } from '#shared/schemas/cart';
 import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
+import { unitPriceFieldsOf } from '../catalogue/unit-price.answer';
+import { readShopSettings } from '../settings/shop-settings';
 
 type ProductRow = Pick<typeof products.$inferSelect, 'enName' | 'znName' | 'realStock'>;
 
@@ -64,11 +66,13 @@ export class CartService {
       rows.map((r) => r.product.id),
       this.deps.clock.now(),
     );
+    const { weightUnit } = await readShopSettings(this.deps.db);
     return rows.map(({ line, product, whenMissing }) => ({
       id: line.id,
       uuid: product.uuid,
       amount: line.amount,
       price: centsToAmount(promo.get(product.id) ?? product.priceCents),
+      ...unitPriceFieldsOf(product, promo.get(product.id) ?? product.priceCents, weightUnit),
       regular_price: centsToAmount(product.priceCents),
       img: product.productImage,
       en_name: product.enName,

@@ -13,6 +13,7 @@ import { isTaxClass, taxClassCodes } from '../tax/tax.setup';
 import type { AuditedCatalogueChange, CatalogueTouched } from './catalogue.changes';
 import { fieldsOf, type ProductRecord, productForEditor, productRecord } from './catalogue.records';
 import { sanitizeDescription } from './description';
+import { codeTakenMeanwhile, requireFreeCodes } from './product-codes';
 
 /*
  * Staff's product edits (docs/api.md, Admin: products): each runs in a catalogue change
@@ -76,6 +77,10 @@ function columnsOf(input: AdminProductInput): Partial<typeof products.$inferInse
     boxGauge: input.box_gauge,
     weightG: input.weight_g,
     netWeightG: input.net_weight_g,
+    netVolumeMl: input.net_volume_ml,
+    netCount: input.net_count,
+    barcode: input.barcode,
+    scaleItemCode: input.scale_item_code,
     termDays: input.term_days,
     priceCents: input.price,
     lowStockThreshold: input.low_stock_threshold,
@@ -84,6 +89,11 @@ function columnsOf(input: AdminProductInput): Partial<typeof products.$inferInse
     znDescribe: input.zn_describe === undefined ? undefined : sanitizeDescription(input.zn_describe),
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+}
+
+/** A code another save took between our check and our write: the same refusal as the check's. */
+function rethrowTakenCode(error: unknown): never {
+  throw codeTakenMeanwhile(error) ?? error;
 }
 
 async function requireCategory(tx: Tx, id: number): Promise<void> {
@@ -107,6 +117,7 @@ export async function createProduct(
 ): Promise<Changed<AdminProduct>> {
   await requireCategory(tx, input.category_id);
   await requireTaxClass(tx, input.tax_class);
+  await requireFreeCodes(tx, { barcode: input.barcode, scaleItemCode: input.scale_item_code });
   const uuid = randomUUID();
   const values: typeof products.$inferInsert = {
     enName: '',
@@ -120,7 +131,7 @@ export async function createProduct(
     onSale: false,
     createdAt: now,
   };
-  const [created] = await tx.insert(products).values(values).returning();
+  const [created] = await tx.insert(products).values(values).returning().catch(rethrowTakenCode);
   if (!created) throw new Error('product insert returned no row');
   touched.product(created.id);
   return {
@@ -140,6 +151,7 @@ export async function updateProduct(
   const before = await productRecord(tx, id, true);
   const columns = columnsOf(input);
   await requireTaxClass(tx, columns.taxClass);
+  await requireFreeCodes(tx, { barcode: columns.barcode, scaleItemCode: columns.scaleItemCode }, id);
   if (columns.categoryId !== undefined && columns.categoryId !== before.categoryId) {
     await requireCategory(tx, columns.categoryId);
     // Moving between categories changes both categories' listings.
@@ -149,7 +161,12 @@ export async function updateProduct(
   if (before.onSale && missing.length > 0) {
     throw missingFields(`${E}.requiredWhilePublished`, missing, language);
   }
-  const [after] = await tx.update(products).set(columns).where(eq(products.id, id)).returning();
+  const [after] = await tx
+    .update(products)
+    .set(columns)
+    .where(eq(products.id, id))
+    .returning()
+    .catch(rethrowTakenCode);
   if (!after) throw new Error('product update returned no row');
   touched.product(id);
   return {

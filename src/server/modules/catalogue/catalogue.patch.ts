@@ -234,7 +234,12 @@ export function patchSnapshot(
     return c && { enName: c.en_name, znName: c.zn_name, parentId: c.parent_id };
   };
   const isRunning = (id: number) => snapshot.promotionById.get(id)?.promotion.active === true;
-  const added = productEntries(rows, categoryOf, lowestRunningPrices(rows.promotionLines, isRunning));
+  const added = productEntries(
+    rows,
+    categoryOf,
+    lowestRunningPrices(rows.promotionLines, isRunning),
+    snapshot.weightUnit,
+  );
   const before = rows.ids
     .map((id) => snapshot.productById.get(id))
     .filter((p): p is ProductEntry => p !== undefined);
@@ -274,6 +279,7 @@ export function patchSnapshot(
   return {
     version,
     nextChangeAt: snapshot.nextChangeAt,
+    weightUnit: snapshot.weightUnit,
     banners: banners as Banner[],
     categories: mapKeeping(snapshot.categories, (c) => categoryById.get(c.id)?.category ?? c) as Category[],
     categoryById,

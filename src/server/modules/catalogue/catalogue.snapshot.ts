@@ -25,6 +25,9 @@ import type {
 } from '#shared/schemas/catalogue';
 import { buildSearchIndexInSlices, type SearchDocument, type SearchIndex } from '../search/search.engine';
 import { hasHan } from '../search/search.normalise';
+import type { ShopWeightUnit } from '#shared/unit-price';
+import { readShopSettings } from '../settings/shop-settings';
+import { unitPriceFieldsOf } from './unit-price.answer';
 
 export interface ProductEntry {
   id: number;
@@ -73,6 +76,8 @@ export interface CatalogueSnapshot {
   promotionById: Map<number, PromotionEntry>;
   /** Other names products and categories are searched by; the search index holds them too. */
   aliases: Aliases;
+  /** The shop's weight unit when loaded: unit prices are per lb/oz or per 100 g/kg by it. */
+  weightUnit: ShopWeightUnit;
   search: SearchIndex;
 }
 
@@ -232,11 +237,12 @@ export function productEntries(
   rows: { productRows: readonly ProductRow[]; imageRows: readonly ImageRow[] },
   categoryOf: CategoryOf,
   runningPrice: Map<number, number>,
+  weightUnit: ShopWeightUnit,
 ): ProductEntry[] {
   const imagesOf = imagesByProduct(rows.imageRows);
   const list: ProductEntry[] = [];
   for (const p of rows.productRows) {
-    const entry = productEntry(p, categoryOf, runningPrice, imagesOf);
+    const entry = productEntry(p, categoryOf, runningPrice, imagesOf, weightUnit);
     if (entry) list.push(entry);
   }
   return list;
@@ -247,12 +253,13 @@ async function productEntriesInSlices(
   rows: Rows,
   categoryOf: CategoryOf,
   runningPrice: Map<number, number>,
+  weightUnit: ShopWeightUnit,
 ): Promise<ProductEntry[]> {
   const imagesOf = imagesByProduct(rows.imageRows);
   const list: ProductEntry[] = [];
   for (const [i, p] of rows.productRows.entries()) {
     if (i > 0 && i % SLICE === 0) await nextTurn();
-    const entry = productEntry(p, categoryOf, runningPrice, imagesOf);
+    const entry = productEntry(p, categoryOf, runningPrice, imagesOf, weightUnit);
     if (entry) list.push(entry);
   }
   return list;
@@ -264,6 +271,7 @@ function productEntry(
   categoryOf: CategoryOf,
   runningPrice: Map<number, number>,
   imagesOf: ImagesOf,
+  weightUnit: ShopWeightUnit,
 ): ProductEntry | undefined {
   const category = categoryOf(p.categoryId);
   if (!category) return undefined;
@@ -280,6 +288,7 @@ function productEntry(
     real_stock: p.realStock,
     sold_count: p.soldCount,
     category_id: p.categoryId,
+    ...unitPriceFieldsOf(p, promo ?? p.priceCents, weightUnit),
   };
   const detail: Product = {
     ...card,
@@ -562,12 +571,13 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
   // Read the version first: a change landing during the reads bumps it again and triggers a reload.
   const version = await readCatalogueVersion(db);
   const rows = await readRows(db);
+  const { weightUnit } = await readShopSettings(db);
   const nowMs = now.getTime();
   const promotionsNow = runningPromotions(rows, nowMs);
   const categoryRowById = new Map(rows.categoryRows.map((c) => [c.id, c]));
   const categoryOf: CategoryOf = (id) => categoryRowById.get(id);
   await nextTurn();
-  const productList = await productEntriesInSlices(rows, categoryOf, promotionsNow.runningPrice);
+  const productList = await productEntriesInSlices(rows, categoryOf, promotionsNow.runningPrice, weightUnit);
   await nextTurn();
   const productById = new Map(productList.map((p) => [p.id, p]));
   const productByUuid = new Map(productList.map((p) => [p.card.uuid, p]));
@@ -598,5 +608,6 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
     promotionById,
     aliases,
     search,
+    weightUnit,
   };
 }

@@ -4,6 +4,7 @@ import type { Db, Tx } from '#server/db/client';
 import { categories, products } from '#server/db/schema';
 import type { MessageParams } from '#server/i18n';
 import { nextTurn } from '#server/next-turn';
+import { gtin14Of, sameGtinCodes } from '#shared/barcode';
 import { missingForPublish } from '#shared/schemas/product-admin.rules';
 import { type ImportChange, type ImportReport, REQUIRED_FOR_NEW } from '#shared/schemas/product-import.rules';
 import { sanitizeDescription } from '../catalogue/description';
@@ -58,7 +59,33 @@ export async function existingOf(db: Db | Tx, rows: readonly ReadRow[]) {
   return {
     byUuid: new Map(found.map((p) => [p.uuid, p])),
     byKey: new Map(found.map((p) => [p.key, p])),
+    ...(await codeOwnersOf(db, rows)),
   };
+}
+
+/** The products holding the barcodes (by GTIN) and scale item codes the file sets. */
+async function codeOwnersOf(db: Db | Tx, rows: readonly ReadRow[]) {
+  const barcodes = [...new Set(rows.flatMap((r) => (r.patch.barcode ? [r.patch.barcode] : [])))];
+  const spellings = barcodes.flatMap((code) => [code, ...sameGtinCodes(code)]);
+  const scaleCodes = [...new Set(rows.flatMap((r) => (r.patch.scaleItemCode ? [r.patch.scaleItemCode] : [])))];
+  const byGtin = new Map<string, number>();
+  const byScaleCode = new Map<string, number>();
+  for (let i = 0; i < Math.max(spellings.length, scaleCodes.length); i += WRITE_BATCH) {
+    if (i > 0) await nextTurn();
+    const b = spellings.slice(i, i + WRITE_BATCH);
+    const c = scaleCodes.slice(i, i + WRITE_BATCH);
+    const owners = await db
+      .select({ id: products.id, barcode: products.barcode, scaleItemCode: products.scaleItemCode })
+      .from(products)
+      .where(
+        or(...(b.length ? [inArray(products.barcode, b)] : []), ...(c.length ? [inArray(products.scaleItemCode, c)] : [])),
+      );
+    for (const o of owners) {
+      if (o.barcode) byGtin.set(gtin14Of(o.barcode), o.id);
+      if (o.scaleItemCode) byScaleCode.set(o.scaleItemCode, o.id);
+    }
+  }
+  return { byGtin, byScaleCode };
 }
 
 /** The stored form of a row's fields: descriptions sanitized as every other write does. */
@@ -78,6 +105,8 @@ export class Planner {
   unchanged = 0;
   private readonly seenUuid = new Map<string, number>();
   private readonly seenKey = new Map<string, number>();
+  private readonly seenGtin = new Map<string, number>();
+  private readonly seenScaleCode = new Map<string, number>();
 
   constructor(
     private readonly findCategory: (written: string) => number | undefined,
@@ -104,6 +133,24 @@ export class Planner {
     }
   }
 
+  /** Refuses a barcode or scale item code another product has, or an earlier row sets. */
+  private codesFree(row: ReadRow, selfId: number | undefined): void {
+    const { barcode, scaleItemCode } = row.patch;
+    for (const [column, value, owners, seen] of [
+      ['barcode', barcode ? gtin14Of(barcode) : '', this.existing.byGtin, this.seenGtin],
+      ['scale_item_code', scaleItemCode ?? '', this.existing.byScaleCode, this.seenScaleCode],
+    ] as const) {
+      if (value === '') continue;
+      const owner = owners.get(value);
+      const first = seen.get(value);
+      const what = column === 'barcode' ? 'Barcode' : 'ScaleItemCode';
+      if (first !== undefined) this.problem(row, column, `duplicate${what}`, { row: first });
+      else seen.set(value, row.line);
+      if (owner !== undefined && owner !== selfId)
+        this.problems.push({ row: row.line, column, key: column === 'barcode' ? 'errors:barcode.taken' : 'errors:barcode.scaleItemCodeTaken' });
+    }
+  }
+
   /**
    * Plans a row, or reports every problem it has (with those its cells had, `row.faulty`): a
    * repeated uuid or key, a key taken, an unknown category, a field a new product needs.
@@ -115,6 +162,7 @@ export class Planner {
     const byKey = row.key ? this.existing.byKey.get(row.key) : undefined;
     if (byKey && byUuid?.id !== byKey.id && (row.uuid !== '' || byUuid)) this.problem(row, 'key', 'keyTaken');
     const current = byUuid ?? byKey;
+    this.codesFree(row, current?.id);
     let categoryId: number | undefined;
     if (row.category !== '') {
       categoryId = this.findCategory(row.category);

@@ -60,6 +60,10 @@ const UPDATABLE = {
   boxGauge: ['box_gauge', 'text'],
   weightG: ['weight_g', 'int'],
   netWeightG: ['net_weight_g', 'int'],
+  netVolumeMl: ['net_volume_ml', 'int'],
+  netCount: ['net_count', 'int'],
+  barcode: ['barcode', 'text'],
+  scaleItemCode: ['scale_item_code', 'text'],
   termDays: ['term_days', 'int'],
   priceCents: ['price_cents', 'int'],
   lowStockThreshold: ['low_stock_threshold', 'int'],
@@ -72,9 +76,12 @@ const UPDATABLE = {
   onSale: ['on_sale', 'boolean'],
 } as const;
 
+/** Nullable columns: a row clears one with '' (null, in the JSON, keeps the value). */
+const CLEARABLE = new Set(['barcode', 'scale_item_code']);
+
 /**
  * The updates, WRITE_BATCH rows a statement: each row's changed columns travel as JSON, and a
- * column a row leaves out (null) keeps its value (no product column is nullable).
+ * column a row leaves out (null) keeps its value; a code it clears travels as ''.
  */
 export async function updateInBatches(tx: Tx, updates: readonly PlannedUpdate[]): Promise<void> {
   const columns = Object.entries(UPDATABLE);
@@ -85,12 +92,18 @@ export async function updateInBatches(tx: Tx, updates: readonly PlannedUpdate[])
       const row: Record<string, unknown> = { id: u.id };
       for (const [field, [column]] of columns) {
         const value = (u.set as Record<string, unknown>)[field];
-        if (value !== undefined) row[column] = value;
+        if (value !== undefined) row[column] = value === null && CLEARABLE.has(column) ? '' : value;
       }
       return row;
     });
     const assignments = sql.join(
-      columns.map(([, [column]]) => sql.raw(`${column} = coalesce(x.${column}, p.${column})`)),
+      columns.map(([, [column]]) =>
+        sql.raw(
+          CLEARABLE.has(column)
+            ? `${column} = nullif(coalesce(x.${column}, p.${column}), '')`
+            : `${column} = coalesce(x.${column}, p.${column})`,
+        ),
+      ),
       sql.raw(', '),
     );
     const shape = sql.raw(['id int', ...columns.map(([, [column, type]]) => `${column} ${type}`)].join(', '));

@@ -1,5 +1,6 @@
 import type { products } from '#server/db/schema';
 import type { MessageParams } from '#server/i18n';
+import { checkBarcode, SCALE_ITEM_CODE_PATTERN } from '#shared/barcode';
 import { amountToCents, centsToDecimalString } from '#shared/money';
 import { hasNul, UUID_PATTERN } from '#shared/schemas/common.rules';
 import {
@@ -35,6 +36,11 @@ export interface ProductPatch {
   boxGauge?: string;
   weightG?: number;
   netWeightG?: number;
+  netVolumeMl?: number;
+  netCount?: number;
+  /** null clears it. */
+  barcode?: string | null;
+  scaleItemCode?: string | null;
   termDays?: number;
   priceCents?: number;
   lowStockThreshold?: number;
@@ -115,9 +121,27 @@ const TEXT_COLUMNS = {
 const WHOLE_COLUMNS = {
   weight: 'weightG',
   net_weight: 'netWeightG',
+  net_volume_ml: 'netVolumeMl',
+  net_count: 'netCount',
   term: 'termDays',
   low_stock_threshold: 'lowStockThreshold',
 } as const satisfies Partial<Record<ProductCsvColumn, keyof ProductPatch>>;
+
+/**
+ * A code cell as the export writes it (behind one apostrophe) or as a spreadsheet saved it: a
+ * spreadsheet that took it for a number dropped its leading zero, which cannot change the GTIN, so
+ * an 11-digit or 7-digit code gets it back, and a scale item code its zeros up to five digits.
+ */
+function codeOfCell(raw: string, column: 'barcode' | 'scale_item_code'): string {
+  const code = raw.trim().replace(/^'/, '').trim();
+  if (column === 'scale_item_code') return /^\d{1,4}$/.test(code) ? code.padStart(5, '0') : code;
+  return /^(\d{7}|\d{11})$/.test(code) ? `0${code}` : code;
+}
+
+/** A code written so a spreadsheet keeps it as text (its leading zeros) and never runs it. */
+function codeCell(code: string | null): string {
+  return code === null ? '' : `'${code}`;
+}
 
 /** Where each column sits in the file; problems with the header itself. */
 export function readHeader(header: CsvRecord): { at: Map<ProductCsvColumn, number>; problems: CsvProblem[] } {
@@ -197,6 +221,21 @@ export function readRow(
     const value = whole(column);
     if (value !== undefined) (patch as Record<string, unknown>)[field] = value;
   }
+  const barcode = cell('barcode');
+  if (barcode !== undefined) {
+    const code = codeOfCell(barcode, 'barcode');
+    const checked = code === '' ? undefined : checkBarcode(code);
+    if (checked && !checked.ok)
+      problems.push({ row: record.line, column: 'barcode', key: `errors:barcode.${checked.problem}` });
+    else patch.barcode = checked ? checked.code : null;
+  }
+  const scaleItemCode = cell('scale_item_code');
+  if (scaleItemCode !== undefined) {
+    const code = codeOfCell(scaleItemCode, 'scale_item_code');
+    if (code !== '' && !SCALE_ITEM_CODE_PATTERN.test(code))
+      problems.push({ row: record.line, column: 'scale_item_code', key: 'errors:barcode.scaleItemCode' });
+    else patch.scaleItemCode = code === '' ? null : code;
+  }
   const image = patch.productImage;
   if (image && !OWN_PICTURE.test(image)) problem('product_image', 'badImage');
   const price = cell('price')?.trim();
@@ -245,6 +284,10 @@ export function productCsvRow(p: ProductRow, categoryKey: string): (string | num
     number: p.boxGauge,
     weight: p.weightG,
     net_weight: p.netWeightG,
+    net_volume_ml: p.netVolumeMl,
+    net_count: p.netCount,
+    barcode: codeCell(p.barcode),
+    scale_item_code: codeCell(p.scaleItemCode),
     term: p.termDays,
     // Never below 0, so never taken for a formula: "4.25" as the storefront writes it.
     price: centsToDecimalString(p.priceCents),
@@ -261,7 +304,13 @@ export function productCsvRow(p: ProductRow, categoryKey: string): (string | num
 
 /** The CSV column each patched product field comes from (for "what would change"). */
 export const COLUMN_OF_FIELD: Record<keyof ProductPatch, ProductCsvColumn> = Object.fromEntries(
-  [...Object.entries(TEXT_COLUMNS), ...Object.entries(WHOLE_COLUMNS), ['price', 'priceCents']].map(
+  [
+    ...Object.entries(TEXT_COLUMNS),
+    ...Object.entries(WHOLE_COLUMNS),
+    ['price', 'priceCents'],
+    ['barcode', 'barcode'],
+    ['scale_item_code', 'scaleItemCode'],
+  ].map(
     ([column, field]) => [field, column],
   ),
 ) as Record<keyof ProductPatch, ProductCsvColumn>;

@@ -14,6 +14,7 @@ import {
   PRODUCT_CSV_COLUMNS,
 } from '#shared/schemas/product-import.rules';
 import { type CatalogueListener, withCatalogueChange } from '../catalogue/catalogue.changes';
+import { codeTakenMeanwhile } from '../catalogue/product-codes';
 import { recordStockMovements, type StockMovement } from '../stock/stock.service';
 import { taxClassCodes } from '../tax/tax.setup';
 import { CsvSyntaxError, CsvTooWideError, parseCsv, writeCsv } from './csv';
@@ -198,7 +199,9 @@ export async function importProducts(
     if (stockMoved) deps.catalogue.stockChanged();
     return report;
   } catch (error) {
-    // Another change (a product saved in the console) took a key this file creates meanwhile.
+    // Another change (a product saved in the console) took a code or a key of this file meanwhile.
+    const taken = codeTakenMeanwhile(error);
+    if (taken) throw taken;
     if (isUniqueViolation(error)) throw new Conflict('errors:catalogueAdmin.import.keyTakenMeanwhile');
     throw error;
   }

@@ -43,6 +43,13 @@ export const AdminProductFields = z.strictObject({
   box_gauge: z.string(),
   weight_g: Count,
   net_weight_g: Count,
+  /** Net volume and piece count (docs/product.md, Price per unit); 0 when not set. */
+  net_volume_ml: Count,
+  net_count: Count,
+  /** EAN-13, UPC-A or EAN-8; null when none. */
+  barcode: z.string().nullable(),
+  /** The 5-digit item code of in-store scale labels; null when none. */
+  scale_item_code: z.string().nullable(),
   term_days: Count,
   price: Amount,
   low_stock_threshold: Count,

@@ -120,7 +120,7 @@ export function ProductFormFields({
             label={t(`products.fields.${key}`)}
             value={form[key]}
             inputMode={mode === 'text' ? undefined : mode}
-            maxLength={mode === 'text' ? PRODUCT_TEXT_MAX.label : 12}
+            maxLength={mode === 'text' ? PRODUCT_TEXT_MAX.label : 14}
             onChange={(e) => set(key)(e.target.value)}
           />
         ))}

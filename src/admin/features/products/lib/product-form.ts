@@ -20,11 +20,21 @@ export const SHARED_FIELDS = [
   ['box_gauge', 'text'],
   ['weight_g', 'numeric'],
   ['net_weight_g', 'numeric'],
+  ['net_volume_ml', 'numeric'],
+  ['net_count', 'numeric'],
   ['term_days', 'numeric'],
+  ['barcode', 'numeric'],
+  ['scale_item_code', 'numeric'],
 ] as const;
 
 /** Numbers a product may leave unset, kept as 0. */
-const OPTIONAL_NUMBERS = new Set<keyof ProductForm>(['weight_g', 'net_weight_g', 'term_days']);
+const OPTIONAL_NUMBERS = new Set<keyof ProductForm>([
+  'weight_g',
+  'net_weight_g',
+  'net_volume_ml',
+  'net_count',
+  'term_days',
+]);
 
 export const EMPTY_FORM: ProductForm = {
   en_name: '',
@@ -40,7 +50,11 @@ export const EMPTY_FORM: ProductForm = {
   // Left empty until known: 0 is "not set" and the storefront does not show it.
   weight_g: '',
   net_weight_g: '',
+  net_volume_ml: '',
+  net_count: '',
   term_days: '',
+  barcode: '',
+  scale_item_code: '',
   price: '',
   en_describe: '',
   zn_describe: '',
@@ -57,7 +71,7 @@ export function formOf(p: AdminProduct): ProductForm {
         ? amountField(centsOf(p.price))
         : OPTIONAL_NUMBERS.has(key) && value === 0
           ? ''
-          : String(value);
+          : String(value ?? '');
   }
   return form;
 }

@@ -1,0 +1,24 @@
+import { centsToAmount } from '#shared/money';
+import type { UnitPriceFields } from '#shared/schemas/catalogue';
+import { type NetQuantities, netQuantityOf, packUnitPriceOf, type ShopWeightUnit } from '#shared/unit-price';
+import type { z } from 'zod';
+
+type UnitPriceAnswerFields = { [K in keyof typeof UnitPriceFields]: z.infer<(typeof UnitPriceFields)[K]> };
+
+/**
+ * The unit-price fields of a catalogue or cart answer (docs/product.md, Price per unit): the net
+ * quantity and the price per unit of the price the product sells at now, in the shop's unit.
+ */
+export function unitPriceFieldsOf(
+  p: NetQuantities,
+  priceCents: number,
+  shopUnit: ShopWeightUnit,
+): UnitPriceAnswerFields {
+  const net = netQuantityOf(p);
+  const unit = packUnitPriceOf(p, priceCents, shopUnit);
+  return {
+    net_quantity: net.quantity,
+    net_unit: net.unit,
+    unit_price: unit && { amount: centsToAmount(unit.cents), per: unit.per },
+  };
+}
