@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkBarcode } from '#shared/barcode';
 import { banners, categories, plates, products, promotions } from './index';
 import type { Art, BannerArt, SeedProduct } from './types';
 
@@ -310,5 +311,35 @@ describe('marketing', () => {
     const lines = promotions.flatMap((p) => p.products.map((line) => line.product));
     expect(new Set(lines).size).toBe(lines.length);
     for (const key of lines) expect(productByKey.get(key)?.stock ?? 0, key).toBeGreaterThan(0);
+  });
+
+  it('gives packs unique in-store barcodes and loose goods unique scale item codes', () => {
+    const barcodes = products.flatMap((p) => (p.barcode ? [p.barcode] : []));
+    const scaleCodes = products.flatMap((p) => (p.scale_item_code ? [p.scale_item_code] : []));
+    expect(barcodes.length + scaleCodes.length).toBe(products.length);
+    expect(new Set(barcodes).size).toBe(barcodes.length);
+    expect(new Set(scaleCodes).size).toBe(scaleCodes.length);
+    for (const code of barcodes) {
+      expect(checkBarcode(code), code).toMatchObject({ ok: true, format: 'EAN-13' });
+      expect(code, code).toMatch(/^02[5-9]/);
+    }
+    for (const code of scaleCodes) expect(Number(code), code).toBeLessThan(50_000);
+    for (const p of products) expect(p.barcode === null, p.key).toBe(p.brand_en_name === 'Fresh Farms');
+  });
+
+  it('counts eggs by the piece and drinks by the millilitre', () => {
+    const byKey = (pattern: RegExp) => products.filter((p) => pattern.test(p.en_name));
+    for (const p of byKey(/Eggs$/)) expect(p.net_count, p.key).toBeGreaterThan(1);
+    for (const p of byKey(/Whole Milk$|Soy Sauce$|Vinegar$|Wine$|Drink$|Water$/))
+      expect(p.net_volume_ml, p.key).toBeGreaterThan(0);
+    for (const p of products) {
+      expect(p.net_count === 0 || p.net_volume_ml === 0, p.key).toBe(true);
+      const ml = /(?:^|× )(\d+(?:\.\d+)?) (ml|L)$/.exec(p.en_number);
+      if (ml) {
+        const each = Number(ml[1]) * (ml[2] === 'L' ? 1000 : 1);
+        const count = /^(\d+) ×/.exec(p.en_number);
+        expect(p.net_volume_ml, p.key).toBe(Math.round(each * Number(count?.[1] ?? 1)));
+      }
+    }
   });
 });

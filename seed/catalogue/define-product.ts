@@ -1,3 +1,4 @@
+import { gs1CheckDigit } from '#shared/barcode';
 import type { Art, ArtFamily, SeedProduct } from './types';
 
 /**
@@ -18,6 +19,9 @@ export interface Size {
   zn_weight: string;
   net_weight_g: number;
   weight_g: number;
+  /** Millilitres of a liquid, pieces of a pack counted by the piece; 0 when sold by its weight. */
+  net_volume_ml: number;
+  net_count: number;
 }
 
 export interface ProductSpec {
@@ -42,6 +46,9 @@ export interface ProductSpec {
 export const FRESH_FARMS: Brand = { en: 'Fresh Farms', zn: '鲜农场' };
 
 const GRAMS_PER_POUND = 453.592;
+
+/** Sold by its net weight: no volume, no piece count. */
+const BY_WEIGHT = { net_volume_ml: 0, net_count: 0 } as const;
 const GRAMS_PER_OUNCE = 28.3495;
 
 /** Up to two decimals, without trailing zeros: 1.50 → "1.5". */
@@ -72,6 +79,7 @@ export function lb(pounds: number, gross: number): Size {
     zn_number: `${decimal(pounds)}磅`,
     net_weight_g: Math.round(pounds * GRAMS_PER_POUND),
     weight_g: gross,
+    ...BY_WEIGHT,
     ...imperialGross(gross),
   };
 }
@@ -83,6 +91,7 @@ export function oz(ounces: number, gross: number): Size {
     zn_number: `${decimal(ounces)}盎司`,
     net_weight_g: Math.round(ounces * GRAMS_PER_OUNCE),
     weight_g: gross,
+    ...BY_WEIGHT,
     ...imperialGross(gross),
   };
 }
@@ -93,7 +102,7 @@ export function g(net: number, gross: number): Size {
     net < 1000
       ? { en_number: `${net} g`, zn_number: `${net}克` }
       : { en_number: `${decimal(net / 1000)} kg`, zn_number: `${decimal(net / 1000)}公斤` };
-  return { ...label, net_weight_g: net, weight_g: gross, ...metricGross(gross) };
+  return { ...label, net_weight_g: net, weight_g: gross, ...BY_WEIGHT, ...metricGross(gross) };
 }
 
 /** "500 ml" / "500毫升", or "1.8 L" / "1.8升"; density turns millilitres into net grams. */
@@ -102,7 +111,14 @@ export function ml(volume: number, gross: number, density = 1): Size {
     volume < 1000
       ? { en_number: `${volume} ml`, zn_number: `${volume}毫升` }
       : { en_number: `${decimal(volume / 1000)} L`, zn_number: `${decimal(volume / 1000)}升` };
-  return { ...label, net_weight_g: Math.round(volume * density), weight_g: gross, ...metricGross(gross) };
+  return {
+    ...label,
+    net_weight_g: Math.round(volume * density),
+    weight_g: gross,
+    net_volume_ml: volume,
+    net_count: 0,
+    ...metricGross(gross),
+  };
 }
 
 /** A multipack: "6 × 330 ml" / "6 × 330毫升" or "5 × 120 g" / "5 × 120克". */
@@ -114,8 +130,15 @@ export function multi(count: number, each: number, unit: 'g' | 'ml', gross: numb
     zn_number: `${count} × ${each}${zn}`,
     net_weight_g: net,
     weight_g: gross,
+    net_volume_ml: unit === 'ml' ? count * each : 0,
+    net_count: 0,
     ...metricGross(gross),
   };
+}
+
+/** Pieces priced by the piece, labelled with their weight: buns "6 × 60 g" / "6 × 60克". */
+export function pieces(count: number, each: number, gross: number): Size {
+  return { ...multi(count, each, 'g', gross), net_count: count };
 }
 
 /** Counted goods: "12 ct" / "12个" by default, or any unit pair such as "6 rolls" / "6卷". */
@@ -125,6 +148,9 @@ export function count(n: number, net: number, gross: number, en = 'ct', zn = '�
     zn_number: `${n}${zn}`,
     net_weight_g: net,
     weight_g: gross,
+    // One piece (a head, a whole fish) is priced by its weight; several by the piece.
+    net_volume_ml: 0,
+    net_count: n > 1 ? n : 0,
     ...metricGross(gross),
   };
 }
@@ -141,8 +167,57 @@ export function art(family: ArtFamily, color: string, variant?: number, backgrou
   return drawn;
 }
 
+/** FNV-1a of `text` with `salt`: the same digits for the same key on every seed. */
+function hashOf(text: string, salt: number): number {
+  let h = (0x811c9dc5 ^ salt) >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * A packed good's EAN-13 in GS1's in-store range (docs/product.md, Barcodes): "02", then five
+ * digits from 50000 up (a scale label's item code sits there, and demo scale item codes stay
+ * under 50000, so no pack reads as a loose item's label), five more and the check digit.
+ */
+export function demoBarcode(key: string, salt = 0): string {
+  const item = 50_000 + (hashOf(key, salt) % 50_000);
+  const rest = hashOf(key, salt + 1) % 100_000;
+  const body = `02${item}${String(rest).padStart(5, '0')}`;
+  return `${body}${gs1CheckDigit(body)}`;
+}
+
+/** A loose good's scale item code, 00000–49999. */
+export function demoScaleItemCode(key: string, salt = 0): string {
+  return String(hashOf(key, salt + 7) % 50_000).padStart(5, '0');
+}
+
+/**
+ * The demo catalogue's codes: a barcode for each pack, a scale item code for each good sold loose
+ * (the store brand), each unique; a clash takes the next salt, so the result depends only on keys
+ * and order.
+ */
+export function withShopCodes(list: readonly SeedProduct[]): SeedProduct[] {
+  const taken = new Set<string>();
+  const unique = (make: (salt: number) => string): string => {
+    for (let salt = 0; ; salt += 2) {
+      const code = make(salt);
+      if (!taken.has(code)) {
+        taken.add(code);
+        return code;
+      }
+    }
+  };
+  return list.map((p) =>
+    p.brand_en_name === FRESH_FARMS.en
+      ? { ...p, barcode: null, scale_item_code: unique((salt) => demoScaleItemCode(p.key, salt)) }
+      : { ...p, barcode: unique((salt) => demoBarcode(p.key, salt)), scale_item_code: null },
+  );
+}
+
 export function defineProduct(spec: ProductSpec): SeedProduct {
   return {
+    barcode: null,
+    scale_item_code: null,
     key: spec.key,
     category: spec.category,
     en_name: spec.name[0],

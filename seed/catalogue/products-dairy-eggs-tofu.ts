@@ -1,4 +1,4 @@
-import { art, type Brand, count, defineProduct, g, ml, multi, oz } from './define-product';
+import { art, type Brand, count, defineProduct, g, ml, multi, oz, pieces } from './define-product';
 import type { SeedProduct } from './types';
 
 const HORIZON: Brand = { en: 'Horizon Organic', zn: '地平线有机' };
@@ -288,7 +288,7 @@ export const dairyEggsTofuProducts: SeedProduct[] = [
     category: 'yogurt-cheese',
     name: ['Crème Caramel Pudding', '统一布丁'],
     brand: UNI_PRESIDENT,
-    size: multi(3, 100, 'g', 330),
+    size: pieces(3, 100, 330),
     gauge: '1 × 16',
     term: 60,
     price: 299,

@@ -1,4 +1,4 @@
-import { art, type Brand, count, defineProduct, g, lb, ml, multi, oz } from './define-product';
+import { art, type Brand, count, defineProduct, g, lb, ml, multi, oz, pieces } from './define-product';
 import type { SeedProduct } from './types';
 
 const SYNEAR: Brand = { en: 'Synear', zn: '思念' };
@@ -142,7 +142,7 @@ export const frozenProducts: SeedProduct[] = [
     category: 'buns-dim-sum',
     name: ['BBQ Pork Buns (Char Siu Bao)', '味全叉烧包'],
     brand: WEI_CHUAN,
-    size: multi(6, 60, 'g', 400),
+    size: pieces(6, 60, 400),
     gauge: '1 × 12',
     term: 365,
     price: 599,
@@ -158,7 +158,7 @@ export const frozenProducts: SeedProduct[] = [
     category: 'buns-dim-sum',
     name: ['Custard Buns', '味全奶黄包'],
     brand: WEI_CHUAN,
-    size: multi(10, 36, 'g', 400),
+    size: pieces(10, 36, 400),
     gauge: '1 × 12',
     term: 365,
     price: 549,

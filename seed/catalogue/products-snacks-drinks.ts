@@ -1,4 +1,4 @@
-import { art, type Brand, defineProduct, g, ml, multi, oz } from './define-product';
+import { art, type Brand, defineProduct, g, ml, multi, oz, pieces } from './define-product';
 import type { SeedProduct } from './types';
 
 const WANT_WANT: Brand = { en: 'Want Want', zn: '旺旺' };
@@ -249,7 +249,7 @@ export const snackDrinkProducts: SeedProduct[] = [
     category: 'cookies-candy',
     name: ['Choco Pie', '好丽友巧克力派'],
     brand: ORION,
-    size: multi(12, 39, 'g', 520),
+    size: pieces(12, 39, 520),
     gauge: '1 × 8',
     term: 270,
     price: 599,

@@ -1,3 +1,4 @@
+import { withShopCodes } from './define-product';
 import { dairyEggsTofuProducts } from './products-dairy-eggs-tofu';
 import { frozenProducts } from './products-frozen';
 import { fruitProducts } from './products-fruit';
@@ -9,8 +10,8 @@ import { snackDrinkProducts } from './products-snacks-drinks';
 import { vegetableProducts } from './products-vegetables';
 import type { SeedProduct } from './types';
 
-/** Every product of the demo catalogue, aisle by aisle in the order of `categories`. */
-export const products: SeedProduct[] = [
+/** Every product of the demo catalogue, aisle by aisle in the order of `categories`, with its codes. */
+export const products: SeedProduct[] = withShopCodes([
   ...vegetableProducts,
   ...fruitProducts,
   ...meatSeafoodProducts,
@@ -20,4 +21,4 @@ export const products: SeedProduct[] = [
   ...snackDrinkProducts,
   ...frozenProducts,
   ...householdProducts,
-];
+]);

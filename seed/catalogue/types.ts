@@ -205,6 +205,13 @@ export interface SeedProduct {
   /** Gross and net weight in grams. */
   weight_g: number;
   net_weight_g: number;
+  /** Net volume in ml and piece count, 0 when not set: the unit price is per piece, volume or weight. */
+  net_volume_ml: number;
+  net_count: number;
+  /** EAN-13 of a packed good in GS1's in-store range 020–029; null for goods sold loose. */
+  barcode: string | null;
+  /** The 5-digit item code an in-store scale prints for goods sold loose; null for packs. */
+  scale_item_code: string | null;
   /** Box gauge (units per case), language-neutral, e.g. "1 × 12". */
   number: string;
   /** Shelf life in days. */

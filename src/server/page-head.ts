@@ -9,9 +9,10 @@ import {
   PRODUCT_PHOTO_SIZES,
   WIDE_SCREEN,
 } from '#shared/media';
-import type { Category } from '#shared/schemas/catalogue';
+import type { Category, UnitPriceAnswer } from '#shared/schemas/catalogue';
 import { ProductListInput } from '#shared/schemas/catalogue.zod';
 import { INFO_PAGES, LANGUAGE_PARAM } from '#shared/schemas/site.rules';
+import { BASIS_REFERENCE } from '#shared/unit-price';
 import type { FirstScreen } from './app-page';
 import { escapeHtml, imagePreload } from './html';
 import { translate } from './i18n';
@@ -53,6 +54,20 @@ export function plainText(html: string, max = DESCRIPTION_MAX): string {
     .replace(/\s+/g, ' ')
     .trim();
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * The price per unit as schema.org has it (docs/product.md, Price per unit): the price of
+ * `referenceQuantity` of the product, e.g. $0.80 for 100 GRM.
+ */
+function unitPriceSpecification(unit: UnitPriceAnswer) {
+  const reference = BASIS_REFERENCE[unit.per];
+  return {
+    '@type': 'UnitPriceSpecification',
+    price: unit.amount.toFixed(2),
+    priceCurrency: CURRENCY,
+    referenceQuantity: { '@type': 'QuantitativeValue', value: reference.value, unitCode: reference.unitCode },
+  };
 }
 
 /** The app's path of a category: a child's sits under its parent (`/category/1/12`). */
@@ -262,6 +277,7 @@ export class PageHeads {
         priceCurrency: CURRENCY,
         availability: `https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`,
         itemCondition: 'https://schema.org/NewCondition',
+        ...(card.unit_price ? { priceSpecification: unitPriceSpecification(card.unit_price) } : {}),
       },
     };
     const trail = [...this.categoryTrail(snapshot, card.category_id, language), { name, path }];

@@ -120,7 +120,11 @@ export function netQuantityOf(p: NetQuantities): { quantity: number; unit: NetUn
 }
 
 /** A pack's unit price from its stored quantities and the price it sells at now. */
-export function packUnitPriceOf(p: NetQuantities, priceCents: number, shopUnit: ShopWeightUnit): UnitPrice | null {
+export function packUnitPriceOf(
+  p: NetQuantities,
+  priceCents: number,
+  shopUnit: ShopWeightUnit,
+): UnitPrice | null {
   const net = netQuantityOf(p);
   return unitPriceOf({ soldBy: 'unit', priceCents, netQuantity: net.quantity, netUnit: net.unit, shopUnit });
 }

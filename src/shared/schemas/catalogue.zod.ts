@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BooleanFlag, IdParam, PageParams, pageOf, UuidParam } from './common.zod';
 import { NET_UNITS, UNIT_PRICE_BASES } from '../unit-price';
+import { BooleanFlag, IdParam, PageParams, pageOf, UuidParam } from './common.zod';
 
 /** Requests: what each catalogue call accepts (docs/api.md, Catalogue). Unknown keys are ignored. */
 export const CategoryListInput = z.object({ category_id: IdParam.optional() });

@@ -23,9 +23,9 @@ import type {
   ProductCard,
   Promotion,
 } from '#shared/schemas/catalogue';
+import type { ShopWeightUnit } from '#shared/unit-price';
 import { buildSearchIndexInSlices, type SearchDocument, type SearchIndex } from '../search/search.engine';
 import { hasHan } from '../search/search.normalise';
-import type { ShopWeightUnit } from '#shared/unit-price';
 import { readShopSettings } from '../settings/shop-settings';
 import { unitPriceFieldsOf } from './unit-price.answer';
 

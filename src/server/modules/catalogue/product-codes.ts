@@ -49,7 +49,8 @@ export function codeTakenMeanwhile(error: unknown): Conflict | undefined {
     if (e?.code !== '23505') continue;
     const named = `${String(e.constraint ?? '')} ${String(e.message ?? '')}`;
     if (named.includes('products_barcode_unique')) return new Conflict('errors:barcode.taken');
-    if (named.includes('products_scale_item_code_unique')) return new Conflict('errors:barcode.scaleItemCodeTaken');
+    if (named.includes('products_scale_item_code_unique'))
+      return new Conflict('errors:barcode.scaleItemCodeTaken');
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
+import type { z } from 'zod';
 import { centsToAmount } from '#shared/money';
 import type { UnitPriceFields } from '#shared/schemas/catalogue';
 import { type NetQuantities, netQuantityOf, packUnitPriceOf, type ShopWeightUnit } from '#shared/unit-price';
-import type { z } from 'zod';
 
 type UnitPriceAnswerFields = { [K in keyof typeof UnitPriceFields]: z.infer<(typeof UnitPriceFields)[K]> };
 

@@ -67,7 +67,9 @@ export async function existingOf(db: Db | Tx, rows: readonly ReadRow[]) {
 async function codeOwnersOf(db: Db | Tx, rows: readonly ReadRow[]) {
   const barcodes = [...new Set(rows.flatMap((r) => (r.patch.barcode ? [r.patch.barcode] : [])))];
   const spellings = barcodes.flatMap((code) => [code, ...sameGtinCodes(code)]);
-  const scaleCodes = [...new Set(rows.flatMap((r) => (r.patch.scaleItemCode ? [r.patch.scaleItemCode] : [])))];
+  const scaleCodes = [
+    ...new Set(rows.flatMap((r) => (r.patch.scaleItemCode ? [r.patch.scaleItemCode] : []))),
+  ];
   const byGtin = new Map<string, number>();
   const byScaleCode = new Map<string, number>();
   for (let i = 0; i < Math.max(spellings.length, scaleCodes.length); i += WRITE_BATCH) {
@@ -78,7 +80,10 @@ async function codeOwnersOf(db: Db | Tx, rows: readonly ReadRow[]) {
       .select({ id: products.id, barcode: products.barcode, scaleItemCode: products.scaleItemCode })
       .from(products)
       .where(
-        or(...(b.length ? [inArray(products.barcode, b)] : []), ...(c.length ? [inArray(products.scaleItemCode, c)] : [])),
+        or(
+          ...(b.length ? [inArray(products.barcode, b)] : []),
+          ...(c.length ? [inArray(products.scaleItemCode, c)] : []),
+        ),
       );
     for (const o of owners) {
       if (o.barcode) byGtin.set(gtin14Of(o.barcode), o.id);
@@ -147,7 +152,11 @@ export class Planner {
       if (first !== undefined) this.problem(row, column, `duplicate${what}`, { row: first });
       else seen.set(value, row.line);
       if (owner !== undefined && owner !== selfId)
-        this.problems.push({ row: row.line, column, key: column === 'barcode' ? 'errors:barcode.taken' : 'errors:barcode.scaleItemCodeTaken' });
+        this.problems.push({
+          row: row.line,
+          column,
+          key: column === 'barcode' ? 'errors:barcode.taken' : 'errors:barcode.scaleItemCodeTaken',
+        });
     }
   }
 

@@ -310,7 +310,5 @@ export const COLUMN_OF_FIELD: Record<keyof ProductPatch, ProductCsvColumn> = Obj
     ['price', 'priceCents'],
     ['barcode', 'barcode'],
     ['scale_item_code', 'scaleItemCode'],
-  ].map(
-    ([column, field]) => [field, column],
-  ),
+  ].map(([column, field]) => [field, column]),
 ) as Record<keyof ProductPatch, ProductCsvColumn>;

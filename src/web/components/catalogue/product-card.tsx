@@ -7,6 +7,7 @@ import { nameOf, pick } from '#web/lib/localized';
 import { PlusIcon } from '../ui/icons';
 import { ImageBox } from '../ui/image-box';
 import { Stepper } from '../ui/stepper';
+import { UnitPrice } from '../ui/unit-price';
 import './product-card.css';
 import { formatCents } from '#shared/money';
 import { centsOf } from '#web/lib/money';
@@ -55,7 +56,10 @@ export function ProductCard({
             {name}
           </Link>
         </Heading>
-        <p className="product-card-unit">{pick(language, product.en_number, product.zn_number)}</p>
+        <p className="product-card-unit">
+          {pick(language, product.en_number, product.zn_number)}
+          <UnitPrice unitPrice={product.unit_price} />
+        </p>
         <div className="product-card-foot">
           <p className="price-line">
             {promo && product.promotion_price !== null ? (

@@ -6,6 +6,7 @@ import type { CartItem } from '#shared/schemas/cart';
 import { lineLimit } from '#shared/schemas/cart.rules';
 import { ImageBox } from '#web/components/ui/image-box';
 import { Stepper } from '#web/components/ui/stepper';
+import { UnitPrice } from '#web/components/ui/unit-price';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf, pick } from '#web/lib/localized';
 import { centsOf } from '#web/lib/money';
@@ -38,7 +39,10 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
         <Link to={`/product/${line.uuid}`} className="cart-line-name">
           {name}
         </Link>
-        <p className="cart-line-unit">{pick(language, line.en_number, line.zn_number)}</p>
+        <p className="cart-line-unit">
+          {pick(language, line.en_number, line.zn_number)}
+          <UnitPrice unitPrice={line.unit_price} />
+        </p>
         <p className="cart-line-price">
           <span className={onPromotion ? 'price-deal' : undefined}>{formatCents(centsOf(line.price))}</span>
           {onPromotion && (

@@ -19,6 +19,7 @@ import { ProductImages } from '../components/product-images';
 import { ProductSkeleton } from '../components/product-skeleton';
 import { ProductSpecs } from '../components/product-specs';
 import '../product.css';
+import { UnitPrice } from '#web/components/ui/unit-price';
 
 /** product/{uuid} (docs/product.md §2, Product detail). */
 export function ProductPage() {
@@ -82,6 +83,7 @@ function ProductDetail({ product }: { product: Product }) {
             <span className="price">{formatCents(centsOf(product.price))}</span>
           )}
           <span className="product-unit">{t('product.perUnit', { unit })}</span>
+          <UnitPrice unitPrice={product.unit_price} />
         </p>
         <p className="product-facts">
           <span>{t('product.sold', { count: product.sold_count })}</span>
