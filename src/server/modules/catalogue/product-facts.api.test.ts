@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidFromKey } from '#server/db/seed';
 import { products, shopSettings } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
 import { AdminProduct } from '#shared/schemas/admin/products.zod';
 import { CartItem } from '#shared/schemas/cart';
 import { Product, ProductPage } from '#shared/schemas/catalogue';
@@ -23,7 +23,10 @@ let owner: TestStaff;
 let webDir: string;
 beforeAll(async () => {
   webDir = await mkdtemp(join(tmpdir(), 'shop-web-'));
-  await writeFile(join(webDir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+  await writeFile(
+    join(webDir, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body></body></html>',
+  );
   t = await startTestApp({ WEB_DIR: webDir });
   owner = await createStaff(t.database, t.clock.now(), { role: 'owner' });
 });
@@ -39,7 +42,8 @@ async function product(key: string) {
 }
 
 /** Cents per `size` of the net unit for a price in dollars, half up, as docs/product.md says. */
-const per = (price: number, quantity: number, size: number) => Math.round((Math.round(price * 100) * size) / quantity) / 100;
+const per = (price: number, quantity: number, size: number) =>
+  Math.round((Math.round(price * 100) * size) / quantity) / 100;
 
 async function setShopUnit(unit: 'lb' | 'kg') {
   await t.database.db
@@ -67,10 +71,15 @@ describe('unit prices in the catalogue', () => {
     await setShopUnit('kg');
     try {
       const milk = await product('organic-whole-milk');
-      expect(milk.unit_price).toEqual({ amount: per(milk.promotion_price ?? milk.price, 1890, 100), per: '100ml' });
+      expect(milk.unit_price).toEqual({
+        amount: per(milk.promotion_price ?? milk.price, 1890, 100),
+        per: '100ml',
+      });
       const butter = await product('anchor-unsalted-butter');
       expect(butter.unit_price?.per).toBe('100g');
-      const list = await t.app.inject({ url: `/api/index_product?category_id=${butter.category_id}&pagesize=50` });
+      const list = await t.app.inject({
+        url: `/api/index_product?category_id=${butter.category_id}&pagesize=50`,
+      });
       const cards = ProductPage.parse(list.json().data).list;
       expect(cards.find((c) => c.uuid === butter.uuid)?.unit_price).toEqual(butter.unit_price);
     } finally {
@@ -82,7 +91,9 @@ describe('unit prices in the catalogue', () => {
     const shopper = await createShopper(t.database, t.clock.now());
     const uuid = uuidFromKey('large-brown-eggs');
     expect((await callAs(t.app, shopper, 'POST', '/api/cart', { uuid, amount: 2 })).status).toBe(200);
-    const lines = (await callAs(t.app, shopper, 'GET', '/api/cart')).body.data.map((l: unknown) => CartItem.parse(l));
+    const lines = (await callAs(t.app, shopper, 'GET', '/api/cart')).body.data.map((l: unknown) =>
+      CartItem.parse(l),
+    );
     expect(lines[0]).toMatchObject({ uuid, net_quantity: 12, net_unit: 'ct', unit_price: { per: 'ea' } });
     expect(lines[0].unit_price.amount).toBe(per(lines[0].price, 12, 1));
   });
@@ -130,14 +141,18 @@ describe('barcodes in the console', () => {
     await save(p.id, { barcode: '4006381333931' });
     const en = await save(p.id, { barcode: '4006381333932', en_name: 'Changed' });
     expect(en.status).toBe(400);
-    expect(en.body.message).toBe('This barcode’s last digit (its check digit) is wrong: check the number on the pack.');
+    expect(en.body.message).toBe(
+      'This barcode’s last digit (its check digit) is wrong: check the number on the pack.',
+    );
     const zh = await save(p.id, { barcode: '4006381333932' }, 'zh');
     expect(zh.status).toBe(400);
     expect(zh.body.message).toBe('条形码最后一位（校验位）不对，请核对包装上的号码。');
     expect((await save(p.id, { barcode: '12345' })).body.message).toBe(
       'A barcode has 13 digits (EAN-13), 12 (UPC-A) or 8 (EAN-8).',
     );
-    expect((await save(p.id, { scale_item_code: '1234' }, 'zh')).body.message).toBe('电子秤商品码须为 5 位数字。');
+    expect((await save(p.id, { scale_item_code: '1234' }, 'zh')).body.message).toBe(
+      '电子秤商品码须为 5 位数字。',
+    );
     const [row] = await t.database.db.select().from(products).where(eq(products.id, p.id));
     expect(row).toMatchObject({ barcode: '4006381333931', enName: 'Dragon fruit' });
   });
@@ -157,7 +172,10 @@ describe('barcodes in the console', () => {
 
   it('gives a barcode saved on two products at once to one of them', async () => {
     const [a, b] = [await created(), await created()];
-    const [ra, rb] = await Promise.all([save(a.id, { barcode: '96385074' }), save(b.id, { barcode: '96385074' })]);
+    const [ra, rb] = await Promise.all([
+      save(a.id, { barcode: '96385074' }),
+      save(b.id, { barcode: '96385074' }),
+    ]);
     expect([ra.status, rb.status].sort()).toEqual([200, 409]);
     const loser = ra.status === 409 ? ra : rb;
     expect(loser.body.message).toBe('Another product already has this barcode.');

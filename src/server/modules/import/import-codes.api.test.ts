@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidFromKey } from '#server/db/seed';
 import { products } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
 import { ImportReport } from '#shared/schemas/admin/import.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { createStaff, type TestStaff } from '../../../../tests/helpers/staff';
@@ -38,7 +38,8 @@ async function importCsv(csv: string, { dryRun = false, lang = 'en' } = {}) {
 
 const EGGS = uuidFromKey('large-brown-eggs');
 const MILK = uuidFromKey('organic-whole-milk');
-const row = async (uuid: string) => (await t.database.db.select().from(products).where(eq(products.uuid, uuid)))[0];
+const row = async (uuid: string) =>
+  (await t.database.db.select().from(products).where(eq(products.uuid, uuid)))[0];
 
 describe('codes in the product CSV', () => {
   it('exports codes as text a spreadsheet keeps, and reads a leading 0 back', async () => {
@@ -61,7 +62,9 @@ describe('codes in the product CSV', () => {
   });
 
   it('sets, changes and clears codes and net quantities', async () => {
-    const set = await importCsv(`uuid,barcode,scale_item_code,net_count\r\n${EGGS},4006381333931,'00417,24\r\n`);
+    const set = await importCsv(
+      `uuid,barcode,scale_item_code,net_count\r\n${EGGS},4006381333931,'00417,24\r\n`,
+    );
     expect(set.body.data).toMatchObject({ applied: true, updated: 1, errorCount: 0 });
     expect(set.body.data.changes[0].fields).toEqual(['net_count', 'barcode', 'scale_item_code']);
     expect(await row(EGGS)).toMatchObject({ barcode: '4006381333931', scaleItemCode: '00417', netCount: 24 });
@@ -96,7 +99,11 @@ describe('codes in the product CSV', () => {
               'This barcode is also on line 3.',
               'Another product already has this barcode.',
             ]
-          : ['条形码最后一位（校验位）不对，请核对包装上的号码。', '第 3 行也用了这个条形码。', '已有其他商品使用这个条形码。'],
+          : [
+              '条形码最后一位（校验位）不对，请核对包装上的号码。',
+              '第 3 行也用了这个条形码。',
+              '已有其他商品使用这个条形码。',
+            ],
       );
     }
     expect(await row(EGGS)).toEqual(before);

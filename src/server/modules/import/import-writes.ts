@@ -127,6 +127,8 @@ const NEW_PRODUCT_DEFAULTS: Partial<NewProduct> = {
   boxGauge: '',
   weightG: 0,
   netWeightG: 0,
+  netVolumeMl: 0,
+  netCount: 0,
   termDays: 0,
   lowStockThreshold: 10,
   taxClass: 'groceries',
