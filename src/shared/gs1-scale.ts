@@ -27,39 +27,14 @@ export interface ScaleLayout {
  * item code, verifier digit, 4-digit value. EAN-13 prefixes 20–29 ("2X IIIII VVVVV C"): item code,
  * 5-digit value, no verifier.
  */
+const UPC_NUMBER_SYSTEM_2 = { prefix: '02', item: [2, 7], value: [8, 12], verifier: 7 } as const;
+const EAN_PREFIX_2X = { prefix: '2', item: [2, 7], value: [7, 12], verifier: null } as const;
+
 export const SCALE_LAYOUTS = {
-  'upc-weight-lb': {
-    id: 'upc-weight-lb',
-    prefix: '02',
-    item: [2, 7],
-    value: [8, 12],
-    verifier: 7,
-    measure: 'weight_lb100',
-  },
-  'upc-price': {
-    id: 'upc-price',
-    prefix: '02',
-    item: [2, 7],
-    value: [8, 12],
-    verifier: 7,
-    measure: 'price_cents',
-  },
-  'ean-weight-g': {
-    id: 'ean-weight-g',
-    prefix: '2',
-    item: [2, 7],
-    value: [7, 12],
-    verifier: null,
-    measure: 'weight_g',
-  },
-  'ean-price': {
-    id: 'ean-price',
-    prefix: '2',
-    item: [2, 7],
-    value: [7, 12],
-    verifier: null,
-    measure: 'price_cents',
-  },
+  'upc-weight-lb': { id: 'upc-weight-lb', ...UPC_NUMBER_SYSTEM_2, measure: 'weight_lb100' },
+  'upc-price': { id: 'upc-price', ...UPC_NUMBER_SYSTEM_2, measure: 'price_cents' },
+  'ean-weight-g': { id: 'ean-weight-g', ...EAN_PREFIX_2X, measure: 'weight_g' },
+  'ean-price': { id: 'ean-price', ...EAN_PREFIX_2X, measure: 'price_cents' },
 } as const satisfies Record<string, ScaleLayout>;
 export type ScaleLayoutId = keyof typeof SCALE_LAYOUTS;
 

@@ -84,30 +84,32 @@ const Category = z
   });
 
 /**
- * A barcode: empty clears it (null); otherwise EAN-13, UPC-A or EAN-8 with its check digit, each
- * refusal in its own words (docs/product.md, Barcodes).
+ * A product code: empty (or null) clears it; otherwise `check` says the code to keep or the key of
+ * what is wrong with it.
  */
-export const BarcodeField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx): string | null | undefined => {
-    if (value === undefined) return undefined;
-    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-    if (typeof value !== 'string' || value.length > 40) return refuse(ctx, 'errors:barcode.digits');
-    const checked = checkBarcode(value);
-    return checked.ok ? checked.code : refuse(ctx, `errors:barcode.${checked.problem}`);
-  });
+const CodeField = (check: (text: string) => { code: string } | { problem: `errors:${string}` }) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx): string | null | undefined => {
+      if (value === undefined) return undefined;
+      if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+      const checked = check(typeof value === 'string' && value.length <= 40 ? value : '-');
+      return 'code' in checked ? checked.code : refuse(ctx, checked.problem);
+    });
 
-/** A scale item code: empty clears it (null); otherwise exactly five digits. */
-export const ScaleItemCodeField = z
-  .unknown()
-  .optional()
-  .transform((value, ctx): string | null | undefined => {
-    if (value === undefined) return undefined;
-    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-    const code = typeof value === 'string' ? value.trim() : '';
-    return SCALE_ITEM_CODE_PATTERN.test(code) ? code : refuse(ctx, 'errors:barcode.scaleItemCode');
-  });
+/** EAN-13, UPC-A or EAN-8 with its check digit, each refusal in its own words (docs/product.md, Barcodes). */
+export const BarcodeField = CodeField((text) => {
+  const checked = checkBarcode(text);
+  return checked.ok ? { code: checked.code } : { problem: `errors:barcode.${checked.problem}` };
+});
+
+/** A scale item code: exactly five digits. */
+export const ScaleItemCodeField = CodeField((text) =>
+  SCALE_ITEM_CODE_PATTERN.test(text.trim())
+    ? { code: text.trim() }
+    : { problem: 'errors:barcode.scaleItemCode' },
+);
 
 const { name, label, brand, describe } = PRODUCT_TEXT_MAX;
 
