@@ -47,4 +47,16 @@ describe('a product’s specification rows', () => {
       expect(rows.some(([, value]) => /^0\b/.test(value))).toBe(false);
     },
   );
+
+  it('add the net volume of a liquid and the count of goods sold by the piece', async () => {
+    const en = await tOf('en');
+    const zh = await tOf('zh');
+    const milk = { ...product, net_quantity: 1890, net_unit: 'ml' as const };
+    expect(specRows(milk, 'en', en)).toContainEqual(['Net volume', '1890 ml']);
+    expect(specRows(milk, 'zh', zh)).toContainEqual(['净含量', '1890 毫升']);
+    const eggs = { ...product, net_quantity: 12, net_unit: 'ct' as const };
+    expect(specRows(eggs, 'en', en)).toContainEqual(['Count', '12 pieces']);
+    expect(specRows(eggs, 'zh', zh)).toContainEqual(['数量', '12 个']);
+    expect(specRows({ ...product, net_quantity: 450, net_unit: 'g' as const }, 'en', en)).toHaveLength(5);
+  });
 });
