@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql 
 import type { Db, Tx } from '#server/db/client';
 import { categories, productImages, products } from '#server/db/schema';
 import { NotFound } from '#server/errors';
+import { SCALE_ITEM_CODE_PATTERN, sameGtinCodes } from '#shared/barcode';
 import { centsToAmount } from '#shared/money';
 import { UUID_PATTERN } from '#shared/schemas/common.rules';
 import {
@@ -53,9 +54,12 @@ function filtersOf(input: AdminProductListInput): SQL | undefined {
   );
 }
 
-/** Products whose id, uuid or key is exactly `q`. */
+/** Products whose id, uuid, key or barcode (its GTIN, however spelt) or scale item code is exactly `q`. */
 async function exactMatches(db: Db, q: string): Promise<number[]> {
   const exact: SQL[] = [eq(products.key, q)];
+  // A scanner in the search box types a barcode: the product it is on comes first.
+  if (/^(\d{8}|\d{12,13})$/.test(q)) exact.push(inArray(products.barcode, [q, ...sameGtinCodes(q)]));
+  if (SCALE_ITEM_CODE_PATTERN.test(q)) exact.push(eq(products.scaleItemCode, q));
   if (/^\d{1,10}$/.test(q) && Number(q) <= 2_147_483_647) exact.push(eq(products.id, Number(q)));
   if (UUID_PATTERN.test(q)) exact.push(eq(products.uuid, q.toLowerCase()));
   const rows = await db

@@ -185,4 +185,13 @@ describe('barcodes in the console', () => {
       .where(inArray(products.barcode, ['96385074']));
     expect(holders).toHaveLength(1);
   });
+
+  it('finds a product first by the barcode a scanner types into the search box', async () => {
+    const p = await created();
+    await save(p.id, { barcode: '0075678164125', scale_item_code: '04242' });
+    for (const q of ['0075678164125', '075678164125', '04242']) {
+      const res = await callAdmin(t.app, owner.token, 'GET', '/api/admin/products', { q });
+      expect({ q, first: res.body.data.items[0]?.id }).toEqual({ q, first: p.id });
+    }
+  });
 });
