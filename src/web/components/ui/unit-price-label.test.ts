@@ -1,19 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { centsToAmount } from '#shared/money';
 import { type PackUnitPriceInput, UNIT_PRICE_BASES, unitPriceOf } from '#shared/unit-price';
+import { localeT } from '../../../../tests/helpers/locale-t';
 import { unitPriceLabel } from './unit-price-label';
 
-const LOCALES = join(import.meta.dirname, '../../../../public/locales');
-
-async function tOf(language: 'en' | 'zh') {
-  const i18n = i18next.createInstance();
-  const common = JSON.parse(readFileSync(join(LOCALES, language, 'common.json'), 'utf8'));
-  await i18n.init({ lng: language, resources: { [language]: { translation: common } } });
-  return i18n.t.bind(i18n);
-}
+const tOf = (language: 'en' | 'zh') => localeT(language, 'common');
 
 /** What a shopper reads for a pack in each shop unit and language. */
 const TABLE: [Omit<PackUnitPriceInput, 'soldBy'>, string, string][] = [

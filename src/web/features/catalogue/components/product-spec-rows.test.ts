@@ -1,17 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { localeT } from '../../../../../tests/helpers/locale-t';
 import { specRows } from './product-spec-rows';
 
-const LOCALES = join(import.meta.dirname, '../../../../../public/locales');
-
-async function tOf(language: 'en' | 'zh') {
-  const i18n = i18next.createInstance();
-  const catalogue = JSON.parse(readFileSync(join(LOCALES, language, 'catalogue.json'), 'utf8'));
-  await i18n.init({ lng: language, resources: { [language]: { translation: catalogue } } });
-  return i18n.t.bind(i18n);
-}
+const tOf = (language: 'en' | 'zh') => localeT(language, 'catalogue');
 
 const product = {
   brand_en_name: 'Orchard Co',
