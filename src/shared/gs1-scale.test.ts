@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { gs1CheckDigit } from './barcode';
 import {
   defaultScaleLayouts,
   fourDigitVerifier,
@@ -98,5 +100,42 @@ describe('matchScan', () => {
     expect(matchScan('036000241458', lines, LB)).toEqual({ kind: 'unreadable', problem: 'checkDigit' });
     expect(matchScan('12ab', lines, LB)).toEqual({ kind: 'unreadable', problem: 'digits' });
     expect(matchScan('212345800935', lines, LB)).toEqual({ kind: 'unreadable', problem: 'verifier' });
+  });
+});
+
+describe('scale labels, any item and weight', () => {
+  const label = (layout: 'lb' | 'kg', item: number, value: number) => {
+    const i = String(item).padStart(5, '0');
+    const body =
+      layout === 'lb'
+        ? `02${i}${fourDigitVerifier(String(value).padStart(4, '0'))}${String(value).padStart(4, '0')}`
+        : `28${i}${String(value).padStart(5, '0')}`;
+    return `${body}${gs1CheckDigit(body)}`;
+  };
+
+  it('reads back what was printed, and no one misread digit passes as another label', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('lb' as const, 'kg' as const),
+        fc.integer({ min: 0, max: 99_999 }),
+        fc.integer({ min: 1, max: 9_999 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 1, max: 9 }),
+        (unit, item, value, at, shift) => {
+          const code = label(unit, item, value);
+          const layouts = defaultScaleLayouts(unit);
+          const read = parseScaleLabel(code, layouts);
+          const grams = unit === 'kg' ? value : Math.round((value * 453.59237) / 100);
+          expect(read).toEqual({
+            ok: true,
+            label: { layout: layouts[0]?.id, itemCode: String(item).padStart(5, '0'), weightG: grams },
+          });
+          // The first digit (the prefix) decides the layout; any other digit misread is refused.
+          if (at < (unit === 'lb' ? 2 : 1)) return;
+          const misread = `${code.slice(0, at)}${(Number(code[at]) + shift) % 10}${code.slice(at + 1)}`;
+          expect(parseScaleLabel(misread, layouts).ok).toBe(false);
+        },
+      ),
+    );
   });
 });
