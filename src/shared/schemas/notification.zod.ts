@@ -43,12 +43,18 @@ export const ShopperEvent = z.strictObject({
 export type ShopperEvent = z.infer<typeof ShopperEvent>;
 
 /** `GET /api/order/{no}/events`: the order's timeline, oldest first, on the shop's clock `time_zone`. */
-export const OrderTimeline = z.strictObject({ time_zone: z.string(), events: z.array(ShopperEvent) });
+export const OrderTimeline = z.strictObject({
+  time_zone: z.string(),
+  /** The shop's weight unit, for the weights the events carry in grams. */
+  weight_unit: z.enum(['lb', 'kg']),
+  events: z.array(ShopperEvent),
+});
 export type OrderTimeline = z.infer<typeof OrderTimeline>;
 
 /** `GET /api/notifications`: the newest events, newest first, and how many are unread. */
 export const NotificationList = z.strictObject({
   time_zone: z.string(),
+  weight_unit: z.enum(['lb', 'kg']),
   unread: z.number().int(),
   read_up_to: z.number().int(),
   events: z.array(ShopperEvent),

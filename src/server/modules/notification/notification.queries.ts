@@ -11,6 +11,7 @@ import {
   type ShopperEvent,
   type ShopperEventDetails,
 } from '#shared/schemas/notification';
+import { readShopSettings } from '../settings/shop-settings';
 
 /*
  * What a shopper reads of their orders' events (docs/product.md, Following an order): the order's
@@ -183,7 +184,8 @@ export async function orderTimeline(
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .where(and(eq(orderEvents.orderId, order.id), inArray(orderEvents.kind, VISIBLE)))
     .orderBy(asc(orderEvents.at), asc(orderEvents.id));
-  return { time_zone: timeZone, events: await shopperEvents(db, rows) };
+  const { weightUnit } = await readShopSettings(db);
+  return { time_zone: timeZone, weight_unit: weightUnit, events: await shopperEvents(db, rows) };
 }
 
 /** The bell: the newest events of the shopper's orders, newest first, and how many came after the last read. */
@@ -191,7 +193,8 @@ export async function notificationList(db: Db, userId: number, timeZone: string)
   const [user] = await db.select({ readId: users.eventsReadId }).from(users).where(eq(users.id, userId));
   const readUpTo = user?.readId ?? 0;
   const mine = and(eq(orders.userId, userId), inArray(orderEvents.kind, VISIBLE));
-  const [rows, [count]] = await Promise.all([
+  const [settings, rows, [count]] = await Promise.all([
+    readShopSettings(db),
     db
       .select(eventColumns)
       .from(orderEvents)
@@ -207,6 +210,7 @@ export async function notificationList(db: Db, userId: number, timeZone: string)
   ]);
   return {
     time_zone: timeZone,
+    weight_unit: settings.weightUnit,
     unread: count?.n ?? 0,
     read_up_to: readUpTo,
     events: await shopperEvents(db, rows),
