@@ -1,6 +1,5 @@
-import { paidOrder, test } from './fixtures/admin-orders';
-import { newStaffAddress } from './fixtures/admin-server';
-import { CONSOLE_HEADERS, consolePost, STAFF_PASSWORD, signInOverApi } from './fixtures/console-sign-in';
+import { paidOrder, staffTokenOverApi, test } from './fixtures/admin-orders';
+import { CONSOLE_HEADERS } from './fixtures/console-sign-in';
 import { expect, expectAccessible, LANGUAGES, textIn } from './fixtures/shop';
 import { signInAs } from './fixtures/shopper';
 
@@ -27,13 +26,7 @@ for (const language of LANGUAGES) {
   }) => {
     const t = textIn(language);
     const { orderNo, shopper } = await paidOrder(request, shop, catalogue);
-    const email = newStaffAddress(`follow-${language}`);
-    const link = new URL(await server.addStaff(email, 'manager'));
-    await consolePost(request, `${server.url}/api/admin/password/set`, {
-      token: link.searchParams.get('token') ?? '',
-      password: STAFF_PASSWORD,
-    });
-    const { token } = await signInOverApi(request, email, { enrol: false });
+    const token = await staffTokenOverApi(request, server, 'manager', `follow-${language}`);
 
     await signInAs(page, shopper, language);
     const streamOpened = page.waitForResponse(
