@@ -90,6 +90,24 @@ describe('the bell', () => {
     expect((await read()).unread).toBe(1);
   });
 
+  it('keeps the newest of two marks sent at once, whichever lands last', async () => {
+    const { s, orderNo } = await paidOrder();
+    await ship(orderNo);
+    const ids = NotificationList.parse(
+      (await callAs(t.app, s, 'GET', '/api/notifications')).body.data,
+    ).events.map((e) => e.id);
+    const [newest = 0, , oldest = 0] = ids;
+    // Two tabs: one marks up to the newest, the other (opened earlier) up to the oldest.
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([
+        callAs(t.app, s, 'POST', '/api/notifications/read', { up_to: oldest }),
+        callAs(t.app, s, 'POST', '/api/notifications/read', { up_to: newest }),
+      ]);
+      const after = NotificationList.parse((await callAs(t.app, s, 'GET', '/api/notifications')).body.data);
+      expect(after).toMatchObject({ unread: 0, read_up_to: newest });
+    }
+  });
+
   it('refuses a bad id in the caller’s language and changes nothing', async () => {
     const { s } = await paidOrder();
     const res = await t.app.inject({
