@@ -1,5 +1,5 @@
 /**
- * `npm run bench [reads|search|edits|import|cache-bound|orders|reports|load|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
+ * `npm run bench [reads|search|edits|import|cache-bound|orders|reports|load|streams|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
  * table per part and writes them to bench/RESULTS.md. Targets are docs/architecture.md §9.
  */
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { runCatalogueEdits } from './catalogue-edits';
 import { runCatalogueImport } from './catalogue-import';
 import { runCatalogueReads } from './catalogue-reads';
 import { runColdStart } from './cold-start';
+import { runEventStreams } from './event-streams';
 import { installCleanup } from './lib/children';
 import {
   describeMachine,
@@ -36,6 +37,7 @@ const PARTS: Record<string, { title: string; run: () => Promise<PartResult> }> =
   orders: { title: 'order placement, 20 concurrent shoppers', run: runOrders },
   reports: { title: 'sales report over 100,000 paid orders', run: runReports },
   load: { title: 'load: 80% browse, 15% cart, 5% checkout', run: runLoad },
+  streams: { title: '1,000 idle live-event streams: server RSS per stream', run: runEventStreams },
   cold: { title: 'cold start of npm start', run: runColdStart },
   bundle: { title: 'bundle size per route (gzip)', run: runBundle },
   lighthouse: { title: 'Lighthouse, mobile, 4 storefront pages', run: runLighthouse },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
@@ -62,6 +63,10 @@ import { DeliveryTermsCache } from './modules/delivery/delivery.terms';
 import { CatalogueMedia } from './modules/media/media.files';
 import { sweepUnusedPictures } from './modules/media/media.sweep';
 import { ProductPictures } from './modules/media/product-pictures';
+import { EventFeed } from './modules/notification/notification.feed';
+import { notifyOrderEvent } from './modules/notification/notification.notify';
+import { notificationRoutes } from './modules/notification/notification.routes';
+import { StreamTickets } from './modules/notification/notification.ticket';
 import { BuyAgain } from './modules/order/order.again';
 import { buyAgainRoutes } from './modules/order/order.again.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
@@ -84,7 +89,7 @@ import { PageHeads, withHead } from './page-head';
 import { authPlugin } from './plugins/auth';
 import { ConnectionErrors, lingerBeforeClosing } from './plugins/connection-errors';
 import { errorsPlugin } from './plugins/errors';
-import { securityHeaders } from './plugins/security-headers';
+import { apiSecurityHeadersFor, securityHeaders } from './plugins/security-headers';
 import { staffAuthPlugin } from './plugins/staff-auth';
 import { PrebuiltAnswer } from './prebuilt-answer';
 import { projectPath } from './project-root';
@@ -139,6 +144,7 @@ export function wireDomainEvents(): void {
   on('order.changed', 'order.mail', mailOrderChange);
   on('order.changed', 'packing.mail', mailPackingChanges);
   on('order.changed', 'alerts.order-paid', alertOrderPaid);
+  on('order.changed', 'notification.notify', notifyOrderEvent);
   on('mail.givenUp', 'alerts.mail-failed', alertMailGivenUp);
   on('packing.refundGivenUp', 'alerts.refund-failed', alertRefundGivenUp);
   on('payment.stuck', 'alerts.payment-failed', alertPaymentStuck);
@@ -203,7 +209,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { catalogue, clock, misses });
   const mailer = startMail(app, deps);
   startLowStockSweep(app, { db: database.db, clock, timeZone: config.shopTimeZone });
-  await app.register(async (shop) => shopRoutes(shop, { ...deps, mailer }, catalogue, connectionErrors));
+  const feed = await startEventFeed(app, deps);
+  await app.register(async (shop) =>
+    shopRoutes(shop, { ...deps, mailer, feed }, catalogue, connectionErrors),
+  );
 
   await registerStatic(app, config, catalogue);
   return app;
@@ -234,11 +243,11 @@ function startMail(app: FastifyInstance, deps: AppDeps): Mailer {
  */
 async function shopRoutes(
   app: FastifyInstance,
-  deps: AppDeps & { mailer: Mailer },
+  deps: AppDeps & { mailer: Mailer; feed: EventFeed },
   catalogue: CatalogueStore,
   connectionErrors: ConnectionErrors,
 ): Promise<void> {
-  const { config, database, clock } = deps;
+  const { config, database, clock, feed } = deps;
   app.addHook('onRequest', connectionErrors.track);
   app.addHook('onResponse', connectionErrors.settle);
   // Answers here are about one visitor (a token, a cart, an order, a card): no cache may keep
@@ -302,6 +311,13 @@ async function shopRoutes(
   await app.register(deliveryRoutes, { terms, db: database.db });
   await app.register(adminDeliveryRoutes, { db: database.db, clock, terms });
   await app.register(taxRoutes, { db: database.db, clock });
+  await app.register(notificationRoutes, {
+    db: database.db,
+    clock,
+    timeZone: zone,
+    feed,
+    tickets: new StreamTickets(deriveKey(secret, 'event-stream')),
+  });
   await app.register(buyAgainRoutes, {
     again: new BuyAgain({ db: database.db, clock, lineMax: config.orderLimits.lineMax }),
   });
@@ -350,6 +366,27 @@ async function shopRoutes(
   await app.register(importRoutes, catalogueChanges);
   const misses = app.searchMisses;
   await app.register(searchesRoutes, { ...catalogueChanges, timeZone: config.shopTimeZone, misses });
+}
+
+/**
+ * The live order-event feed (notification.feed.ts). On PostgreSQL every process hears of every
+ * event by NOTIFY, its own included; on PGlite (one process) the change wakes the feed itself,
+ * through a listener of this app alone, removed when it closes.
+ */
+async function startEventFeed(app: FastifyInstance, deps: AppDeps): Promise<EventFeed> {
+  const { config, database } = deps;
+  const headers = apiSecurityHeadersFor(config.publicUrl);
+  const feed = new EventFeed({ db: database.db, log: app.log, headers }, config.eventStreams);
+  await feed.start();
+  if (database.listen) feed.listen(database, config.catalogueListenRetryMs);
+  else {
+    const off = on('order.changed', `notification.feed.${randomUUID()}`, () => feed.wake());
+    app.addHook('onClose', async () => off());
+  }
+  // Before the server closes: open streams would otherwise hold it open.
+  app.addHook('preClose', async () => feed.stop());
+  app.decorate('eventFeed', feed);
+  return feed;
 }
 
 /** Where upload bodies are written while they are handled: in DATA_DIR, outside the served uploads. */
@@ -450,5 +487,6 @@ declare module 'fastify' {
     catalogue: CatalogueStore;
     mailOutbox: OutboxWorker;
     searchMisses: SearchMisses;
+    eventFeed: EventFeed;
   }
 }

@@ -70,6 +70,11 @@ const EnvSchema = z.object({
   CATALOGUE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   /** PostgreSQL: how long after losing its listening connection a process tries to listen again. */
   CATALOGUE_LISTEN_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** Live order-event streams a process keeps open, in all and per shopper (docs/architecture.md). */
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(0).max(100_000).default(5000),
+  EVENT_STREAMS_PER_SHOPPER: z.coerce.number().int().min(0).max(100_000).default(5),
+  /** How often the live feed reads new order events while streams are open, whatever it was told. */
+  EVENT_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Where the built web app and the rendered media are; tests point these elsewhere. */
   WEB_DIR: z.string().default('./dist/web'),
   MEDIA_DIR: z.string().default('./build/media'),
@@ -120,6 +125,7 @@ export interface Config {
   passwordHashCost: number;
   cataloguePollMs: number;
   catalogueListenRetryMs: number;
+  eventStreams: { maxStreams: number; maxPerShopper: number; pollMs: number; heartbeatMs: number };
   webDir: string;
   mediaDir: string;
 }
@@ -177,6 +183,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashCost: e.PASSWORD_HASH_COST,
     cataloguePollMs: e.CATALOGUE_POLL_MS,
     catalogueListenRetryMs: e.CATALOGUE_LISTEN_RETRY_MS,
+    eventStreams: {
+      maxStreams: e.EVENT_STREAMS_MAX,
+      maxPerShopper: e.EVENT_STREAMS_PER_SHOPPER,
+      pollMs: e.EVENT_POLL_MS,
+      heartbeatMs: 20_000,
+    },
     webDir: resolve(e.WEB_DIR),
     mediaDir: resolve(e.MEDIA_DIR),
   };

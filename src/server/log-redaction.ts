@@ -18,6 +18,7 @@ export const SECRET_NAMES = [
   'expiration_time',
   'date',
   'verifySign',
+  'ticket',
 ];
 
 const REDACTED = '[REDACTED]';

@@ -217,6 +217,8 @@ export const users = pgTable('users', {
   disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
   /** What to do with an ordered item the shop finds missing, unless a line says otherwise: 'refund' | 'replace'. */
   whenMissing: text('when_missing').notNull().default('refund'),
+  /** The newest order event (`order_events.id`) the shopper has seen in the bell; 0: none yet. */
+  eventsReadId: integer('events_read_id').notNull().default(0),
 });
 
 /** A sign-in token: only its SHA-256 is kept, so a database leak reveals no usable token. */

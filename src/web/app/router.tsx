@@ -130,7 +130,10 @@ export function routes(queryClient: QueryClient): RouteObject[] {
               ],
             },
             { path: 'profile/coupons', lazy: page(profile, 'CouponsPage', 'profile', 'info') },
-            { path: 'profile/notifications', lazy: page(profile, 'NotificationsPage', 'profile', 'info') },
+            {
+              path: 'profile/notifications',
+              lazy: page(profile, 'NotificationsPage', 'profile', 'info', 'orders'),
+            },
             { path: 'profile/returns', lazy: page(profile, 'ReturnsPage', 'profile', 'info') },
             { path: 'profile/reviews', lazy: page(profile, 'ReviewsPage', 'profile', 'info') },
             {

@@ -67,8 +67,9 @@ export interface Probe {
  * - `gateway`: called by the payment gateway's server; its signature is the proof, not a token.
  * - `sandbox`: the built-in sandbox wallet's pay page; the unguessable link is the proof.
  * - `staff`: the operator console (/api/admin); a staff session's token, and `permission`.
+ * - `ticket`: the live event stream; a signed, short-lived ticket a shopper route gave.
  */
-export type Access = 'public' | 'shopper' | 'gateway' | 'sandbox' | 'staff';
+export type Access = 'public' | 'shopper' | 'gateway' | 'sandbox' | 'staff' | 'ticket';
 
 export interface RouteRule {
   access: Access;
@@ -230,6 +231,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],
     valid: (own) => ({ ':orderNo': own.orderNo }),
   },
+  'GET /api/order/:orderNo/events': {
+    access: 'shopper',
+    foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],
+    valid: (own) => ({ ':orderNo': own.orderNo }),
+  },
+  'GET /api/notifications': { access: 'shopper', foreign: 'own' },
+  'POST /api/notifications/read': { access: 'shopper', foreign: 'own', valid: () => ({ up_to: '1' }) },
+  'POST /api/notifications/ticket': { access: 'shopper', foreign: 'own' },
+  // The signed ticket is the proof (EventSource sends no token header); a bad one answers 401.
+  'GET /api/notifications/stream': { access: 'ticket' },
   'POST /api/order/:orderNo/again': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],

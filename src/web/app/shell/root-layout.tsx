@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { useLastAddedAt } from '#web/api/cart';
+import { useLiveEvents } from '#web/api/notifications';
 import { AddedNotice } from '#web/components/ui/added-notice';
 import { useRemoveBootShell } from './boot-shell';
 import { PageFallback } from './page-fallback';
@@ -30,6 +31,8 @@ export function RootLayout() {
   const shown = useRef<string | null>(null);
   const addedAt = useLastAddedAt();
   useRemoveBootShell();
+  // One live stream per tab, for the bell and any open order page.
+  useLiveEvents();
 
   // After a navigation, focus moves to the new page so screen readers start reading there.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCartCount } from '#web/api/cart';
+import { useNotifications } from '#web/api/notifications';
 import { CartLink } from '#web/components/ui/cart-link';
 import { BellIcon, SearchIcon } from '#web/components/ui/icons';
 import { LanguageSwitch } from '#web/components/ui/language-switch';
@@ -14,6 +15,7 @@ import { NAV_ITEMS } from './nav-items';
 export function TopBar() {
   const { t } = useTranslation('common');
   const cartCount = useCartCount();
+  const unread = useNotifications().data?.unread;
   // The search page has its own box; a second one beside it would only confuse.
   const onSearch = useLocation().pathname === '/search';
   return (
@@ -38,8 +40,17 @@ export function TopBar() {
             <span>{t('search.placeholder')}</span>
           </Link>
         )}
-        <Link to="/profile/notifications" className="icon-button" aria-label={t('nav.notifications')}>
+        <Link
+          to="/profile/notifications"
+          className="icon-button"
+          aria-label={unread ? t('nav.notificationsUnread', { count: unread }) : t('nav.notifications')}
+        >
           <BellIcon />
+          {unread ? (
+            <span className="badge is-active" aria-hidden="true" data-testid="bell-badge">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
         </Link>
         <CartLink count={cartCount} className="wide-only" />
         <LanguageSwitch />

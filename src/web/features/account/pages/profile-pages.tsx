@@ -11,6 +11,8 @@ import type { StoredUser } from '#web/lib/storage';
 import { ProfileMenu } from '../components/profile-menu';
 import '../profile.css';
 
+export { NotificationsPage } from './notifications-page';
+
 /** The profile tab (docs/product.md §2): the menu when signed in; 'No Sign In' with a sign-in button otherwise. */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -53,15 +55,11 @@ function EmptyLinks({ links }: { links: [to: string, label: string][] }) {
 }
 
 /**
- * Screens that had only a title (docs/product.md §2): the shop keeps no coupons, notifications,
+ * Screens that had only a title (docs/product.md §2): the shop keeps no coupons,
  * returns or reviews list a shopper could see yet, so each says what will appear there and how
  * things work now, with links onwards.
  */
-function emptyPage(
-  key: 'coupons' | 'notifications' | 'returns' | 'reviews',
-  drawing: DrawingName,
-  links: [string, string][],
-) {
+function emptyPage(key: 'coupons' | 'returns' | 'reviews', drawing: DrawingName, links: [string, string][]) {
   return function EmptyPage() {
     const { t } = useTranslation(['profile', 'info', 'site']);
     const empty = {
@@ -77,9 +75,6 @@ function emptyPage(
 export const CouponsPage = emptyPage('coupons', 'basket', [
   ['/promotions', 'info:coupons.promotions'],
   ['/cart', 'info:coupons.cart'],
-]);
-export const NotificationsPage = emptyPage('notifications', 'receipt', [
-  ['/profile/orders', 'info:notifications.orders'],
 ]);
 export const ReturnsPage = emptyPage('returns', 'receipt', [
   ['/returns-policy', 'info:returns.policy'],

@@ -8,10 +8,11 @@ import { ErrorState } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import '#web/components/ui/panels.css';
 import { BuyAgain } from '../components/buy-again';
+import { OrderTimeline } from '../components/order-timeline';
 import '../order.css';
 import { Loading } from '#web/components/ui/loading';
 
-/** One order (/order/{no}): a status banner, the lines, the address and the totals. */
+/** One order (/order/{no}): a status banner, what happened so far, the lines, the address and the totals. */
 export function OrderPage() {
   const { t } = useTranslation('orders');
   const { id = '' } = useParams();
@@ -36,6 +37,7 @@ export function OrderPage() {
                 </Link>
               )}
             </section>
+            <OrderTimeline orderNo={order.data.order_no} />
             <OrderSummary order={order.data} />
             <BuyAgain orderNo={order.data.order_no} />
           </>

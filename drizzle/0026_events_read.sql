@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "events_read_id" integer DEFAULT 0 NOT NULL;

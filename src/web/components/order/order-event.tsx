@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { formatCents } from '#shared/money';
+import type { ShopperEvent } from '#shared/schemas/notification';
+import { formatWhen } from '#web/lib/date-time';
+import { useLanguage } from '#web/lib/i18n';
+import { nameOf } from '#web/lib/localized';
+import { centsOf } from '#web/lib/money';
+import './order-event.css';
+
+const GRAMS_PER_LB = 453.59237;
+
+/** A weight in the shop's unit, to two decimals: "0.92 lb" / "0.92 磅". */
+function weightText(grams: number, unit: 'lb' | 'kg', t: (key: string) => string): string {
+  const value = unit === 'lb' ? grams / GRAMS_PER_LB : grams / 1000;
+  return `${value.toFixed(2)} ${t(`timeline.unit.${unit}`)}`;
+}
+
+/**
+ * What an order event says, in the shopper's language (docs/product.md, Following an order): its
+ * kind's text (`orders:timeline.kinds.*`, or the generic one for a kind without a text yet), then
+ * its details, and the moment on the shop's clock.
+ */
+export function OrderEventText({
+  event,
+  timeZone,
+  weightUnit,
+}: {
+  event: ShopperEvent;
+  timeZone: string;
+  weightUnit: 'lb' | 'kg';
+}) {
+  const { t } = useTranslation('orders');
+  const language = useLanguage();
+  const d = event.details;
+  const facts: string[] = [];
+  if (d.line) facts.push(t('timeline.detail.line', { name: nameOf(d.line, language) }));
+  if (d.state) facts.push(t(`timeline.state.${d.state}`, { count: d.short ?? 0, defaultValue: d.state }));
+  if (d.products?.length)
+    facts.push(
+      t('timeline.detail.products', { names: d.products.map((p) => nameOf(p, language)).join(', ') }),
+    );
+  if (d.grams !== undefined)
+    facts.push(t('timeline.detail.weight', { weight: weightText(d.grams, weightUnit, t) }));
+  if (d.amount !== undefined)
+    facts.push(t('timeline.detail.amount', { amount: formatCents(centsOf(d.amount)) }));
+  if (d.carrier) facts.push(t('timeline.detail.carrier', { carrier: d.carrier }));
+  if (d.tracking) facts.push(t('timeline.detail.tracking', { tracking: d.tracking }));
+  return (
+    <>
+      <span className="order-event-head">
+        <strong className="order-event-kind">
+          {t(`timeline.kinds.${event.kind}`, { defaultValue: t('timeline.kinds.other') })}
+        </strong>
+        <time className="order-event-when" dateTime={event.at}>
+          {formatWhen(event.at, language, { timeZone })}
+        </time>
+      </span>
+      {facts.length > 0 && <span className="order-event-facts">{facts.join(' · ')}</span>}
+    </>
+  );
+}
