@@ -105,3 +105,4 @@ export const SubstituteSuggestion = z.object({
   price: z.number(),
   real_stock: z.number().int(),
 });
+export type SubstituteSuggestion = z.infer<typeof SubstituteSuggestion>;

@@ -8,6 +8,7 @@ import { ErrorState } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import '#web/components/ui/panels.css';
 import { BuyAgain } from '../components/buy-again';
+import { LineSubstitution } from '../components/line-substitution';
 import '../order.css';
 import { Loading } from '#web/components/ui/loading';
 
@@ -36,7 +37,10 @@ export function OrderPage() {
                 </Link>
               )}
             </section>
-            <OrderSummary order={order.data} />
+            <OrderSummary
+              order={order.data}
+              lineExtra={(line) => <LineSubstitution orderNo={order.data.order_no} line={line} />}
+            />
             <BuyAgain orderNo={order.data.order_no} />
           </>
         )}
