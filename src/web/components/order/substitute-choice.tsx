@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '#shared/money';
 import type { SubstituteChoice as Choice } from '#shared/schemas/cart';
@@ -48,34 +49,47 @@ export function SubstituteChoice({
 }) {
   const { t } = useTranslation('common');
   const language = useLanguage();
-  const mode = modeOf(value);
-  const suggestions = useSubstitutes(uuid, mode === 'specific' || value.substitute !== '');
-  const first = suggestions.data?.[0]?.uuid ?? '';
+  // "This product…" opens the picker before a product is chosen: the choice is saved with the pick.
+  const [picking, setPicking] = useState(false);
+  const saved = modeOf(value);
+  const mode: Mode = picking && saved !== 'specific' ? 'specific' : saved;
+  const suggestions = useSubstitutes(uuid, mode === 'specific');
   const setMode = (next: Mode) => {
+    setPicking(next === 'specific');
     if (next === 'refund') onChange({ ...value, when_missing: 'refund', substitute: '' });
     else if (next === 'best') onChange({ ...value, when_missing: 'replace', substitute: '' });
-    else onChange({ ...value, when_missing: 'replace', substitute: value.substitute || first });
+  };
+  const pick = (product: string) => {
+    setPicking(false);
+    if (product) onChange({ ...value, when_missing: 'replace', substitute: product });
   };
   return (
     <fieldset className="substitute-choice" disabled={disabled}>
       <legend className="visually-hidden">{t('substitution.legend', { name })}</legend>
       <label className="substitute-choice-field">
-        <span>{t('substitution.ifMissing')}</span>
-        <select value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+        <span aria-hidden="true">{t('substitution.ifMissing')}</span>
+        <select
+          aria-label={t('substitution.legend', { name })}
+          value={mode}
+          onChange={(e) => setMode(e.target.value as Mode)}
+        >
           <option value="refund">{t('substitution.refund')}</option>
           <option value="best">{t('substitution.best')}</option>
-          <option value="specific" disabled={!first && !value.substitute}>
-            {t('substitution.specific')}
-          </option>
+          <option value="specific">{t('substitution.specific')}</option>
         </select>
       </label>
       {mode === 'specific' && (
         <label className="substitute-choice-field">
-          <span className="visually-hidden">{t('substitution.product')}</span>
           <select
+            aria-label={t('substitution.product', { name })}
             value={value.substitute}
-            onChange={(e) => onChange({ ...value, substitute: e.target.value })}
+            onChange={(e) => pick(e.target.value)}
           >
+            {value.substitute ? null : (
+              <option value="">
+                {suggestions.data?.length === 0 ? t('substitution.none') : t('substitution.choose')}
+              </option>
+            )}
             {(suggestions.data ?? []).map((p) => (
               <option key={p.uuid} value={p.uuid}>
                 {nameOf(p, language)} · {formatCents(centsOf(p.price))}
