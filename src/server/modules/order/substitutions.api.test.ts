@@ -136,6 +136,13 @@ async function eventsOf(orderId: number) {
   return rows.map((r) => r.kind).filter((k) => k.startsWith('substitution_'));
 }
 
+/** The proposal mails queued for an order. */
+const proposalMails = (orderId: number) =>
+  db()
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, 'substitution')));
+
 async function refunded(orderNo: string) {
   const [payment] = await paymentsOf(shop.t, orderNo);
   return shop.anet.transactions.get(payment?.transactionId ?? '')?.refundedCents ?? 0;
@@ -321,11 +328,7 @@ describe('asked first', () => {
     expect(o.proposal).toMatchObject({ state: 'proposed', proposal: { status: 'pending' }, refund: 0 });
     expect(await stockOf(o.sub)).toBe(o.stock);
     expect(await eventsOf(o.order.id)).toEqual(['substitution_proposed']);
-    const mails = await db()
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.orderId, o.order.id), eq(mailOutbox.kind, 'substitution')));
-    expect(mails).toHaveLength(1);
+    expect(await proposalMails(o.order.id)).toHaveLength(1);
     const page = (await as(o.s, 'GET', `/api/order/${o.orderNo}`)).body.data;
     expect(page.item[0].proposal).toMatchObject({
       status: 'pending',
@@ -427,10 +430,24 @@ describe('asked first', () => {
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await eventsOf(o.order.id)).toEqual(['substitution_proposed']);
-    const mails = await db()
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.orderId, o.order.id), eq(mailOutbox.kind, 'substitution')));
-    expect(mails).toHaveLength(1);
+    expect(await proposalMails(o.order.id)).toHaveLength(1);
+  });
+});
+
+describe('stock of a substitute', () => {
+  it('goes back on the shelf when a replacement is marked again with another product', async () => {
+    // Dearer than the line: nothing is refunded, so the mark may change.
+    const c = await catalogue([600, 650]);
+    const [a = '', b = ''] = c.subs;
+    const o = await orderWith(c.ordered, { when_missing: 'replace' });
+    const [stockA, stockB] = [await stockOf(a), await stockOf(b)];
+    expect((await mark(o.orderNo, o.line.id, { state: 'replaced', product: a })).status).toBe(200);
+    expect(await stockOf(a)).toBe(stockA - 2);
+    expect((await mark(o.orderNo, o.line.id, { state: 'replaced', product: b })).status).toBe(200);
+    expect([await stockOf(a), await stockOf(b)]).toEqual([stockA, stockB - 2]);
+    // Out of stock when marked: refused, nothing taken.
+    await db().update(products).set({ realStock: 1 }).where(eq(products.uuid, a));
+    expect((await mark(o.orderNo, o.line.id, { state: 'replaced', product: a })).status).toBe(409);
+    expect([await stockOf(a), await stockOf(b)]).toEqual([1, stockB - 2]);
   });
 });

@@ -103,9 +103,14 @@ async function recordMark(deps: MarkDeps, request: MarkLineRequest): Promise<Mar
     if (mark.replacement.replacementProductId !== null && line.substituteAsk) {
       return propose(tx, { order, line, mark, request, before, now });
     }
+    const stock = new StockChanges(tx);
+    // A replacement marked again puts the earlier substitute back on the shelf.
+    if (before?.state === 'replaced' && before.replacementProductId !== null) {
+      await stock.add(before.replacementProductId, line.num);
+    }
     if (mark.replacement.replacementProductId !== null) {
       // The substitute leaves the shelf when it replaces the line (docs/product.md, Substitutions).
-      const taken = await new StockChanges(tx).take(mark.replacement.replacementProductId, line.num);
+      const taken = await stock.take(mark.replacement.replacementProductId, line.num);
       if (!taken) throw new Conflict('errors:substitution.outOfStock');
     }
     const refund = await recordRefund(
@@ -309,7 +314,9 @@ export async function settleProposal(
   const { order } = locked;
   const [line] = await tx.select().from(orderLines).where(eq(orderLines.id, mark.orderLineId));
   if (!line) throw new NotFound('errors:packing.lineNotFound');
-  let replaced = outcome !== 'declined' && mark.replacementProductId !== null;
+  // An order cancelled or sent meanwhile takes no substitute: the line is short (refunded if money is left).
+  const live = order.status === ORDER_STATUS.processing && order.packedAt === null;
+  let replaced = live && outcome !== 'declined' && mark.replacementProductId !== null;
   if (replaced && mark.replacementProductId !== null) {
     replaced = await new StockChanges(tx).take(mark.replacementProductId, line.num);
     if (!replaced && outcome === 'approved') throw new Conflict('errors:substitution.outOfStock');

@@ -8,11 +8,11 @@ import { centsToAmount } from '#shared/money';
 import type { SubstituteChoice, SubstituteChoiceInput } from '#shared/schemas/cart';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { type ProposalAnswer, SUBSTITUTE_SUGGESTIONS } from '#shared/schemas/packing.rules';
-import { runningPromotionPrices } from '../catalogue/pricing';
 import { type ChoiceColumns, choicesOf } from '../catalogue/substitute-choices';
 import { lockOrderMoney } from '../order/order.lock';
 import type { PackingLineRecord } from './packing.changes';
 import type { PackingRefunds } from './packing.refunds';
+import { atPricesNow } from './packing.replacements';
 import { type ProposalOutcome, settleProposal } from './packing.service';
 import { checkSubstituteProduct } from './substitution.rules';
 
@@ -47,17 +47,12 @@ export async function substituteSuggestions(db: Db, uuid: string, now: Date) {
     )
     .orderBy(asc(products.enName))
     .limit(SUBSTITUTE_SUGGESTIONS);
-  const promo = await runningPromotionPrices(
-    db,
-    rows.map((p) => p.id),
-    now,
-  );
-  return rows.map((p) => ({
+  return (await atPricesNow(db, rows, now)).map(({ product: p, cents }) => ({
     uuid: p.uuid,
     en_name: p.enName,
     zn_name: p.znName,
     img: p.productImage,
-    price: centsToAmount(promo.get(p.id) ?? p.priceCents),
+    price: centsToAmount(cents),
     real_stock: p.realStock,
   }));
 }

@@ -58,22 +58,17 @@ export function LineSubstitution({ orderNo, line }: { orderNo: string; line: Ord
                 {t('substitution.deadline', { when: formatWhen(proposal.deadline, language) })}
               </p>
               <div className="proposal-actions">
-                <button
-                  type="button"
-                  className="button button-primary"
-                  disabled={answer.isPending}
-                  onClick={() => answer.mutate({ line: line.id, answer: 'approve' })}
-                >
-                  {t('substitution.approve')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={answer.isPending}
-                  onClick={() => answer.mutate({ line: line.id, answer: 'decline' })}
-                >
-                  {t('substitution.decline')}
-                </button>
+                {(['approve', 'decline'] as const).map((a, i) => (
+                  <button
+                    key={a}
+                    type="button"
+                    className={i === 0 ? 'button button-primary' : 'button'}
+                    disabled={answer.isPending}
+                    onClick={() => answer.mutate({ line: line.id, answer: a })}
+                  >
+                    {t(`substitution.${a}`)}
+                  </button>
+                ))}
               </div>
             </>
           ) : (
