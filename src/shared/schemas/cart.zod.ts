@@ -84,10 +84,7 @@ const Flag = z
  */
 export const SubstituteChoiceInput = z.object({
   when_missing: WhenMissingField,
-  substitute: z
-    .union([z.literal(''), z.string().regex(/^[0-9a-fA-F-]{36}$/)])
-    .transform((s) => (s === '' ? null : s.toLowerCase()))
-    .optional(),
+  substitute: z.union([z.literal('').transform(() => null), UuidParam]).optional(),
   ask_first: Flag.optional(),
   fallback: Flag.optional(),
 });

@@ -192,6 +192,13 @@ describe('the shopper’s choice', () => {
     const after = (await as(s, 'GET', '/api/cart')).body.data as { substitution: unknown }[];
     expect(after[0]?.substitution).toMatchObject({ substitute: { uuid: c.subs[0] } });
 
+    // Not a uuid (36 dashes): a 400, not a database error.
+    const dashes = '-'.repeat(36);
+    expect(
+      (await as(s, 'PATCH', `/api/cart/${cartLine}`, { when_missing: 'replace', substitute: dashes })).status,
+    ).toBe(400);
+    expect((await as(s, 'GET', `/api/substitutes?uuid=${dashes}`)).status).toBe(400);
+
     // Someone else's cart line is not there for them.
     const stranger = await createShopper(shop.t.database, shop.t.clock.now());
     expect((await as(stranger, 'PATCH', `/api/cart/${cartLine}`, { when_missing: 'refund' })).status).toBe(
@@ -305,6 +312,9 @@ describe('each choice at packing, not asked first', () => {
     expect(foreign.body.message).toBe('替代品必须与被替换的商品属于同一类别。');
     await db().update(products).set({ onSale: false }).where(eq(products.uuid, off));
     expect((await mark(o.orderNo, o.line.id, { state: 'replaced', product: off })).status).toBe(409);
+    expect((await mark(o.orderNo, o.line.id, { state: 'replaced', product: '-'.repeat(36) })).status).toBe(
+      400,
+    );
     const ok = await mark(o.orderNo, o.line.id, { state: 'replaced', product: sub, price: '0.01' });
     expect(ok.body.data.mark).toMatchObject({ replacement: { uuid: sub, price: 4.5, charged: 4.5 } });
     expect(await refunded(o.orderNo)).toBe(Math.round(ok.body.data.mark.refund * 100));
