@@ -2,6 +2,8 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, mailOutbox, orderEvents, orderLines, packingLines, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
+import { PackingDay } from '#shared/schemas/admin/packing.zod';
+import { expectAnswer } from '../../../../tests/helpers/answers';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { PackingRefunds } from '../packing/packing.refunds';
 import { expireProposals } from '../packing/substitution';
@@ -349,8 +351,16 @@ describe('asked first', () => {
     expect(page.item[0].price).toBe(5);
     const pack = await call(staff.packer.token, 'POST', `/api/admin/orders/${o.orderNo}/pack`);
     expect(pack.status).toBe(409);
-    // A packer cannot overrule the pending proposal.
+    // A packer cannot overrule the pending proposal, and sees it waiting on the packing page.
     expect((await mark(o.orderNo, o.line.id, { state: 'short', short: 2 })).status).toBe(409);
+    const day = expectAnswer(PackingDay, await call(staff.packer.token, 'GET', '/api/admin/packing'));
+    const bench = day.no_slot.find((x) => x.order_no === o.orderNo)?.lines[0];
+    expect(bench).toMatchObject({
+      when_missing: 'replace',
+      substitute: null,
+      ask_first: true,
+      mark: { state: 'proposed', proposal: { status: 'pending' } },
+    });
   });
 
   it('approved: replaced at the dearer price the proposal showed, stock taken, then packed', async () => {
