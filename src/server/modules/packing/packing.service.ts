@@ -371,7 +371,11 @@ export async function settleProposal(
       details: {
         line: line.id,
         state: saved.state,
-        replacement: saved.replacementUuid,
+        enName: line.enName,
+        znName: line.znName,
+        replacement: mark.replacementUuid,
+        replacementEnName: mark.replacementEnName,
+        replacementZnName: mark.replacementZnName,
         chargedPriceCents: saved.chargedPriceCents,
         amountCents: saved.refundCents,
       },
