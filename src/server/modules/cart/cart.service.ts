@@ -5,7 +5,7 @@ import { cartLines, products, users } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import { CART_MAX_AMOUNT } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
-import { asWhenMissing, type CartChange, type CartItem, type WhenMissing } from '#shared/schemas/cart';
+import { asWhenMissing, type CartChange, type CartItem } from '#shared/schemas/cart';
 import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { choicesOf } from '../catalogue/substitute-choices';
