@@ -75,6 +75,13 @@ import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
 import { mailPackingChanges, refuseHalfMarked } from './modules/packing/packing.changes';
 import { startPackingRefunds } from './modules/packing/packing.refunds';
+import {
+  expireProposalsOf,
+  type SubstitutionDeps,
+  settleBeforePacking,
+  startSubstitutionSweep,
+} from './modules/packing/substitution';
+import { substitutionRoutes } from './modules/packing/substitution.routes';
 import type { PaymentDeps } from './modules/payment/payment.core';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
@@ -140,6 +147,7 @@ function trustedProxies(
  * server here, the command line (cli/shop.ts) when it opens the database itself.
  */
 export function wireDomainEvents(): void {
+  on('order.packing', 'packing.substitutions', settleBeforePacking);
   on('order.packing', 'packing.half-marked', refuseHalfMarked);
   on('order.changed', 'order.mail', mailOrderChange);
   on('order.changed', 'packing.mail', mailPackingChanges);
@@ -304,7 +312,16 @@ async function shopRoutes(
     timeZone: config.shopTimeZone,
   });
   const zone = config.shopTimeZone;
-  await app.register(orderRoutes, { orders, db: database.db, clock, catalogue, timeZone: zone });
+  // Set once the packing refunds run (below): the order page settles proposals past their deadline.
+  let substitutions: SubstitutionDeps | undefined;
+  await app.register(orderRoutes, {
+    orders,
+    db: database.db,
+    clock,
+    catalogue,
+    timeZone: zone,
+    beforeDetail: async (orderNo) => (substitutions ? expireProposalsOf(substitutions, orderNo) : 0),
+  });
   await app.register(slotRoutes, { db: database.db, clock, timeZone: zone });
   await app.register(slotsRoutes, { db: database.db, clock, timeZone: zone });
   const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });
@@ -353,6 +370,9 @@ async function shopRoutes(
   await app.register(reportsRoutes, { db: database.db, clock, config });
   const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });
   await app.register(packingRoutes, { db: database.db, clock, config, refunds: packingRefunds });
+  substitutions = { db: database.db, clock, refunds: packingRefunds };
+  await app.register(substitutionRoutes, substitutions);
+  startSubstitutionSweep(app, substitutions);
   const catalogueChanges = { db: database.db, clock, catalogue };
   await app.register(categoriesRoutes, catalogueChanges);
   await app.register(homeRoutes, { ...catalogueChanges, config });

@@ -43,7 +43,7 @@ describe('domain events', () => {
         heard.push('after');
       }),
     ];
-    await expect(emit('order.packing', { orderId: 1 }, tx)).rejects.toThrow('refused');
+    await expect(emit('order.packing', { orderId: 1, at: new Date(0) }, tx)).rejects.toThrow('refused');
     for (const stop of stops) stop();
     expect(heard).toEqual([]);
   });

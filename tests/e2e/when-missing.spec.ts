@@ -47,14 +47,16 @@ for (const language of LANGUAGES) {
     await page.goto('/cart');
     const lineOf = (item: typeof first) =>
       page.getByRole('listitem').filter({ hasText: nameIn(language, item) });
-    const replace = lineOf(first).getByRole('radio', { name: t('cart:whenMissing.replace') });
-    await expect(lineOf(first).getByRole('radio', { name: t('cart:whenMissing.refund') })).toBeChecked({
-      timeout: 15_000,
-    });
+    const choiceOf = (item: typeof first) =>
+      lineOf(item).getByRole('combobox', {
+        name: t('common:substitution.legend', { name: nameIn(language, item) }),
+      });
+    const replace = choiceOf(first);
+    await expect(replace).toHaveValue('refund', { timeout: 15_000 });
     // The choice shows at once, while the server has not answered yet.
     const answer = await holdRequests(page, 'PATCH', '**/api/cart/*');
-    await replace.check();
-    await expect(replace).toBeChecked();
+    await replace.selectOption('best');
+    await expect(replace).toHaveValue('best');
     answer.release();
     await expect
       .poll(async () => {
@@ -69,9 +71,9 @@ for (const language of LANGUAGES) {
       })
       .toBe('replace');
     await page.reload();
-    await expect(replace).toBeChecked({ timeout: 15_000 });
-    await expect(lineOf(second).getByRole('radio', { name: t('cart:whenMissing.refund') })).toBeChecked();
-    // The switch fits the line on a phone: nothing wider than the page.
+    await expect(replace).toHaveValue('best', { timeout: 15_000 });
+    await expect(choiceOf(second)).toHaveValue('refund');
+    // The choice fits the line on a phone: nothing wider than the page.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
 
@@ -143,8 +145,10 @@ for (const language of LANGUAGES) {
     await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: product.uuid, amount: 1 });
     await page.goto('/cart');
     const line = page.getByRole('listitem').filter({ hasText: nameIn(language, product) });
-    await expect(line.getByRole('radio', { name: t('cart:whenMissing.replace') })).toBeChecked({
-      timeout: 15_000,
-    });
+    await expect(
+      line.getByRole('combobox', {
+        name: t('common:substitution.legend', { name: nameIn(language, product) }),
+      }),
+    ).toHaveValue('best', { timeout: 15_000 });
   });
 }

@@ -304,6 +304,14 @@ export const cartLines = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** The line's 'refund' | 'replace' if missing; null follows the shopper's default (users.when_missing). */
     whenMissing: text('when_missing'),
+    /** With 'replace': the specific substitute the shopper picked (same category); null = best match. */
+    substituteProductId: integer('substitute_product_id').references(() => products.id, {
+      onDelete: 'set null',
+    }),
+    /** Ask the shopper before replacing (docs/product.md, Substitutions). */
+    substituteAsk: boolean('substitute_ask').notNull().default(false),
+    /** A specific substitute out of stock may become the packer's best match. */
+    substituteFallback: boolean('substitute_fallback').notNull().default(false),
   },
   (t) => [
     uniqueIndex('cart_lines_user_product_idx').on(t.userId, t.productId),
@@ -437,6 +445,12 @@ export const orderLines = pgTable(
     num: integer('num').notNull(),
     /** What the shopper chose for this line if the packer finds it missing: 'refund' | 'replace'. */
     whenMissing: text('when_missing').notNull().default('refund'),
+    /** As cart_lines: the specific substitute (null = best match), ask first, best match if it is out. */
+    substituteProductId: integer('substitute_product_id').references(() => products.id, {
+      onDelete: 'set null',
+    }),
+    substituteAsk: boolean('substitute_ask').notNull().default(false),
+    substituteFallback: boolean('substitute_fallback').notNull().default(false),
     /**
      * The line's tax as charged (docs/product.md, Tax): its rate, its share of the coupon's
      * discount and its share of its rate's tax, so a refund gives back exactly its part.
@@ -616,8 +630,11 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('queued', 'sending')`),
     index('mail_outbox_order_idx').on(t.orderId),
-    // One mail of each kind per order (a refund may come in parts, so refunds are not limited).
-    uniqueIndex('mail_outbox_once_idx').on(t.orderId, t.kind).where(sql`${t.kind} <> 'refunded'`),
+    // One mail of each kind per order (a refund may come in parts, and each line may have its
+    // substitute proposed, so those two are not limited).
+    uniqueIndex('mail_outbox_once_idx')
+      .on(t.orderId, t.kind)
+      .where(sql`${t.kind} not in ('refunded', 'substitution')`),
   ],
 );
 
@@ -991,6 +1008,14 @@ export const packingLines = pgTable(
     markKey: text('mark_key').notNull(),
     staffId: integer('staff_id'),
     markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * A substitute proposed to a shopper who asked first: `state` is `proposed` while `pending`,
+     * then `approved` (replaced), `declined` (short) or `expired` (the line's choice applied at
+     * `proposal_deadline`). Null for a mark that was never a proposal.
+     */
+    proposalStatus: text('proposal_status'),
+    proposalDeadline: timestamp('proposal_deadline', { withTimezone: true, mode: 'date' }),
+    proposalAnsweredAt: timestamp('proposal_answered_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('packing_lines_order_idx').on(t.orderId),
@@ -998,7 +1023,10 @@ export const packingLines = pgTable(
     index('packing_lines_refund_due_idx')
       .on(t.refundNextAt)
       .where(sql`${t.refundState} in ('queued', 'sending')`),
-    check('packing_lines_state', sql`${t.state} in ('picked', 'short', 'replaced')`),
+    check('packing_lines_state', sql`${t.state} in ('picked', 'short', 'replaced', 'proposed')`),
+    index('packing_lines_proposal_due_idx')
+      .on(t.proposalDeadline)
+      .where(sql`${t.proposalStatus} = 'pending'`),
     check('packing_lines_refund_nonnegative', sql`${t.refundCents} >= 0`),
   ],
 );

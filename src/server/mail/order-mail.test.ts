@@ -134,6 +134,34 @@ describe('order mails', () => {
     expect(wallet.text).toContain('订单 2601151200001234 的 $15.00 已退回您的支付宝账户。');
   });
 
+  it('substitution: the substitute, both prices, a dearer one’s difference, the deadline and the order link', () => {
+    const substitution = {
+      enName: 'Ribeye steak',
+      znName: '肋眼牛排',
+      replacementEnName: 'Sirloin steak',
+      replacementZnName: '西冷牛排',
+      linePriceCents: 1299,
+      priceCents: 1499,
+      deadline: '2026-01-15T20:30:00.000Z',
+    };
+    const en = orderMail(data({ kind: 'substitution', extra: { substitution } }), settings);
+    expect(en.subject).toBe('Fresh Market: a substitute for Ribeye steak in order 2601151200001234');
+    expect(en.text).toContain('We propose Sirloin steak at $14.99 each instead.');
+    expect(en.text).toContain('It costs $2.00 more each');
+    expect(en.text).toContain('https://shop.example/order/2601151200001234');
+    const zh = orderMail(
+      data({
+        kind: 'substitution',
+        language: 'zh',
+        extra: { substitution: { ...substitution, priceCents: 999 } },
+      }),
+      settings,
+    );
+    expect(zh.text).toContain('我们建议改用 西冷牛排，每件 $9.99。');
+    expect(zh.text).toContain('您支付的金额不会超过所订商品的价格。');
+    expect(zh.text).not.toContain('贵');
+  });
+
   it('no mail shows a remote image, and each kind has its own subject in both languages', () => {
     const subjects = new Set<string>();
     for (const kind of ORDER_MAIL_KINDS) {

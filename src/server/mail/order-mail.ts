@@ -87,6 +87,25 @@ function refundTarget(language: Language, extra: OrderMailExtra): string {
   return translate(language, 'mail:order.refunded.toPayment');
 }
 
+/** A proposal mail's values: the line, the substitute, the prices and the deadline on the shop's clock. */
+function proposalParams(language: Language, extra: OrderMailExtra, timeZone: string): Params {
+  const p = extra.substitution;
+  if (!p) return {};
+  const deadline = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-US', {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(p.deadline));
+  return {
+    name: language === 'zh' ? p.znName : p.enName,
+    replacement: language === 'zh' ? p.replacementZnName : p.replacementEnName,
+    linePrice: formatCents(p.linePriceCents),
+    price: formatCents(p.priceCents),
+    difference: formatCents(Math.max(0, p.priceCents - p.linePriceCents)),
+    deadline,
+  };
+}
+
 /** The mails that describe the coming delivery, and so say its window. */
 const SLOT_SHOWN: ReadonlySet<OrderMailKind> = new Set(['placed', 'paid', 'shipped']);
 
@@ -102,6 +121,7 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
     total: formatCents(data.totalCents),
     amount: formatCents(data.extra.amountCents ?? data.totalCents),
     to: data.kind === 'refunded' || data.kind === 'packed' ? refundTarget(lang, data.extra) : '',
+    ...proposalParams(lang, data.extra, settings.timeZone ?? 'UTC'),
   };
   const paragraphs: Piece[] = [piece(lang, k('body'), params)];
   if (data.kind === 'packed') paragraphs.push(...packingChanges(lang, data.extra, params));
@@ -110,6 +130,14 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
     if (data.extra.tracking) paragraphs.push(piece(lang, k('tracking'), { tracking: data.extra.tracking }));
   }
   if (data.kind === 'refunded') paragraphs.push(piece(lang, k('note')));
+  const proposal = data.kind === 'substitution' ? data.extra.substitution : undefined;
+  if (proposal) {
+    const dearer = proposal.priceCents > proposal.linePriceCents;
+    paragraphs.push(
+      piece(lang, k(dearer ? 'dearer' : 'cheaper'), params),
+      piece(lang, k('deadline'), params),
+    );
+  }
   const slot = data.slot && SLOT_SHOWN.has(data.kind) ? data.slot : undefined;
   if (slot) {
     const when = slotLabel(slot.startsAt, slot.endsAt, settings.timeZone ?? 'UTC', lang);
@@ -117,7 +145,13 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
   }
 
   const link = `${settings.publicUrl}/pay/${encodeURIComponent(data.orderNo)}`;
-  const action = data.kind === 'placed' ? { label: piece(lang, k('action')), link } : undefined;
+  const orderLink = `${settings.publicUrl}/order/${encodeURIComponent(data.orderNo)}`;
+  const action =
+    data.kind === 'placed'
+      ? { label: piece(lang, k('action')), link }
+      : proposal
+        ? { label: piece(lang, k('action')), link: orderLink }
+        : undefined;
   const showLines = data.kind === 'placed' || data.kind === 'paid';
   const receipt = data.kind === 'paid';
 

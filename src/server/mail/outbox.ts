@@ -12,6 +12,7 @@ export const ORDER_MAIL_KINDS = [
   'expired',
   'refunded',
   'packed',
+  'substitution',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
@@ -28,6 +29,20 @@ export interface OrderMailExtra {
   cardLast4?: string | null;
   /** Packing (`packed` mail): the lines short or replaced, each with what it gives back. */
   changes?: PackingChange[];
+  /** A substitute proposed (`substitution` mail): the line, the substitute, and until when to answer. */
+  substitution?: ProposalMail;
+}
+
+/** What the shopper's proposal mail says. */
+export interface ProposalMail {
+  enName: string;
+  znName: string;
+  replacementEnName: string;
+  replacementZnName: string;
+  linePriceCents: number;
+  priceCents: number;
+  /** ISO time of the deadline. */
+  deadline: string;
 }
 
 /** One line that packing changed, as the shopper's mail lists it. */

@@ -23,10 +23,19 @@ export const WhenMissingField = z.unknown().transform((value, ctx) => {
   return refuse(ctx, 'errors:cart.whenMissing');
 });
 
-/** `PATCH /api/cart/{id}`: what to do with the line's item if the shop finds it missing. */
-export const CartLineChoiceInput = z.object({ when_missing: WhenMissingField });
-
 /* Answers. */
+
+/** The line's substitution choice as the cart and the order answer it (our addition). */
+export const SubstituteChoice = z.object({
+  when_missing: z.enum(WHEN_MISSING),
+  /** The specific substitute's uuid and names; null = best match (or no replacement). */
+  substitute: z
+    .object({ uuid: z.string(), en_name: z.string(), zn_name: z.string(), price: z.number() })
+    .nullable(),
+  ask_first: z.boolean(),
+  fallback: z.boolean(),
+});
+export type SubstituteChoice = z.infer<typeof SubstituteChoice>;
 
 /** A cart line as GET /api/cart answers it (docs/product.md §3 Cart item, plus what the cart screen needs). */
 export const CartItem = z.object({
@@ -53,6 +62,8 @@ export const CartItem = z.object({
   tax_class: z.string(),
   /** Our addition: the unit price of `price` and what it is computed from (docs/product.md, Price per unit). */
   ...UnitPriceFields,
+  /** Our addition: the line's substitution choice (docs/api.md, Substitutions). */
+  substitution: SubstituteChoice.optional(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 
@@ -62,3 +73,36 @@ export const CartChange = z.object({
   count: z.number().int(),
 });
 export type CartChange = z.infer<typeof CartChange>;
+
+/** A yes/no sent as JSON or a form field. */
+const Flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/**
+ * Our addition to `PATCH /api/cart/{id}` and `PATCH /api/order/{no}/lines/{id}` (docs/api.md,
+ * Substitutions): with `replace`, `substitute` names a specific product of the same category
+ * (empty: the packer's best match), `ask_first` asks the shopper before replacing, `fallback`
+ * lets an out-of-stock specific substitute become the best match. Left out: unchanged.
+ */
+export const SubstituteChoiceInput = z.object({
+  when_missing: WhenMissingField,
+  substitute: z.union([z.literal('').transform(() => null), UuidParam]).optional(),
+  ask_first: Flag.optional(),
+  fallback: Flag.optional(),
+});
+export type SubstituteChoiceInput = z.output<typeof SubstituteChoiceInput>;
+
+/** `GET /api/substitutes?uuid=`: products of the same category to pick from. */
+export const SubstituteSearchInput = z.object({ uuid: UuidParam });
+
+/** One suggested substitute: on sale, in stock, at the price it would cost now. */
+export const SubstituteSuggestion = z.object({
+  uuid: z.string(),
+  en_name: z.string(),
+  zn_name: z.string(),
+  img: z.string(),
+  price: z.number(),
+  real_stock: z.number().int(),
+});
+export type SubstituteSuggestion = z.infer<typeof SubstituteSuggestion>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { Address } from './address.zod';
 import { WHEN_MISSING } from './cart.rules';
+import { SubstituteChoice } from './cart.zod';
 import { refuse, Text, UuidParam, withFlatList } from './common.zod';
 import { COUPON_MAX, ORDER_NO_PATTERN } from './order.rules';
+import { PROPOSAL_STATUSES } from './packing.rules';
 import { OrderSlot, SlotField } from './slots.zod';
 
 /* Requests (docs/api.md, Orders). */
@@ -103,6 +105,27 @@ export const OrderLine = z.object({
     })
     .nullable()
     .optional(),
+  /** Our addition: the substitution choice (docs/api.md, Substitutions). */
+  substitution: SubstituteChoice.nullable().optional(),
+  /** Our addition: whether the choice can still change (packing of the order has not started). */
+  choice_open: z.boolean().optional(),
+  /** Our addition: a substitute proposed for the line, to approve or decline until `deadline`. */
+  proposal: z
+    .object({
+      line: z.number().int(),
+      status: z.enum(PROPOSAL_STATUSES),
+      uuid: z.string(),
+      en_name: z.string(),
+      zn_name: z.string(),
+      /** The substitute's own price a unit (the price list's); the line's is `price`. */
+      price: z.number(),
+      deadline: z.string(),
+      /** Once replaced: what a unit costs the shopper. */
+      charged: z.number().nullable(),
+      refund: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -153,3 +176,21 @@ export const BuyAgainAnswer = z.object({
   count: z.number().int(),
 });
 export type BuyAgainAnswer = z.infer<typeof BuyAgainAnswer>;
+
+/** `PATCH /api/order/{no}/lines/{id}` and its `answer`: one line of the shopper's order. */
+export const OrderLineParams = z.object({
+  orderNo: z.string().regex(ORDER_NO_PATTERN),
+  lineId: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+});
+
+/** `POST /api/order/{no}/lines/{id}/answer`: approve or decline the substitute proposed for the line. */
+export const ProposalAnswerInput = z.object({
+  answer: z
+    .unknown()
+    .transform((v, ctx) =>
+      v === 'approve' || v === 'decline' ? v : refuse(ctx, 'errors:substitution.answer'),
+    ),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DayParam, refuse, Text } from './common.zod';
+import { DayParam, refuse, Text, UuidParam } from './common.zod';
 import { ORDER_NO_PATTERN } from './order.rules';
 import { MARK_KEY_PATTERN, PACKING_STATES } from './packing.rules';
 
@@ -37,11 +37,7 @@ export const MarkLineInput = z
   .object({
     state: z.enum(PACKING_STATES),
     short: Count.optional(),
-    product: z
-      .string()
-      .regex(/^[0-9a-fA-F-]{36}$/)
-      .transform((s) => s.toLowerCase())
-      .optional(),
+    product: UuidParam.optional(),
     key: z.string().regex(MARK_KEY_PATTERN),
   })
   .transform((v, ctx) => {

@@ -10,7 +10,13 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { CartChange, CartItem, WhenMissing } from '#shared/schemas/cart';
+import type {
+  CartChange,
+  CartItem,
+  SubstituteChoice,
+  SubstituteSuggestion,
+  WhenMissing,
+} from '#shared/schemas/cart';
 import { lineLimit } from '#shared/schemas/cart.rules';
 import { apiGet, apiRequest, messageOf } from '../lib/api-client';
 import { useSignedIn } from '../lib/auth';
@@ -169,24 +175,43 @@ export function removeCartLineOptions(client: QueryClient) {
   });
 }
 
+/** A line's substitution choice as the browser sends it (docs/api.md, Substitutions). */
+export interface ChoiceForm {
+  when_missing: WhenMissing;
+  /** A specific substitute's uuid; '' for the packer's best match. */
+  substitute: string;
+  ask_first: boolean;
+  fallback: boolean;
+}
+
+/** The form fields of a choice. */
+export const choiceFields = (choice: ChoiceForm) => ({
+  when_missing: choice.when_missing,
+  substitute: choice.when_missing === 'replace' ? choice.substitute : '',
+  ask_first: String(choice.ask_first),
+  fallback: String(choice.fallback),
+});
+
 /**
- * `PATCH /api/cart/{id}`: what the shop does with the line's item if it is missing at packing.
- * Shown at once; queued with the other cart writes, so a later read cannot undo it.
+ * `PATCH /api/cart/{id}`: what the shop does with the line's item if it is missing at packing
+ * (refund, best match or a specific substitute, and whether to ask first). Shown at once; queued
+ * with the other cart writes, so a later read cannot undo it.
  */
 export function setWhenMissingOptions(client: QueryClient) {
   return mutationOptions({
     scope: CART_WRITES,
-    mutationFn: ({ id, choice }: { id: number; choice: WhenMissing }) =>
-      apiRequest<{ when_missing: WhenMissing }>(`/api/cart/${id}`, {
-        method: 'PATCH',
-        form: { when_missing: choice },
-      }),
+    mutationFn: ({ id, choice }: { id: number; choice: ChoiceForm }) =>
+      apiRequest<SubstituteChoice>(`/api/cart/${id}`, { method: 'PATCH', form: choiceFields(choice) }),
     onMutate: async ({ id, choice }) => {
       await cancelLinesRead(client);
       client.setQueryData<CartItem[]>(LINES_KEY, (lines) =>
-        lines?.map((line) => (line.id === id ? { ...line, when_missing: choice } : line)),
+        lines?.map((line) => (line.id === id ? { ...line, when_missing: choice.when_missing } : line)),
       );
     },
+    onSuccess: (answer, { id }) =>
+      client.setQueryData<CartItem[]>(LINES_KEY, (lines) =>
+        lines?.map((line) => (line.id === id ? { ...line, substitution: answer } : line)),
+      ),
     onError: () => client.invalidateQueries({ queryKey: LINES_KEY }),
     onSettled: () => readAgainIfLast(client),
   });
@@ -195,6 +220,16 @@ export function setWhenMissingOptions(client: QueryClient) {
 export function useSetWhenMissing() {
   const client = useQueryClient();
   return useMutation(setWhenMissingOptions(client));
+}
+
+/** `GET /api/substitutes?uuid=`: same-category products to pick a specific substitute from. */
+export function useSubstitutes(uuid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['substitutes', uuid],
+    queryFn: ({ signal }) => apiGet<SubstituteSuggestion[]>('/api/substitutes', { uuid }, signal),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 /** When the latest add-to-cart of any screen succeeded (for the shell's "Added" notice); undefined before any. */

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WhenMissing } from '#shared/schemas/cart';
+import type { SubstituteChoice, WhenMissing } from '#shared/schemas/cart';
 import type { BuyAgainAnswer, OrderDetail, OrderSummary } from '#shared/schemas/order';
+import type { ProposalAnswer } from '#shared/schemas/packing.rules';
 import { apiGet, apiRequest } from '../lib/api-client';
-import { CART_WRITES } from './cart';
+import { CART_WRITES, type ChoiceForm, choiceFields } from './cart';
 
 // The order module's calls (docs/api.md): place an order, list them, read one.
 
@@ -72,5 +73,34 @@ export function useBuyAgain() {
       client.setQueryData<number>(['cart', 'count'], answer.count);
       void client.invalidateQueries({ queryKey: ['cart'] });
     },
+  });
+}
+
+/**
+ * `PATCH /api/order/{no}/lines/{id}`: the line's substitution choice, until packing starts
+ * (docs/api.md, Substitutions); the order is read again afterwards.
+ */
+export function useSetOrderLineChoice(orderNo: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ line, choice }: { line: number; choice: ChoiceForm }) =>
+      apiRequest<SubstituteChoice>(`/api/order/${encodeURIComponent(orderNo)}/lines/${line}`, {
+        method: 'PATCH',
+        form: choiceFields(choice),
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['orders', orderNo] }),
+  });
+}
+
+/** `POST /api/order/{no}/lines/{id}/answer`: approve or decline the substitute proposed for a line. */
+export function useAnswerProposal(orderNo: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ line, answer }: { line: number; answer: ProposalAnswer }) =>
+      apiRequest<unknown>(`/api/order/${encodeURIComponent(orderNo)}/lines/${line}/answer`, {
+        method: 'POST',
+        form: { answer },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['orders', orderNo] }),
   });
 }

@@ -245,13 +245,14 @@ function ghostOf(s: ShopperIds): ShopperIds {
     card: randomUUID(),
     cartLine: 999_999_999,
     orderNo: s.orderNo.replace(/\d{10}$/, '0000000000'),
+    orderLine: 999_999_999,
   };
 }
 
 /** An answer's text with the ids of `s` blanked, to compare answers about different ids. */
 function masked(body: unknown, s: ShopperIds): string {
   let text = typeof body === 'string' ? body : JSON.stringify(body);
-  for (const id of [s.address, s.card, String(s.cartLine), s.orderNo]) {
+  for (const id of [s.address, s.card, String(s.cartLine), s.orderNo, String(s.orderLine)]) {
     text = text.replace(new RegExp(`\\b${id}\\b`, 'g'), '<id>');
   }
   return text;

@@ -47,8 +47,9 @@ export interface ShopperIds {
   uuid: string;
   address: string;
   cartLine: number;
-  /** A pending order's number. */
+  /** A pending order's number, and its first line's id. */
   orderNo: string;
+  orderLine: number;
   card: string;
   /** A staff member the admin probes may act on (set by the matrix for staff routes). */
   staffId?: number;
@@ -225,6 +226,26 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],
     valid: (own) => ({ ':orderNo': own.orderNo }),
+  },
+  // Substitutions (docs/api.md): suggestions, a line's choice, the answer to a proposal.
+  'GET /api/substitutes': {
+    access: 'shopper',
+    foreign: 'own',
+    valid: (_own, product) => ({ uuid: product }),
+  },
+  'PATCH /api/order/:orderNo/lines/:lineId': {
+    access: 'shopper',
+    foreign: (owner) => [
+      { params: { ':orderNo': owner.orderNo, ':lineId': String(owner.orderLine), when_missing: 'refund' } },
+    ],
+    valid: (own) => ({ ':orderNo': own.orderNo, ':lineId': String(own.orderLine), when_missing: 'replace' }),
+  },
+  'POST /api/order/:orderNo/lines/:lineId/answer': {
+    access: 'shopper',
+    foreign: (owner) => [
+      { params: { ':orderNo': owner.orderNo, ':lineId': String(owner.orderLine), answer: 'approve' } },
+    ],
+    valid: (own) => ({ ':orderNo': own.orderNo, ':lineId': String(own.orderLine), answer: 'approve' }),
   },
   'GET /api/order/:orderNo/payment': {
     access: 'shopper',

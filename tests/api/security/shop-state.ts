@@ -198,6 +198,7 @@ export async function shopperWithRows(t: TestApp): Promise<ShopperIds> {
     throw new Error(
       `shopper setup failed: order ${order.status} ${order.body?.msg ?? ''}, card ${card.status}`,
     );
+  const detail = await call('GET', `/api/order/${order.body.data}`);
   return {
     id: s.id,
     token: s.token,
@@ -206,6 +207,7 @@ export async function shopperWithRows(t: TestApp): Promise<ShopperIds> {
     address,
     cartLine: line.id,
     orderNo: order.body.data,
+    orderLine: detail.body.data.item[0].id,
     card: card.body.data.uuid,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { orderLines, orders, products } from '#server/db/schema';
+import { choicesOf } from '#server/modules/catalogue/substitute-choices';
 import { marksOfOrders, type PackingLineRecord } from '#server/modules/packing/packing.changes';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
@@ -33,6 +34,13 @@ export function markView(mark: PackingLineRecord | undefined) {
     refund: centsToAmount(mark.refundCents),
     /** none | queued | sending | sent | failed */
     refund_state: mark.refundState,
+    proposal:
+      mark.proposalStatus === null
+        ? null
+        : {
+            status: mark.proposalStatus,
+            deadline: mark.proposalDeadline?.toISOString() ?? mark.markedAt.toISOString(),
+          },
   };
 }
 
@@ -63,6 +71,11 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
           .orderBy(asc(orderLines.id)),
     marksOfOrders(db, ids),
   ]);
+  const choices = await choicesOf(
+    db,
+    lines.map((l) => l.line),
+    now,
+  );
   const view = (o: OrderRecord) => ({
     order_no: o.orderNo,
     packed: o.packedAt !== null,
@@ -79,6 +92,9 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
         price: centsToAmount(line.priceCents),
         num: line.num,
         when_missing: line.whenMissing,
+        substitute: choices.get(line.id)?.substitute ?? null,
+        ask_first: line.substituteAsk,
+        fallback: line.substituteFallback,
         mark: markView(marks.get(line.id)),
       })),
   });

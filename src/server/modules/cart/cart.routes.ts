@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, route } from '#server/http';
-import { CartChangeInput, CartLineChoiceInput, CartLineParams } from '#shared/schemas/cart';
+import { CartChangeInput, CartLineParams } from '#shared/schemas/cart';
 import { NoInput } from '#shared/schemas/common';
 import type { CartService } from './cart.service';
 
@@ -21,19 +21,6 @@ export async function cartRoutes(app: FastifyInstance, opts: { cart: CartService
     { method: 'POST', url: '/api/cart', input: CartChangeInput, auth: 'shopper' },
     async ({ input, user }) =>
       ok(await cart.change(user.id, input.uuid, input.amount, input.type === 'cart')),
-  );
-
-  route(
-    app,
-    {
-      method: 'PATCH',
-      url: '/api/cart/:itemId',
-      params: CartLineParams,
-      input: CartLineChoiceInput,
-      auth: 'shopper',
-    },
-    async ({ input, params, user }) =>
-      ok({ when_missing: await cart.chooseWhenMissing(user.id, params.itemId, input.when_missing) }),
   );
 
   route(

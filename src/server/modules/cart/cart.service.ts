@@ -5,9 +5,10 @@ import { cartLines, products, users } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import { CART_MAX_AMOUNT } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
-import { asWhenMissing, type CartChange, type CartItem, type WhenMissing } from '#shared/schemas/cart';
+import { asWhenMissing, type CartChange, type CartItem } from '#shared/schemas/cart';
 import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
+import { choicesOf } from '../catalogue/substitute-choices';
 import { unitPriceFieldsOf } from '../catalogue/unit-price.answer';
 import { readShopSettings } from '../settings/shop-settings';
 
@@ -67,6 +68,11 @@ export class CartService {
       this.deps.clock.now(),
     );
     const { weightUnit } = await readShopSettings(this.deps.db);
+    const choices = await choicesOf(
+      this.deps.db,
+      rows.map(({ line, whenMissing }) => ({ ...line, whenMissing: line.whenMissing ?? whenMissing })),
+      this.deps.clock.now(),
+    );
     return rows.map(({ line, product, whenMissing }) => ({
       id: line.id,
       uuid: product.uuid,
@@ -84,21 +90,13 @@ export class CartService {
       available: product.onSale,
       when_missing: asWhenMissing(line.whenMissing ?? whenMissing),
       tax_class: product.taxClass,
+      substitution: choices.get(line.id) ?? {
+        when_missing: asWhenMissing(line.whenMissing ?? whenMissing),
+        substitute: null,
+        ask_first: false,
+        fallback: false,
+      },
     }));
-  }
-
-  /**
-   * Sets what the shop does with the line's item if it is missing when packing; someone else's
-   * line answers 404 as if it did not exist. Answers the choice now in force.
-   */
-  async chooseWhenMissing(userId: number, itemId: number, choice: WhenMissing): Promise<WhenMissing> {
-    const updated = await this.deps.db
-      .update(cartLines)
-      .set({ whenMissing: choice })
-      .where(and(eq(cartLines.id, itemId), eq(cartLines.userId, userId)))
-      .returning({ id: cartLines.id });
-    if (updated.length === 0) throw new NotFound('errors:cart.lineNotFound');
-    return choice;
   }
 
   /**

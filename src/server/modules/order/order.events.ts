@@ -14,7 +14,11 @@ export type OrderEventKind =
   | 'cancelled'
   | 'expired'
   | 'refunded'
-  | 'line_marked';
+  | 'line_marked'
+  | 'substitution_proposed'
+  | 'substitution_approved'
+  | 'substitution_declined'
+  | 'substitution_expired';
 
 /** One entry of an order's timeline (`order_events`). */
 export interface OrderEvent {
@@ -37,6 +41,6 @@ declare module '#server/events' {
     /** After the change is written; listeners may add to the transaction (the mail outbox). */
     'order.changed': OrderChanged;
     /** An order is about to be packed, locked: a listener that throws refuses the packing. */
-    'order.packing': { orderId: number };
+    'order.packing': { orderId: number; at: Date };
   }
 }

@@ -122,7 +122,7 @@ export async function actOnOrder(
   const before = await lockOrder(tx, { orderNo: input.orderNo });
   if (!before) throw new NotFound('errors:order.notFound');
   // Packing may refuse (an order whose lines are half marked).
-  if (action === 'pack') await emit('order.packing', { orderId: before.id }, tx);
+  if (action === 'pack') await emit('order.packing', { orderId: before.id, at: now }, tx);
   const carrier = input.carrier?.trim() || null;
   const tracking = input.tracking?.trim() || null;
   const set: Partial<OrderRecord> = { status: rule.to, updatedAt: now };

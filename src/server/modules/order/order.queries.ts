@@ -4,8 +4,9 @@ import { orderLines, orders, orderTaxes, packingLines } from '#server/db/schema'
 import { NotFound } from '#server/errors';
 import { centsToAmount } from '#shared/money';
 import { asWhenMissing } from '#shared/schemas/cart';
-import type { OrderDetail, OrderLine, OrderSummary } from '#shared/schemas/order';
+import { ORDER_STATUS, type OrderDetail, type OrderLine, type OrderSummary } from '#shared/schemas/order';
 import { ratePercent } from '#shared/tax';
+import { choicesOf } from '../catalogue/substitute-choices';
 
 type OrderRow = typeof orders.$inferSelect;
 type MarkRow = typeof packingLines.$inferSelect;
@@ -35,6 +36,27 @@ function shopperMarkView(mark: MarkRow | undefined): OrderLine['packing'] {
         : null,
     refund: centsToAmount(mark.refundCents),
     refunded: mark.refundState === 'sent',
+  };
+}
+
+/**
+ * A substitute proposed for the line (docs/product.md, Substitutions): what it is, its own price
+ * and the line's (the shopper sees a dearer one's difference before approving), the deadline, and
+ * how it ended. Null when the line never had a proposal.
+ */
+export function proposalView(mark: MarkRow | undefined): OrderLine['proposal'] {
+  if (!mark?.proposalStatus) return null;
+  const price = mark.replacementPriceCents ?? 0;
+  return {
+    line: mark.orderLineId,
+    status: mark.proposalStatus as NonNullable<OrderLine['proposal']>['status'],
+    uuid: mark.replacementUuid ?? '',
+    en_name: mark.replacementEnName ?? '',
+    zn_name: mark.replacementZnName ?? '',
+    price: centsToAmount(price),
+    deadline: mark.proposalDeadline?.toISOString() ?? '',
+    charged: mark.state === 'replaced' ? centsToAmount(mark.chargedPriceCents ?? 0) : null,
+    refund: centsToAmount(mark.refundCents),
   };
 }
 
@@ -85,6 +107,7 @@ export async function orderDetail(
   userId: number,
   orderNo: string,
   timeZone: string,
+  now: Date = new Date(),
 ): Promise<OrderDetail> {
   const [o] = await db
     .select()
@@ -96,6 +119,12 @@ export async function orderDetail(
     marksOfOrder(db, o.id),
     db.select().from(orderTaxes).where(eq(orderTaxes.orderId, o.id)).orderBy(asc(orderTaxes.ratePpm)),
   ]);
+  const choices = await choicesOf(db, lines, now);
+  // The choice can change until packing of the order starts (its first mark).
+  const choiceOpen =
+    (o.status === ORDER_STATUS.pending || o.status === ORDER_STATUS.processing) &&
+    o.packedAt === null &&
+    marks.size === 0;
   return {
     ...summaryOf(o, timeZone),
     subtotal: centsToAmount(o.subtotalCents),
@@ -128,6 +157,9 @@ export async function orderDetail(
       num: l.num,
       when_missing: asWhenMissing(l.whenMissing),
       packing: shopperMarkView(marks.get(l.id)),
+      substitution: choices.get(l.id) ?? null,
+      choice_open: choiceOpen,
+      proposal: proposalView(marks.get(l.id)),
     })),
   };
 }

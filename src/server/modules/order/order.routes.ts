@@ -12,7 +12,15 @@ import type { OrderService } from './order.service';
 /** Order calls of docs/product.md §7. Pending orders past their time are expired whenever orders are read. */
 export async function orderRoutes(
   app: FastifyInstance,
-  opts: { orders: OrderService; db: Db; clock: Clock; catalogue: StockListener; timeZone: string },
+  opts: {
+    orders: OrderService;
+    db: Db;
+    clock: Clock;
+    catalogue: StockListener;
+    timeZone: string;
+    /** Brings the order up to date before it is shown (substitutions past their deadline). */
+    beforeDetail?: (orderNo: string) => Promise<unknown>;
+  },
 ) {
   const { orders, db, clock, catalogue, timeZone } = opts;
 
@@ -44,7 +52,8 @@ export async function orderRoutes(
     { method: 'GET', url: '/api/order/:orderNo', params: OrderNoParams, input: NoInput, auth: 'shopper' },
     async ({ params, user }) => {
       await expireOverdueOrders({ db, clock, catalogue }, user.id);
-      return ok(await orderDetail(db, user.id, params.orderNo, timeZone));
+      await opts.beforeDetail?.(params.orderNo);
+      return ok(await orderDetail(db, user.id, params.orderNo, timeZone, clock.now()));
     },
   );
 }

@@ -239,6 +239,10 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         priceCents: l.priceCents,
         num: l.num,
         whenMissing: l.whenMissing,
+        // The cart line's substitution choice comes along while the line is to be replaced.
+        substituteProductId: l.whenMissing === 'replace' ? l.cart.substituteProductId : null,
+        substituteAsk: l.cart.substituteAsk,
+        substituteFallback: l.cart.substituteFallback,
         taxRatePpm: o.taxes.lines[i]?.ratePpm ?? 0,
         discountCents: o.taxes.lines[i]?.discountCents ?? 0,
         taxCents: o.taxes.lines[i]?.taxCents ?? 0,

@@ -4,6 +4,7 @@ import { orderLines, products, promotionProducts, promotions } from '#server/db/
 import { uuidFromKey } from '#server/db/seed';
 import { linePaidOf, moneyShareOf, unitsShareOf } from '#shared/tax';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
+import { allowBestMatch } from '../../../../tests/helpers/substitutes';
 import {
   cardForm,
   type LiveShop,
@@ -84,8 +85,15 @@ async function paidOrder(uuids: string[]) {
   };
 }
 
-const mark = (orderNo: string, line: number, body: Record<string, unknown>) =>
-  call(staff.packer.token, 'POST', `/api/admin/packing/${orderNo}/lines/${line}`, { key: key(), ...body });
+/** A mark; a replacement is one the shopper allowed (best match, same category: allowBestMatch). */
+const mark = async (orderNo: string, line: number, body: Record<string, unknown>) => {
+  if (body.state === 'replaced' && typeof body.product === 'string')
+    await allowBestMatch(shop.t.database.db, line, body.product);
+  return call(staff.packer.token, 'POST', `/api/admin/packing/${orderNo}/lines/${line}`, {
+    key: key(),
+    ...body,
+  });
+};
 
 async function refundedAtGateway(orderNo: string) {
   const [payment] = await paymentsOf(shop.t, orderNo);

@@ -8,6 +8,7 @@ import { OrderDetail } from '#shared/schemas/admin/orders.zod';
 import { MarkAnswer, PackingDay, ReplacementCandidates } from '#shared/schemas/admin/packing.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
+import { allowBestMatch } from '../../../../tests/helpers/substitutes';
 import { PackingRefunds } from '../packing/packing.refunds';
 import {
   cardForm,
@@ -84,8 +85,17 @@ async function linesOf(orderNo: string) {
   return expectAnswer(OrderDetail, detail).lines;
 }
 
-const mark = (orderNo: string, lineId: number, body: Record<string, unknown>, token = staff.packer.token) =>
-  call(token, 'POST', `/api/admin/packing/${orderNo}/lines/${lineId}`, { key: key(), ...body });
+/** A mark; a replacement is one the shopper allowed (best match, same category: allowBestMatch). */
+const mark = async (
+  orderNo: string,
+  lineId: number,
+  body: Record<string, unknown>,
+  token = staff.packer.token,
+) => {
+  if (body.state === 'replaced' && typeof body.product === 'string')
+    await allowBestMatch(shop.t.database.db, lineId, body.product);
+  return call(token, 'POST', `/api/admin/packing/${orderNo}/lines/${lineId}`, { key: key(), ...body });
+};
 
 /** The line money's share of what was paid, as the shop computes it (tax shared alike). */
 async function shareOf(orderNo: string, cents: number) {

@@ -25,16 +25,25 @@ export async function replacementCandidates(db: Db, q: string, now: Date) {
     )
     .orderBy(asc(products.enName))
     .limit(REPLACEMENT_RESULTS);
+  return (await atPricesNow(db, rows, now)).map(({ product: p, cents }) => ({
+    uuid: p.uuid,
+    en_name: p.enName,
+    zn_name: p.znName,
+    price: centsToAmount(cents),
+    stock: p.realStock,
+  }));
+}
+
+/** Each product with what a unit costs now: a running promotion's price first, as checkout charges. */
+export async function atPricesNow<P extends { id: number; priceCents: number }>(
+  db: Db,
+  rows: P[],
+  now: Date,
+): Promise<{ product: P; cents: number }[]> {
   const promo = await runningPromotionPrices(
     db,
     rows.map((p) => p.id),
     now,
   );
-  return rows.map((p) => ({
-    uuid: p.uuid,
-    en_name: p.enName,
-    zn_name: p.znName,
-    price: centsToAmount(promo.get(p.id) ?? p.priceCents),
-    stock: p.realStock,
-  }));
+  return rows.map((product) => ({ product, cents: promo.get(product.id) ?? product.priceCents }));
 }

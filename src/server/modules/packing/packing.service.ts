@@ -3,15 +3,19 @@ import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import { orderLines, type orders, packingLines, type payments, products } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
+import { enqueueOrderMail } from '#server/mail/outbox';
 import { ORDER_STATUS } from '#shared/schemas/order';
-import { chargedPriceOf, type PackingState } from '#shared/schemas/packing.rules';
+import { chargedPriceOf, type PackingState, substitutePriceOf } from '#shared/schemas/packing.rules';
 import { linePaidOf, moneyShareOf, unitsShareOf } from '#shared/tax';
+import { StockChanges } from '../catalogue/catalogue.changes';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { afterOrderChange } from '../order/order.machine';
 import { refundedQty, refundsSoFar, reserveRefund } from '../payment/payment.refund';
+import { readShopSettings } from '../settings/shop-settings';
 import type { PackingLineRecord } from './packing.changes';
 import type { PackingRefunds } from './packing.refunds';
+import { checkSubstitute, proposalMail } from './substitution.rules';
 
 /**
  * The packer's marks on order lines (docs/architecture.md, Packing): picked, short (how many) or
@@ -92,8 +96,23 @@ async function recordMark(deps: MarkDeps, request: MarkLineRequest): Promise<Mar
     if (!line) throw new NotFound('errors:packing.lineNotFound');
     const [before] = await tx.select().from(packingLines).where(eq(packingLines.orderLineId, line.id));
     if (before && before.refundState !== 'none') throw new Conflict('errors:packing.refundUnderWay');
+    // A proposal is the shopper's to answer (or the deadline's): a packer cannot overrule it.
+    if (before?.proposalStatus) throw new Conflict('errors:packing.proposalMade');
     const now = deps.clock.now();
     const mark = await markOf(tx, line, request, now);
+    if (mark.replacement.replacementProductId !== null && line.substituteAsk) {
+      return propose(tx, { order, line, mark, request, before, now });
+    }
+    const stock = new StockChanges(tx);
+    // A replacement marked again puts the earlier substitute back on the shelf.
+    if (before?.state === 'replaced' && before.replacementProductId !== null) {
+      await stock.add(before.replacementProductId, line.num);
+    }
+    if (mark.replacement.replacementProductId !== null) {
+      // The substitute leaves the shelf when it replaces the line (docs/product.md, Substitutions).
+      const taken = await stock.take(mark.replacement.replacementProductId, line.num);
+      if (!taken) throw new Conflict('errors:substitution.outOfStock');
+    }
     const refund = await recordRefund(
       tx,
       { order, payment: succeededOf(money.payments) },
@@ -156,7 +175,7 @@ const NO_REPLACEMENT = {
  * replacement costs what the shop's price list says now (a running promotion's price, as checkout
  * charges), never what a request says: marking is a packer's job, and a packer cannot refund.
  */
-async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest, now: Date) {
+async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest, now: Date): Promise<Mark> {
   if (request.state === 'picked') return { shortQty: 0, replacement: NO_REPLACEMENT, refundBaseCents: 0 };
   if (request.state === 'short') {
     const shortQty = request.shortQty ?? 0;
@@ -171,6 +190,7 @@ async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest, now: D
     .where(eq(products.uuid, request.productUuid ?? ''));
   if (!product) throw new NotFound('errors:packing.productNotFound');
   if (product.id === line.productId) throw new Conflict('errors:packing.sameProduct');
+  await checkSubstitute(tx, line, product);
   const promo = await runningPromotionPrices(tx, [product.id], now);
   const priceCents = promo.get(product.id) ?? product.priceCents;
   const charged = chargedPriceOf(line.priceCents, priceCents);
@@ -188,7 +208,183 @@ async function markOf(tx: Tx, line: LineRecord, request: MarkLineRequest, now: D
   };
 }
 
-type Mark = Awaited<ReturnType<typeof markOf>>;
+/** A mark's facts: how many are short, what replaced the line, and the line money it gives back. */
+interface Mark {
+  shortQty: number;
+  replacement: {
+    replacementProductId: number | null;
+    replacementUuid: string | null;
+    replacementEnName: string | null;
+    replacementZnName: string | null;
+    replacementPriceCents: number | null;
+    chargedPriceCents: number | null;
+  };
+  refundBaseCents: number;
+}
+
+/**
+ * A substitute for a line whose shopper asked first: the line waits (`proposed`, nothing refunded,
+ * no stock taken) until the shopper answers or the deadline passes; the shopper is told at once,
+ * by an order event and a mail in their language. The proposal shows the substitute's own price.
+ */
+async function propose(
+  tx: Tx,
+  p: {
+    order: OrderRecord;
+    line: LineRecord;
+    mark: Mark;
+    request: MarkLineRequest;
+    before: PackingLineRecord | undefined;
+    now: Date;
+  },
+): Promise<MarkLineResult> {
+  const { order, line, mark, request, now } = p;
+  const settings = await readShopSettings(tx);
+  const deadline = new Date(now.getTime() + settings.substitutionAnswerMinutes * 60_000);
+  const values = {
+    orderLineId: line.id,
+    orderId: order.id,
+    state: 'proposed',
+    shortQty: 0,
+    ...mark.replacement,
+    chargedPriceCents: mark.replacement.replacementPriceCents,
+    refundCents: 0,
+    refundId: null,
+    refundState: 'none',
+    refundAttempts: 0,
+    refundNextAt: null,
+    refundMessage: null,
+    markKey: request.key,
+    staffId: request.staffId,
+    markedAt: now,
+    proposalStatus: 'pending',
+    proposalDeadline: deadline,
+    proposalAnsweredAt: null,
+  };
+  const [saved] = await tx
+    .insert(packingLines)
+    .values(values)
+    .onConflictDoUpdate({ target: packingLines.orderLineId, set: values })
+    .returning();
+  if (!saved) throw new Error('proposal not saved');
+  const details = proposalMail(line, saved, deadline);
+  await afterOrderChange(
+    tx,
+    {
+      orderId: order.id,
+      kind: 'substitution_proposed',
+      staffId: request.staffId,
+      details: {
+        line: line.id,
+        replacement: saved.replacementUuid,
+        enName: line.enName,
+        znName: line.znName,
+        replacementEnName: saved.replacementEnName,
+        replacementZnName: saved.replacementZnName,
+        linePriceCents: line.priceCents,
+        priceCents: saved.replacementPriceCents,
+        deadline: deadline.toISOString(),
+      },
+      at: now,
+    },
+    { mail: false },
+  );
+  await enqueueOrderMail(tx, 'substitution', order.id, { substitution: details }, now);
+  await request.inTransaction?.(tx, saved, p.before);
+  return { mark: saved, done: true };
+}
+
+/** How a proposal ends: the shopper approved or declined it, or its deadline passed. */
+export type ProposalOutcome = 'approved' | 'declined' | 'expired';
+
+/**
+ * Ends a pending proposal, the order's money locked by the caller: approved → replaced at the
+ * substitute's price (dearer allowed: the shopper saw it); expired → the line's choice, replaced at
+ * no more than the line's price; declined, or a substitute no longer on the shelf at expiry → short,
+ * refunded whole. The substitute's stock is taken here. Answers the mark, and whether it queued a
+ * refund (the caller sends it after commit).
+ */
+export async function settleProposal(
+  tx: Tx,
+  locked: { order: OrderRecord; payments: PaymentRecord[] },
+  mark: PackingLineRecord,
+  outcome: ProposalOutcome,
+  now: Date,
+): Promise<PackingLineRecord> {
+  const { order } = locked;
+  const [line] = await tx.select().from(orderLines).where(eq(orderLines.id, mark.orderLineId));
+  if (!line) throw new NotFound('errors:packing.lineNotFound');
+  // An order cancelled or sent meanwhile takes no substitute: the line is short (refunded if money is left).
+  const live = order.status === ORDER_STATUS.processing && order.packedAt === null;
+  let replaced = live && outcome !== 'declined' && mark.replacementProductId !== null;
+  if (replaced && mark.replacementProductId !== null) {
+    replaced = await new StockChanges(tx).take(mark.replacementProductId, line.num);
+    if (!replaced && outcome === 'approved') throw new Conflict('errors:substitution.outOfStock');
+  }
+  const substituteCents = mark.replacementPriceCents ?? line.priceCents;
+  const charged = substitutePriceOf(line.priceCents, substituteCents, outcome === 'approved');
+  const settled: Mark = replaced
+    ? {
+        shortQty: 0,
+        replacement: {
+          replacementProductId: mark.replacementProductId,
+          replacementUuid: mark.replacementUuid,
+          replacementEnName: mark.replacementEnName,
+          replacementZnName: mark.replacementZnName,
+          replacementPriceCents: mark.replacementPriceCents,
+          chargedPriceCents: charged,
+        },
+        refundBaseCents: Math.max(0, (line.priceCents - charged) * line.num),
+      }
+    : { shortQty: line.num, replacement: NO_REPLACEMENT, refundBaseCents: line.num * line.priceCents };
+  const state: PackingState = replaced ? 'replaced' : 'short';
+  const refund = await recordRefund(
+    tx,
+    { order, payment: succeededOf(locked.payments) },
+    line,
+    settled,
+    { state, staffId: null },
+    now,
+  );
+  const [saved] = await tx
+    .update(packingLines)
+    .set({
+      state,
+      shortQty: settled.shortQty,
+      ...settled.replacement,
+      refundCents: refund.cents,
+      refundId: refund.id,
+      refundState: refund.id === null ? 'none' : 'queued',
+      refundNextAt: refund.id === null ? null : now,
+      proposalStatus: outcome,
+      proposalAnsweredAt: now,
+    })
+    .where(and(eq(packingLines.orderLineId, mark.orderLineId), eq(packingLines.proposalStatus, 'pending')))
+    .returning();
+  if (!saved) throw new Conflict('errors:substitution.notPending');
+  await afterOrderChange(
+    tx,
+    {
+      orderId: order.id,
+      kind: `substitution_${outcome}`,
+      staffId: null,
+      details: {
+        line: line.id,
+        state: saved.state,
+        enName: line.enName,
+        znName: line.znName,
+        replacement: mark.replacementUuid,
+        replacementEnName: mark.replacementEnName,
+        replacementZnName: mark.replacementZnName,
+        chargedPriceCents: saved.chargedPriceCents,
+        amountCents: saved.refundCents,
+      },
+      at: now,
+    },
+    { mail: false },
+  );
+  return saved;
+}
 
 /**
  * Reserves the refund a mark gives, by the one rule of docs/product.md, Tax: short units give back
@@ -202,7 +398,7 @@ async function recordRefund(
   locked: { order: OrderRecord; payment: PaymentRecord | undefined },
   line: LineRecord,
   mark: Mark,
-  request: MarkLineRequest,
+  request: Pick<MarkLineRequest, 'state' | 'staffId'>,
   now: Date,
 ): Promise<{ id: number | null; cents: number }> {
   const { order, payment } = locked;

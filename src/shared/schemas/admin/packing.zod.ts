@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PACKING_STATES, WHEN_MISSING } from '../packing.rules';
+import { PACKING_STATES, PROPOSAL_STATUSES, WHEN_MISSING } from '../packing.rules';
 import { Amount, Count, Id, Instant, ShopDate } from './common.zod';
 
 /* Answers of `/api/admin/packing` (docs/api.md, Admin: packing). Amounts are decimal dollars. */
@@ -9,7 +9,8 @@ export const REFUND_STATES = ['none', 'queued', 'sending', 'sent', 'failed'] as 
 
 /** A line's packing mark; the order detail shows it too. */
 export const LineMark = z.strictObject({
-  state: z.enum(PACKING_STATES),
+  /** `proposed`: a substitute waits for the shopper's answer (`proposal`). */
+  state: z.enum([...PACKING_STATES, 'proposed']),
   short_num: Count,
   replacement: z
     .strictObject({
@@ -23,6 +24,8 @@ export const LineMark = z.strictObject({
     .nullable(),
   refund: Amount,
   refund_state: z.enum(REFUND_STATES),
+  /** A substitute proposed to a shopper who asked first: pending until answered or `deadline`. */
+  proposal: z.strictObject({ status: z.enum(PROPOSAL_STATUSES), deadline: Instant }).nullable(),
 });
 export type LineMark = z.infer<typeof LineMark>;
 
@@ -34,6 +37,13 @@ export const PackingLine = z.strictObject({
   price: Amount,
   num: Count,
   when_missing: z.enum(WHEN_MISSING),
+  /** The shopper's specific substitute (null: best match), and whether to ask them first. */
+  substitute: z
+    .strictObject({ uuid: z.string(), en_name: z.string(), zn_name: z.string(), price: Amount })
+    .nullable(),
+  ask_first: z.boolean(),
+  /** A specific substitute out of stock may become the packer's best match. */
+  fallback: z.boolean(),
   mark: LineMark.nullable(),
 });
 export type PackingLine = z.infer<typeof PackingLine>;

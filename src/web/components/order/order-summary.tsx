@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderDetail } from '#shared/schemas/order';
@@ -27,7 +28,14 @@ function taxRows(order: OrderDetail, t: TFunction<'orders'>): SummaryRow[] {
 }
 
 /** What an order holds: its lines, where it goes and its totals (the order, its confirmation and the pay page). */
-export function OrderSummary({ order }: { order: OrderDetail }) {
+export function OrderSummary({
+  order,
+  lineExtra,
+}: {
+  order: OrderDetail;
+  /** What the page adds under a line (the order page: its substitution choice and proposal). */
+  lineExtra?: (line: OrderDetail['item'][number]) => ReactNode;
+}) {
   const { t } = useTranslation('orders');
   const language = useLanguage();
   return (
@@ -43,6 +51,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
               <p className="cart-line-price">{formatCents(centsOf(line.price))}</p>
               <p className="order-line-choice">{t(`whenMissing.${line.when_missing}`)}</p>
               <LinePacking packing={line.packing} />
+              {lineExtra?.(line)}
             </div>
             <span className="order-qty">× {line.num}</span>
           </li>

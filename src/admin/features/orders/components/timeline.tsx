@@ -17,6 +17,10 @@ const KINDS = [
   'refunded',
   'refund_failed',
   'line_marked',
+  'substitution_proposed',
+  'substitution_approved',
+  'substitution_declined',
+  'substitution_expired',
   'mail',
 ];
 

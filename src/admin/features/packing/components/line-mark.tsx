@@ -8,11 +8,56 @@ import { bothNames } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { type LineMark, type PackingLine, replacementQueryOptions, useMarkLine } from '../api/packing';
 
-/** What a line's mark says: picked, N short, replaced by X at a price, and its refund's progress. */
-export function MarkSummary({ mark }: { mark: LineMark | null }) {
+/** The shopper's substitution choice for a line: refund, best match or a named product, ask first. */
+export function ShopperChoice({ line }: { line: PackingLine }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const what =
+    line.when_missing === 'refund'
+      ? t('packing.whenMissing.refund')
+      : line.substitute
+        ? t('packing.choice.specific', {
+            name: bothNames(line.substitute, language)[0],
+            price: formatCents(centsOf(line.substitute.price)),
+          })
+        : t('packing.choice.best');
+  return (
+    <>
+      {what}
+      {line.when_missing === 'replace' && line.substitute && line.fallback
+        ? ` · ${t('packing.choice.fallback')}`
+        : ''}
+      {line.when_missing === 'replace' && line.ask_first ? ` · ${t('packing.choice.askFirst')}` : ''}
+    </>
+  );
+}
+
+/** What a line's mark says: picked, N short, replaced by X at a price, proposed (and how it ended), its refund's progress. */
+export function MarkSummary({
+  mark,
+  when,
+}: {
+  mark: LineMark | null;
+  when?: (iso: string | null) => string;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   if (!mark) return <span className="packing-mark is-open">{t('packing.mark.open')}</span>;
+  const proposal = mark.proposal
+    ? ` · ${t(`packing.proposal.${mark.proposal.status}`, { when: when?.(mark.proposal.deadline) ?? mark.proposal.deadline })}`
+    : '';
+  if (mark.state === 'proposed') {
+    const [proposed] = bothNames(mark.replacement ?? { en_name: '', zn_name: '' }, language);
+    return (
+      <span className="packing-mark is-proposed" data-proposal={mark.proposal?.status}>
+        {t('packing.mark.proposed', {
+          name: proposed,
+          price: formatCents(centsOf(mark.replacement?.price ?? 0)),
+        })}
+        {proposal}
+      </span>
+    );
+  }
   const refund =
     mark.refund > 0
       ? ` · ${t(`packing.refund.${mark.refund_state}`, { amount: formatCents(centsOf(mark.refund)) })}`
@@ -21,16 +66,18 @@ export function MarkSummary({ mark }: { mark: LineMark | null }) {
     return <span className="packing-mark is-picked">{t('packing.mark.picked')}</span>;
   if (mark.state === 'short') {
     return (
-      <span className="packing-mark is-short">
+      <span className="packing-mark is-short" data-proposal={mark.proposal?.status}>
         {t('packing.mark.short', { count: mark.short_num })}
+        {proposal}
         {refund}
       </span>
     );
   }
   const [name] = bothNames(mark.replacement ?? { en_name: '', zn_name: '' }, language);
   return (
-    <span className="packing-mark is-replaced">
+    <span className="packing-mark is-replaced" data-proposal={mark.proposal?.status}>
       {t('packing.mark.replaced', { name, price: formatCents(centsOf(mark.replacement?.charged ?? 0)) })}
+      {proposal}
       {refund}
     </span>
   );
@@ -48,8 +95,11 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<string>('');
   const found = useQuery(replacementQueryOptions(query));
-  const locked = line.mark !== null && line.mark.refund_state !== 'none';
+  // A refund under way, or a proposal (the shopper's answer or the deadline settles it), fixes the mark.
+  const locked = line.mark !== null && (line.mark.refund_state !== 'none' || line.mark.proposal !== null);
   if (locked) return null;
+  const replaceable = line.when_missing === 'replace';
+  const chosenSubstitute = line.substitute;
   const [name] = bothNames(line, language);
   const done = () => setOpen('none');
   return (
@@ -73,15 +123,31 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
         >
           {t('packing.actions.short')}
         </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-expanded={open === 'replaced'}
-          aria-label={t('packing.actions.replaceLine', { name })}
-          onClick={() => setOpen(open === 'replaced' ? 'none' : 'replaced')}
-        >
-          {t('packing.actions.replace')}
-        </button>
+        {replaceable && chosenSubstitute ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={mark.isPending}
+            onClick={() =>
+              mark.mutate({ state: 'replaced', product: chosenSubstitute.uuid }, { onSuccess: done })
+            }
+          >
+            {t(line.ask_first ? 'packing.actions.proposeChosen' : 'packing.actions.replaceChosen', {
+              name: bothNames(chosenSubstitute, language)[0],
+            })}
+          </button>
+        ) : null}
+        {replaceable && (!chosenSubstitute || line.fallback) ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-expanded={open === 'replaced'}
+            aria-label={t('packing.actions.replaceLine', { name })}
+            onClick={() => setOpen(open === 'replaced' ? 'none' : 'replaced')}
+          >
+            {t(line.ask_first ? 'packing.actions.propose' : 'packing.actions.replace')}
+          </button>
+        ) : null}
       </div>
       {open === 'short' ? (
         <form
@@ -136,7 +202,9 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
             </fieldset>
           ) : null}
           <p className="admin-hint">
-            {t('packing.form.neverMore', { price: formatCents(centsOf(line.price)) })}
+            {t(line.ask_first ? 'packing.form.askFirst' : 'packing.form.neverMore', {
+              price: formatCents(centsOf(line.price)),
+            })}
           </p>
           <button type="submit" className="button button-primary" disabled={mark.isPending || !chosen}>
             {t('packing.form.saveReplace')}

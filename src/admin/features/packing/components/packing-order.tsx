@@ -5,7 +5,7 @@ import { LineTable } from '../../../components/order-lines/line-table';
 import { FormError } from '../../../components/ui/states';
 import { orderUrl } from '../../../lib/urls/orders';
 import { type PackingOrder, usePackOrder } from '../api/packing';
-import { LineMarkControls, MarkSummary } from './line-mark';
+import { LineMarkControls, MarkSummary, ShopperChoice } from './line-mark';
 
 /** One order on the packing bench: its lines with their marks, and Mark packed once all are marked. */
 export function PackingOrderCard({ order }: { order: PackingOrder }) {
@@ -31,13 +31,13 @@ export function PackingOrderCard({ order }: { order: PackingOrder }) {
           { header: t('packing.fields.qty'), cell: (line) => line.num },
           {
             header: t('packing.fields.whenMissing'),
-            cell: (line) => t(`packing.whenMissing.${line.when_missing}`),
+            cell: (line) => <ShopperChoice line={line} />,
           },
           {
             header: t('packing.fields.mark'),
             cell: (line) => (
               <>
-                <MarkSummary mark={line.mark} />
+                <MarkSummary mark={line.mark} when={when} />
                 {order.packed ? null : <LineMarkControls orderNo={order.order_no} line={line} />}
               </>
             ),

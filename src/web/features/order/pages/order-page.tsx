@@ -8,6 +8,7 @@ import { ErrorState } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import '#web/components/ui/panels.css';
 import { BuyAgain } from '../components/buy-again';
+import { LineSubstitution } from '../components/line-substitution';
 import { OrderTimeline } from '../components/order-timeline';
 import '../order.css';
 import { Loading } from '#web/components/ui/loading';
@@ -38,7 +39,10 @@ export function OrderPage() {
               )}
             </section>
             <OrderTimeline orderNo={order.data.order_no} />
-            <OrderSummary order={order.data} />
+            <OrderSummary
+              order={order.data}
+              lineExtra={(line) => <LineSubstitution orderNo={order.data.order_no} line={line} />}
+            />
             <BuyAgain orderNo={order.data.order_no} />
           </>
         )}
