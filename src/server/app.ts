@@ -70,6 +70,7 @@ import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
 import { mailPackingChanges, refuseHalfMarked } from './modules/packing/packing.changes';
 import { startPackingRefunds } from './modules/packing/packing.refunds';
+import { recordCapture, recordVoid, startHoldWorker } from './modules/payment/payment.capture';
 import type { PaymentDeps } from './modules/payment/payment.core';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
@@ -139,6 +140,9 @@ export function wireDomainEvents(): void {
   on('order.changed', 'order.mail', mailOrderChange);
   on('order.changed', 'packing.mail', mailPackingChanges);
   on('order.changed', 'alerts.order-paid', alertOrderPaid);
+  // A weighed order's hold: packing records its capture (or refuses above the hold), cancelling its void.
+  on('order.changed', 'payment.capture', recordCapture);
+  on('order.changed', 'payment.void', recordVoid);
   on('mail.givenUp', 'alerts.mail-failed', alertMailGivenUp);
   on('packing.refundGivenUp', 'alerts.refund-failed', alertRefundGivenUp);
   on('payment.stuck', 'alerts.payment-failed', alertPaymentStuck);
@@ -332,7 +336,16 @@ async function shopRoutes(
   }
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
-  await app.register(ordersRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  const holds = startHoldWorker(app, { db: database.db, clock, gateways, log: app.log });
+  await app.register(ordersRoutes, {
+    db: database.db,
+    clock,
+    config,
+    catalogue,
+    gateways,
+    log: app.log,
+    holds,
+  });
   await app.register(todayRoutes, { db: database.db, clock, config, catalogue });
   await app.register(reportsRoutes, { db: database.db, clock, config });
   const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });

@@ -14,7 +14,13 @@ export type OrderEventKind =
   | 'cancelled'
   | 'expired'
   | 'refunded'
-  | 'line_marked';
+  | 'line_marked'
+  /** A weighed order's card held, or wallet paid, for its estimate plus the buffer (details: amountCents). */
+  | 'authorized'
+  /** The weighed amount kept, once, after packing (details: amountCents; heldCents). */
+  | 'captured'
+  /** A hold released, once (details: amountCents). */
+  | 'voided';
 
 /** One entry of an order's timeline (`order_events`). */
 export interface OrderEvent {

@@ -1,0 +1,281 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents, orders, payments, refunds } from '#server/db/schema';
+import { OrderDetail } from '#shared/schemas/admin/orders.zod';
+import { ORDER_STATUS } from '#shared/schemas/order';
+import { expectAnswer } from '../../../../tests/helpers/answers';
+import { type AdminShop, refundDepsOf, startAdminShop } from '../order/order.fixture';
+import { afterOrderChange } from '../order/order.machine';
+import { HoldWorker } from './payment.capture';
+import {
+  cardForm,
+  type LiveShop,
+  orderRow,
+  type PlacedOrder,
+  payByCard,
+  paymentsOf,
+  placeOrder,
+} from './payment.fixture';
+import { withBuffer } from './payment.hold';
+import { refundOrder } from './payment.refund';
+
+/**
+ * Paying for what was weighed (docs/architecture.md §6, Weighed goods): a weighed order's card is
+ * held for its estimate plus the shop's buffer (10 % by default), captured once after packing for
+ * the weighed amount (never above the hold), and voided once when the order is cancelled; a
+ * wallet pays the estimate plus the buffer and gets the difference back once.
+ */
+let shop: LiveShop;
+let staff: AdminShop['staff'];
+let call: AdminShop['call'];
+let worker: HoldWorker;
+
+beforeAll(async () => {
+  ({ shop, staff, call } = await startAdminShop());
+  worker = new HoldWorker(refundDepsOf(shop));
+});
+afterAll(async () => shop?.close());
+
+/** What WEIGHT does at placement: the order is marked as having lines sold by weight. */
+async function weighedOrder(i: number, num = 3): Promise<PlacedOrder> {
+  const o = await placeOrder(shop.t, i, num);
+  await shop.t.database.db.update(orders).set({ weighed: true }).where(eq(orders.orderNo, o.orderNo));
+  return o;
+}
+
+/** What WEIGHT does at packing: the order's total becomes the weighed figure. */
+async function weighedAt(orderNo: string, totalCents: number): Promise<void> {
+  await shop.t.database.db.update(orders).set({ totalCents }).where(eq(orders.orderNo, orderNo));
+}
+
+const transactionsOf = (type: string) =>
+  shop.anet
+    .requestsOf('createTransactionRequest')
+    .map(
+      (r) => r.body.transactionRequest as { transactionType: string; amount?: string; refTransId?: string },
+    )
+    .filter((r) => r.transactionType === type);
+
+const pack = (orderNo: string, language = 'en') =>
+  call(staff.packer.token, 'POST', `/api/admin/orders/${orderNo}/pack`, undefined, language);
+
+async function eventsOf(orderNo: string) {
+  const order = await orderRow(shop.t, orderNo);
+  return shop.t.database.db
+    .select({ kind: orderEvents.kind, details: orderEvents.details })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(orderEvents.id);
+}
+
+async function heldByCard(i: number): Promise<{ o: PlacedOrder; held: number; transId: string }> {
+  const o = await weighedOrder(i);
+  const paid = await payByCard(shop.t, o.s.token, cardForm(o.orderNo));
+  expect(paid.body.data.status).toBe(2);
+  const [payment] = await paymentsOf(shop.t, o.orderNo);
+  return { o, held: withBuffer(o.totalCents, 10), transId: payment?.transactionId ?? '' };
+}
+
+describe('a weighed order paid by card', () => {
+  it('is held for the estimate plus 10 %, paid as the shopper sees it, captured once for the weighed amount', async () => {
+    const { o, held, transId } = await heldByCard(0);
+    expect(held).toBe(Math.floor((o.totalCents * 110 + 50) / 100));
+    expect(shop.anet.transactions.get(transId)).toMatchObject({
+      status: 'authorizedPendingCapture',
+      authAmount: (held / 100).toFixed(2),
+    });
+    expect((await orderRow(shop.t, o.orderNo)).status).toBe(ORDER_STATUS.processing);
+    const [payment] = await paymentsOf(shop.t, o.orderNo);
+    expect(payment).toMatchObject({ status: 'succeeded', holdState: 'authorized', amountCents: held });
+
+    const weighed = o.totalCents + 37;
+    await weighedAt(o.orderNo, weighed);
+    expect((await pack(o.orderNo)).status).toBe(200);
+    expect(transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === transId)).toEqual([
+      {
+        transactionType: 'priorAuthCaptureTransaction',
+        amount: (weighed / 100).toFixed(2),
+        refTransId: transId,
+      },
+    ]);
+    expect(shop.anet.transactions.get(transId)?.status).toBe('capturedPendingSettlement');
+    const [after] = await paymentsOf(shop.t, o.orderNo);
+    expect(after).toMatchObject({ holdState: 'captured', captureCents: weighed, amountCents: weighed });
+    const events = await eventsOf(o.orderNo);
+    expect(events.filter((e) => ['authorized', 'captured'].includes(e.kind))).toEqual([
+      { kind: 'authorized', details: { amountCents: held } },
+      { kind: 'captured', details: { amountCents: weighed, heldCents: held } },
+    ]);
+
+    // Packing again, and the worker running again, capture nothing more.
+    expect((await pack(o.orderNo)).status).toBe(409);
+    await worker.runOnce();
+    expect(
+      transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === transId),
+    ).toHaveLength(1);
+  });
+
+  it('two packers at once: one packing, one capture', async () => {
+    const { o, transId } = await heldByCard(1);
+    await weighedAt(o.orderNo, o.totalCents - 120);
+    const answers = await Promise.all([pack(o.orderNo), pack(o.orderNo), pack(o.orderNo)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    await Promise.all([worker.runOnce(), worker.sendNow((await orderRow(shop.t, o.orderNo)).id)]);
+    const captures = transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === transId);
+    expect(captures).toEqual([expect.objectContaining({ amount: ((o.totalCents - 120) / 100).toFixed(2) })]);
+  });
+
+  it('refuses to pack when the weighed amount is above the hold, in the packer’s language, and changes nothing', async () => {
+    const { o, held, transId } = await heldByCard(2);
+    await weighedAt(o.orderNo, held + 1);
+    const refused = await pack(o.orderNo, 'zh');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('超过了顾客付款可覆盖的');
+    const en = await pack(o.orderNo);
+    expect(en.body.message).toContain(`is more than the $${(held / 100).toFixed(2)}`);
+    expect((await orderRow(shop.t, o.orderNo)).packedAt).toBeNull();
+    const [payment] = await paymentsOf(shop.t, o.orderNo);
+    expect(payment?.holdState).toBe('authorized');
+    expect(transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === transId)).toEqual([]);
+    // At the hold exactly, it packs and captures all of it.
+    await weighedAt(o.orderNo, held);
+    expect((await pack(o.orderNo)).status).toBe(200);
+    expect(shop.anet.transactions.get(transId)).toMatchObject({ status: 'capturedPendingSettlement' });
+  });
+
+  it('a short line lowers the capture instead of refunding; later refunds stop at what was captured', async () => {
+    const { o, transId } = await heldByCard(3);
+    const detail = expectAnswer(
+      OrderDetail,
+      await call(staff.manager.token, 'GET', `/api/admin/orders/${o.orderNo}`),
+    );
+    const [line] = detail.lines;
+    if (!line) throw new Error('no line');
+    const marked = await call(
+      staff.packer.token,
+      'POST',
+      `/api/admin/packing/${o.orderNo}/lines/${line.id}`,
+      {
+        state: 'short',
+        short: '1',
+        key: `weighed-short-${o.orderNo}`,
+      },
+    );
+    expect(marked.status).toBe(200);
+    expect(marked.body.data.mark.refund_state).toBe('held');
+    const short = Math.round(marked.body.data.mark.refund * 100);
+    expect(short).toBeGreaterThan(0);
+    expect(transactionsOf('refundTransaction').filter((r) => r.refTransId === transId)).toEqual([]);
+
+    const weighed = o.totalCents - 50;
+    await weighedAt(o.orderNo, weighed);
+    expect((await pack(o.orderNo)).status).toBe(200);
+    const captured = weighed - short;
+    expect(shop.anet.transactions.get(transId)?.amount).toBe((captured / 100).toFixed(2));
+    const order = await orderRow(shop.t, o.orderNo);
+    const rows = await shop.t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows.map((r) => [r.status, r.amountCents])).toEqual([['succeeded', short]]);
+
+    shop.anet.settleAll();
+    const deps = refundDepsOf(shop);
+    const ask = { amountCents: captured + 1, reason: 'too much', staffId: null };
+    await expect(refundOrder(deps, o.orderNo, ask)).rejects.toMatchObject({
+      key: 'errors:payment.refundTooMuch',
+    });
+    const whole = await refundOrder(deps, o.orderNo, { reason: 'all of it', staffId: null });
+    expect(whole).toMatchObject({ amountCents: captured, whole: true });
+    expect(shop.anet.transactions.get(transId)?.refundedCents).toBe(captured);
+  });
+
+  it('a cancelled order’s hold is voided once, and never captured', async () => {
+    const { o, transId } = await heldByCard(4);
+    const order = await orderRow(shop.t, o.orderNo);
+    // What another part of the shop does when it cancels a paid order: the change and its event.
+    await shop.t.database.db.transaction(async (tx) => {
+      await tx.update(orders).set({ status: ORDER_STATUS.cancelled }).where(eq(orders.id, order.id));
+      await afterOrderChange(tx, {
+        orderId: order.id,
+        kind: 'cancelled',
+        staffId: null,
+        details: {},
+        at: shop.t.clock.now(),
+      });
+    });
+    await Promise.all([worker.sendNow(order.id), worker.sendNow(order.id), worker.runOnce()]);
+    await worker.runOnce();
+    const voids = transactionsOf('voidTransaction').filter((v) => v.refTransId === transId);
+    expect(voids).toHaveLength(1);
+    expect(shop.anet.transactions.get(transId)?.status).toBe('voided');
+    const [payment] = await paymentsOf(shop.t, o.orderNo);
+    expect(payment?.holdState).toBe('voided');
+    expect((await eventsOf(o.orderNo)).filter((e) => e.kind === 'voided')).toHaveLength(1);
+  });
+
+  it('a repeated capture after a lost answer asks the gateway and records the capture it made', async () => {
+    const { o, transId } = await heldByCard(5);
+    const order = await orderRow(shop.t, o.orderNo);
+    shop.anet.failNext('lost');
+    expect((await pack(o.orderNo)).status).toBe(200);
+    // The capture was made but its answer lost: the intent stays, due again after its lease.
+    const [pending] = await paymentsOf(shop.t, o.orderNo);
+    expect(pending?.holdState).toBe('capture');
+    expect(shop.anet.transactions.get(transId)?.status).toBe('capturedPendingSettlement');
+    await shop.t.database.db
+      .update(payments)
+      .set({ holdNextAt: new Date(0) })
+      .where(and(eq(payments.orderId, order.id), eq(payments.holdState, 'capture')));
+    await worker.runOnce();
+    expect(
+      transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === transId),
+    ).toHaveLength(1);
+    const [done] = await paymentsOf(shop.t, o.orderNo);
+    expect(done).toMatchObject({ holdState: 'captured', captureCents: o.totalCents });
+  });
+});
+
+describe('orders without weighed lines', () => {
+  it('are charged their total at once, as before', async () => {
+    const o = await placeOrder(shop.t, 6, 2);
+    expect((await payByCard(shop.t, o.s.token, cardForm(o.orderNo))).body.data.status).toBe(2);
+    const [payment] = await paymentsOf(shop.t, o.orderNo);
+    expect(payment).toMatchObject({ amountCents: o.totalCents, holdState: null });
+    expect(shop.anet.transactions.get(payment?.transactionId ?? '')?.status).toBe(
+      'capturedPendingSettlement',
+    );
+    expect((await pack(o.orderNo)).status).toBe(200);
+  });
+});
+
+describe('a weighed order paid by wallet', () => {
+  it('pays the estimate plus 10 % and gets the difference back once after packing', async () => {
+    const o = await weighedOrder(7);
+    const held = withBuffer(o.totalCents, 10);
+    const started = await shop.t.app.inject({
+      method: 'POST',
+      url: '/api/yuansfer/pay',
+      headers: { authorization: o.s.token },
+      payload: { vendor: 'alipay', reference: o.orderNo, terminal: 'ONLINE' },
+    });
+    expect(started.statusCode).toBe(200);
+    expect((await shop.yuansfer.pay(`${o.orderNo}-1`)).delivered).toBe(true);
+    expect((await orderRow(shop.t, o.orderNo)).status).toBe(ORDER_STATUS.processing);
+    const [payment] = await paymentsOf(shop.t, o.orderNo);
+    expect(payment).toMatchObject({ amountCents: held, holdState: 'authorized' });
+
+    const weighed = o.totalCents - 80;
+    await weighedAt(o.orderNo, weighed);
+    const [answers] = await Promise.all([pack(o.orderNo), pack(o.orderNo)]);
+    expect(answers.status === 200 || answers.status === 409).toBe(true);
+    await worker.runOnce();
+    const order = await orderRow(shop.t, o.orderNo);
+    const rows = await shop.t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows.map((r) => [r.status, r.amountCents, r.reason])).toEqual([
+      ['succeeded', held - weighed, 'weighed: difference'],
+    ]);
+    const asked = shop.yuansfer.requests.filter(
+      (r) => r.path === '/app-data-search/v3/refund' && r.form.reference === `${o.orderNo}-1`,
+    );
+    expect(asked.map((r) => r.form.refundAmount)).toEqual([((held - weighed) / 100).toFixed(2)]);
+    expect(order.status).toBe(ORDER_STATUS.processing);
+  });
+});
