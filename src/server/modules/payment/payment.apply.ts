@@ -88,17 +88,19 @@ export async function giveBack(
   let outcome: GatewayOutcome;
   try {
     outcome =
-      payment.kind === 'card'
-        ? await gateways.card.refundCard({
-            transactionId,
-            amountCents: payment.amountCents,
-            last4: payment.cardLast4 ?? '',
-            wholeCharge: true,
-          })
-        : await gateways.wallet.refundWallet({
-            reference: payment.reference,
-            amountCents: payment.amountCents,
-          });
+      payment.kind === 'card' && payment.holdState === 'authorized'
+        ? await gateways.card.voidHold(transactionId)
+        : payment.kind === 'card'
+          ? await gateways.card.refundCard({
+              transactionId,
+              amountCents: payment.amountCents,
+              last4: payment.cardLast4 ?? '',
+              wholeCharge: true,
+            })
+          : await gateways.wallet.refundWallet({
+              reference: payment.reference,
+              amountCents: payment.amountCents,
+            });
   } catch (err) {
     outcome = { ok: false, message: err instanceof Error ? err.message : String(err) };
   }

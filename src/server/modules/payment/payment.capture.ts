@@ -11,7 +11,7 @@ import type { OrderChanged } from '../order/order.events';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { afterOrderChange } from '../order/order.machine';
 import type { PaymentRow } from './payment.queries';
-import { giveBack, reserveRefund, settleRefund } from './payment.refund';
+import { giveBack, refundsSoFar, reserveRefund, settleRefund } from './payment.refund';
 
 /*
  * A weighed order's payment after packing (docs/architecture.md, Weighed goods): its held card is
@@ -91,13 +91,16 @@ export async function recordCapture(event: OrderChanged, tx: Tx): Promise<void> 
     });
   }
   const now = event.at;
-  if (!isCard && held - keep > 0) {
+  // A wallet's shorts and any manager's refund came out of what it paid already: never give back more.
+  const left = held - (await refundsSoFar(tx, payment.id)).reduce((sum, r) => sum + r.amountCents, 0);
+  const difference = Math.min(held - keep, left);
+  if (!isCard && difference > 0) {
     await reserveRefund(
       tx,
       {
         orderId: money.order.id,
         paymentId: payment.id,
-        amountCents: held - keep,
+        amountCents: difference,
         lines: [],
         reason: DIFFERENCE_REASON,
       },

@@ -233,6 +233,26 @@ describe('a weighed order paid by card', () => {
   });
 });
 
+describe('refunds of a held card before packing', () => {
+  it('refuses part of it in the manager’s language, and gives it back whole by voiding the hold', async () => {
+    const { o, held, transId } = await heldByCard(8);
+    const part = await call(staff.manager.token, 'POST', `/api/admin/orders/${o.orderNo}/refund`, {
+      amount: '1.00',
+      reason: 'part',
+    });
+    expect(part.status).toBe(409);
+    expect(part.body.message).toContain(`given back whole ($${(held / 100).toFixed(2)})`);
+    const deps = refundDepsOf(shop);
+    const whole = await refundOrder(deps, o.orderNo, { reason: 'changed their mind', staffId: null });
+    expect(whole).toMatchObject({ amountCents: held, whole: true });
+    expect(shop.anet.transactions.get(transId)?.status).toBe('voided');
+    expect(transactionsOf('refundTransaction').filter((r) => r.refTransId === transId)).toEqual([]);
+    const [payment] = await paymentsOf(shop.t, o.orderNo);
+    expect(payment).toMatchObject({ status: 'refunded', holdState: 'voided' });
+    expect((await orderRow(shop.t, o.orderNo)).status).toBe(ORDER_STATUS.refunded);
+  });
+});
+
 describe('orders without weighed lines', () => {
   it('are charged their total at once, as before', async () => {
     const o = await placeOrder(shop.t, 6, 2);
