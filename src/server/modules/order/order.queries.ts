@@ -4,8 +4,10 @@ import { orderLines, orders, orderTaxes, packingLines } from '#server/db/schema'
 import { NotFound } from '#server/errors';
 import { centsToAmount } from '#shared/money';
 import { asWhenMissing } from '#shared/schemas/cart';
-import type { OrderDetail, OrderLine, OrderSummary } from '#shared/schemas/order';
+import { ORDER_STATUS, type OrderDetail, type OrderLine, type OrderSummary } from '#shared/schemas/order';
+import { withBuffer } from '#shared/schemas/payment.rules';
 import { ratePercent } from '#shared/tax';
+import { readShopSettings } from '../settings/shop-settings';
 
 type OrderRow = typeof orders.$inferSelect;
 type MarkRow = typeof packingLines.$inferSelect;
@@ -91,11 +93,20 @@ export async function orderDetail(
     .from(orders)
     .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!o) throw new NotFound('errors:order.notFound');
-  const [lines, marks, taxes] = await Promise.all([
+  const [lines, marks, taxes, settings] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id)),
     marksOfOrder(db, o.id),
     db.select().from(orderTaxes).where(eq(orderTaxes.orderId, o.id)).orderBy(asc(orderTaxes.ratePpm)),
+    readShopSettings(db),
   ]);
+  // What the pay page tells before paying a weighed order (payment.hold.ts computes the same).
+  const holding = o.weighed && o.status === ORDER_STATUS.pending && o.totalCents > 0;
+  const hold = holding
+    ? {
+        amount: centsToAmount(withBuffer(o.totalCents, settings.holdBufferPercent)),
+        buffer_percent: settings.holdBufferPercent,
+      }
+    : null;
   return {
     ...summaryOf(o, timeZone),
     subtotal: centsToAmount(o.subtotalCents),
@@ -129,5 +140,6 @@ export async function orderDetail(
       when_missing: asWhenMissing(l.whenMissing),
       packing: shopperMarkView(marks.get(l.id)),
     })),
+    hold,
   };
 }

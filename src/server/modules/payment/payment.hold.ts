@@ -1,4 +1,5 @@
 import type { Db, Tx } from '#server/db/client';
+import { withBuffer } from '#shared/schemas/payment.rules';
 import { readShopSettings } from '../settings/shop-settings';
 import type { OrderRow } from './payment.queries';
 
@@ -15,8 +16,4 @@ export async function holdAmountOf(
   if (!order.weighed || order.totalCents === 0) return undefined;
   const { holdBufferPercent } = await readShopSettings(db);
   return withBuffer(order.totalCents, holdBufferPercent);
-}
-
-export function withBuffer(estimateCents: number, bufferPercent: number): number {
-  return Math.floor((estimateCents * (100 + bufferPercent) + 50) / 100);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, payments, refunds } from '#server/db/schema';
 import { OrderDetail } from '#shared/schemas/admin/orders.zod';
 import { ORDER_STATUS } from '#shared/schemas/order';
+import { withBuffer } from '#shared/schemas/payment.rules';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { type AdminShop, refundDepsOf, startAdminShop } from '../order/order.fixture';
 import { afterOrderChange } from '../order/order.machine';
@@ -16,7 +17,6 @@ import {
   paymentsOf,
   placeOrder,
 } from './payment.fixture';
-import { withBuffer } from './payment.hold';
 import { refundOrder } from './payment.refund';
 
 /**
