@@ -5,6 +5,7 @@ import { OrderDetail } from '#shared/schemas/admin/orders.zod';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { withBuffer } from '#shared/schemas/payment.rules';
 import { expectAnswer } from '../../../../tests/helpers/answers';
+import { callAs } from '../../../../tests/helpers/shoppers';
 import { type AdminShop, refundDepsOf, startAdminShop } from '../order/order.fixture';
 import { afterOrderChange } from '../order/order.machine';
 import { HoldWorker } from './payment.capture';
@@ -70,6 +71,9 @@ async function eventsOf(orderNo: string) {
 
 async function heldByCard(i: number): Promise<{ o: PlacedOrder; held: number; transId: string }> {
   const o = await weighedOrder(i);
+  // The pay page tells what will be held before paying.
+  const shown = await callAs(shop.t.app, o.s, 'GET', `/api/order/${o.orderNo}`);
+  expect(shown.body.data.hold).toEqual({ amount: withBuffer(o.totalCents, 10) / 100, buffer_percent: 10 });
   const paid = await payByCard(shop.t, o.s.token, cardForm(o.orderNo));
   expect(paid.body.data.status).toBe(2);
   const [payment] = await paymentsOf(shop.t, o.orderNo);
@@ -107,6 +111,20 @@ describe('a weighed order paid by card', () => {
       { kind: 'captured', details: { amountCents: weighed, heldCents: held } },
     ]);
 
+    const detail = expectAnswer(
+      OrderDetail,
+      await call(staff.manager.token, 'GET', `/api/admin/orders/${o.orderNo}`),
+    );
+    expect(detail.payment?.hold).toEqual({
+      state: 'captured',
+      held: held / 100,
+      captured: weighed / 100,
+      message: null,
+    });
+    expect(detail.timeline.find((e) => e.kind === 'captured')?.details).toEqual({
+      amount: weighed / 100,
+      held: held / 100,
+    });
     // Packing again, and the worker running again, capture nothing more.
     expect((await pack(o.orderNo)).status).toBe(409);
     await worker.runOnce();
@@ -256,6 +274,7 @@ describe('refunds of a held card before packing', () => {
 describe('orders without weighed lines', () => {
   it('are charged their total at once, as before', async () => {
     const o = await placeOrder(shop.t, 6, 2);
+    expect((await callAs(shop.t.app, o.s, 'GET', `/api/order/${o.orderNo}`)).body.data.hold).toBeNull();
     expect((await payByCard(shop.t, o.s.token, cardForm(o.orderNo))).body.data.status).toBe(2);
     const [payment] = await paymentsOf(shop.t, o.orderNo);
     expect(payment).toMatchObject({ amountCents: o.totalCents, holdState: null });

@@ -17,6 +17,9 @@ const KINDS = [
   'refunded',
   'refund_failed',
   'line_marked',
+  'authorized',
+  'captured',
+  'voided',
   'mail',
 ];
 
@@ -51,6 +54,10 @@ function useDetails() {
           d.reason ? t('orders.timeline.reason', { reason: str(d.reason) }) : '',
           refundDestination(d.to, t),
         ];
+      case 'authorized':
+      case 'captured':
+      case 'voided':
+        return amount ? [t('orders.timeline.amount', { amount })] : [];
       case 'refund_failed':
         return [
           t('orders.timeline.amount', { amount }),
