@@ -6,6 +6,7 @@ import { ORDER_STATUS } from '#shared/schemas/order';
 import { withBuffer } from '#shared/schemas/payment.rules';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { callAs } from '../../../../tests/helpers/shoppers';
+import { expireOverdueOrders } from '../order/order.expiry';
 import { type AdminShop, refundDepsOf, startAdminShop } from '../order/order.fixture';
 import { afterOrderChange } from '../order/order.machine';
 import { HoldWorker } from './payment.capture';
@@ -18,6 +19,7 @@ import {
   paymentsOf,
   placeOrder,
 } from './payment.fixture';
+import { reconcileCardAttempts } from './payment.reconcile';
 import { refundOrder } from './payment.refund';
 
 /**
@@ -316,5 +318,30 @@ describe('a weighed order paid by wallet', () => {
     );
     expect(asked.map((r) => r.form.refundAmount)).toEqual([((held - weighed) / 100).toFixed(2)]);
     expect(order.status).toBe(ORDER_STATUS.processing);
+  });
+});
+
+// Last: it moves the shop's clock past the ten minutes every pending order waits.
+describe('a weighed order whose hold arrives after it expired', () => {
+  it('is voided once, never charged', async () => {
+    const o = await weighedOrder(9);
+    shop.anet.failNext('lost');
+    const paid = await payByCard(shop.t, o.s.token, cardForm(o.orderNo));
+    expect(paid.body.data.status).toBe(1);
+    const [hold] = [...shop.anet.transactions.values()].filter((t) => t.invoiceNumber === o.orderNo);
+    expect(hold?.status).toBe('authorizedPendingCapture');
+    shop.t.clock.advance(11 * 60_000);
+    const deps = { ...refundDepsOf(shop), catalogue: shop.t.app.catalogue, config: shop.t.config };
+    await expireOverdueOrders(deps);
+    expect((await orderRow(shop.t, o.orderNo)).status).toBe(ORDER_STATUS.cancelled);
+    await Promise.all([reconcileCardAttempts(deps), reconcileCardAttempts(deps)]);
+    await reconcileCardAttempts(deps);
+    expect(hold?.status).toBe('voided');
+    expect(transactionsOf('voidTransaction').filter((v) => v.refTransId === hold?.transId)).toHaveLength(1);
+    expect(
+      transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === hold?.transId),
+    ).toEqual([]);
+    const [payment] = await paymentsOf(shop.t, o.orderNo);
+    expect(payment).toMatchObject({ status: 'failed', holdState: 'voided' });
   });
 });
