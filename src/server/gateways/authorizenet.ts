@@ -93,7 +93,7 @@ export class AuthorizeNetCardGateway implements CardGateway {
     const answer = await callAuthorizeNet(this.options, 'getTransactionDetailsRequest', {
       transId: transactionId,
     });
-    if (!answer || answer.resultCode !== 'Ok') return { status: 'unavailable' };
+    if (answer?.resultCode !== 'Ok') return { status: 'unavailable' };
     const transaction = answer.body.transaction;
     const status = stringAt(transaction, 'transactionStatus');
     const cents = (key: string) => Math.round(Number(stringAt(transaction, key) ?? 'NaN') * 100);

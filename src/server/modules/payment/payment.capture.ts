@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { orders, packingLines, payments, refunds } from '#server/db/schema';
+import { packingLines, payments, refunds } from '#server/db/schema';
 import { Conflict } from '#server/errors';
 import { emit } from '#server/events';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
@@ -335,15 +335,4 @@ export function startHoldWorker(
   worker.start();
   app.addHook('onClose', () => worker.stop());
   return worker;
-}
-
-/** The orders whose hold a change may have just asked for (for sendSoon after the change commits). */
-export async function ordersWithDueHolds(db: Db, orderIds: number[]): Promise<number[]> {
-  if (orderIds.length === 0) return [];
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(and(inArray(orders.id, orderIds), inArray(payments.holdState, ['capture', 'void'])));
-  return rows.map((r) => r.id);
 }
