@@ -4,6 +4,18 @@ export interface PollingOptions {
   pollMs: number;
 }
 
+/** A worker that holds what it claims for a lease and tries again after a back-off. */
+export interface LeasedPollingOptions extends PollingOptions {
+  /** Longer than the work can take (a gateway call: 15 s by default), so it is never done twice. */
+  leaseMs: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Tries before the row is given up. */
+  maxAttempts: number;
+  /** Rows claimed at once. */
+  batch: number;
+}
+
 /**
  * The timer a worker runs on (docs/architecture.md §1, Words: worker): a run at once, then one
  * `pollMs` after each run ends, never two runs at a time, and a stop that waits for the run under

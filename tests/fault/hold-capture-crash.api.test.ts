@@ -12,7 +12,14 @@ import {
   makeShoppers,
   plainProducts,
 } from './fault-database';
-import { dataOf, freePort, type ShopProcess, send, startShopProcess } from './shop-process';
+import {
+  dataOf,
+  freePort,
+  liveGatewaySettings,
+  type ShopProcess,
+  send,
+  startShopProcess,
+} from './shop-process';
 
 /**
  * The real server process is killed with SIGKILL after a weighed order was packed (the capture's
@@ -40,17 +47,7 @@ beforeAll(async () => {
     [shopper] = (await makeShoppers(database, 1, () => [[product?.id ?? 0, 3]])) as [FaultShopper];
     packerToken = (await createStaff(database, new Date(), { role: 'packer' })).token;
   });
-  settings = {
-    ...store.settings,
-    PAYMENTS: 'live',
-    AUTHORIZENET_BASE_URL: anet.baseUrl,
-    AUTHORIZENET_LOGIN_ID: anet.loginId,
-    AUTHORIZENET_TRANSACTION_KEY: anet.transactionKey,
-    YUANSFER_BASE_URL: yuansfer.baseUrl,
-    YUANSFER_MERCHANT_NO: yuansfer.merchantNo,
-    YUANSFER_STORE_NO: yuansfer.storeNo,
-    YUANSFER_TOKEN: yuansfer.token,
-  };
+  settings = { ...store.settings, ...liveGatewaySettings(anet, yuansfer) };
 }, 120_000);
 
 afterAll(async () => {

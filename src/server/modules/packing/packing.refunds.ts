@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client';
 import { packingLines, payments, refunds } from '#server/db/schema';
 import { emit } from '#server/events';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
-import { PollingWorker, retryDelay } from '#server/polling-worker';
+import { type LeasedPollingOptions, PollingWorker, retryDelay } from '#server/polling-worker';
 import { lockOrder, lockOrderMoney } from '../order/order.lock';
 import { giveBack, settleRefund } from '../payment/payment.refund';
 import { enqueuePackingMail } from './packing.changes';
@@ -20,15 +20,7 @@ import { enqueuePackingMail } from './packing.changes';
  * `maxAttempts`, then the row is `failed` and its amount no longer reserved.
  */
 
-export interface PackingRefundOptions {
-  pollMs: number;
-  /** Longer than a gateway call can take (15 s by default), so a slow one is never sent twice. */
-  leaseMs: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxAttempts: number;
-  batch: number;
-}
+export type PackingRefundOptions = LeasedPollingOptions;
 
 export const PACKING_REFUND_DEFAULTS: PackingRefundOptions = {
   pollMs: 5_000,

@@ -5,7 +5,7 @@ import { packingLines, payments, refunds } from '#server/db/schema';
 import { Conflict } from '#server/errors';
 import { emit } from '#server/events';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
-import { PollingWorker, retryDelay } from '#server/polling-worker';
+import { type LeasedPollingOptions, PollingWorker, retryDelay } from '#server/polling-worker';
 import { formatCents } from '#shared/money';
 import type { OrderChanged } from '../order/order.events';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
@@ -28,15 +28,7 @@ import { giveBack, refundsSoFar, reserveRefund, settleRefund } from './payment.r
 /** Why a wallet payment got money back after packing (the refunds row's reason). */
 export const DIFFERENCE_REASON = 'weighed: difference';
 
-export interface HoldWorkerOptions {
-  pollMs: number;
-  /** Longer than a gateway call can take (15 s by default), so a slow one is never sent twice. */
-  leaseMs: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxAttempts: number;
-  batch: number;
-}
+export type HoldWorkerOptions = LeasedPollingOptions;
 
 export const HOLD_WORKER_DEFAULTS: HoldWorkerOptions = {
   pollMs: 5_000,
