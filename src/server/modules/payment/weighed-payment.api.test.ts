@@ -253,6 +253,36 @@ describe('a weighed order paid by card', () => {
   });
 });
 
+describe('a weighed order paid with a saved card', () => {
+  it('is held through the saved card’s profile and captured once after packing', async () => {
+    const o = await weighedOrder(10);
+    const saved = await callAs(shop.t.app, o.s, 'PUT', '/api/credit_card', {
+      name: 'Mei Lin',
+      card_no: '5424 0000 0000 0015',
+      expiration_time: '09/30',
+      code: '123',
+    });
+    expect(saved.status).toBe(200);
+    const paid = await callAs(shop.t.app, o.s, 'POST', '/api/authorize/pay', {
+      order: o.orderNo,
+      card_uuid: saved.body.data.uuid,
+      code: '123',
+    });
+    expect(paid.body.data.status).toBe(2);
+    const [payment] = await paymentsOf(shop.t, o.orderNo);
+    const held = withBuffer(o.totalCents, 10);
+    expect(payment).toMatchObject({ holdState: 'authorized', amountCents: held, cardLast4: '0015' });
+    const [request] = transactionsOf('authOnlyTransaction').slice(-1);
+    expect(request).toMatchObject({ amount: (held / 100).toFixed(2) });
+    expect(request).toHaveProperty('profile');
+    expect((await pack(o.orderNo)).status).toBe(200);
+    expect(shop.anet.transactions.get(payment?.transactionId ?? '')).toMatchObject({
+      status: 'capturedPendingSettlement',
+      amount: (o.totalCents / 100).toFixed(2),
+    });
+  });
+});
+
 describe('refunds of a held card before packing', () => {
   it('refuses part of it in the manager’s language, and gives it back whole by voiding the hold', async () => {
     const { o, held, transId } = await heldByCard(8);
