@@ -207,6 +207,33 @@ describe('a weighed order paid by card', () => {
     expect(shop.anet.transactions.get(transId)?.refundedCents).toBe(captured);
   });
 
+  it('everything short: the hold is released, nothing charged, and the order is refunded', async () => {
+    const { o, transId } = await heldByCard(11);
+    const detail = expectAnswer(
+      OrderDetail,
+      await call(staff.manager.token, 'GET', `/api/admin/orders/${o.orderNo}`),
+    );
+    const [line] = detail.lines;
+    if (!line) throw new Error('no line');
+    const marked = await call(
+      staff.packer.token,
+      'POST',
+      `/api/admin/packing/${o.orderNo}/lines/${line.id}`,
+      {
+        state: 'short',
+        short: String(line.num),
+        key: `weighed-all-short-${o.orderNo}`,
+      },
+    );
+    expect(marked.body.data.mark.refund_state).toBe('held');
+    expect((await pack(o.orderNo)).status).toBe(200);
+    expect(shop.anet.transactions.get(transId)?.status).toBe('voided');
+    expect(transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === transId)).toEqual([]);
+    const [payment] = await paymentsOf(shop.t, o.orderNo);
+    expect(payment).toMatchObject({ holdState: 'voided', status: 'refunded' });
+    expect((await orderRow(shop.t, o.orderNo)).status).toBe(ORDER_STATUS.refunded);
+  });
+
   it('a cancelled order’s hold is voided once, and never captured', async () => {
     const { o, transId } = await heldByCard(4);
     const order = await orderRow(shop.t, o.orderNo);
