@@ -71,6 +71,21 @@ async function eventsOf(orderNo: string) {
     .orderBy(orderEvents.id);
 }
 
+/** The packer marks the order's first line short: `missing` of its `num` units. */
+async function markShort(orderNo: string, missing: (num: number) => number) {
+  const detail = expectAnswer(
+    OrderDetail,
+    await call(staff.manager.token, 'GET', `/api/admin/orders/${orderNo}`),
+  );
+  const [line] = detail.lines;
+  if (!line) throw new Error('no line');
+  return call(staff.packer.token, 'POST', `/api/admin/packing/${orderNo}/lines/${line.id}`, {
+    state: 'short',
+    short: String(missing(line.num)),
+    key: `weighed-short-${orderNo}`,
+  });
+}
+
 async function heldByCard(i: number): Promise<{ o: PlacedOrder; held: number; transId: string }> {
   const o = await weighedOrder(i);
   // The pay page tells what will be held before paying.
@@ -165,22 +180,7 @@ describe('a weighed order paid by card', () => {
 
   it('a short line lowers the capture instead of refunding; later refunds stop at what was captured', async () => {
     const { o, transId } = await heldByCard(3);
-    const detail = expectAnswer(
-      OrderDetail,
-      await call(staff.manager.token, 'GET', `/api/admin/orders/${o.orderNo}`),
-    );
-    const [line] = detail.lines;
-    if (!line) throw new Error('no line');
-    const marked = await call(
-      staff.packer.token,
-      'POST',
-      `/api/admin/packing/${o.orderNo}/lines/${line.id}`,
-      {
-        state: 'short',
-        short: '1',
-        key: `weighed-short-${o.orderNo}`,
-      },
-    );
+    const marked = await markShort(o.orderNo, () => 1);
     expect(marked.status).toBe(200);
     expect(marked.body.data.mark.refund_state).toBe('held');
     const short = Math.round(marked.body.data.mark.refund * 100);
@@ -209,22 +209,7 @@ describe('a weighed order paid by card', () => {
 
   it('everything short: the hold is released, nothing charged, and the order is refunded', async () => {
     const { o, transId } = await heldByCard(11);
-    const detail = expectAnswer(
-      OrderDetail,
-      await call(staff.manager.token, 'GET', `/api/admin/orders/${o.orderNo}`),
-    );
-    const [line] = detail.lines;
-    if (!line) throw new Error('no line');
-    const marked = await call(
-      staff.packer.token,
-      'POST',
-      `/api/admin/packing/${o.orderNo}/lines/${line.id}`,
-      {
-        state: 'short',
-        short: String(line.num),
-        key: `weighed-all-short-${o.orderNo}`,
-      },
-    );
+    const marked = await markShort(o.orderNo, (num) => num);
     expect(marked.body.data.mark.refund_state).toBe('held');
     expect((await pack(o.orderNo)).status).toBe(200);
     expect(shop.anet.transactions.get(transId)?.status).toBe('voided');
