@@ -17,6 +17,20 @@ export interface LeasedPollingOptions extends PollingOptions {
 }
 
 /**
+ * For a worker whose work is a payment gateway's call (packing refunds, holds): a 5-minute lease
+ * (the call times out in 15 s), tries after 1 minute doubling to hourly, about two days of them —
+ * long enough for a card charge to settle before it can be partly refunded.
+ */
+export const GATEWAY_WORKER_DEFAULTS: LeasedPollingOptions = {
+  pollMs: 5_000,
+  leaseMs: 5 * 60_000,
+  baseDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+  maxAttempts: 60,
+  batch: 10,
+};
+
+/**
  * The timer a worker runs on (docs/architecture.md §1, Words: worker): a run at once, then one
  * `pollMs` after each run ends, never two runs at a time, and a stop that waits for the run under
  * way. A run claims the due rows (`claim`) and does each in turn (`handle`), both the subclass's.

@@ -5,7 +5,12 @@ import { packingLines, payments, refunds } from '#server/db/schema';
 import { Conflict } from '#server/errors';
 import { emit } from '#server/events';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
-import { type LeasedPollingOptions, PollingWorker, retryDelay } from '#server/polling-worker';
+import {
+  GATEWAY_WORKER_DEFAULTS,
+  type LeasedPollingOptions,
+  PollingWorker,
+  retryDelay,
+} from '#server/polling-worker';
 import { formatCents } from '#shared/money';
 import type { OrderChanged } from '../order/order.events';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
@@ -30,15 +35,7 @@ export const DIFFERENCE_REASON = 'weighed: difference';
 
 export type HoldWorkerOptions = LeasedPollingOptions;
 
-export const HOLD_WORKER_DEFAULTS: HoldWorkerOptions = {
-  pollMs: 5_000,
-  leaseMs: 5 * 60_000,
-  baseDelayMs: 60_000,
-  maxDelayMs: 60 * 60_000,
-  // About two days of hourly tries; an authorization lasts 30 days at the gateway.
-  maxAttempts: 60,
-  batch: 10,
-};
+export const HOLD_WORKER_DEFAULTS: HoldWorkerOptions = GATEWAY_WORKER_DEFAULTS;
 
 export interface HoldDeps {
   db: Db;
