@@ -28,6 +28,11 @@ export interface OrderMailExtra {
   cardLast4?: string | null;
   /** Packing (`packed` mail): the lines short or replaced, each with what it gives back. */
   changes?: PackingChange[];
+  /**
+   * A weighed order's held card: its short lines are taken off what is charged after packing,
+   * never charged, rather than refunded (docs/architecture.md §6, Weighed goods).
+   */
+  notCharged?: boolean;
 }
 
 /** One line that packing changed, as the shopper's mail lists it. */

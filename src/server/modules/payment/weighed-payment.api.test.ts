@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders, payments, refunds } from '#server/db/schema';
+import { mailOutbox, orderEvents, orders, payments, refunds } from '#server/db/schema';
+import { orderMail } from '#server/mail/order-mail';
+import type { OrderMailExtra } from '#server/mail/outbox';
 import { OrderDetail } from '#shared/schemas/admin/orders.zod';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { withBuffer } from '#shared/schemas/payment.rules';
@@ -195,6 +197,41 @@ describe('a weighed order paid by card', () => {
     const order = await orderRow(shop.t, o.orderNo);
     const rows = await shop.t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(rows.map((r) => [r.status, r.amountCents])).toEqual([['succeeded', short]]);
+    // The shopper's packing mail says the short line is not charged, not that it is refunded.
+    const mails = await shop.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+    const extra = mails.find((m) => m.kind === 'packed')?.payload as OrderMailExtra;
+    expect(extra).toMatchObject({ notCharged: true, amountCents: short });
+    const mailOf = (language: 'en' | 'zh') =>
+      orderMail(
+        {
+          kind: 'packed',
+          language,
+          to: 'shopper@example.com',
+          orderNo: o.orderNo,
+          lines: [],
+          subtotalCents: order.subtotalCents,
+          discountCents: 0,
+          taxCents: order.taxCents,
+          totalCents: order.totalCents,
+          address: {
+            name: '',
+            surname: '',
+            phone: '',
+            address: '',
+            area: '',
+            city: '',
+            province: '',
+            zip: '',
+          },
+          extra,
+        },
+        { shopName: 'Fresh Market', shopNameZh: '鲜果市场', publicUrl: 'http://shop.test' },
+      ).text;
+    const amount = `$${(short / 100).toFixed(2)}`;
+    expect(mailOf('en')).toContain(`(not charged: ${amount})`);
+    expect(mailOf('en')).toContain(`In all, ${amount} less is charged to your card **** 1111`);
+    expect(mailOf('en')).not.toContain('refunded');
+    expect(mailOf('zh')).toContain(`共计少扣款 ${amount}（您的银行卡 **** 1111）`);
 
     shop.anet.settleAll();
     const deps = refundDepsOf(shop);
