@@ -1014,7 +1014,7 @@ export const alertLog = pgTable(
   'alert_log',
   {
     id: serial('id').primaryKey(),
-    /** orderPaid | lowStock | mailFailed | refundFailed | paymentUnknown | paymentNotGivenBack | paymentMismatch */
+    /** orderPaid | lowStock | mailFailed | refundFailed | paymentUnknown | paymentNotGivenBack | paymentMismatch | paymentHoldNotSettled */
     kind: text('kind').notNull(),
     subjectId: integer('subject_id').notNull(),
     day: text('day').notNull().default(''),

@@ -203,7 +203,7 @@ export class HoldWorker extends PollingWorker<PaymentRow, HoldWorkerOptions> {
               amountCents: row.amountCents,
               currency: row.currency,
               reference: row.reference,
-              reason: 'notGivenBack',
+              reason: 'holdNotSettled',
               detail: outcome.retry,
               at: now,
             },

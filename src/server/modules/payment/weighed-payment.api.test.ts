@@ -13,7 +13,9 @@ import { type AdminShop, refundDepsOf, startAdminShop } from '../order/order.fix
 import { afterOrderChange } from '../order/order.machine';
 import { HoldWorker } from './payment.capture';
 import {
+  alertsQueuedFor,
   cardForm,
+  failedAlertReader,
   type LiveShop,
   orderRow,
   type PlacedOrder,
@@ -397,6 +399,39 @@ describe('a weighed order paid by wallet', () => {
     );
     expect(asked.map((r) => r.form.refundAmount)).toEqual([((held - weighed) / 100).toFixed(2)]);
     expect(order.status).toBe(ORDER_STATUS.processing);
+  });
+});
+
+describe('a hold the gateway will not settle', () => {
+  it('is tried again, then given up once with one alert to staff, in their language', async () => {
+    const reader = await failedAlertReader(shop.t, 'en');
+    const { o, transId } = await heldByCard(12);
+    // Someone released the hold at the gateway by hand: the capture is refused every time.
+    const original = shop.anet.transactions.get(transId);
+    if (original) original.status = 'voided';
+    const patient = new HoldWorker(refundDepsOf(shop), { maxAttempts: 2, baseDelayMs: 0, maxDelayMs: 0 });
+    const order = await orderRow(shop.t, o.orderNo);
+    await shop.t.database.db.transaction(async (tx) => {
+      await tx.update(orders).set({ packedAt: shop.t.clock.now() }).where(eq(orders.id, order.id));
+      await afterOrderChange(tx, {
+        orderId: order.id,
+        kind: 'packed',
+        staffId: null,
+        details: {},
+        at: shop.t.clock.now(),
+      });
+    });
+    await patient.sendNow(order.id);
+    const [retrying] = await paymentsOf(shop.t, o.orderNo);
+    expect(retrying).toMatchObject({ holdState: 'capture', holdMessage: 'The transaction cannot be found.' });
+    expect(await alertsQueuedFor(shop.t, reader)).toEqual([]);
+    await patient.sendNow(order.id);
+    await patient.runOnce();
+    const [failed] = await paymentsOf(shop.t, o.orderNo);
+    expect(failed).toMatchObject({ holdState: 'failed', holdAttempts: 2 });
+    const alerts = await alertsQueuedFor(shop.t, reader);
+    expect(alerts.map((m) => m.subject)).toEqual([`Weighed payment not settled: order ${o.orderNo}`]);
+    expect(alerts[0]?.text).toContain('the hold is already voided at the gateway');
   });
 });
 
