@@ -109,7 +109,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: OrdersRouteDeps) 
               after: stateOf(change.after),
             }),
         );
-        if (action === 'pack' || action === 'cancel') await deps.holds?.sendSoon(after.id);
+        if (action !== 'complete') await deps.holds?.sendSoon(after.id);
         return ok(await adminOrderDetail(db, params.orderNo, viewerOf(staff, zone)));
       },
     );

@@ -60,13 +60,14 @@ async function heldShortCents(tx: Tx, orderId: number): Promise<number> {
 }
 
 /**
- * `order.changed` kind `packed`, in the packing's transaction: records what to keep of a weighed
+ * `order.changed` kind `packed` (or `shipped`, for an order shipped without being packed: a hold
+ * already asked for is not `authorized` any more), in that change's transaction: records what to keep of a weighed
  * order's payment — the order's total as weighed, less what packing marked short on a held card
  * (a wallet's shorts were refunded already) — or refuses the packing (nothing changes) when that
  * is above what was held. A wallet's difference is reserved here as a `pending` refund.
  */
 export async function recordCapture(event: OrderChanged, tx: Tx): Promise<void> {
-  if (event.kind !== 'packed') return;
+  if (event.kind !== 'packed' && event.kind !== 'shipped') return;
   const money = await lockOrderMoney(tx, { orderId: event.orderId });
   const payment = money && heldOf(money.payments);
   if (!money || !payment) return;

@@ -154,6 +154,20 @@ describe('a weighed order paid by card', () => {
     ).toHaveLength(1);
   });
 
+  it('shipped without being packed: captured once, when it leaves', async () => {
+    const { o, transId } = await heldByCard(13);
+    const shipped = await call(staff.packer.token, 'POST', `/api/admin/orders/${o.orderNo}/ship`, {
+      carrier: 'UPS',
+    });
+    expect(shipped.status).toBe(200);
+    await worker.runOnce();
+    expect(transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === transId)).toEqual([
+      expect.objectContaining({ amount: (o.totalCents / 100).toFixed(2) }),
+    ]);
+    const [payment] = await paymentsOf(shop.t, o.orderNo);
+    expect(payment?.holdState).toBe('captured');
+  });
+
   it('two packers at once: one packing, one capture', async () => {
     const { o, transId } = await heldByCard(1);
     await weighedAt(o.orderNo, o.totalCents - 120);
