@@ -82,6 +82,7 @@ import {
   startSubstitutionSweep,
 } from './modules/packing/substitution';
 import { substitutionRoutes } from './modules/packing/substitution.routes';
+import { recordCapture, recordVoid, startHoldWorker } from './modules/payment/payment.capture';
 import type { PaymentDeps } from './modules/payment/payment.core';
 import { startReconcileSweep } from './modules/payment/payment.reconcile';
 import { paymentRoutes } from './modules/payment/payment.routes';
@@ -153,6 +154,9 @@ export function wireDomainEvents(): void {
   on('order.changed', 'packing.mail', mailPackingChanges);
   on('order.changed', 'alerts.order-paid', alertOrderPaid);
   on('order.changed', 'notification.notify', notifyOrderEvent);
+  // A weighed order's hold: packing records its capture (or refuses above the hold), cancelling its void.
+  on('order.changed', 'payment.capture', recordCapture);
+  on('order.changed', 'payment.void', recordVoid);
   on('mail.givenUp', 'alerts.mail-failed', alertMailGivenUp);
   on('packing.refundGivenUp', 'alerts.refund-failed', alertRefundGivenUp);
   on('payment.stuck', 'alerts.payment-failed', alertPaymentStuck);
@@ -365,7 +369,16 @@ async function shopRoutes(
   }
   const cards = new CardService({ db: database.db, clock, card: gateways.card, gateway: gateways.kind });
   await app.register(cardRoutes, { cards });
-  await app.register(ordersRoutes, { db: database.db, clock, config, catalogue, gateways, log: app.log });
+  const holds = startHoldWorker(app, { db: database.db, clock, gateways, log: app.log });
+  await app.register(ordersRoutes, {
+    db: database.db,
+    clock,
+    config,
+    catalogue,
+    gateways,
+    log: app.log,
+    holds,
+  });
   await app.register(todayRoutes, { db: database.db, clock, config, catalogue });
   await app.register(reportsRoutes, { db: database.db, clock, config });
   const packingRefunds = startPackingRefunds(app, { db: database.db, clock, gateways, log: app.log });

@@ -4,6 +4,32 @@ export interface PollingOptions {
   pollMs: number;
 }
 
+/** A worker that holds what it claims for a lease and tries again after a back-off. */
+export interface LeasedPollingOptions extends PollingOptions {
+  /** Longer than the work can take (a gateway call: 15 s by default), so it is never done twice. */
+  leaseMs: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Tries before the row is given up. */
+  maxAttempts: number;
+  /** Rows claimed at once. */
+  batch: number;
+}
+
+/**
+ * For a worker whose work is a payment gateway's call (packing refunds, holds): a 5-minute lease
+ * (the call times out in 15 s), tries after 1 minute doubling to hourly, about two days of them —
+ * long enough for a card charge to settle before it can be partly refunded.
+ */
+export const GATEWAY_WORKER_DEFAULTS: LeasedPollingOptions = {
+  pollMs: 5_000,
+  leaseMs: 5 * 60_000,
+  baseDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+  maxAttempts: 60,
+  batch: 10,
+};
+
 /**
  * The timer a worker runs on (docs/architecture.md §1, Words: worker): a run at once, then one
  * `pollMs` after each run ends, never two runs at a time, and a stop that waits for the run under

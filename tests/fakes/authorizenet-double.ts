@@ -29,7 +29,14 @@ export interface AnetDoubleTransaction {
   last4: string;
   brand: string;
   invoiceNumber: string | undefined;
-  status: 'capturedPendingSettlement' | 'settledSuccessfully' | 'voided' | 'declined';
+  status:
+    | 'authorizedPendingCapture'
+    | 'capturedPendingSettlement'
+    | 'settledSuccessfully'
+    | 'voided'
+    | 'declined';
+  /** What an authOnlyTransaction held (the charged amount is `amount`, which a capture sets). */
+  authAmount: string;
   refundedCents: number;
   submitTimeUTC: string;
 }
@@ -155,8 +162,11 @@ export class AuthorizeNetDouble extends LocalDouble<AuthorizeNetFault> {
     if (requestName === 'createCustomerPaymentProfileRequest') return this.createPaymentProfile(body);
     if (requestName === 'deleteCustomerPaymentProfileRequest') return this.deletePaymentProfile(body);
     if (requestName === 'getUnsettledTransactionListRequest') return this.unsettled(body);
+    if (requestName === 'getTransactionDetailsRequest') return this.details(body);
     const request = obj(body.transactionRequest);
     if (request.transactionType === 'authCaptureTransaction') return this.charge(request);
+    if (request.transactionType === 'authOnlyTransaction') return this.charge(request, true);
+    if (request.transactionType === 'priorAuthCaptureTransaction') return this.capture(request);
     if (request.transactionType === 'refundTransaction') return this.refund(request);
     if (request.transactionType === 'voidTransaction') return this.void(request);
     return error('E00003', `Unsupported transactionType ${String(request.transactionType)}.`);
@@ -178,7 +188,8 @@ export class AuthorizeNetDouble extends LocalDouble<AuthorizeNetFault> {
     return this.profiles.get(str(profile.customerProfileId) ?? '')?.cards.get(paymentProfileId);
   }
 
-  private charge(request: Json): Json {
+  /** An authOnlyTransaction holds the amount: nothing is charged until a capture. */
+  private charge(request: Json, authOnly = false): Json {
     const amount = str(request.amount) ?? '';
     const card = this.cardOf(request);
     if (!card) return error('E00040', 'Customer Profile ID or Customer Payment Profile ID not found.');
@@ -195,11 +206,16 @@ export class AuthorizeNetDouble extends LocalDouble<AuthorizeNetFault> {
     const transId = String(this.nextId++);
     const declines = card.cardNumber === DECLINED_CARD || card.zip === DECLINED_ZIP;
     const invoiceNumber = str(obj(request.order).invoiceNumber);
-    const status = declines ? 'declined' : 'capturedPendingSettlement';
+    const status = declines
+      ? 'declined'
+      : authOnly
+        ? 'authorizedPendingCapture'
+        : 'capturedPendingSettlement';
     const submitTimeUTC = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     this.transactions.set(transId, {
       transId,
       amount,
+      authAmount: amount,
       ...account,
       invoiceNumber,
       status,
@@ -235,6 +251,52 @@ export class AuthorizeNetDouble extends LocalDouble<AuthorizeNetFault> {
     return { transactions: list, totalNumInResultSet: list.length, messages: OK };
   }
 
+  /**
+   * priorAuthCaptureTransaction: once, for at most what was held (error 47 above it); a voided or
+   * unknown hold is not found, one already captured answers 311.
+   */
+  private capture(request: Json): Json {
+    const original = this.transactions.get(str(request.refTransId) ?? '');
+    if (!original || original.status === 'voided' || original.status === 'declined') {
+      return transactionAnswer('3', '0', undefined, '16', 'The transaction cannot be found.');
+    }
+    if (original.status !== 'authorizedPendingCapture') {
+      return transactionAnswer('3', '0', original, '311', 'This transaction has already been captured.');
+    }
+    const amount = str(request.amount) ?? original.authAmount;
+    if (!/^\d+(\.\d{1,2})?$/.test(amount) || toCents(amount) <= 0) {
+      return transactionAnswer('3', '0', original, '5', 'A valid amount is required.');
+    }
+    if (toCents(amount) > toCents(original.authAmount)) {
+      const text =
+        'The amount requested for settlement cannot be greater than the original amount authorized.';
+      return transactionAnswer('3', '0', original, '47', text);
+    }
+    original.amount = amount;
+    original.status = 'capturedPendingSettlement';
+    return transactionAnswer('1', original.transId, original);
+  }
+
+  /** The Transaction Details API's one transaction, as JSON answers it. */
+  private details(body: Json): Json {
+    const t = this.transactions.get(str(body.transId) ?? '');
+    if (!t) return error('E00040', 'The record cannot be found.');
+    const captured = t.status === 'capturedPendingSettlement' || t.status === 'settledSuccessfully';
+    return {
+      transaction: {
+        transId: t.transId,
+        submitTimeUTC: t.submitTimeUTC,
+        transactionType: 'authOnlyTransaction',
+        transactionStatus: t.status,
+        ...(t.invoiceNumber ? { order: { invoiceNumber: t.invoiceNumber } } : {}),
+        authAmount: Number(t.authAmount),
+        settleAmount: captured ? Number(t.amount) : 0,
+        payment: { creditCard: { cardNumber: `XXXX${t.last4}`, cardType: t.brand } },
+      },
+      messages: OK,
+    };
+  }
+
   private refund(request: Json): Json {
     const original = this.transactions.get(str(request.refTransId) ?? '');
     if (!original) return transactionAnswer('3', '0', undefined, '16', 'The transaction cannot be found.');
@@ -256,7 +318,7 @@ export class AuthorizeNetDouble extends LocalDouble<AuthorizeNetFault> {
   private void(request: Json): Json {
     const original = this.transactions.get(str(request.refTransId) ?? '');
     if (!original) return transactionAnswer('3', '0', undefined, '16', 'The transaction cannot be found.');
-    if (original.status !== 'capturedPendingSettlement') {
+    if (original.status !== 'capturedPendingSettlement' && original.status !== 'authorizedPendingCapture') {
       return transactionAnswer('3', '0', original, '54', 'The referenced transaction cannot be voided.');
     }
     original.status = 'voided';

@@ -1,17 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, packingLines, refunds } from '#server/db/schema';
-import { AuthorizeNetDouble } from '../fakes/authorizenet-double';
-import { YuansferDouble } from '../fakes/yuansfer-double';
-import { createStaff } from '../helpers/staff';
-import {
-  type FaultDatabase,
-  type FaultShopper,
-  faultDatabase,
-  makeShoppers,
-  plainProducts,
-} from './fault-database';
-import { dataOf, freePort, placePaidOrder, type ShopProcess, send, startShopProcess } from './shop-process';
+import { type LivePackingWorld, livePackingWorld, until } from './live-packing-world';
+import { dataOf, placePaidOrder, type ShopProcess, send, startShopProcess } from './shop-process';
 
 /**
  * The real server process is killed with SIGKILL after a packer marked a line
@@ -21,64 +12,25 @@ import { dataOf, freePort, placePaidOrder, type ShopProcess, send, startShopProc
  * TEST_DATABASE_URL).
  */
 
-let store: FaultDatabase;
+let world: LivePackingWorld;
 let shop: ShopProcess | undefined;
-let shopper: FaultShopper;
-let packerToken: string;
-let port: number;
-const anet = new AuthorizeNetDouble();
-const yuansfer = new YuansferDouble();
-let settings: Record<string, string>;
 
 beforeAll(async () => {
-  store = await faultDatabase();
-  port = await freePort();
-  await Promise.all([anet.start(), yuansfer.start()]);
-  await store.use(async (database) => {
-    const [product] = await plainProducts(database, 1);
-    [shopper] = (await makeShoppers(database, 1, () => [[product?.id ?? 0, 3]])) as [FaultShopper];
-    packerToken = (await createStaff(database, new Date(), { role: 'packer' })).token;
-  });
-  settings = {
-    ...store.settings,
-    PAYMENTS: 'live',
-    AUTHORIZENET_BASE_URL: anet.baseUrl,
-    AUTHORIZENET_LOGIN_ID: anet.loginId,
-    AUTHORIZENET_TRANSACTION_KEY: anet.transactionKey,
-    YUANSFER_BASE_URL: yuansfer.baseUrl,
-    YUANSFER_MERCHANT_NO: yuansfer.merchantNo,
-    YUANSFER_STORE_NO: yuansfer.storeNo,
-    YUANSFER_TOKEN: yuansfer.token,
-  };
+  world = await livePackingWorld();
 }, 120_000);
 
 afterAll(async () => {
   await shop?.kill();
-  await Promise.all([anet.stop(), yuansfer.stop()]);
-  await store?.drop();
+  await world?.close();
 });
 
-const refundRequests = () =>
-  anet
-    .requestsOf('createTransactionRequest')
-    .filter(
-      (r) =>
-        (r.body.transactionRequest as { transactionType?: string } | undefined)?.transactionType ===
-        'refundTransaction',
-    );
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const refundRequests = () => world.transactionsOf('refundTransaction');
 
 describe('crash safety of packing refunds', () => {
   it('SIGKILL between the packer’s mark and the gateway’s answer: after a restart, one refund', {
     timeout: 300_000,
   }, async () => {
+    const { store, anet, shopper, packerToken, port, settings } = world;
     shop = await startShopProcess(port, settings);
     const [line] = [...shopper.lines.values()];
     const orderNo = await placePaidOrder(

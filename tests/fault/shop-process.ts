@@ -6,6 +6,23 @@ export { freePort } from '../helpers/free-port';
 
 const ROOT = join(import.meta.dirname, '../..');
 
+/** The settings that point a shop process's live gateways at the local doubles. */
+export function liveGatewaySettings(
+  anet: { baseUrl: string; loginId: string; transactionKey: string },
+  yuansfer: { baseUrl: string; merchantNo: string; storeNo: string; token: string },
+): Record<string, string> {
+  return {
+    PAYMENTS: 'live',
+    AUTHORIZENET_BASE_URL: anet.baseUrl,
+    AUTHORIZENET_LOGIN_ID: anet.loginId,
+    AUTHORIZENET_TRANSACTION_KEY: anet.transactionKey,
+    YUANSFER_BASE_URL: yuansfer.baseUrl,
+    YUANSFER_MERCHANT_NO: yuansfer.merchantNo,
+    YUANSFER_STORE_NO: yuansfer.storeNo,
+    YUANSFER_TOKEN: yuansfer.token,
+  };
+}
+
 /**
  * The shop's real server process, as `npm start` runs it: `node dist/server/server.js`, which the
  * API tests' global setup (tests/helpers/global-setup.ts) has rebuilt if its sources changed.

@@ -8,6 +8,7 @@ import type { StockListener } from '#server/modules/catalogue/catalogue.changes'
 import { runOrderAction } from '#server/modules/order/order.actions';
 import { expireOverdueOrders } from '#server/modules/order/order.expiry';
 import type { OrderAction, OrderRecord } from '#server/modules/order/order.machine';
+import type { HoldWorker } from '#server/modules/payment/payment.capture';
 import { refundOrder } from '#server/modules/payment/payment.refund';
 import { NoInput } from '#shared/schemas/common';
 import { OrderNoParams } from '#shared/schemas/order';
@@ -25,6 +26,8 @@ export interface OrdersRouteDeps {
   catalogue: StockListener;
   gateways: Gateways;
   log: FastifyInstance['log'];
+  /** Captures or voids a weighed order's hold once packing or cancelling commits (payment.capture.ts). */
+  holds?: Pick<HoldWorker, 'sendSoon'>;
 }
 
 /** What the audit log keeps of an order before and after a change. */
@@ -86,7 +89,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: OrdersRouteDeps) 
       async ({ params, input, staff }) => {
         if (action === 'cancel') await expire();
         const ship = input as { carrier?: string; tracking?: string };
-        await runOrderAction(
+        const after = await runOrderAction(
           db,
           {
             orderNo: params.orderNo,
@@ -106,6 +109,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: OrdersRouteDeps) 
               after: stateOf(change.after),
             }),
         );
+        if (action !== 'complete') await deps.holds?.sendSoon(after.id);
         return ok(await adminOrderDetail(db, params.orderNo, viewerOf(staff, zone)));
       },
     );

@@ -535,11 +535,28 @@ export const payments = pgTable(
      * (a conditional update claims it, in whichever process), so Fail can never be followed by Pay.
      */
     sandboxUsedAt: timestamp('sandbox_used_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A weighed order's payment (docs/architecture.md, Weighed goods): null for an ordinary charge.
+     * `authorized` (a card held, or a wallet paid, for the estimate plus the buffer); `capture` or
+     * `void` once packing or cancelling recorded what to do (the intent, claimed by the hold
+     * worker before it asks the gateway); then `captured` or `voided`; `failed` when given up.
+     */
+    holdState: text('hold_state'),
+    /** What was held (a card) or paid (a wallet): the most the order may come to. */
+    heldCents: integer('held_cents'),
+    /** The weighed amount to keep, set with the `capture` intent; after it, what was kept. */
+    captureCents: integer('capture_cents'),
+    holdAttempts: integer('hold_attempts').notNull().default(0),
+    /** When the intent is due: now when recorded, a lease while the gateway is asked, a back-off after a no. */
+    holdNextAt: timestamp('hold_next_at', { withTimezone: true, mode: 'date' }),
+    holdMessage: text('hold_message'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
+    // The hold worker's due intents.
+    index('payments_hold_due_idx').on(t.holdNextAt).where(sql`${t.holdState} in ('capture', 'void')`),
     uniqueIndex('payments_one_success_idx')
       .on(t.orderId)
       .where(sql`${t.status} in ('succeeded', 'refunded')`),
@@ -1040,7 +1057,7 @@ export const alertLog = pgTable(
   'alert_log',
   {
     id: serial('id').primaryKey(),
-    /** orderPaid | lowStock | mailFailed | refundFailed | paymentUnknown | paymentNotGivenBack | paymentMismatch */
+    /** orderPaid | lowStock | mailFailed | refundFailed | paymentUnknown | paymentNotGivenBack | paymentMismatch | paymentHoldNotSettled */
     kind: text('kind').notNull(),
     subjectId: integer('subject_id').notNull(),
     day: text('day').notNull().default(''),

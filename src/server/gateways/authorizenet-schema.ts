@@ -28,6 +28,7 @@ export const AUTHORIZE_NET_SCHEMA: Readonly<Record<string, Children>> = {
     ['sorting', 'transactionListSorting'],
     ['paging', 'paging'],
   ],
+  getTransactionDetailsRequest: [...AUTH_AND_REF, ['transId']],
   transactionListSorting: [['orderBy'], ['orderDescending']],
   paging: [['limit'], ['offset']],
   merchantAuthenticationType: [['name'], ['transactionKey'], ['sessionToken'], ['password']],

@@ -20,6 +20,7 @@ import {
 } from './card-rules';
 import {
   type BillingAddress,
+  type CaptureInput,
   type CardBrand,
   type CardChargeResult,
   type CardGateway,
@@ -28,6 +29,7 @@ import {
   type FoundCharge,
   GATEWAY_UNAVAILABLE_MESSAGE,
   type GatewayOutcome,
+  type HoldState,
   type RefundCardInput,
   type SaveCardInput,
   type SaveCardResult,
@@ -46,7 +48,64 @@ export class AuthorizeNetCardGateway implements CardGateway {
   constructor(private readonly options: AuthorizeNetOptions) {}
 
   /** authCaptureTransaction with the card itself. */
-  async chargeCard(input: ChargeCardInput): Promise<CardChargeResult> {
+  chargeCard(input: ChargeCardInput): Promise<CardChargeResult> {
+    return this.cardTransaction(input, 'authCaptureTransaction');
+  }
+
+  /** authOnlyTransaction with the card itself: the amount is held, not charged. */
+  holdCard(input: ChargeCardInput): Promise<CardChargeResult> {
+    return this.cardTransaction(input, 'authOnlyTransaction');
+  }
+
+  /** authCaptureTransaction with a customer payment profile and the security code. */
+  chargeSavedCard(input: ChargeSavedCardInput): Promise<CardChargeResult> {
+    return this.savedCardTransaction(input, 'authCaptureTransaction');
+  }
+
+  /** authOnlyTransaction with a customer payment profile. */
+  holdSavedCard(input: ChargeSavedCardInput): Promise<CardChargeResult> {
+    return this.savedCardTransaction(input, 'authOnlyTransaction');
+  }
+
+  /** priorAuthCaptureTransaction: the gateway refuses more than was held, or a second capture. */
+  async captureHold(input: CaptureInput): Promise<GatewayOutcome> {
+    assertChargeableCents(input.amountCents);
+    const answer = await this.transaction({
+      transactionType: 'priorAuthCaptureTransaction',
+      amount: centsToDecimalString(input.amountCents),
+      refTransId: input.transactionId,
+    });
+    this.options.log.info(
+      { transactionId: input.transactionId, amountCents: input.amountCents, ...transactionFacts(answer) },
+      'card capture',
+    );
+    return outcomeOf(answer);
+  }
+
+  async voidHold(transactionId: string): Promise<GatewayOutcome> {
+    const answer = await this.void(transactionId);
+    this.options.log.info({ transactionId, ...transactionFacts(answer) }, 'card hold void');
+    return outcomeOf(answer);
+  }
+
+  /** getTransactionDetailsRequest, read for the hold's status and amounts. */
+  async holdState(transactionId: string): Promise<HoldState> {
+    const answer = await callAuthorizeNet(this.options, 'getTransactionDetailsRequest', {
+      transId: transactionId,
+    });
+    if (answer?.resultCode !== 'Ok') return { status: 'unavailable' };
+    const transaction = answer.body.transaction;
+    const status = stringAt(transaction, 'transactionStatus');
+    const cents = (key: string) => Math.round(Number(stringAt(transaction, key) ?? 'NaN') * 100);
+    if (status === 'authorizedPendingCapture') return { status: 'held', amountCents: cents('authAmount') };
+    if (status === 'capturedPendingSettlement' || status === 'settledSuccessfully') {
+      return { status: 'captured', amountCents: cents('settleAmount') };
+    }
+    if (status === 'voided' || status === 'expired') return { status: 'voided' };
+    return { status: 'unavailable' };
+  }
+
+  private async cardTransaction(input: ChargeCardInput, transactionType: string): Promise<CardChargeResult> {
     assertChargeableCents(input.amountCents);
     const refused = precheckCard(input.card, this.options.clock.now(), true);
     if (refused) return refused;
@@ -58,16 +117,18 @@ export class AuthorizeNetCardGateway implements CardGateway {
     };
     const known = { last4: lastFour(number), brand: cardBrandOf(number) };
     return this.charge(
-      input.invoiceNumber,
-      input.amountCents,
+      transactionType,
+      { invoiceNumber: input.invoiceNumber, amountCents: input.amountCents },
       { payment: { creditCard } },
       input.billing,
       known,
     );
   }
 
-  /** authCaptureTransaction with a customer payment profile and the security code. */
-  async chargeSavedCard(input: ChargeSavedCardInput): Promise<CardChargeResult> {
+  private async savedCardTransaction(
+    input: ChargeSavedCardInput,
+    transactionType: string,
+  ): Promise<CardChargeResult> {
     assertChargeableCents(input.amountCents);
     const ids = parseProfileToken(input.token);
     if (!ids) return declined('not_found');
@@ -76,7 +137,8 @@ export class AuthorizeNetCardGateway implements CardGateway {
       customerProfileId: ids.customerProfileId,
       paymentProfile: { paymentProfileId: ids.paymentProfileId, cardCode: input.code },
     };
-    return this.charge(input.invoiceNumber, input.amountCents, { profile }, undefined, undefined);
+    const invoice = { invoiceNumber: input.invoiceNumber, amountCents: input.amountCents };
+    return this.charge(transactionType, invoice, { profile }, undefined, undefined);
   }
 
   saveCard(input: SaveCardInput): Promise<SaveCardResult> {
@@ -157,8 +219,8 @@ export class AuthorizeNetCardGateway implements CardGateway {
   }
 
   private async charge(
-    invoiceNumber: string,
-    amountCents: number,
+    transactionType: string,
+    { invoiceNumber, amountCents }: { invoiceNumber: string; amountCents: number },
     paymentOrProfile: Record<string, unknown>,
     billing: BillingAddress | undefined,
     known: { last4: string; brand: CardBrand } | undefined,
@@ -166,7 +228,7 @@ export class AuthorizeNetCardGateway implements CardGateway {
     const invoice = invoiceNumber.slice(0, 20);
     const answer = await this.transaction(
       {
-        transactionType: 'authCaptureTransaction',
+        transactionType,
         amount: centsToDecimalString(amountCents),
         ...paymentOrProfile,
         order: { invoiceNumber: invoice },
@@ -178,7 +240,7 @@ export class AuthorizeNetCardGateway implements CardGateway {
     const result = chargeResultOf(answer, known);
     const last4 = result.status === 'approved' ? result.last4 : known?.last4;
     this.options.log.info(
-      { invoiceNumber: invoice, last4, status: result.status, ...transactionFacts(answer) },
+      { invoiceNumber: invoice, last4, status: result.status, transactionType, ...transactionFacts(answer) },
       'card charge',
     );
     return result;

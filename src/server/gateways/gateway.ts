@@ -159,7 +159,37 @@ export interface RefundCardInput {
   wholeCharge?: boolean;
 }
 
+/**
+ * A weighed order's card is held, then charged once for the weighed amount (docs/architecture.md §6,
+ * Weighed goods). `holdCard`/`holdSavedCard` answer like a charge: `transactionId` names the hold.
+ */
+export interface CaptureInput {
+  transactionId: string;
+  /** At most what was held; the gateway refuses more. */
+  amountCents: number;
+}
+
+/**
+ * What the gateway says a hold came to: still `held`, `captured` (for how much), `voided`, or
+ * `unavailable` when it could not say (unknown id, unreachable).
+ */
+export type HoldState =
+  | { status: 'held'; amountCents: number }
+  | { status: 'captured'; amountCents: number }
+  | { status: 'voided' }
+  | { status: 'unavailable' };
+
 export interface CardGateway {
+  /** Holds `amountCents` on a card without charging it (authorize only). */
+  holdCard(input: ChargeCardInput): Promise<CardChargeResult>;
+  /** Holds an amount on a saved card. */
+  holdSavedCard(input: ChargeSavedCardInput): Promise<CardChargeResult>;
+  /** Charges a prior hold once, for at most what was held. */
+  captureHold(input: CaptureInput): Promise<GatewayOutcome>;
+  /** Releases a hold that was never captured. */
+  voidHold(transactionId: string): Promise<GatewayOutcome>;
+  /** What became of a hold, for settling an intent whose answer was lost (a crash, a timeout). */
+  holdState(transactionId: string): Promise<HoldState>;
   /** Charges a card once (authorise and capture). */
   chargeCard(input: ChargeCardInput): Promise<CardChargeResult>;
   /** Charges a saved card by its token. */

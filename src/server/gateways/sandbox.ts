@@ -12,6 +12,7 @@ import {
   precheckCard,
 } from './card-rules';
 import type {
+  CaptureInput,
   CardBrand,
   CardChargeResult,
   CardGateway,
@@ -19,6 +20,7 @@ import type {
   ChargeSavedCardInput,
   FoundCharge,
   GatewayOutcome,
+  HoldState,
   RefundCardInput,
   SaveCardInput,
   SaveCardResult,
@@ -70,6 +72,12 @@ function sandboxTransactionId(): string {
   return String(randomInt(100_000_000_000, 999_999_999_999));
 }
 
+interface SandboxHold {
+  heldCents: number;
+  state: 'held' | 'captured' | 'voided';
+  capturedCents: number;
+}
+
 /** How many approved charges the sandbox remembers for findCharge. */
 const REMEMBERED_CHARGES = 10_000;
 /** A charge as findCharge looks it up: the invoice as Authorize.Net keeps it (20 characters), and the amount. */
@@ -80,8 +88,66 @@ const chargeKey = (invoiceNumber: string, amountCents: number) =>
 export class SandboxCardGateway implements CardGateway {
   /** Approved charges by invoice and amount, newest last. In this process's memory only, like the money. */
   private readonly charges = new Map<string, { transactionId: string; last4: string }>();
+  /** Holds by transaction id, as Authorize.Net keeps them: held, captured (once) or voided (once). */
+  private readonly holds = new Map<string, SandboxHold>();
 
   constructor(private readonly clock: Clock) {}
+
+  async holdCard(input: ChargeCardInput): Promise<CardChargeResult> {
+    return this.held(input.amountCents, await this.chargeCard(input));
+  }
+
+  async holdSavedCard(input: ChargeSavedCardInput): Promise<CardChargeResult> {
+    return this.held(input.amountCents, await this.chargeSavedCard(input));
+  }
+
+  private held(amountCents: number, result: CardChargeResult): CardChargeResult {
+    if (result.status === 'approved') {
+      this.holds.set(result.transactionId, { heldCents: amountCents, state: 'held', capturedCents: 0 });
+      if (this.holds.size > REMEMBERED_CHARGES) this.holds.delete(this.holds.keys().next().value as string);
+    }
+    return result;
+  }
+
+  /**
+   * Once, for at most what was held. A hold this process never made (one from before a restart:
+   * the sandbox's money lives in memory) is taken as held for any amount, so a demo shop restarted
+   * between payment and packing can still finish the order.
+   */
+  async captureHold(input: CaptureInput): Promise<GatewayOutcome> {
+    assertChargeableCents(input.amountCents);
+    const hold = this.holds.get(input.transactionId) ?? {
+      heldCents: input.amountCents,
+      state: 'held' as const,
+      capturedCents: 0,
+    };
+    if (hold.state !== 'held') return { ok: false, message: 'The transaction cannot be found.' };
+    if (input.amountCents > hold.heldCents) {
+      return {
+        ok: false,
+        message: 'The amount requested for settlement cannot be greater than the original amount authorized.',
+      };
+    }
+    this.holds.set(input.transactionId, { ...hold, state: 'captured', capturedCents: input.amountCents });
+    return { ok: true };
+  }
+
+  async voidHold(transactionId: string): Promise<GatewayOutcome> {
+    const hold = this.holds.get(transactionId);
+    if (hold && hold.state !== 'held') {
+      return { ok: false, message: 'The referenced transaction cannot be voided.' };
+    }
+    this.holds.set(transactionId, { heldCents: hold?.heldCents ?? 0, state: 'voided', capturedCents: 0 });
+    return { ok: true };
+  }
+
+  async holdState(transactionId: string): Promise<HoldState> {
+    const hold = this.holds.get(transactionId);
+    if (!hold) return { status: 'unavailable' };
+    if (hold.state === 'held') return { status: 'held', amountCents: hold.heldCents };
+    if (hold.state === 'captured') return { status: 'captured', amountCents: hold.capturedCents };
+    return { status: 'voided' };
+  }
 
   private approved(invoiceNumber: string, amountCents: number, last4: string, brand: CardBrand) {
     const transactionId = sandboxTransactionId();

@@ -36,7 +36,7 @@ export type AlertMail =
   | {
       kind: 'paymentFailed';
       orderNo: string;
-      reason: 'unknown' | 'notGivenBack' | 'mismatch';
+      reason: 'unknown' | 'notGivenBack' | 'mismatch' | 'holdNotSettled';
       amountCents: number;
       currency: string;
       reference: string;

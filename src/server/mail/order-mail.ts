@@ -227,11 +227,15 @@ function packingChanges(lang: Language, extra: OrderMailExtra, params: Params): 
         : piece(lang, k('replaced'), { name, replacement: nameOf(c.replacementEnName, c.replacementZnName) });
     const money =
       c.refundCents > 0
-        ? piece(lang, k('refund'), { amount: formatCents(c.refundCents) })
+        ? piece(lang, k(extra.notCharged ? 'notCharged' : 'refund'), { amount: formatCents(c.refundCents) })
         : piece(lang, k('noRefund'));
     return { text: `• ${what.text} (${money.text})`, html: `• ${what.html} (${money.html})` };
   });
-  const total = (extra.amountCents ?? 0) > 0 ? [piece(lang, k('total'), params), piece(lang, k('note'))] : [];
+  // A held card is charged only what was packed: nothing comes back, so no bank's delay to note.
+  const sum = extra.notCharged
+    ? [piece(lang, k('totalNotCharged'), params)]
+    : [piece(lang, k('total'), params), piece(lang, k('note'))];
+  const total = (extra.amountCents ?? 0) > 0 ? sum : [];
   return [...lines, ...total];
 }
 

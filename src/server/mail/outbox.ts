@@ -31,6 +31,11 @@ export interface OrderMailExtra {
   changes?: PackingChange[];
   /** A substitute proposed (`substitution` mail): the line, the substitute, and until when to answer. */
   substitution?: ProposalMail;
+  /**
+   * A weighed order's held card: its short lines are taken off what is charged after packing,
+   * never charged, rather than refunded (docs/architecture.md §6, Weighed goods).
+   */
+  notCharged?: boolean;
 }
 
 /** What the shopper's proposal mail says. */

@@ -144,6 +144,12 @@ export const OrderDetail = OrderSummary.omit({ item: true }).extend({
   /** Where it goes, as it was when the order was placed. */
   address: Address.omit({ uuid: true, default_status: true }),
   item: z.array(OrderLine),
+  /**
+   * Our addition: a pending order with lines sold by weight is paid `amount`, its estimate plus
+   * `buffer_percent` (a card holds it and is charged only the weighed amount after packing; a
+   * wallet pays it and gets the difference back); null for any other order.
+   */
+  hold: z.object({ amount: z.number(), buffer_percent: z.number().int() }).nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { containing } from '#server/db/contains';
 import { addresses, orders, refunds, users } from '#server/db/schema';
 import { NotFound } from '#server/errors';
 import { customerView } from '#server/modules/account/shopper-disable';
+import { DIFFERENCE_REASON } from '#server/modules/payment/payment.capture';
 import { ORDER_STATUS, orderStatusName } from '#shared/schemas/order';
 
 /*
@@ -76,7 +77,7 @@ export async function customerDetail(db: Db, uuid: string) {
     .select({ cents: sum(refunds.amountCents) })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(kept, eq(refunds.status, 'succeeded')));
+    .where(and(kept, eq(refunds.status, 'succeeded'), ne(refunds.reason, DIFFERENCE_REASON)));
   return {
     customer: customerView(user),
     addresses: addressRows.map((a) => ({

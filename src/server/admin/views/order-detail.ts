@@ -158,6 +158,18 @@ export async function adminOrderDetail(
           status: paid.status,
           card_last4: paid.cardLast4,
           reference: paid.reference,
+          hold:
+            paid.holdState === null
+              ? null
+              : {
+                  state: paid.holdState,
+                  held: centsToAmount(paid.heldCents ?? paid.amountCents),
+                  captured:
+                    paid.holdState === 'captured' && paid.captureCents !== null
+                      ? centsToAmount(paid.captureCents)
+                      : null,
+                  message: paid.holdMessage,
+                },
         }
       : null,
     ...(viewer.packer ? {} : { customer: row.user }),
@@ -166,7 +178,19 @@ export async function adminOrderDetail(
 }
 
 /** For entries at the same instant (a clock that did not move): the order things happen in. */
-const RANK = ['placed', 'payment', 'paid', 'packed', 'shipped', 'completed', 'refund_failed', 'refunded'];
+const RANK = [
+  'placed',
+  'payment',
+  'paid',
+  'authorized',
+  'packed',
+  'captured',
+  'voided',
+  'shipped',
+  'completed',
+  'refund_failed',
+  'refunded',
+];
 const rankOf = (entry: { kind: string; details: unknown }) => {
   // A mail comes just after the change it tells of.
   const mail = entry.kind === 'mail' ? (entry.details as { mail: string }).mail : undefined;
@@ -177,6 +201,10 @@ const rankOf = (entry: { kind: string; details: unknown }) => {
 /** Event details keep cents in the database; the API sends amounts. */
 function amountsOf(details: unknown): unknown {
   if (!details || typeof details !== 'object') return details;
-  const { amountCents, ...rest } = details as Record<string, unknown>;
-  return typeof amountCents === 'number' ? { ...rest, amount: centsToAmount(amountCents) } : rest;
+  const { amountCents, heldCents, ...rest } = details as Record<string, unknown>;
+  return {
+    ...rest,
+    ...(typeof amountCents === 'number' ? { amount: centsToAmount(amountCents) } : {}),
+    ...(typeof heldCents === 'number' ? { held: centsToAmount(heldCents) } : {}),
+  };
 }

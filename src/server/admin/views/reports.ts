@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { categories, orderLines, orders, orderTaxes, payments, products, refunds } from '#server/db/schema';
+import { DIFFERENCE_REASON } from '#server/modules/payment/payment.capture';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { REPORT_DEFAULT_DAYS, type Report } from '#shared/schemas/admin/reports.zod';
 
@@ -42,8 +43,17 @@ export const takingPayment = and(
 export const methodOf = sql<string>`coalesce(${payments.vendor}, 'none')`;
 
 export const paidIn = (start: Date, end: Date) => and(gte(orders.paidAt, start), lt(orders.paidAt, end));
+/**
+ * Refunds the gateway made in the range. A weighed order's wallet difference is left out: it gave
+ * back money paid above the order's total (the buffer), which the collected figures never counted.
+ */
 export const refundedIn = (start: Date, end: Date) =>
-  and(eq(refunds.status, 'succeeded'), gte(refunds.updatedAt, start), lt(refunds.updatedAt, end));
+  and(
+    eq(refunds.status, 'succeeded'),
+    ne(refunds.reason, DIFFERENCE_REASON),
+    gte(refunds.updatedAt, start),
+    lt(refunds.updatedAt, end),
+  );
 
 interface Figures {
   orders: number;

@@ -22,6 +22,7 @@ const PAYMENT_LOG_KINDS = {
   unknown: 'paymentUnknown',
   notGivenBack: 'paymentNotGivenBack',
   mismatch: 'paymentMismatch',
+  holdNotSettled: 'paymentHoldNotSettled',
 } as const satisfies Record<StuckReason, string>;
 
 /** An alert's key in `alert_log`: what it is about, and (low stock) the shop day. */

@@ -18,7 +18,13 @@ export type OrderEventKind =
   | 'substitution_proposed'
   | 'substitution_approved'
   | 'substitution_declined'
-  | 'substitution_expired';
+  | 'substitution_expired'
+  /** A weighed order's card held, or wallet paid, for its estimate plus the buffer (details: amountCents). */
+  | 'authorized'
+  /** The weighed amount kept, once, after packing (details: amountCents; heldCents). */
+  | 'captured'
+  /** A hold released, once (details: amountCents). */
+  | 'voided';
 
 /** One entry of an order's timeline (`order_events`). */
 export interface OrderEvent {

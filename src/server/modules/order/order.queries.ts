@@ -5,8 +5,10 @@ import { NotFound } from '#server/errors';
 import { centsToAmount } from '#shared/money';
 import { asWhenMissing } from '#shared/schemas/cart';
 import { ORDER_STATUS, type OrderDetail, type OrderLine, type OrderSummary } from '#shared/schemas/order';
+import { withBuffer } from '#shared/schemas/payment.rules';
 import { ratePercent } from '#shared/tax';
 import { choicesOf } from '../catalogue/substitute-choices';
+import { readShopSettings } from '../settings/shop-settings';
 
 type OrderRow = typeof orders.$inferSelect;
 type MarkRow = typeof packingLines.$inferSelect;
@@ -114,10 +116,11 @@ export async function orderDetail(
     .from(orders)
     .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!o) throw new NotFound('errors:order.notFound');
-  const [lines, marks, taxes] = await Promise.all([
+  const [lines, marks, taxes, settings] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id)),
     marksOfOrder(db, o.id),
     db.select().from(orderTaxes).where(eq(orderTaxes.orderId, o.id)).orderBy(asc(orderTaxes.ratePpm)),
+    readShopSettings(db),
   ]);
   const choices = await choicesOf(db, lines, now);
   // The choice can change until packing of the order starts (its first mark).
@@ -125,6 +128,14 @@ export async function orderDetail(
     (o.status === ORDER_STATUS.pending || o.status === ORDER_STATUS.processing) &&
     o.packedAt === null &&
     marks.size === 0;
+  // What the pay page tells before paying a weighed order (payment.hold.ts computes the same).
+  const holding = o.weighed && o.status === ORDER_STATUS.pending && o.totalCents > 0;
+  const hold = holding
+    ? {
+        amount: centsToAmount(withBuffer(o.totalCents, settings.holdBufferPercent)),
+        buffer_percent: settings.holdBufferPercent,
+      }
+    : null;
   return {
     ...summaryOf(o, timeZone),
     subtotal: centsToAmount(o.subtotalCents),
@@ -161,5 +172,6 @@ export async function orderDetail(
       choice_open: choiceOpen,
       proposal: proposalView(marks.get(l.id)),
     })),
+    hold,
   };
 }

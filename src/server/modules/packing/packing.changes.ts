@@ -87,7 +87,12 @@ export async function enqueuePackingMail(tx: Tx, orderId: number, at: Date): Pro
   const changes = await changesOfOrder(tx, orderId);
   if (changes.length === 0) return;
   const [paid] = await tx
-    .select({ kind: payments.kind, vendor: payments.vendor, cardLast4: payments.cardLast4 })
+    .select({
+      kind: payments.kind,
+      vendor: payments.vendor,
+      cardLast4: payments.cardLast4,
+      holdState: payments.holdState,
+    })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['succeeded', 'refunded'])));
   await enqueueOrderMail(
@@ -98,6 +103,7 @@ export async function enqueuePackingMail(tx: Tx, orderId: number, at: Date): Pro
       changes,
       amountCents: changes.reduce((sum, c) => sum + c.refundCents, 0),
       ...(paid ? { paymentKind: paid.kind, vendor: paid.vendor, cardLast4: paid.cardLast4 } : {}),
+      ...(paid?.kind === 'card' && paid.holdState !== null ? { notCharged: true } : {}),
     },
     at,
   );

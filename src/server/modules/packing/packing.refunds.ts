@@ -4,7 +4,12 @@ import type { Db } from '#server/db/client';
 import { packingLines, payments, refunds } from '#server/db/schema';
 import { emit } from '#server/events';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
-import { PollingWorker, retryDelay } from '#server/polling-worker';
+import {
+  GATEWAY_WORKER_DEFAULTS,
+  type LeasedPollingOptions,
+  PollingWorker,
+  retryDelay,
+} from '#server/polling-worker';
 import { lockOrder, lockOrderMoney } from '../order/order.lock';
 import { giveBack, settleRefund } from '../payment/payment.refund';
 import { enqueuePackingMail } from './packing.changes';
@@ -20,25 +25,9 @@ import { enqueuePackingMail } from './packing.changes';
  * `maxAttempts`, then the row is `failed` and its amount no longer reserved.
  */
 
-export interface PackingRefundOptions {
-  pollMs: number;
-  /** Longer than a gateway call can take (15 s by default), so a slow one is never sent twice. */
-  leaseMs: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxAttempts: number;
-  batch: number;
-}
+export type PackingRefundOptions = LeasedPollingOptions;
 
-export const PACKING_REFUND_DEFAULTS: PackingRefundOptions = {
-  pollMs: 5_000,
-  leaseMs: 5 * 60_000,
-  baseDelayMs: 60_000,
-  maxDelayMs: 60 * 60_000,
-  // About two days of hourly tries: long enough for a card charge to settle.
-  maxAttempts: 60,
-  batch: 10,
-};
+export const PACKING_REFUND_DEFAULTS: PackingRefundOptions = GATEWAY_WORKER_DEFAULTS;
 
 export interface PackingRefundDeps {
   db: Db;

@@ -121,6 +121,10 @@ async function recordMark(deps: MarkDeps, request: MarkLineRequest): Promise<Mar
       request,
       now,
     );
+    // A held card (a weighed order) is not refunded: the mark lowers what is captured after packing
+    // (payment.capture.ts), so its refund waits `held` until then and the refund worker skips it.
+    const payment = succeededOf(money.payments);
+    const held = refund.id !== null && payment?.kind === 'card' && payment.holdState === 'authorized';
     const values = {
       orderLineId: line.id,
       orderId: order.id,
@@ -129,9 +133,9 @@ async function recordMark(deps: MarkDeps, request: MarkLineRequest): Promise<Mar
       ...mark.replacement,
       refundCents: refund.cents,
       refundId: refund.id,
-      refundState: refund.id === null ? 'none' : 'queued',
+      refundState: refund.id === null ? 'none' : held ? 'held' : 'queued',
       refundAttempts: 0,
-      refundNextAt: refund.id === null ? null : now,
+      refundNextAt: refund.id === null || held ? null : now,
       refundMessage: null,
       markKey: request.key,
       staffId: request.staffId,

@@ -4,7 +4,7 @@ import { payments } from '#server/db/schema';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
 import type { StockChanges } from '../catalogue/catalogue.changes';
 import { lockOrderMoney } from '../order/order.lock';
-import { orderPaid } from '../order/order.machine';
+import { afterOrderChange, orderPaid } from '../order/order.machine';
 import type { PaymentRow } from './payment.queries';
 
 /**
@@ -49,6 +49,13 @@ export async function applyPayment(tx: Tx, stock: StockChanges, input: ApplyInpu
     .update(payments)
     .set({ status: 'succeeded', transactionId, message: null, updatedAt: now })
     .where(eq(payments.id, paymentId));
+  if (payment.holdState === 'authorized') {
+    await afterOrderChange(
+      tx,
+      { orderId, kind: 'authorized', staffId: null, details: { amountCents: payment.amountCents }, at: now },
+      { mail: false },
+    );
+  }
   return 'applied';
 }
 
@@ -81,17 +88,19 @@ export async function giveBack(
   let outcome: GatewayOutcome;
   try {
     outcome =
-      payment.kind === 'card'
-        ? await gateways.card.refundCard({
-            transactionId,
-            amountCents: payment.amountCents,
-            last4: payment.cardLast4 ?? '',
-            wholeCharge: true,
-          })
-        : await gateways.wallet.refundWallet({
-            reference: payment.reference,
-            amountCents: payment.amountCents,
-          });
+      payment.kind === 'card' && payment.holdState === 'authorized'
+        ? await gateways.card.voidHold(transactionId)
+        : payment.kind === 'card'
+          ? await gateways.card.refundCard({
+              transactionId,
+              amountCents: payment.amountCents,
+              last4: payment.cardLast4 ?? '',
+              wholeCharge: true,
+            })
+          : await gateways.wallet.refundWallet({
+              reference: payment.reference,
+              amountCents: payment.amountCents,
+            });
   } catch (err) {
     outcome = { ok: false, message: err instanceof Error ? err.message : String(err) };
   }

@@ -16,6 +16,7 @@ import {
   settlePayment,
 } from './payment.core';
 import type { CardPaymentRequest } from './payment.form';
+import { holdAmountOf } from './payment.hold';
 import {
   insertPayment,
   markPaymentFailed,
@@ -91,8 +92,10 @@ async function chargeOnce(deps: PaymentDeps, c: CardCharge): Promise<CardPayment
     const free = await settleFreeOrder(deps, order, 'card', 'creditcard');
     return free === 'applied' ? { status: 2, orderNo: order.orderNo } : closed();
   }
+  const holdCents = await holdAmountOf(deps.db, order);
   const payment = await insertPayment(deps.db, {
     order,
+    holdCents,
     kind: 'card',
     vendor: 'creditcard',
     gateway: deps.gateways.kind,
@@ -100,7 +103,12 @@ async function chargeOnce(deps: PaymentDeps, c: CardCharge): Promise<CardPayment
     cardLast4: saved ? saved.last4 : request.kind === 'card' ? lastFour(request.card.number) : undefined,
     cardBrand: saved ? saved.brand : request.kind === 'card' ? cardBrandOf(request.card.number) : undefined,
   });
-  const result = await charge(deps, order, request, saved);
+  const result = await charge(
+    deps,
+    { invoiceNumber: order.orderNo, amountCents: payment.amountCents },
+    c,
+    holdCents !== undefined,
+  );
   await settleCardTry(deps.db, tried, result.status === 'declined' ? 'refused' : result.status);
   if (result.status === 'approved') {
     const outcome = await settlePayment(deps, { ...payment, cardLast4: result.last4 }, result.transactionId);
@@ -112,17 +120,20 @@ async function chargeOnce(deps: PaymentDeps, c: CardCharge): Promise<CardPayment
   return { status: 1, message: declineMessage(result) };
 }
 
+/** Charges the card, or for a weighed order holds the amount, to be captured once packed. */
 function charge(
   deps: PaymentDeps,
-  order: OrderRow,
-  request: CardPaymentRequest,
-  saved: CardRow | undefined,
+  invoice: { invoiceNumber: string; amountCents: number },
+  { request, saved }: CardCharge,
+  hold: boolean,
 ): Promise<CardChargeResult> {
-  const invoice = { invoiceNumber: order.orderNo, amountCents: order.totalCents };
+  const card = deps.gateways.card;
   if (request.kind === 'card') {
-    return deps.gateways.card.chargeCard({ ...invoice, card: request.card, billing: request.billing });
+    const input = { ...invoice, card: request.card, billing: request.billing };
+    return hold ? card.holdCard(input) : card.chargeCard(input);
   }
-  return deps.gateways.card.chargeSavedCard({ ...invoice, token: saved?.token ?? '', code: request.code });
+  const input = { ...invoice, token: saved?.token ?? '', code: request.code };
+  return hold ? card.holdSavedCard(input) : card.chargeSavedCard(input);
 }
 
 function declineMessage(result: Exclude<CardChargeResult, { status: 'approved' }>): PaymentMessage {

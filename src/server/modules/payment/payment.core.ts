@@ -1,6 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
+import { payments } from '#server/db/schema';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
 import type { MessageParams } from '#server/i18n';
 import { type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
@@ -59,6 +61,12 @@ export async function settlePayment(
     const given = await giveBack(deps.gateways, deps.log, payment, transactionId);
     if (!given.ok) {
       await reportStuckPayment(deps, payment, { reason: 'notGivenBack', detail: given.message, at: now });
+    } else if (payment.holdState === 'authorized') {
+      // A weighed order's hold that arrived too late was voided (giveBack): nothing is left held.
+      await deps.db
+        .update(payments)
+        .set({ holdState: 'voided', updatedAt: deps.clock.now() })
+        .where(and(eq(payments.id, payment.id), eq(payments.holdState, 'authorized')));
     }
   }
   return outcome;

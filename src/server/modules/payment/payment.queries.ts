@@ -104,6 +104,8 @@ export interface NewPayment {
   now: Date;
   cardLast4?: string;
   cardBrand?: string;
+  /** A weighed order's hold (payment.hold.ts): the attempt is for this amount, not the order's total. */
+  holdCents?: number | undefined;
   /** Refuse (429) once the order already has this many attempts of this kind. */
   maxAttempts?: number;
 }
@@ -117,7 +119,7 @@ export const WALLET_STARTS_PER_ORDER = 10;
 const ATTEMPTS_RETRY_SECONDS = 600;
 
 /**
- * Records an attempt as `started`, for the order's whole amount. Its reference is the order number
+ * Records an attempt as `started`, for the order's whole amount (a weighed order's: its hold). Its reference is the order number
  * with an attempt suffix (`…-1`, `…-2`). The suffix is drawn while holding the order's row, so
  * parallel attempts on one order number themselves one after the other instead of colliding.
  */
@@ -146,7 +148,8 @@ export async function insertPayment(db: Db, p: NewPayment): Promise<PaymentRow> 
           gateway: p.gateway,
           reference: `${p.order.orderNo}-${attempt}`,
           status: 'started',
-          amountCents: p.order.totalCents,
+          amountCents: p.holdCents ?? p.order.totalCents,
+          ...(p.holdCents === undefined ? {} : { holdState: 'authorized', heldCents: p.holdCents }),
           cardLast4: p.cardLast4 ?? null,
           cardBrand: p.cardBrand ?? null,
           createdAt: p.now,

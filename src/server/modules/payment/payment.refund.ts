@@ -8,7 +8,7 @@ import { formatCents } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { linePaidOf, unitsShareOf } from '#shared/tax';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
-import { orderRefunded, PAID_STATUSES, refusal } from '../order/order.machine';
+import { afterOrderChange, orderRefunded, PAID_STATUSES, refusal } from '../order/order.machine';
 
 /*
  * The one way money goes back to a shopper, whoever causes it: a manager (the console, the command
@@ -158,6 +158,7 @@ async function claimRefund(
   if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > left) {
     throw new Conflict('errors:payment.refundTooMuch', { max: formatCents(left) });
   }
+  assertRefundableHold(payment, amountCents);
   const refundId = await reserveRefund(
     tx,
     { orderId: order.id, paymentId: payment.id, amountCents, lines: base.lines, reason: request.reason },
@@ -165,6 +166,21 @@ async function claimRefund(
     deps.clock.now(),
   );
   return { ...base, refundId, amountCents };
+}
+
+/**
+ * A weighed order's held card (payment.capture.ts) is charged nothing until packing captures it: it
+ * can be given back whole (the hold is voided) but not in part, and not while its capture or void
+ * is with the gateway. Lowering what is captured is packing's job (a short mark).
+ */
+function assertRefundableHold(payment: PaymentRow, amountCents: number): void {
+  if (payment.kind !== 'card' || payment.holdState === null) return;
+  if (payment.holdState === 'capture' || payment.holdState === 'void') {
+    throw new Conflict('errors:payment.holdUnderWay');
+  }
+  if (payment.holdState === 'authorized' && amountCents !== payment.amountCents) {
+    throw new Conflict('errors:payment.refundBeforeCapture', { amount: formatCents(payment.amountCents) });
+  }
 }
 
 /** The refunds of a payment that count against what is left to give back: sent, or under way. */
@@ -245,6 +261,24 @@ export async function settleRefund(
       .set({ status: 'refunded', updatedAt: now })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'succeeded')));
   }
+  if (whole && payment.holdState === 'authorized') {
+    // Given back whole before packing: the hold was voided, and nothing is left to capture.
+    await tx
+      .update(payments)
+      .set({ holdState: 'voided', updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.holdState, 'authorized')));
+    await afterOrderChange(
+      tx,
+      {
+        orderId: refund.orderId,
+        kind: 'voided',
+        staffId: refund.staffId,
+        details: { amountCents: 0 },
+        at: now,
+      },
+      { mail: false },
+    );
+  }
   await orderRefunded(tx, {
     orderId: refund.orderId,
     refundId: refund.id,
@@ -303,6 +337,10 @@ export async function giveBack(
     return { ok: false, message: `the payment was taken by the ${payment.gateway} gateway` };
   }
   try {
+    // A hold not captured is released: nothing was charged (assertRefundableHold allows it whole only).
+    if (payment.kind === 'card' && payment.holdState === 'authorized') {
+      return await deps.gateways.card.voidHold(payment.transactionId ?? '');
+    }
     if (payment.kind === 'card') {
       return await deps.gateways.card.refundCard({
         transactionId: payment.transactionId ?? '',

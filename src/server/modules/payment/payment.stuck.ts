@@ -16,9 +16,10 @@ import type { PaymentRow } from './payment.queries';
  * it began — the order cannot be charged again, and there may be money taken for it.
  * `notGivenBack`: money that arrived for an order no longer waiting, whose giving back the gateway
  * refused. `mismatch`: a correctly signed wallet notification of a paid amount or currency that is
- * not the attempt's — money moved that pays nothing.
+ * not the attempt's — money moved that pays nothing. `holdNotSettled`: a weighed order's hold the
+ * gateway would not capture or void (or a wallet's difference it would not refund) after every try.
  */
-export type StuckReason = 'unknown' | 'notGivenBack' | 'mismatch';
+export type StuckReason = 'unknown' | 'notGivenBack' | 'mismatch' | 'holdNotSettled';
 
 /**
  * How long a card attempt may stay unknown before a person is told: the reconcile sweep (every 30 s)

@@ -13,6 +13,7 @@ import {
   settlePayment,
 } from './payment.core';
 import type { WalletPaymentRequest } from './payment.form';
+import { holdAmountOf } from './payment.hold';
 import {
   claimPaymentCheck,
   goodsOf,
@@ -55,8 +56,10 @@ export async function startWalletPayment(
     await settleFreeOrder(deps, order, 'wallet', request.vendor);
     return { url: callbackUrl };
   }
+  // A weighed order's wallet pays the estimate plus the buffer; packing gives the difference back.
   const payment = await insertPayment(deps.db, {
     order,
+    holdCents: await holdAmountOf(deps.db, order),
     kind: 'wallet',
     vendor: request.vendor,
     gateway: deps.gateways.kind,
@@ -65,7 +68,7 @@ export async function startWalletPayment(
   });
   const started = await deps.gateways.wallet.startWalletPayment({
     reference: payment.reference,
-    amountCents: order.totalCents,
+    amountCents: payment.amountCents,
     vendor: request.vendor,
     terminal: request.terminal,
     ipnUrl: `${publicUrl}${IPN_PATH}`,
@@ -136,7 +139,7 @@ async function matchesOrder(
   return (
     order !== undefined &&
     note.amountCents === payment.amountCents &&
-    note.amountCents === order.totalCents &&
+    note.amountCents === (payment.heldCents ?? order.totalCents) &&
     note.currency === payment.currency
   );
 }

@@ -112,6 +112,20 @@ export const OrderDetail = z.strictObject({
       status: z.string(),
       card_last4: z.string().nullable(),
       reference: z.string().nullable(),
+      /**
+       * A weighed order's hold (docs/architecture.md §6, Weighed goods): its state (authorized,
+       * capture, captured, void, voided, failed), what was held or paid, what is kept once
+       * captured, and the gateway's last refusal while it is being tried again. Null otherwise.
+       */
+      hold: z
+        .strictObject({
+          state: z.string(),
+          held: Amount,
+          captured: Amount.nullable(),
+          message: z.string().nullable(),
+        })
+        .nullable()
+        .optional(),
     })
     .nullable(),
   /** Left out for packers. */

@@ -5,7 +5,8 @@ import { Amount, Count, Id, Instant, ShopDate } from './common.zod';
 /* Answers of `/api/admin/packing` (docs/api.md, Admin: packing). Amounts are decimal dollars. */
 
 /** Where the money a mark gives back stands. */
-export const REFUND_STATES = ['none', 'queued', 'sending', 'sent', 'failed'] as const;
+/** `held`: a weighed order's held card, where a mark lowers the capture instead of refunding. */
+export const REFUND_STATES = ['none', 'queued', 'sending', 'sent', 'failed', 'held'] as const;
 
 /** A line's packing mark; the order detail shows it too. */
 export const LineMark = z.strictObject({

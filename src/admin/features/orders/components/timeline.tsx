@@ -21,6 +21,9 @@ const KINDS = [
   'substitution_approved',
   'substitution_declined',
   'substitution_expired',
+  'authorized',
+  'captured',
+  'voided',
   'mail',
 ];
 
@@ -55,6 +58,10 @@ function useDetails() {
           d.reason ? t('orders.timeline.reason', { reason: str(d.reason) }) : '',
           refundDestination(d.to, t),
         ];
+      case 'authorized':
+      case 'captured':
+      case 'voided':
+        return amount ? [t('orders.timeline.amount', { amount })] : [];
       case 'refund_failed':
         return [
           t('orders.timeline.amount', { amount }),

@@ -129,6 +129,19 @@ export function OrderPage() {
                 <dd>{t(`orders.method.${o.payment.method}`, { defaultValue: o.payment.method })}</dd>
                 <dt>{t('orders.fields.paymentStatus')}</dt>
                 <dd>{t(`orders.paymentStatus.${o.payment.status}`, { defaultValue: o.payment.status })}</dd>
+                {o.payment.hold ? (
+                  <>
+                    <dt>{t('orders.fields.hold')}</dt>
+                    <dd data-testid="payment-hold">
+                      {t(`orders.holdState.${o.payment.hold.state}`, {
+                        defaultValue: o.payment.hold.state,
+                        held: formatCents(centsOf(o.payment.hold.held)),
+                        captured: formatCents(centsOf(o.payment.hold.captured ?? 0)),
+                      })}
+                      {o.payment.hold.message ? ` · ${o.payment.hold.message}` : ''}
+                    </dd>
+                  </>
+                ) : null}
                 {o.payment.card_last4 ? (
                   <>
                     <dt>{t('orders.fields.card')}</dt>

@@ -99,6 +99,15 @@ export function PayPage() {
                     </label>
                   ))}
                 </fieldset>
+                {data.hold && (
+                  <p className="pay-hold" data-testid="pay-hold">
+                    {t(method === 'creditcard' ? 'hold.card' : 'hold.wallet', {
+                      estimate: formatCents(centsOf(data.total_price)),
+                      held: formatCents(centsOf(data.hold.amount)),
+                      percent: data.hold.buffer_percent,
+                    })}
+                  </p>
+                )}
                 {walletMessage && (
                   <p className="form-error" role="alert">
                     {walletMessage}
