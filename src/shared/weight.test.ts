@@ -106,12 +106,16 @@ describe('weights and their prices', () => {
 
   it('reads back the weight it formats, to the hundredth', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 99_999 }), fc.constantFrom('lb' as const, 'kg' as const), (h, unit) => {
-        const grams = parseWeight((h / 100).toFixed(2), unit);
-        expect(grams).toBeDefined();
-        // a gram is under a hundredth of either unit, so the round trip lands within one hundredth
-        expect(Math.abs(gramsToHundredths(grams ?? 0, unit) - h)).toBeLessThanOrEqual(1);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 99_999 }),
+        fc.constantFrom('lb' as const, 'kg' as const),
+        (h, unit) => {
+          const grams = parseWeight((h / 100).toFixed(2), unit);
+          expect(grams).toBeDefined();
+          // a gram is under a hundredth of either unit, so the round trip lands within one hundredth
+          expect(Math.abs(gramsToHundredths(grams ?? 0, unit) - h)).toBeLessThanOrEqual(1);
+        },
+      ),
     );
   });
 });

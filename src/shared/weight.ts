@@ -105,7 +105,10 @@ export function saleProblem(sale: WeighedSale): string | undefined {
   if ((stepMilli === null) === (pieceGrams === null)) return 'errors:weight.stepOrPiece';
   if (stepMilli !== null && (!Number.isInteger(stepMilli) || stepMilli < 1 || stepMilli > MAX_STEP_MILLI))
     return 'errors:weight.badStep';
-  if (pieceGrams !== null && (!Number.isInteger(pieceGrams) || pieceGrams < 1 || pieceGrams > MAX_PIECE_GRAMS))
+  if (
+    pieceGrams !== null &&
+    (!Number.isInteger(pieceGrams) || pieceGrams < 1 || pieceGrams > MAX_PIECE_GRAMS)
+  )
     return 'errors:weight.badPiece';
   if (stepGramsOf(sale) < 1) return 'errors:weight.badStep';
   return undefined;
@@ -162,4 +165,15 @@ export function parseWeight(text: string, unit: WeightUnit): number | undefined 
   const milli = Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'));
   if (milli <= 0) return undefined;
   return milliUnitsToGrams(milli, unit);
+}
+
+/**
+ * The unit price a line is weighed at when one step was charged `stepCents` (a promotion prices
+ * the step): the product's unit price scaled by the same ratio, half-up; the unit price itself
+ * when the step costs its regular price.
+ */
+export function lineUnitPriceOf(sale: WeighedSale, stepCents: number): number {
+  const regular = stepPriceOf(sale);
+  if (regular <= 0 || stepCents === regular) return sale.unitPriceCents;
+  return Number(halfUp(BigInt(sale.unitPriceCents) * BigInt(stepCents), BigInt(regular)));
 }

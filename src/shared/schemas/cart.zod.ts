@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WHEN_MISSING } from './cart.rules';
 import { formFields, IdParam, refuse, UuidParam } from './common.zod';
+import { SoldByWeight } from './weight.zod';
 
 /* Requests (docs/api.md, Cart). */
 
@@ -50,6 +51,8 @@ export const CartItem = z.object({
   when_missing: z.enum(WHEN_MISSING),
   /** Our addition: the product's tax class (its rate where the order goes: `GET /api/delivery/check`). */
   tax_class: z.string(),
+  /** Our addition: how it is sold by weight (`amount` counts steps or pieces), or null for a pack. */
+  sold_by_weight: SoldByWeight.nullable(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

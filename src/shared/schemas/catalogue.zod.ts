@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BooleanFlag, IdParam, PageParams, pageOf, UuidParam } from './common.zod';
+import { SoldByWeight } from './weight.zod';
 
 /** Requests: what each catalogue call accepts (docs/api.md, Catalogue). Unknown keys are ignored. */
 export const CategoryListInput = z.object({ category_id: IdParam.optional() });
@@ -67,6 +68,8 @@ export const ProductCard = z.object({
   real_stock: z.number().int(),
   sold_count: z.number().int(),
   category_id: z.number().int(),
+  /** Our addition: how it is sold by weight (`price` is then one step's or piece's), or null for a pack. */
+  sold_by_weight: SoldByWeight.nullable(),
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 export const ProductPage = pageOf(ProductCard);

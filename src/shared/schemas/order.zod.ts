@@ -4,6 +4,7 @@ import { WHEN_MISSING } from './cart.rules';
 import { refuse, Text, UuidParam, withFlatList } from './common.zod';
 import { COUPON_MAX, ORDER_NO_PATTERN } from './order.rules';
 import { OrderSlot, SlotField } from './slots.zod';
+import { LineWeight } from './weight.zod';
 
 /* Requests (docs/api.md, Orders). */
 
@@ -103,6 +104,8 @@ export const OrderLine = z.object({
     })
     .nullable()
     .optional(),
+  /** Our addition: a line sold by weight, its estimate and (once packed) its weighed figures. */
+  weight: LineWeight.nullable().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -121,6 +124,10 @@ export const OrderDetail = OrderSummary.omit({ item: true }).extend({
   /** Where it goes, as it was when the order was placed. */
   address: Address.omit({ uuid: true, default_status: true }),
   item: z.array(OrderLine),
+  /** Our addition: true while a weighed line is not weighed yet: the totals are an estimate. */
+  estimate: z.boolean().optional(),
+  /** Our addition: a weighed order's total as placed (the estimate), else null. */
+  estimate_total: z.number().nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

@@ -30,6 +30,7 @@ function line(id: number, uuid: string, amount: number): CartItem {
     available: true,
     when_missing: 'refund',
     tax_class: 'groceries',
+    sold_by_weight: null,
   };
 }
 

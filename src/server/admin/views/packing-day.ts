@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { orderLines, orders, products } from '#server/db/schema';
+import { lineWeightView } from '#server/modules/order/order.queries';
 import { marksOfOrders, type PackingLineRecord } from '#server/modules/packing/packing.changes';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
@@ -80,6 +81,7 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
         num: line.num,
         when_missing: line.whenMissing,
         mark: markView(marks.get(line.id)),
+        weight: lineWeightView(line),
       })),
   });
   const slots = new Map<

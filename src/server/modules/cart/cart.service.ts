@@ -8,6 +8,7 @@ import { centsToAmount } from '#shared/money';
 import { asWhenMissing, type CartChange, type CartItem, type WhenMissing } from '#shared/schemas/cart';
 import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
+import { soldByWeightView } from '../catalogue/weighed-sale';
 
 type ProductRow = Pick<typeof products.$inferSelect, 'enName' | 'znName' | 'realStock'>;
 
@@ -80,6 +81,7 @@ export class CartService {
       available: product.onSale,
       when_missing: asWhenMissing(line.whenMissing ?? whenMissing),
       tax_class: product.taxClass,
+      sold_by_weight: soldByWeightView(product),
     }));
   }
 

@@ -25,6 +25,7 @@ import type {
 } from '#shared/schemas/catalogue';
 import { buildSearchIndexInSlices, type SearchDocument, type SearchIndex } from '../search/search.engine';
 import { hasHan } from '../search/search.normalise';
+import { soldByWeightView } from './weighed-sale';
 
 export interface ProductEntry {
   id: number;
@@ -280,6 +281,7 @@ function productEntry(
     real_stock: p.realStock,
     sold_count: p.soldCount,
     category_id: p.categoryId,
+    sold_by_weight: soldByWeightView(p),
   };
   const detail: Product = {
     ...card,

@@ -14,7 +14,9 @@ export type OrderEventKind =
   | 'cancelled'
   | 'expired'
   | 'refunded'
-  | 'line_marked';
+  | 'line_marked'
+  /** A weighed line got its weight at packing: details { line, grams, cents }. */
+  | 'weighed';
 
 /** One entry of an order's timeline (`order_events`). */
 export interface OrderEvent {

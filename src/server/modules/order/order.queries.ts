@@ -5,6 +5,7 @@ import { NotFound } from '#server/errors';
 import { centsToAmount } from '#shared/money';
 import { asWhenMissing } from '#shared/schemas/cart';
 import type { OrderDetail, OrderLine, OrderSummary } from '#shared/schemas/order';
+import type { LineWeight } from '#shared/schemas/weight.zod';
 import { ratePercent } from '#shared/tax';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -128,6 +129,27 @@ export async function orderDetail(
       num: l.num,
       when_missing: asWhenMissing(l.whenMissing),
       packing: shopperMarkView(marks.get(l.id)),
+      weight: lineWeightView(l),
     })),
+    estimate: o.weighed && o.weighedAt === null,
+    estimate_total: o.estimateTotalCents === null ? null : centsToAmount(o.estimateTotalCents),
+  };
+}
+
+/**
+ * A weighed line's weight for the shopper and the console (docs/product.md, Sold by weight): its
+ * estimate as placed and, once weighed, what it weighed and costs; null for a pack.
+ */
+export function lineWeightView(l: typeof orderLines.$inferSelect): LineWeight | null {
+  if (l.weightUnit === null || l.unitPriceCents === null) return null;
+  return {
+    unit: l.weightUnit === 'kg' ? 'kg' : 'lb',
+    unit_price: centsToAmount(l.unitPriceCents),
+    piece_grams: l.pieceGrams,
+    estimate_grams: l.estimateGrams ?? 0,
+    estimate_amount: centsToAmount(l.estimateCents ?? l.priceCents * l.num),
+    weighed_grams: l.weighedGrams,
+    weighed_amount: l.weighedCents === null ? null : centsToAmount(l.weighedCents),
+    estimate: l.weighedGrams === null,
   };
 }

@@ -17,6 +17,7 @@ const KINDS = [
   'refunded',
   'refund_failed',
   'line_marked',
+  'weighed',
   'mail',
 ];
 
@@ -56,6 +57,13 @@ function useDetails() {
           t('orders.timeline.amount', { amount }),
           d.reason ? t('orders.timeline.reason', { reason: str(d.reason) }) : '',
           d.gateway_message ? t('orders.timeline.gateway', { message: str(d.gateway_message) }) : '',
+        ];
+      case 'weighed':
+        return [
+          t('orders.timeline.weighed', {
+            grams: Number(d.grams ?? 0),
+            amount: formatCents(typeof d.cents === 'number' ? d.cents : 0),
+          }),
         ];
       case 'mail':
         return [
