@@ -10,6 +10,7 @@ import { Stepper } from '../ui/stepper';
 import './product-card.css';
 import { formatCents } from '#shared/money';
 import { centsOf } from '#web/lib/money';
+import { SoldByWeightLine } from './weight-labels';
 
 interface ProductCardProps {
   product: Card;
@@ -55,7 +56,11 @@ export function ProductCard({
             {name}
           </Link>
         </Heading>
-        <p className="product-card-unit">{pick(language, product.en_number, product.zn_number)}</p>
+        {product.sold_by_weight ? (
+          <SoldByWeightLine sale={product.sold_by_weight} className="product-card-unit" />
+        ) : (
+          <p className="product-card-unit">{pick(language, product.en_number, product.zn_number)}</p>
+        )}
         <div className="product-card-foot">
           <p className="price-line">
             {promo && product.promotion_price !== null ? (
