@@ -7,6 +7,7 @@ import { FormError } from '../../../components/ui/states';
 import { bothNames } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { type LineMark, type PackingLine, replacementQueryOptions, useMarkLine } from '../api/packing';
+import { WeightForm } from './line-weight';
 
 /** What a line's mark says: picked, N short, replaced by X at a price, and its refund's progress. */
 export function MarkSummary({ mark }: { mark: LineMark | null }) {
@@ -54,16 +55,26 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
   const done = () => setOpen('none');
   return (
     <div className="packing-controls">
+      {line.weight && line.weight.weighed_grams === null ? (
+        <WeightForm
+          name={name}
+          weight={line.weight}
+          pending={mark.isPending}
+          onWeigh={(grams) => mark.mutate({ state: 'picked', grams }, { onSuccess: done })}
+        />
+      ) : null}
       <div className="admin-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={mark.isPending}
-          aria-label={t('packing.actions.pickedLine', { name })}
-          onClick={() => mark.mutate({ state: 'picked' }, { onSuccess: done })}
-        >
-          {t('packing.actions.picked')}
-        </button>
+        {line.weight ? null : (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={mark.isPending}
+            aria-label={t('packing.actions.pickedLine', { name })}
+            onClick={() => mark.mutate({ state: 'picked' }, { onSuccess: done })}
+          >
+            {t('packing.actions.picked')}
+          </button>
+        )}
         <button
           type="button"
           className="button button-secondary"
