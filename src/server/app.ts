@@ -18,6 +18,7 @@ import { productsRoutes } from './admin/products.routes';
 import { promotionsRoutes } from './admin/promotions.routes';
 import { reportsRoutes } from './admin/reports.routes';
 import { searchesRoutes } from './admin/searches.routes';
+import { settingsRoutes } from './admin/settings.routes';
 import { slotsRoutes } from './admin/slots.routes';
 import { staffRoutes } from './admin/staff.routes';
 import { stockRoutes } from './admin/stock.routes';
@@ -301,6 +302,7 @@ async function shopRoutes(
   const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });
   await app.register(deliveryRoutes, { terms, db: database.db });
   await app.register(adminDeliveryRoutes, { db: database.db, clock, terms });
+  await app.register(settingsRoutes, { db: database.db, clock });
   await app.register(taxRoutes, { db: database.db, clock });
   await app.register(buyAgainRoutes, {
     again: new BuyAgain({ db: database.db, clock, lineMax: config.orderLimits.lineMax }),
