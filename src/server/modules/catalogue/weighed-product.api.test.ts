@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidFromKey } from '#server/db/seed';
 import { AdminProduct } from '#shared/schemas/admin/products.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { COMPLETE_PRODUCT, callAdmin, createStaff, type TestStaff } from '../../../../tests/helpers/staff';
@@ -19,6 +20,22 @@ const save = (fields: Record<string, string>, id?: number, lang: 'en' | 'zh' = '
   });
 
 describe('a product sold by weight', () => {
+  it('is in the demo catalogue: brisket per lb, a whole chicken by the piece', async () => {
+    const product = async (key: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/index_product/${uuidFromKey(key)}` })).json().data;
+    expect((await product('beef-brisket')).sold_by_weight).toEqual({
+      unit: 'lb',
+      unit_price: 7.99,
+      step: 1,
+      piece_grams: null,
+      step_grams: 454,
+    });
+    const chicken = await product('young-whole-chicken');
+    expect(chicken.sold_by_weight).toMatchObject({ unit_price: 2.57, step: null, piece_grams: 1588 });
+    expect(chicken.price).toBe(9); // about 3.5 lb at $2.57/lb: $8.997 → $9.00
+    expect((await product('thai-hom-mali-jasmine-rice')).sold_by_weight ?? null).toBeNull();
+  });
+
   it('is priced per lb with a step; its price is one step, whatever price was sent', async () => {
     const res = await save({
       ...COMPLETE_PRODUCT,
