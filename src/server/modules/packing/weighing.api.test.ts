@@ -1,15 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { auditLog, orderEvents, orderLines, orders, orderTaxes, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
-import type { CartItem } from '#shared/schemas/cart.zod';
+import { CartItem } from '#shared/schemas/cart.zod';
 import { OrderDetail } from '#shared/schemas/order.zod';
 import { taxOrder } from '#shared/tax';
 import { priceOfGrams } from '#shared/weight';
 import { expectAnswer } from '../../../../tests/helpers/answers';
-import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
+import { callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import { type AdminShop, startAdminShop } from '../order/order.fixture';
-import { cardForm, type LiveShop, orderRow, payByCard, stocked } from '../payment/payment.fixture';
+import {
+  cardForm,
+  type LiveShop,
+  orderRow,
+  payByCard,
+  placeOrderOf,
+  stocked,
+} from '../payment/payment.fixture';
 
 /**
  * Goods sold by weight (docs/product.md, Sold by weight): a shopper orders 1 lb of a weighed
@@ -38,20 +46,7 @@ afterAll(async () => shop?.close());
 
 /** A new shopper orders 1 lb of the weighed product and one pack, and pays by card. */
 async function weighedOrder() {
-  const s = await createShopper(shop.t.database, shop.t.clock.now());
-  const address = (await callAs(shop.t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
-  for (const p of [weighedProduct, packProduct]) {
-    await callAs(shop.t.app, s, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(p?.key ?? '')}`);
-  }
-  const cart = (await callAs(shop.t.app, s, 'GET', '/api/cart')).body.data as CartItem[];
-  const form: Record<string, string | number> = { uuid: address.uuid, coupon: '' };
-  cart.forEach((line, n) => {
-    form[`items[${n}][id]`] = line.id;
-    form[`items[${n}][num]`] = 1;
-  });
-  const placed = await callAs(shop.t.app, s, 'POST', '/api/order', form);
-  expect(placed.status).toBe(200);
-  const orderNo = placed.body.data as string;
+  const { s, orderNo } = await placeOrderOf(shop.t, [weighedProduct?.key ?? '', packProduct?.key ?? '']);
   expect((await payByCard(shop.t, s.token, cardForm(orderNo))).body.data.status).toBe(2);
   const lines = await shop.t.database.db
     .select()
@@ -60,7 +55,7 @@ async function weighedOrder() {
   const weighed = lines.find((l) => l.weightUnit !== null);
   const pack = lines.find((l) => l.weightUnit === null);
   if (!weighed || !pack) throw new Error('expected a weighed line and a pack');
-  return { s, orderNo, cart, weighed, pack };
+  return { s, orderNo, weighed, pack };
 }
 
 const weigh = (orderNo: string, lineId: number, body: Record<string, unknown>, language = 'en') =>
@@ -82,7 +77,12 @@ async function eventsOf(orderNo: string, kind: string) {
 
 describe('an order of 1 lb and a pack', () => {
   it('shows the price per lb in the cart and estimates until packed', async () => {
-    const { s, orderNo, cart, weighed, pack } = await weighedOrder();
+    const shopper = await createShopper(shop.t.database, shop.t.clock.now());
+    for (const p of [weighedProduct, packProduct]) {
+      await callAs(shop.t.app, shopper, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(p?.key ?? '')}`);
+    }
+    const cart = expectAnswer(z.array(CartItem), await callAs(shop.t.app, shopper, 'GET', '/api/cart'));
+    const { s, orderNo, weighed, pack } = await weighedOrder();
     const line = cart.find((l) => l.uuid === uuidFromKey(weighedProduct?.key ?? ''));
     expect(line?.sold_by_weight).toEqual({
       unit: 'lb',
