@@ -7,7 +7,9 @@
  * The columns, in the order the export writes them: the storefront spec's product field names,
  * plus `key` and `category` (a category's key; an exact English or Chinese category name is also
  * accepted on import) and `published` (yes / no) and `low_stock_threshold`, and `tax_class` (a tax
- * class's code; empty keeps the product's, a new product's is groceries). A row is the product
+ * class's code; empty keeps the product's, a new product's is groceries), and how it is sold
+(docs/product.md, Sold by weight): `sold_by` (unit / weight), `weight_unit` (lb / kg), `unit_price`,
+`step` (units) or `piece_grams`, an empty step or piece being none. A row is the product
  * with its `uuid`, else its `key`; a row matching no product creates one.
  */
 export const PRODUCT_CSV_COLUMNS = [
@@ -34,6 +36,11 @@ export const PRODUCT_CSV_COLUMNS = [
   'published',
   'en_describe',
   'zn_describe',
+  'sold_by',
+  'weight_unit',
+  'unit_price',
+  'step',
+  'piece_grams',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 

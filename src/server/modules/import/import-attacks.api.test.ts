@@ -47,8 +47,8 @@ describe('a header of empty columns', () => {
       expect(res.body.data).toMatchObject({ applied: false, errorCount: 1 });
       expect(res.body.data.errors[0].message).toBe(
         lang === 'en'
-          ? 'The header has more than 23 columns; a product CSV has at most 23.'
-          : '表头超过 23 列；商品 CSV 最多 23 列。',
+          ? 'The header has more than 28 columns; a product CSV has at most 28.'
+          : '表头超过 28 列；商品 CSV 最多 28 列。',
       );
     }
   });
