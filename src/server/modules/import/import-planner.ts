@@ -156,7 +156,10 @@ export class Planner {
       ...patch,
     };
     if (merged.soldBy !== 'weight') return;
-    if (merged.unitPriceCents === null) return this.problem(row, 'unit_price', 'noUnitPrice');
+    if (merged.unitPriceCents === null) {
+      this.problem(row, 'unit_price', 'noUnitPrice');
+      return;
+    }
     const sale = {
       unit: merged.weightUnit === 'kg' ? ('kg' as const) : ('lb' as const),
       unitPriceCents: merged.unitPriceCents,
@@ -164,7 +167,10 @@ export class Planner {
       pieceGrams: merged.pieceGrams,
     };
     const refused = saleProblem(sale);
-    if (refused) return this.problem(row, 'step', refused.replace('errors:weight.', 'weight.'));
+    if (refused) {
+      this.problem(row, 'step', refused.replace('errors:weight.', 'weight.'));
+      return;
+    }
     patch.weightUnit = sale.unit;
     patch.priceCents = stepPriceOf(sale);
   }
