@@ -4,6 +4,7 @@ import {
   formatUnitPrice,
   formatWeight,
   gramsToHundredths,
+  lineUnitPriceOf,
   MAX_WEIGHED_GRAMS,
   maxWeighedGrams,
   milliUnitsToGrams,
@@ -76,6 +77,15 @@ describe('weights and their prices', () => {
     expect(saleProblem({ ...step, pieceGrams: 100 })).toBe('errors:weight.stepOrPiece');
     expect(saleProblem({ ...step, stepMilli: 0 })).toBe('errors:weight.badStep');
     expect(saleProblem({ ...piece, pieceGrams: 0 })).toBe('errors:weight.badPiece');
+  });
+
+  it('scales the unit price by a promotion on the step', () => {
+    const lb = { unit: 'lb' as const, unitPriceCents: 1299, stepMilli: 1000, pieceGrams: null };
+    expect(lineUnitPriceOf(lb, 1299)).toBe(1299);
+    expect(lineUnitPriceOf(lb, 1039)).toBe(1039);
+    const fish = { unit: 'lb' as const, unitPriceCents: 399, stepMilli: null, pieceGrams: 680 };
+    expect(stepPriceOf(fish)).toBe(598);
+    expect(lineUnitPriceOf(fish, 498)).toBe(332); // 399 × 498 / 598 = 332.28
   });
 
   it('bounds a weighing by its estimate and 25 kg', () => {

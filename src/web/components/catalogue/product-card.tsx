@@ -57,7 +57,11 @@ export function ProductCard({
           </Link>
         </Heading>
         {product.sold_by_weight ? (
-          <SoldByWeightLine sale={product.sold_by_weight} className="product-card-unit" />
+          <SoldByWeightLine
+            sale={product.sold_by_weight}
+            stepPrice={promo && product.promotion_price !== null ? product.promotion_price : product.price}
+            className="product-card-unit"
+          />
         ) : (
           <p className="product-card-unit">{pick(language, product.en_number, product.zn_number)}</p>
         )}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SoldByWeight } from '#shared/schemas/weight.zod';
-import { formatUnitPrice, formatWeight, type WeightUnit } from '#shared/weight';
+import { formatUnitPrice, formatWeight, lineUnitPriceOf, type WeightUnit } from '#shared/weight';
 import { useLanguage } from '#web/lib/i18n';
 import { centsOf } from '#web/lib/money';
 import './weight-labels.css';
@@ -32,12 +32,39 @@ export function EstimateMark() {
   return <span className="estimate-mark">{t('weight.estimate')}</span>;
 }
 
+/**
+ * The unit price a step is sold at now: a running promotion prices the step, and the unit price
+ * follows by the same ratio (src/shared/weight.ts, lineUnitPriceOf), as the order will weigh it.
+ */
+export function unitPriceNow(sale: SoldByWeight, stepPrice: number): number {
+  const cents = lineUnitPriceOf(
+    {
+      unit: sale.unit,
+      unitPriceCents: centsOf(sale.unit_price),
+      stepMilli: sale.step === null ? null : Math.round(sale.step * 1000),
+      pieceGrams: sale.piece_grams,
+    },
+    centsOf(stepPrice),
+  );
+  return cents / 100;
+}
+
 /** A weighed product's unit price and what one step or piece is, for cards and the product page. */
-export function SoldByWeightLine({ sale, className }: { sale: SoldByWeight; className?: string }) {
+export function SoldByWeightLine({
+  sale,
+  stepPrice,
+  className,
+}: {
+  sale: SoldByWeight;
+  /** What one step or piece costs now (a promotion's price while one runs). */
+  stepPrice: number;
+  className?: string;
+}) {
   const quantity = useWeighedQuantity();
   return (
     <p className={className}>
-      <UnitPrice unit={sale.unit} unitPrice={sale.unit_price} /> · {quantity(sale, 1, sale.step_grams)}
+      <UnitPrice unit={sale.unit} unitPrice={unitPriceNow(sale, stepPrice)} /> ·{' '}
+      {quantity(sale, 1, sale.step_grams)}
     </p>
   );
 }

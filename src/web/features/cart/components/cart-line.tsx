@@ -4,7 +4,12 @@ import { CART_MIN_AMOUNT } from '#shared/constants';
 import { formatCents } from '#shared/money';
 import type { CartItem } from '#shared/schemas/cart';
 import { lineLimit } from '#shared/schemas/cart.rules';
-import { EstimateMark, UnitPrice, useWeighedQuantity } from '#web/components/catalogue/weight-labels';
+import {
+  EstimateMark,
+  UnitPrice,
+  unitPriceNow,
+  useWeighedQuantity,
+} from '#web/components/catalogue/weight-labels';
 import { ImageBox } from '#web/components/ui/image-box';
 import { Stepper } from '#web/components/ui/stepper';
 import { useLanguage } from '#web/lib/i18n';
@@ -42,7 +47,10 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
         </Link>
         <p className="cart-line-unit">
           {line.sold_by_weight ? (
-            <UnitPrice unit={line.sold_by_weight.unit} unitPrice={line.sold_by_weight.unit_price} />
+            <UnitPrice
+              unit={line.sold_by_weight.unit}
+              unitPrice={unitPriceNow(line.sold_by_weight, line.price)}
+            />
           ) : (
             pick(language, line.en_number, line.zn_number)
           )}

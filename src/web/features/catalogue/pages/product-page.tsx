@@ -85,7 +85,11 @@ function ProductDetail({ product }: { product: Product }) {
           {!product.sold_by_weight && <span className="product-unit">{t('product.perUnit', { unit })}</span>}
         </p>
         {product.sold_by_weight && (
-          <SoldByWeightLine sale={product.sold_by_weight} className="product-unit-price" />
+          <SoldByWeightLine
+            sale={product.sold_by_weight}
+            stepPrice={promo && product.promotion_price !== null ? product.promotion_price : product.price}
+            className="product-unit-price"
+          />
         )}
         <p className="product-facts">
           <span>{t('product.sold', { count: product.sold_count })}</span>
