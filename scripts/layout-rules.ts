@@ -37,6 +37,7 @@ export const ADMIN_ROUTE_FILES: ReadonlyArray<readonly [prefix: string, file: st
   ['/api/admin/delivery/slots', 'slots.routes.ts'],
   ['/api/admin/delivery', 'delivery.routes.ts'],
   ['/api/admin/tax', 'tax.routes.ts'],
+  ['/api/admin/settings', 'settings.routes.ts'],
   ['/api/admin/customers', 'customers.routes.ts'],
   ['/api/admin/staff', 'staff.routes.ts'],
   ['/api/admin/me', 'staff.routes.ts'],

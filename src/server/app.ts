@@ -19,6 +19,7 @@ import { productsRoutes } from './admin/products.routes';
 import { promotionsRoutes } from './admin/promotions.routes';
 import { reportsRoutes } from './admin/reports.routes';
 import { searchesRoutes } from './admin/searches.routes';
+import { settingsRoutes } from './admin/settings.routes';
 import { slotsRoutes } from './admin/slots.routes';
 import { staffRoutes } from './admin/staff.routes';
 import { stockRoutes } from './admin/stock.routes';
@@ -331,6 +332,7 @@ async function shopRoutes(
   const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });
   await app.register(deliveryRoutes, { terms, db: database.db });
   await app.register(adminDeliveryRoutes, { db: database.db, clock, terms });
+  await app.register(settingsRoutes, { db: database.db, clock });
   await app.register(taxRoutes, { db: database.db, clock });
   await app.register(notificationRoutes, {
     db: database.db,

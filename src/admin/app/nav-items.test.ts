@@ -7,6 +7,7 @@ describe('the console navigation', () => {
     expect(navItemsFor('owner').map((item) => item.to)).toContain('/admin/staff');
     expect(navItemsFor('manager').map((item) => item.to)).not.toContain('/admin/staff');
     expect(navItemsFor('packer').map((item) => item.to)).not.toContain('/admin/staff');
+    expect(navItemsFor('manager').map((item) => item.to)).not.toContain('/admin/settings');
   });
 
   it('gives every role Today, Orders and Packing; the catalogue, Tax, Customers, Reports and Audit to managers and owners only', () => {
@@ -44,6 +45,7 @@ describe('the console navigation', () => {
       '/admin/reports',
       '/admin/audit',
       '/admin/staff',
+      '/admin/settings',
     ]);
   });
 

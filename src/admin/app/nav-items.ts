@@ -13,6 +13,7 @@ import {
   homePath,
   importPath,
   searchesPath,
+  settingsPath,
   slotsPath,
   staffPath,
   taxPath,
@@ -50,6 +51,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: reportsPath, label: 'reports.title', permission: 'sales.view' },
   { to: auditPath, label: 'audit.title', permission: 'audit.view' },
   { to: staffPath, label: 'nav.staff', permission: 'staff.manage' },
+  { to: settingsPath, label: 'settings.title', permission: 'settings.manage' },
 ];
 
 /** The items a role may open: the others are not shown at all. */

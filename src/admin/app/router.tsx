@@ -14,6 +14,7 @@ import { productRoutes } from '../features/products/routes';
 import { PROMO_ROUTES } from '../features/promos/routes';
 import { REPORTS_ROUTES } from '../features/reports/routes';
 import { SEARCHES_ROUTES } from '../features/searches/routes';
+import { SETTINGS_ROUTES } from '../features/settings/routes';
 import { SetPasswordPage } from '../features/sign-in/pages/set-password-page';
 import { SignInPage } from '../features/sign-in/pages/sign-in-page';
 import { SLOTS_ROUTES } from '../features/slots/routes';
@@ -67,6 +68,7 @@ export function createRouter() {
             ...PROMO_ROUTES,
             ...DELIVERY_ROUTES,
             ...TAX_ROUTES,
+            ...SETTINGS_ROUTES,
             ...SLOTS_ROUTES,
             { path: '*', Component: NotFoundPage },
           ],

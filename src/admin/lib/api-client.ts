@@ -36,7 +36,7 @@ const client = createApiClient({
 export const messageOf = client.messageOf;
 
 export interface AdminRequest {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
   /** Sent as JSON in the body: secrets (passwords, codes, link tokens) never go in the URL. */
   body?: Record<string, unknown>;

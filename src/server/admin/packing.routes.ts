@@ -35,6 +35,9 @@ const stateOf = (m: PackingLineRecord) => ({
   refund_cents: m.refundCents,
 });
 
+/** The weighing a mark recorded, for the audit log. */
+const weighedOf = (grams: number | undefined) => (grams === undefined ? {} : { grams });
+
 /**
  * /api/admin/packing and /api/admin/orders/packing (docs/api.md, Admin: packing): the packer's day,
  * packing slips, the replacement picker and line marks, for packers, managers and owners.
@@ -84,6 +87,7 @@ export async function packingRoutes(app: FastifyInstance, deps: PackingRouteDeps
           state: input.state,
           shortQty: input.short,
           productUuid: input.product,
+          grams: input.grams,
           key: input.key,
           staffId: staff.id,
           inTransaction: (tx, mark, before) =>
@@ -92,7 +96,7 @@ export async function packingRoutes(app: FastifyInstance, deps: PackingRouteDeps
               targetType: 'order',
               targetId: params.orderNo,
               before: before ? { line: before.orderLineId, ...stateOf(before) } : null,
-              after: { line: mark.orderLineId, ...stateOf(mark) },
+              after: { line: mark.orderLineId, ...stateOf(mark), ...weighedOf(input.grams) },
             }),
         },
       );

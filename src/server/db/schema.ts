@@ -96,8 +96,24 @@ export const products = pgTable(
     stockChangedAt: timestamp('stock_changed_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .default(sql`'epoch'`),
+    /**
+     * 'unit' (a pack at price_cents) or 'weight' (docs/product.md, Sold by weight): then the price
+     * is unit_price_cents per weight_unit, kept in the unit it was set in so a shop switching
+     * between lb and kg never changes what shoppers pay (docs/decisions/027-weighed-prices-keep-their-unit.md);
+     * it is ordered by steps of step_milli thousandths of that unit, or by the piece of about
+     * piece_grams; price_cents is then the price of one step or piece (src/shared/weight.ts).
+     */
+    soldBy: text('sold_by').notNull().default('unit'),
+    weightUnit: text('weight_unit'),
+    unitPriceCents: integer('unit_price_cents'),
+    stepMilli: integer('step_milli'),
+    pieceGrams: integer('piece_grams'),
   },
   (t) => [
+    check(
+      'products_sold_by',
+      sql`${t.soldBy} = 'unit' or (${t.soldBy} = 'weight' and ${t.weightUnit} in ('lb', 'kg') and ${t.unitPriceCents} >= 0 and ((${t.stepMilli} > 0 and ${t.pieceGrams} is null) or (${t.pieceGrams} > 0 and ${t.stepMilli} is null)))`,
+    ),
     index('products_category_idx').on(t.categoryId),
     index('products_stock_changed_idx').on(t.stockChangedAt),
     index('products_created_idx').on(t.createdAt),
@@ -416,6 +432,15 @@ export const orders = pgTable(
      * authorized (estimate plus the shop's buffer) and captured for the weighed amount after packing.
      */
     weighed: boolean('weighed').notNull().default(false),
+    /**
+     * A weighed order's figures as placed (null for other orders): what the shopper saw as the
+     * estimate, and what a card hold is sized from. subtotal/tax/total_cents become the weighed
+     * figures as lines are weighed; weighed_at is set once every weighed line has its weight.
+     */
+    estimateSubtotalCents: integer('estimate_subtotal_cents'),
+    estimateTaxCents: integer('estimate_tax_cents'),
+    estimateTotalCents: integer('estimate_total_cents'),
+    weighedAt: timestamp('weighed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -458,8 +483,24 @@ export const orderLines = pgTable(
     taxRatePpm: integer('tax_rate_ppm').notNull().default(45_000),
     discountCents: integer('discount_cents').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
+    /**
+     * A line sold by weight (null otherwise): its price per weight_unit, the weight and goods it
+     * was estimated at when placed (num steps or pieces), and once weighed at packing the weighed
+     * grams and goods; its goods are then weighed_cents instead of price_cents × num.
+     */
+    weightUnit: text('weight_unit'),
+    unitPriceCents: integer('unit_price_cents'),
+    /** Set when the line was ordered by the piece (num pieces of about this much). */
+    pieceGrams: integer('piece_grams'),
+    estimateGrams: integer('estimate_grams'),
+    estimateCents: integer('estimate_cents'),
+    weighedGrams: integer('weighed_grams'),
+    weighedCents: integer('weighed_cents'),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_weighed_positive', sql`${t.weighedGrams} is null or ${t.weighedGrams} > 0`),
+  ],
 );
 
 /**

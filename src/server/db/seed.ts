@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { DEFAULT_WIDTH, type MediaKind, mediaPath } from '#shared/media';
+import { stepPriceOf } from '#shared/weight';
 import type { SeedCoupon } from '../../../seed/catalogue/coupons';
 import type { SeedDeliveryTerms } from '../../../seed/catalogue/delivery';
 import type * as Demo from '../../../seed/catalogue/types';
+import type { WeighedGoods } from '../../../seed/catalogue/weighed';
 import { artName } from '../../../seed/media/art-name';
 import type { Database, Tx } from './client';
 import {
@@ -30,6 +32,8 @@ export interface DemoCatalogue {
   promotions: Demo.SeedPromotion[];
   coupons?: SeedCoupon[];
   deliveryTerms?: SeedDeliveryTerms;
+  /** Products sold by weight, by key (seed/catalogue/weighed.ts). */
+  weighedGoods?: Record<string, WeighedGoods>;
 }
 
 const DAY_MS = 86_400_000;
@@ -64,7 +68,7 @@ export async function seedDemoCatalogue(
   return database.db.transaction(async (tx) => {
     if (!(await catalogueIsEmpty(tx))) return false;
     const categoryIds = await insertCategories(tx, demo.categories);
-    const productIds = await insertProducts(tx, demo.products, categoryIds, now);
+    const productIds = await insertProducts(tx, demo.products, categoryIds, now, demo.weighedGoods ?? {});
     const promotionIds = await insertPromotions(tx, demo.promotions, productIds, now);
     const links = linkResolver(demo.categories, categoryIds, productIds, promotionIds);
     await insertBanners(tx, demo.banners, links);
@@ -110,6 +114,25 @@ async function insertCategories(tx: Tx, list: Demo.SeedCategory[]): Promise<Map<
   return ids;
 }
 
+/** A demo product sold by weight: its sale and one step's or piece's price (src/shared/weight.ts). */
+function weighedColumns(goods: WeighedGoods | undefined) {
+  if (!goods) return {};
+  const sale = {
+    unit: 'lb' as const,
+    unitPriceCents: goods.unitPriceCents,
+    stepMilli: goods.stepMilli ?? null,
+    pieceGrams: goods.pieceGrams ?? null,
+  };
+  return {
+    soldBy: 'weight',
+    weightUnit: sale.unit,
+    unitPriceCents: sale.unitPriceCents,
+    stepMilli: sale.stepMilli,
+    pieceGrams: sale.pieceGrams,
+    priceCents: stepPriceOf(sale),
+  };
+}
+
 interface ProductRef {
   id: number;
   uuid: string;
@@ -120,6 +143,7 @@ async function insertProducts(
   list: Demo.SeedProduct[],
   categoryIds: Map<string, number>,
   now: Date,
+  weighed: Record<string, WeighedGoods>,
 ): Promise<Map<string, ProductRef>> {
   // Loaded here, not at the top: sanitize-html takes 0.1–0.5 s to load, and most starts seed nothing.
   const { sanitizeDescription } = await import('../modules/catalogue/description');
@@ -156,6 +180,7 @@ async function insertProducts(
             boxGauge: p.number,
             termDays: p.term_days,
             priceCents: p.price_cents,
+            ...weighedColumns(weighed[p.key]),
             realStock: p.stock,
             soldCount: p.sold_count,
             enDescribe: sanitizeDescription(p.en_describe),

@@ -3,11 +3,26 @@ import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { formatCents } from '#shared/money';
 import { slotLabel } from '#shared/slot-label';
 import { ratePercent, showsTaxByRate } from '#shared/tax';
+import { formatUnitPrice, formatWeight } from '#shared/weight';
 import { escapeHtml } from '../html';
 import { type MessageParams, translate } from '../i18n';
 import type { MailMessage } from './mailer';
 import type { OrderMailExtra, OrderMailKind } from './outbox';
 import { shopNameIn } from './shop-name';
+
+/** An order line as a mail lists it; a line sold by weight has its unit and weights (docs/product.md, Sold by weight). */
+export interface MailLine {
+  enName: string;
+  znName: string;
+  priceCents: number;
+  num: number;
+  weightUnit?: string | null;
+  unitPriceCents?: number | null;
+  pieceGrams?: number | null;
+  estimateGrams?: number | null;
+  weighedGrams?: number | null;
+  weighedCents?: number | null;
+}
 
 /** What an order mail shows: the order as it was copied at placement, and the change's details. */
 export interface OrderMailData {
@@ -15,7 +30,9 @@ export interface OrderMailData {
   to: string;
   language: Language;
   orderNo: string;
-  lines: { enName: string; znName: string; priceCents: number; num: number }[];
+  lines: MailLine[];
+  /** The order has weighed lines not weighed yet: its figures are an estimate. */
+  estimate?: boolean;
   subtotalCents: number;
   discountCents: number;
   taxCents: number;
@@ -171,7 +188,7 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
     ...(showLines
       ? [
           label('order', { orderNo: data.orderNo }).text,
-          ...lines.map((l) => `  ${l.name.text} × ${l.num}    ${l.amount}`),
+          ...lines.map((l) => `  ${l.name.text} ${l.qty}    ${l.amount}`),
           '',
           ...totals.map((t) => `  ${t.label.text}: ${t.amount}`),
           '',
@@ -195,7 +212,7 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
         lines
           .map(
             (l) =>
-              `<tr><td style="${cell}">${l.name.html} × ${l.num}</td><td style="${cell};text-align:right">${escapeHtml(l.amount)}</td></tr>`,
+              `<tr><td style="${cell}">${l.name.html} ${escapeHtml(l.qty)}</td><td style="${cell};text-align:right">${escapeHtml(l.amount)}</td></tr>`,
           )
           .join('') +
         totals
@@ -239,12 +256,32 @@ function packingChanges(lang: Language, extra: OrderMailExtra, params: Params): 
   return [...lines, ...total];
 }
 
-function lineRows(data: OrderMailData): { name: Piece; num: number; amount: string }[] {
-  return data.lines.map((l) => ({
-    name: plain(data.language === 'zh' ? l.znName || l.enName : l.enName),
-    num: l.num,
-    amount: formatCents(l.priceCents * l.num),
-  }));
+function lineRows(data: OrderMailData): { name: Piece; qty: string; amount: string }[] {
+  const lang = data.language;
+  return data.lines.map((l) => {
+    const name = plain(lang === 'zh' ? l.znName || l.enName : l.enName);
+    if (!l.weightUnit || l.unitPriceCents === null || l.unitPriceCents === undefined) {
+      return { name, qty: `× ${l.num}`, amount: formatCents(l.priceCents * l.num) };
+    }
+    // "($3.98/lb) 0.92 lb" once weighed; "($3.98/lb) 2 pieces, about 1.2 lb … (estimate)" before
+    const unit = l.weightUnit === 'kg' ? 'kg' : 'lb';
+    const price = `(${formatUnitPrice(l.unitPriceCents, unit, lang)})`;
+    if (l.weighedGrams !== null && l.weighedGrams !== undefined) {
+      return {
+        name,
+        qty: `${price} ${formatWeight(l.weighedGrams, unit, lang)}`,
+        amount: formatCents(l.weighedCents ?? 0),
+      };
+    }
+    const weight = formatWeight(l.estimateGrams ?? 0, unit, lang);
+    // i18next's plural forms, chosen here: English has "one", Chinese only "other"
+    const form = lang === 'en' && l.num === 1 ? 'one' : 'other';
+    const qty = l.pieceGrams
+      ? translate(lang, `common:weight.pieces_${form}`, { count: l.num, weight })
+      : weight;
+    const mark = translate(lang, 'common:weight.estimate');
+    return { name, qty: `${price} ${qty}`, amount: `${formatCents(l.priceCents * l.num)} (${mark})` };
+  });
 }
 
 function totalRows(data: OrderMailData, receipt: boolean): { label: Piece; amount: string }[] {
@@ -266,7 +303,7 @@ function totalRows(data: OrderMailData, receipt: boolean): { label: Piece; amoun
     ...(receipt && (data.deliveryFeeCents ?? 0) > 0
       ? [{ label: label('delivery'), amount: formatCents(data.deliveryFeeCents ?? 0) }]
       : []),
-    { label: label('total'), amount: formatCents(data.totalCents) },
+    { label: label(data.estimate ? 'totalEstimate' : 'total'), amount: formatCents(data.totalCents) },
   ];
 }
 

@@ -158,6 +158,12 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
         znName: orderLines.znName,
         priceCents: orderLines.priceCents,
         num: orderLines.num,
+        weightUnit: orderLines.weightUnit,
+        unitPriceCents: orderLines.unitPriceCents,
+        pieceGrams: orderLines.pieceGrams,
+        estimateGrams: orderLines.estimateGrams,
+        weighedGrams: orderLines.weighedGrams,
+        weighedCents: orderLines.weighedCents,
       })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
@@ -179,6 +185,7 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
           .orderBy(asc(orderTaxes.ratePpm)),
         deliveryFeeCents: order.deliveryFeeCents,
         totalCents: order.totalCents,
+        estimate: order.weighed && order.weighedAt === null,
         address: {
           name: order.shipName,
           surname: order.shipSurname,

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS: readonly string[] = [
   'staff.totp.reset',
   'staff.recovery.renew',
   'delivery.update',
+  'settings.update',
   'delivery.slots.update',
   'search.alias.add',
   'search.alias.remove',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WHEN_MISSING } from './cart.rules';
 import { UnitPriceFields } from './catalogue.zod';
 import { formFields, IdParam, refuse, UuidParam } from './common.zod';
+import { SoldByWeight } from './weight.zod';
 
 /* Requests (docs/api.md, Cart). */
 
@@ -64,6 +65,8 @@ export const CartItem = z.object({
   ...UnitPriceFields,
   /** Our addition: the line's substitution choice (docs/api.md, Substitutions). */
   substitution: SubstituteChoice.optional(),
+  /** Our addition: how it is sold by weight (`amount` counts steps or pieces), or null for a pack. */
+  sold_by_weight: SoldByWeight.nullable(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

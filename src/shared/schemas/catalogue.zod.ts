@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NET_UNITS, UNIT_PRICE_BASES } from '../unit-price';
 import { BooleanFlag, IdParam, PageParams, pageOf, UuidParam } from './common.zod';
+import { SoldByWeight } from './weight.zod';
 
 /** Requests: what each catalogue call accepts (docs/api.md, Catalogue). Unknown keys are ignored. */
 export const CategoryListInput = z.object({ category_id: IdParam.optional() });
@@ -84,6 +85,8 @@ export const ProductCard = z.object({
   sold_count: z.number().int(),
   category_id: z.number().int(),
   ...UnitPriceFields,
+  /** Our addition: how it is sold by weight (`price` is then one step's or piece's), or null for a pack. */
+  sold_by_weight: SoldByWeight.nullable(),
 });
 export type ProductCard = z.infer<typeof ProductCard>;
 export const ProductPage = pageOf(ProductCard);

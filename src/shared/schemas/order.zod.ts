@@ -6,6 +6,7 @@ import { refuse, Text, UuidParam, withFlatList } from './common.zod';
 import { COUPON_MAX, ORDER_NO_PATTERN } from './order.rules';
 import { PROPOSAL_STATUSES } from './packing.rules';
 import { OrderSlot, SlotField } from './slots.zod';
+import { LineWeight } from './weight.zod';
 
 /* Requests (docs/api.md, Orders). */
 
@@ -126,6 +127,8 @@ export const OrderLine = z.object({
     })
     .nullable()
     .optional(),
+  /** Our addition: a line sold by weight, its estimate and (once packed) its weighed figures. */
+  weight: LineWeight.nullable().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -150,6 +153,10 @@ export const OrderDetail = OrderSummary.omit({ item: true }).extend({
    * wallet pays it and gets the difference back); null for any other order.
    */
   hold: z.object({ amount: z.number(), buffer_percent: z.number().int() }).nullable().optional(),
+  /** Our addition: true while a weighed line is not weighed yet: the totals are an estimate. */
+  estimate: z.boolean().optional(),
+  /** Our addition: a weighed order's total as placed (the estimate), else null. */
+  estimate_total: z.number().nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_WEIGHED_GRAMS } from '../weight';
 import { DayParam, refuse, Text, UuidParam } from './common.zod';
 import { ORDER_NO_PATTERN } from './order.rules';
 import { MARK_KEY_PATTERN, PACKING_STATES } from './packing.rules';
@@ -27,6 +28,13 @@ const Count = z.union([z.string(), z.number()]).transform((v, ctx) => {
   return Number.isInteger(n) && n >= 1 && n <= 99_999 ? n : refuse(ctx, 'field');
 });
 
+const Grams = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : /^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+  return Number.isSafeInteger(n) && n >= 1 && n <= MAX_WEIGHED_GRAMS
+    ? n
+    : refuse(ctx, 'errors:weight.badGramsField');
+});
+
 /**
  * `POST /api/admin/packing/:orderNo/lines/:lineId`: `state` picked, short (`short`: how many are
  * missing) or replaced (`product`: the replacement's uuid); `key` names this mark, so sending it
@@ -38,6 +46,8 @@ export const MarkLineInput = z
     state: z.enum(PACKING_STATES),
     short: Count.optional(),
     product: UuidParam.optional(),
+    /** picked, on a line sold by weight: the weighed grams (bounds: src/shared/weight.ts). */
+    grams: Grams.optional(),
     key: z.string().regex(MARK_KEY_PATTERN),
   })
   .transform((v, ctx) => {

@@ -52,6 +52,16 @@ export interface AdminProductFields {
   zn_describe: string;
   /** Its tax class's code (docs/product.md, Tax). */
   tax_class: string;
+  /**
+   * How it is sold (docs/product.md, Sold by weight): by the unit at `price`, or by weight at
+   * `unit_price` per `weight_unit`, in steps of `step` units or by the piece of about `piece_grams`
+   * (the one not used is 0); `price` is then one step's or piece's price, computed by the server.
+   */
+  sold_by: 'unit' | 'weight';
+  weight_unit: 'lb' | 'kg';
+  unit_price: number;
+  step: number;
+  piece_grams: number;
 }
 
 /** One product in the editor: its fields, its pictures and state. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkBarcode, SCALE_ITEM_CODE_PATTERN } from '../barcode';
 import { amountToCents } from '../money';
+import { MAX_PIECE_GRAMS } from '../weight';
 import { isTaxClassCode } from './admin/tax.zod';
 import { formFields, IdParam, refuse, Text } from './common.zod';
 import {
@@ -113,6 +114,30 @@ export const ScaleItemCodeField = CodeField((text) =>
 
 const { name, label, brand, describe } = PRODUCT_TEXT_MAX;
 
+/** One of `values`, or `message`; absent: unchanged. */
+const OneOf = <T extends string>(values: readonly T[], message: `errors:${string}`) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx): T | undefined => {
+      if (value === undefined) return undefined;
+      const text = typeof value === 'string' ? value.trim() : '';
+      return (values as readonly string[]).includes(text) ? (text as T) : refuse(ctx, message);
+    });
+
+/** An ordering step in units, up to 3 decimals ("0.5"), as thousandths; empty or 0: none. */
+const Step = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): number | undefined => {
+    if (value === undefined) return undefined;
+    const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+    if (text === '') return 0;
+    const match = /^(\d{1,2})(?:\.(\d{1,3}))?$/.exec(text);
+    if (!match) return refuse(ctx, 'errors:weight.badStep');
+    return Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0'));
+  });
+
 /** The fields the editor writes; an absent field is left as it is. `price` is an amount in dollars. */
 const productShape = {
   en_name: Field(name, `${E}.tooLong`),
@@ -136,6 +161,16 @@ const productShape = {
   term_days: Count(`${E}.number`, PRODUCT_NUMBER_MAX, true),
   low_stock_threshold: Count(`${E}.number`),
   price: Price,
+  sold_by: OneOf(['unit', 'weight'] as const, 'errors:weight.soldBy'),
+  weight_unit: OneOf(['lb', 'kg'] as const, 'errors:settings.weightUnit'),
+  /** Empty: unchanged (a product sold by the unit sends it empty). */
+  unit_price: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v))
+    .pipe(Price),
+  step: Step,
+  piece_grams: Count('errors:weight.badPiece', MAX_PIECE_GRAMS, true),
   /** The product's tax class code (docs/product.md, Tax); the server checks it exists. */
   tax_class: z
     .unknown()

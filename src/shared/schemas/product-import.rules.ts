@@ -9,7 +9,9 @@
  * accepted on import) and `published` (yes / no) and `low_stock_threshold`, and `tax_class` (a tax
  * class's code; empty keeps the product's, a new product's is groceries), `net_volume_ml` and
  * `net_count`, `barcode` and `scale_item_code` (written behind an apostrophe so a spreadsheet keeps
- * their leading zeros; empty clears them). A row is the product
+ * their leading zeros; empty clears them), and how it is sold (docs/product.md, Sold by weight):
+ * `sold_by` (unit / weight), `weight_unit` (lb / kg), `unit_price`, `step` (units) or
+ * `piece_grams`, an empty step or piece being none. A row is the product
  * with its `uuid`, else its `key`; a row matching no product creates one.
  */
 export const PRODUCT_CSV_COLUMNS = [
@@ -40,6 +42,11 @@ export const PRODUCT_CSV_COLUMNS = [
   'published',
   'en_describe',
   'zn_describe',
+  'sold_by',
+  'weight_unit',
+  'unit_price',
+  'step',
+  'piece_grams',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 

@@ -24,13 +24,17 @@ export const PERMISSIONS = [
   'tax.manage',
   'staff.manage',
   'audit.view',
+  /** The shop's grocery settings (weight unit, hold buffer, substitute answer time): owners only. */
+  'settings.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** Owners may do everything, managers all but managing staff and tax rates, packers only see and pack orders (not the takings). */
 const GRANTS: Record<StaffRole, ReadonlySet<Permission>> = {
   owner: new Set(PERMISSIONS),
-  manager: new Set(PERMISSIONS.filter((p) => p !== 'staff.manage' && p !== 'tax.manage')),
+  manager: new Set(
+    PERMISSIONS.filter((p) => p !== 'staff.manage' && p !== 'tax.manage' && p !== 'settings.manage'),
+  ),
   packer: new Set<Permission>(['orders.view', 'orders.fulfil']),
 };
 

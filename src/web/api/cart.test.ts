@@ -33,6 +33,7 @@ function line(id: number, uuid: string, amount: number): CartItem {
     net_quantity: 0,
     net_unit: 'g',
     unit_price: null,
+    sold_by_weight: null,
   };
 }
 

@@ -673,6 +673,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     // An area that keeps every test address inside it, no fee: the other probes' orders still place.
     valid: () => ({ area: '94, 10', fee: '', free_over: '', minimum: '', tax_on_fee: '0' }),
   },
+  // The shop's grocery settings: owners only.
+  'GET /api/admin/settings': { access: 'staff', permission: 'settings.manage' },
+  'PUT /api/admin/settings': {
+    access: 'staff',
+    permission: 'settings.manage',
+    valid: () => ({ weight_unit: 'lb', hold_buffer_percent: '10', substitution_answer_minutes: '30' }),
+  },
   // Tax: owners and managers see the classes and areas; only owners change them. The areas the
   // probes add hold prefixes no test address is in, each probe its own.
   'GET /api/admin/tax': { access: 'staff', permission: 'tax.view' },

@@ -11,4 +11,5 @@ export const searchesPath = `${CONSOLE_ROOT}/searches`;
 export const importPath = `${CONSOLE_ROOT}/import`;
 export const deliveryPath = `${CONSOLE_ROOT}/delivery`;
 export const taxPath = `${CONSOLE_ROOT}/tax`;
+export const settingsPath = `${CONSOLE_ROOT}/settings`;
 export const staffPath = `${CONSOLE_ROOT}/staff`;

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { orderLines, orders, products } from '#server/db/schema';
 import { choicesOf } from '#server/modules/catalogue/substitute-choices';
+import { lineWeightView } from '#server/modules/order/order.queries';
 import { marksOfOrders, type PackingLineRecord } from '#server/modules/packing/packing.changes';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
@@ -96,6 +97,7 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
         ask_first: line.substituteAsk,
         fallback: line.substituteFallback,
         mark: markView(marks.get(line.id)),
+        weight: lineWeightView(line),
       })),
   });
   const slots = new Map<

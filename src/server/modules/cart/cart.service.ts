@@ -10,6 +10,7 @@ import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { choicesOf } from '../catalogue/substitute-choices';
 import { unitPriceFieldsOf } from '../catalogue/unit-price.answer';
+import { soldByWeightView } from '../catalogue/weighed-sale';
 import { readShopSettings } from '../settings/shop-settings';
 
 type ProductRow = Pick<typeof products.$inferSelect, 'enName' | 'znName' | 'realStock'>;
@@ -96,6 +97,7 @@ export class CartService {
         ask_first: false,
         fallback: false,
       },
+      sold_by_weight: soldByWeightView(product),
     }));
   }
 

@@ -9,6 +9,7 @@ import { translate } from '#server/i18n';
 import type { Language } from '#shared/constants';
 import { type AdminProduct, missingForPublish, type PublishField } from '#shared/schemas/product-admin.rules';
 import type { AdminProductCreateInput, AdminProductInput } from '#shared/schemas/product-admin.zod';
+import { saleProblem, stepPriceOf } from '#shared/weight';
 import { isTaxClass, taxClassCodes } from '../tax/tax.setup';
 import type { AuditedCatalogueChange, CatalogueTouched } from './catalogue.changes';
 import { fieldsOf, type ProductRecord, productForEditor, productRecord } from './catalogue.records';
@@ -85,6 +86,11 @@ function columnsOf(input: AdminProductInput): Partial<typeof products.$inferInse
     priceCents: input.price,
     lowStockThreshold: input.low_stock_threshold,
     taxClass: input.tax_class,
+    soldBy: input.sold_by,
+    weightUnit: input.weight_unit,
+    unitPriceCents: input.unit_price,
+    stepMilli: input.step === undefined ? undefined : input.step || null,
+    pieceGrams: input.piece_grams === undefined ? undefined : input.piece_grams || null,
     enDescribe: input.en_describe === undefined ? undefined : sanitizeDescription(input.en_describe),
     znDescribe: input.zn_describe === undefined ? undefined : sanitizeDescription(input.zn_describe),
   };
@@ -94,6 +100,32 @@ function columnsOf(input: AdminProductInput): Partial<typeof products.$inferInse
 /** A code another save took between our check and our write: the same refusal as the check's. */
 function rethrowTakenCode(error: unknown): never {
   throw codeTakenMeanwhile(error) ?? error;
+}
+
+type SaleColumns = Pick<
+  typeof products.$inferInsert,
+  'soldBy' | 'weightUnit' | 'unitPriceCents' | 'stepMilli' | 'pieceGrams' | 'priceCents'
+>;
+
+/**
+ * A product sold by weight (docs/product.md, Sold by weight), its stored fields merged with the
+ * change: its step or piece must be acceptable, and its `price` becomes one step's or piece's
+ * price (src/shared/weight.ts), whatever `price` was sent. Answers the columns to write.
+ */
+function withWeighedPrice(before: Partial<SaleColumns>, columns: Partial<SaleColumns>): Partial<SaleColumns> {
+  const merged = { ...before, ...columns };
+  if (merged.soldBy !== 'weight') return columns;
+  if (merged.unitPriceCents === null || merged.unitPriceCents === undefined)
+    throw new BadInput('errors:weight.noUnitPrice');
+  const sale = {
+    unit: merged.weightUnit === 'kg' ? ('kg' as const) : ('lb' as const),
+    unitPriceCents: merged.unitPriceCents,
+    stepMilli: merged.stepMilli ?? null,
+    pieceGrams: merged.pieceGrams ?? null,
+  };
+  const problem = saleProblem(sale);
+  if (problem) throw new BadInput(problem);
+  return { ...columns, weightUnit: sale.unit, priceCents: stepPriceOf(sale) };
 }
 
 async function requireCategory(tx: Tx, id: number): Promise<void> {
@@ -124,7 +156,7 @@ export async function createProduct(
     znName: '',
     priceCents: 0,
     productImage: '',
-    ...columnsOf(input),
+    ...withWeighedPrice({}, columnsOf(input)),
     categoryId: input.category_id,
     uuid,
     key: `product-${uuid}`,
@@ -149,7 +181,8 @@ export async function updateProduct(
   language: Language,
 ): Promise<Changed<AdminProduct>> {
   const before = await productRecord(tx, id, true);
-  const columns = columnsOf(input);
+  const columns = { ...columnsOf(input) };
+  Object.assign(columns, withWeighedPrice(before, columns));
   await requireTaxClass(tx, columns.taxClass);
   await requireFreeCodes(tx, { barcode: columns.barcode, scaleItemCode: columns.scaleItemCode }, id);
   if (columns.categoryId !== undefined && columns.categoryId !== before.categoryId) {

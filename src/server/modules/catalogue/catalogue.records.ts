@@ -156,6 +156,11 @@ export function fieldsOf(p: ProductRecord): AdminProductFields {
     en_describe: p.enDescribe,
     zn_describe: p.znDescribe,
     tax_class: p.taxClass,
+    sold_by: p.soldBy === 'weight' ? 'weight' : 'unit',
+    weight_unit: p.weightUnit === 'kg' ? 'kg' : 'lb',
+    unit_price: centsToAmount(p.unitPriceCents ?? 0),
+    step: (p.stepMilli ?? 0) / 1000,
+    piece_grams: p.pieceGrams ?? 0,
   };
 }
 

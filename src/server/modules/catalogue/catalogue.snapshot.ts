@@ -28,6 +28,7 @@ import { buildSearchIndexInSlices, type SearchDocument, type SearchIndex } from 
 import { hasHan } from '../search/search.normalise';
 import { readShopSettings } from '../settings/shop-settings';
 import { unitPriceFieldsOf } from './unit-price.answer';
+import { soldByWeightView } from './weighed-sale';
 
 export interface ProductEntry {
   id: number;
@@ -289,6 +290,7 @@ function productEntry(
     sold_count: p.soldCount,
     category_id: p.categoryId,
     ...unitPriceFieldsOf(p, promo ?? p.priceCents, weightUnit),
+    sold_by_weight: soldByWeightView(p),
   };
   const detail: Product = {
     ...card,

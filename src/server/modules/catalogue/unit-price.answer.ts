@@ -8,25 +8,31 @@ import {
   type ShopWeightUnit,
   unitPriceOf,
 } from '#shared/unit-price';
+import { lineUnitPriceOf } from '#shared/weight';
+import { type SaleFields, weighedSaleOf } from './weighed-sale';
 
 type UnitPriceAnswerFields = { [K in keyof typeof UnitPriceFields]: z.infer<(typeof UnitPriceFields)[K]> };
 
 /**
  * The unit-price fields of a catalogue or cart answer (docs/product.md, Price per unit): the net
- * quantity and the price per unit of the price the product sells at now, in the shop's unit. A
- * product sold by weight (`soldBy: 'weight'`) has its price per the shop's unit as it is.
+ * quantity and the price per unit of the price the product sells at now. A pack's is in the shop's
+ * unit; a product sold by weight keeps the unit it is priced in (docs/decisions/027), at the rate
+ * a running promotion gives its step (src/shared/weight.ts, lineUnitPriceOf).
  */
 export function unitPriceFieldsOf(
-  p: NetQuantities,
+  p: NetQuantities & SaleFields,
   priceCents: number,
   shopUnit: ShopWeightUnit,
-  soldBy: 'unit' | 'weight' = 'unit',
 ): UnitPriceAnswerFields {
   const net = netQuantityOf(p);
-  const unit =
-    soldBy === 'weight'
-      ? unitPriceOf({ soldBy, pricePerWeightUnitCents: priceCents, shopUnit })
-      : packUnitPriceOf(p, priceCents, shopUnit);
+  const sale = weighedSaleOf(p);
+  const unit = sale
+    ? unitPriceOf({
+        soldBy: 'weight',
+        pricePerWeightUnitCents: lineUnitPriceOf(sale, priceCents),
+        shopUnit: sale.unit,
+      })
+    : packUnitPriceOf(p, priceCents, shopUnit);
   return {
     net_quantity: net.quantity,
     net_unit: net.unit,

@@ -47,8 +47,8 @@ describe('a header of empty columns', () => {
       expect(res.body.data).toMatchObject({ applied: false, errorCount: 1 });
       expect(res.body.data.errors[0].message).toBe(
         lang === 'en'
-          ? 'The header has more than 27 columns; a product CSV has at most 27.'
-          : '表头超过 27 列；商品 CSV 最多 27 列。',
+          ? 'The header has more than 32 columns; a product CSV has at most 32.'
+          : '表头超过 32 列；商品 CSV 最多 32 列。',
       );
     }
   });

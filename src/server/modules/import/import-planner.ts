@@ -7,6 +7,7 @@ import { nextTurn } from '#server/next-turn';
 import { gtin14Of, sameGtinCodes } from '#shared/barcode';
 import { missingForPublish } from '#shared/schemas/product-admin.rules';
 import { type ImportChange, type ImportReport, REQUIRED_FOR_NEW } from '#shared/schemas/product-import.rules';
+import { saleProblem, stepPriceOf } from '#shared/weight';
 import { sanitizeDescription } from '../catalogue/description';
 import { isTaxClass } from '../tax/tax.setup';
 import { type NewProduct, type PlannedUpdate, WRITE_BATCH } from './import-writes';
@@ -185,6 +186,7 @@ export class Planner {
       else if (isTaxClass(code, this.taxClasses)) patch.taxClass = code;
       else this.problem(row, 'tax_class', 'unknownTaxClass', { value: patch.taxClass });
     }
+    this.priceWeighed(row, current, patch);
     // A row whose uuid or key is malformed may mean an existing product: nothing is "required" of it.
     if (!current && !row.faulty?.has('uuid') && !row.faulty?.has('key')) {
       const reported = new Set(this.problems.slice(before).map((p) => p.column));
@@ -195,6 +197,39 @@ export class Planner {
     if (row.faulty || this.problems.length > before) return;
     if (current) this.update(row, current, patch, categoryId);
     else this.create(row, patch, categoryId);
+  }
+
+  /**
+   * A product the row leaves sold by weight (docs/product.md, Sold by weight): its step or piece
+   * must be acceptable, and its price becomes one step's or piece's (src/shared/weight.ts).
+   */
+  private priceWeighed(row: ReadRow, current: ProductRow | undefined, patch: ProductPatch): void {
+    const merged = {
+      soldBy: current?.soldBy ?? 'unit',
+      weightUnit: current?.weightUnit ?? null,
+      unitPriceCents: current?.unitPriceCents ?? null,
+      stepMilli: current?.stepMilli ?? null,
+      pieceGrams: current?.pieceGrams ?? null,
+      ...patch,
+    };
+    if (merged.soldBy !== 'weight') return;
+    if (merged.unitPriceCents === null) {
+      this.problem(row, 'unit_price', 'noUnitPrice');
+      return;
+    }
+    const sale = {
+      unit: merged.weightUnit === 'kg' ? ('kg' as const) : ('lb' as const),
+      unitPriceCents: merged.unitPriceCents,
+      stepMilli: merged.stepMilli,
+      pieceGrams: merged.pieceGrams,
+    };
+    const refused = saleProblem(sale);
+    if (refused) {
+      this.problem(row, 'step', refused.replace('errors:weight.', 'weight.'));
+      return;
+    }
+    patch.weightUnit = sale.unit;
+    patch.priceCents = stepPriceOf(sale);
   }
 
   /** The fields a new product needs that the row leaves out (a category written but unknown is reported as such). */

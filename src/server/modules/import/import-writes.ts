@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
-import type { products } from '#server/db/schema';
+import { products } from '#server/db/schema';
 import { nextTurn } from '#server/next-turn';
 import type { StockMovement } from '../stock/stock.service';
 
@@ -72,18 +72,43 @@ const UPDATABLE = {
   enDescribe: ['en_describe', 'text'],
   znDescribe: ['zn_describe', 'text'],
   categoryId: ['category_id', 'int'],
+  soldBy: ['sold_by', 'text'],
+  weightUnit: ['weight_unit', 'text'],
+  unitPriceCents: ['unit_price_cents', 'int'],
   key: ['key', 'text'],
   onSale: ['on_sale', 'boolean'],
 } as const;
 
 /** Nullable columns: a row clears one with '' (null, in the JSON, keeps the value). */
 const CLEARABLE = new Set(['barcode', 'scale_item_code']);
+const SALE_FIELDS = [
+  'soldBy',
+  'weightUnit',
+  'unitPriceCents',
+  'stepMilli',
+  'pieceGrams',
+  'priceCents',
+] as const;
+
+/**
+ * How the few rows that change how a product is sold are sold, one statement each and before the
+ * batches: a step or piece may become none (null, which the batches read as "unchanged"), and the
+ * sale's columns change together so the products_sold_by check holds at every statement.
+ */
+async function updateSales(tx: Tx, updates: readonly PlannedUpdate[]): Promise<void> {
+  for (const u of updates) {
+    if (!('stepMilli' in u.set) && !('pieceGrams' in u.set) && !('soldBy' in u.set)) continue;
+    const set = Object.fromEntries(SALE_FIELDS.filter((f) => f in u.set).map((f) => [f, u.set[f]]));
+    await tx.update(products).set(set).where(eq(products.id, u.id));
+  }
+}
 
 /**
  * The updates, WRITE_BATCH rows a statement: each row's changed columns travel as JSON, and a
  * column a row leaves out (null) keeps its value; a code it clears travels as ''.
  */
 export async function updateInBatches(tx: Tx, updates: readonly PlannedUpdate[]): Promise<void> {
+  await updateSales(tx, updates);
   const columns = Object.entries(UPDATABLE);
   const changing = updates.filter((u) => Object.keys(u.set).length > 0);
   for (let i = 0; i < changing.length; i += WRITE_BATCH) {
@@ -114,7 +139,13 @@ export async function updateInBatches(tx: Tx, updates: readonly PlannedUpdate[])
 }
 
 /** Columns a created product sets (the others keep their defaults), with their SQL types. */
-const INSERTED = { ...UPDATABLE, uuid: ['uuid', 'uuid'], realStock: ['real_stock', 'int'] } as const;
+const INSERTED = {
+  ...UPDATABLE,
+  uuid: ['uuid', 'uuid'],
+  realStock: ['real_stock', 'int'],
+  stepMilli: ['step_milli', 'int'],
+  pieceGrams: ['piece_grams', 'int'],
+} as const;
 
 /** Text columns are '' and numbers 0 unless a row says otherwise (low-stock threshold: 10). */
 const NEW_PRODUCT_DEFAULTS: Partial<NewProduct> = {
@@ -136,6 +167,7 @@ const NEW_PRODUCT_DEFAULTS: Partial<NewProduct> = {
   znDescribe: '',
   onSale: false,
   realStock: 0,
+  soldBy: 'unit',
 };
 
 /**

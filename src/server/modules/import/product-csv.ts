@@ -48,6 +48,12 @@ export interface ProductPatch {
   productImage?: string;
   enDescribe?: string;
   znDescribe?: string;
+  soldBy?: string;
+  weightUnit?: string;
+  unitPriceCents?: number;
+  /** null: none (the column was given empty). */
+  stepMilli?: number | null;
+  pieceGrams?: number | null;
 }
 
 export interface CsvProblem {
@@ -142,6 +148,13 @@ function codeOfCell(raw: string, column: 'barcode' | 'scale_item_code'): string 
 function codeCell(code: string | null): string {
   return code === null ? '' : `'${code}`;
 }
+const SALE_COLUMNS = {
+  sold_by: 'soldBy',
+  weight_unit: 'weightUnit',
+  unit_price: 'unitPriceCents',
+  step: 'stepMilli',
+  piece_grams: 'pieceGrams',
+} as const satisfies Partial<Record<ProductCsvColumn, keyof ProductPatch>>;
 
 /** Where each column sits in the file; problems with the header itself. */
 export function readHeader(header: CsvRecord): { at: Map<ProductCsvColumn, number>; problems: CsvProblem[] } {
@@ -244,6 +257,7 @@ export function readRow(
     if (cents === undefined || cents > PRODUCT_PRICE_MAX_CENTS) problem('price', 'badPrice');
     else patch.priceCents = cents;
   }
+  readSale(cell, problem, patch);
   const realStock = whole('real_stock');
   const publishedText = cell('published')?.trim().toLowerCase() ?? '';
   const published = YES.has(publishedText) ? true : NO.has(publishedText) ? false : undefined;
@@ -265,6 +279,44 @@ export function readRow(
   };
   if (problems.length > 0) row.faulty = new Set(problems.map((p) => p.column));
   return { row, problems };
+}
+
+/** How a row sells its product (docs/product.md, Sold by weight): what it sets, or its problems. */
+function readSale(
+  cell: (column: ProductCsvColumn) => string | undefined,
+  problem: (column: string, key: string, params?: MessageParams) => void,
+  patch: ProductPatch,
+): void {
+  const soldBy = cell('sold_by')?.trim().toLowerCase();
+  if (soldBy !== undefined && soldBy !== '') {
+    if (soldBy === 'unit' || soldBy === 'weight') patch.soldBy = soldBy;
+    else problem('sold_by', 'badSoldBy');
+  }
+  const unit = cell('weight_unit')?.trim().toLowerCase();
+  if (unit !== undefined && unit !== '') {
+    if (unit === 'lb' || unit === 'kg') patch.weightUnit = unit;
+    else problem('weight_unit', 'badWeightUnit');
+  }
+  const unitPrice = cell('unit_price')?.trim();
+  if (unitPrice !== undefined && unitPrice !== '') {
+    const cents = amountToCents(unitPrice);
+    if (cents === undefined || cents > PRODUCT_PRICE_MAX_CENTS) problem('unit_price', 'badPrice');
+    else patch.unitPriceCents = cents;
+  }
+  const step = cell('step')?.trim();
+  if (step !== undefined) {
+    const match = /^(\d{1,2})(?:\.(\d{1,3}))?$/.exec(step);
+    if (step === '' || step === '0') patch.stepMilli = null;
+    else if (!match) problem('step', 'badStep');
+    else patch.stepMilli = Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0')) || null;
+  }
+  const piece = cell('piece_grams')?.trim();
+  if (piece !== undefined) {
+    if (piece === '' || piece === '0') patch.pieceGrams = null;
+    else if (!/^\d{1,5}$/.test(piece))
+      problem('piece_grams', 'badWhole', { column: 'piece_grams', max: 10_000 });
+    else patch.pieceGrams = Number(piece);
+  }
 }
 
 /** The export's row of a product, in PRODUCT_CSV_COLUMNS order: numbers as numbers, the rest text. */
@@ -298,6 +350,11 @@ export function productCsvRow(p: ProductRow, categoryKey: string): (string | num
     published: p.onSale ? 'yes' : 'no',
     en_describe: p.enDescribe,
     zn_describe: p.znDescribe,
+    sold_by: p.soldBy,
+    weight_unit: p.weightUnit ?? '',
+    unit_price: p.unitPriceCents === null ? '' : centsToDecimalString(p.unitPriceCents),
+    step: p.stepMilli === null ? '' : String(p.stepMilli / 1000),
+    piece_grams: p.pieceGrams ?? '',
   };
   return PRODUCT_CSV_COLUMNS.map((column) => values[column]);
 }
@@ -310,5 +367,6 @@ export const COLUMN_OF_FIELD: Record<keyof ProductPatch, ProductCsvColumn> = Obj
     ['price', 'priceCents'],
     ['barcode', 'barcode'],
     ['scale_item_code', 'scaleItemCode'],
+    ...Object.entries(SALE_COLUMNS),
   ].map(([column, field]) => [field, column]),
 ) as Record<keyof ProductPatch, ProductCsvColumn>;

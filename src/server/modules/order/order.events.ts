@@ -24,7 +24,9 @@ export type OrderEventKind =
   /** The weighed amount kept, once, after packing (details: amountCents; heldCents). */
   | 'captured'
   /** A hold released, once (details: amountCents). */
-  | 'voided';
+  | 'voided'
+  /** A weighed line got its weight at packing: details { line, grams, cents }. */
+  | 'weighed';
 
 /** One entry of an order's timeline (`order_events`). */
 export interface OrderEvent {

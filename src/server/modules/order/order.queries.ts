@@ -6,6 +6,7 @@ import { centsToAmount } from '#shared/money';
 import { asWhenMissing } from '#shared/schemas/cart';
 import { ORDER_STATUS, type OrderDetail, type OrderLine, type OrderSummary } from '#shared/schemas/order';
 import { withBuffer } from '#shared/schemas/payment.rules';
+import type { LineWeight } from '#shared/schemas/weight.zod';
 import { ratePercent } from '#shared/tax';
 import { choicesOf } from '../catalogue/substitute-choices';
 import { readShopSettings } from '../settings/shop-settings';
@@ -171,7 +172,28 @@ export async function orderDetail(
       substitution: choices.get(l.id) ?? null,
       choice_open: choiceOpen,
       proposal: proposalView(marks.get(l.id)),
+      weight: lineWeightView(l),
     })),
     hold,
+    estimate: o.weighed && o.weighedAt === null,
+    estimate_total: o.estimateTotalCents === null ? null : centsToAmount(o.estimateTotalCents),
+  };
+}
+
+/**
+ * A weighed line's weight for the shopper and the console (docs/product.md, Sold by weight): its
+ * estimate as placed and, once weighed, what it weighed and costs; null for a pack.
+ */
+export function lineWeightView(l: typeof orderLines.$inferSelect): LineWeight | null {
+  if (l.weightUnit === null || l.unitPriceCents === null) return null;
+  return {
+    unit: l.weightUnit === 'kg' ? 'kg' : 'lb',
+    unit_price: centsToAmount(l.unitPriceCents),
+    piece_grams: l.pieceGrams,
+    estimate_grams: l.estimateGrams ?? 0,
+    estimate_amount: centsToAmount(l.estimateCents ?? l.priceCents * l.num),
+    weighed_grams: l.weighedGrams,
+    weighed_amount: l.weighedCents === null ? null : centsToAmount(l.weighedCents),
+    estimate: l.weighedGrams === null,
   };
 }

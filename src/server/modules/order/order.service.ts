@@ -10,12 +10,14 @@ import { asWhenMissing, type WhenMissing } from '#shared/schemas/cart';
 import { deliversTo } from '#shared/schemas/delivery.rules';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import type { OrderTax } from '#shared/tax';
+import { lineUnitPriceOf, stepGramsOf } from '#shared/weight';
 import { rememberLanguage } from '../account/shopper-language';
 import { lockShopper } from '../account/shopper-lock';
 import type { AddressService } from '../address/address.service';
 import { onlyLeft } from '../cart/cart.service';
 import { type StockChanges, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { runningPromotionPrices } from '../catalogue/pricing';
+import { weighedSaleOf } from '../catalogue/weighed-sale';
 import { readTerms } from '../delivery/delivery.terms';
 import { type HeldSlot, holdSlot } from '../slots/slot.hold';
 import { ratesForZip } from '../tax/tax.rates';
@@ -221,6 +223,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         createdAt: o.now,
         expiresAt: new Date(o.now.getTime() + ORDER_EXPIRY_MINUTES * 60_000),
         updatedAt: o.now,
+        ...weighedOrderOf(o),
       })
       .onConflictDoNothing({ target: orders.orderNo })
       .returning({ id: orders.id });
@@ -230,6 +233,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
     }
     await tx.insert(orderLines).values(
       o.lines.map((l, i) => ({
+        ...weighedLineOf(l),
         orderId: row.id,
         productId: l.product.id,
         productUuid: l.product.uuid,
@@ -260,6 +264,33 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
     await orderPlaced(tx, row.id, o.now);
     return orderNo;
   }
+}
+
+/**
+ * A weighed line's estimate as placed (docs/product.md, Sold by weight): `num` steps or pieces of
+ * the product's weight, at the price charged for a step; nothing for a pack.
+ */
+function weighedLineOf(l: Line) {
+  const sale = weighedSaleOf(l.product);
+  if (!sale) return {};
+  return {
+    weightUnit: sale.unit,
+    unitPriceCents: lineUnitPriceOf(sale, l.priceCents),
+    pieceGrams: sale.pieceGrams,
+    estimateGrams: stepGramsOf(sale) * l.num,
+    estimateCents: l.priceCents * l.num,
+  };
+}
+
+/** An order with a weighed line: marked weighed, its placed figures kept as the estimate. */
+function weighedOrderOf(o: NewOrder) {
+  if (!o.lines.some((l) => weighedSaleOf(l.product))) return {};
+  return {
+    weighed: true,
+    estimateSubtotalCents: o.subtotalCents,
+    estimateTaxCents: o.taxCents,
+    estimateTotalCents: o.totalCents,
+  };
 }
 
 /**

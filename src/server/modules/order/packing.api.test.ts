@@ -18,6 +18,7 @@ import {
   payByCard,
   paymentsOf,
   placeOrder,
+  placeOrderOf,
   stocked,
 } from '../payment/payment.fixture';
 import { type AdminShop, refundDepsOf, startAdminShop } from './order.fixture';
@@ -64,19 +65,10 @@ async function paidByWallet(i: number, vendor: 'wechatpay' | 'alipay', num = 3):
 
 /** A new shopper's order of one each of two stocked products. */
 async function twoLineOrder(i: number): Promise<PlacedOrder> {
-  const s = await createShopper(shop.t.database, shop.t.clock.now());
-  const address = (await callAs(shop.t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
-  const uuids = [stocked[i], stocked[i + 1]].map((p) => uuidFromKey(p?.key ?? ''));
-  for (const uuid of uuids) await callAs(shop.t.app, s, 'POST', `/api/cart?amount=1&uuid=${uuid}`);
-  const cart = (await callAs(shop.t.app, s, 'GET', '/api/cart')).body.data as { id: number }[];
-  const form: Record<string, string | number> = { uuid: address.uuid, coupon: '' };
-  cart.forEach((line, n) => {
-    form[`items[${n}][id]`] = line.id;
-    form[`items[${n}][num]`] = 1;
-  });
-  const placed = await callAs(shop.t.app, s, 'POST', '/api/order', form);
-  expect(placed.status).toBe(200);
-  const orderNo = placed.body.data as string;
+  const { s, orderNo } = await placeOrderOf(
+    shop.t,
+    [stocked[i], stocked[i + 1]].map((p) => p?.key ?? ''),
+  );
   return { s, orderNo, totalCents: (await orderRow(shop.t, orderNo)).totalCents, productKey: '', num: 1 };
 }
 

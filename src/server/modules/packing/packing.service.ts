@@ -15,6 +15,7 @@ import { refundedQty, refundsSoFar, reserveRefund } from '../payment/payment.ref
 import { readShopSettings } from '../settings/shop-settings';
 import type { PackingLineRecord } from './packing.changes';
 import type { PackingRefunds } from './packing.refunds';
+import { checkWeighing, settleWeighedOrder, weighLine } from './packing.weighing';
 import { checkSubstitute, proposalMail } from './substitution.rules';
 
 /**
@@ -33,6 +34,8 @@ export interface MarkLineRequest {
   shortQty?: number | undefined;
   /** replaced: the replacement's uuid (its price is the shop's, looked up here). */
   productUuid?: string | undefined;
+  /** picked, on a line sold by weight: the grams the packer weighed (docs/product.md, Sold by weight). */
+  grams?: number | undefined;
   /** The mark's idempotency key: the same key again answers the first mark and does nothing. */
   key: string;
   staffId: number | null;
@@ -98,6 +101,8 @@ async function recordMark(deps: MarkDeps, request: MarkLineRequest): Promise<Mar
     if (before && before.refundState !== 'none') throw new Conflict('errors:packing.refundUnderWay');
     // A proposal is the shopper's to answer (or the deadline's): a packer cannot overrule it.
     if (before?.proposalStatus) throw new Conflict('errors:packing.proposalMade');
+    const weighing = checkWeighing(line, request.state, request.grams);
+    if (weighing === 'again' && before) return { mark: before, done: false };
     const now = deps.clock.now();
     const mark = await markOf(tx, line, request, now);
     if (mark.replacement.replacementProductId !== null && line.substituteAsk) {
@@ -147,6 +152,17 @@ async function recordMark(deps: MarkDeps, request: MarkLineRequest): Promise<Mar
       .onConflictDoUpdate({ target: packingLines.orderLineId, set: values })
       .returning();
     if (!saved) throw new Error('packing mark not saved');
+    if (weighing === 'weigh' && request.grams !== undefined) {
+      const cents = await weighLine(tx, order, line, request.grams);
+      await afterOrderChange(tx, {
+        orderId: order.id,
+        kind: 'weighed',
+        staffId: request.staffId,
+        details: { line: line.id, grams: request.grams, cents },
+        at: now,
+      });
+    }
+    await settleWeighedOrder(tx, order, now);
     await afterOrderChange(tx, {
       orderId: order.id,
       kind: 'line_marked',

@@ -103,6 +103,22 @@ export async function placeOrder(
   return { s, orderNo, totalCents: (await orderRow(t, orderNo)).totalCents, productKey: product.key, num };
 }
 
+/** A new shopper's order of one each of the demo products `keys`: the shopper and the order number. */
+export async function placeOrderOf(t: TestApp, keys: string[]): Promise<{ s: Shopper; orderNo: string }> {
+  const s = await createShopper(t.database, t.clock.now());
+  const address = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
+  for (const key of keys) await callAs(t.app, s, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(key)}`);
+  const cart = (await callAs(t.app, s, 'GET', '/api/cart')).body.data as { id: number }[];
+  const form: Record<string, string | number> = { uuid: address.uuid, coupon: '' };
+  cart.forEach((line, n) => {
+    form[`items[${n}][id]`] = line.id;
+    form[`items[${n}][num]`] = 1;
+  });
+  const placed = await callAs(t.app, s, 'POST', '/api/order', form);
+  if (placed.status !== 200) throw new Error(`order not placed: ${JSON.stringify(placed.body)}`);
+  return { s, orderNo: placed.body.data as string };
+}
+
 /** The pay form of docs/product.md §7 for an order, with a card that approves unless overridden. */
 export function cardForm(orderNo: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PACKING_STATES, PROPOSAL_STATUSES, WHEN_MISSING } from '../packing.rules';
+import { LineWeight } from '../weight.zod';
 import { Amount, Count, Id, Instant, ShopDate } from './common.zod';
 
 /* Answers of `/api/admin/packing` (docs/api.md, Admin: packing). Amounts are decimal dollars. */
@@ -46,6 +47,8 @@ export const PackingLine = z.strictObject({
   /** A specific substitute out of stock may become the packer's best match. */
   fallback: z.boolean(),
   mark: LineMark.nullable(),
+  /** A line sold by weight: its estimate, and its weight once weighed; null for a pack. */
+  weight: LineWeight.nullable(),
 });
 export type PackingLine = z.infer<typeof PackingLine>;
 

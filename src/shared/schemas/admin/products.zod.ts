@@ -56,6 +56,12 @@ export const AdminProductFields = z.strictObject({
   en_describe: z.string(),
   zn_describe: z.string(),
   tax_class: z.string(),
+  /** How it is sold (docs/product.md, Sold by weight); `step` in units, 0 when sold by the piece. */
+  sold_by: z.enum(['unit', 'weight']),
+  weight_unit: z.enum(['lb', 'kg']),
+  unit_price: Amount,
+  step: z.number(),
+  piece_grams: Count,
 });
 export type AdminProductFields = z.infer<typeof AdminProductFields>;
 

@@ -11,6 +11,7 @@ import { UnitPrice } from '../ui/unit-price';
 import './product-card.css';
 import { formatCents } from '#shared/money';
 import { centsOf } from '#web/lib/money';
+import { SoldByWeightLine } from './weight-labels';
 
 interface ProductCardProps {
   product: Card;
@@ -56,10 +57,18 @@ export function ProductCard({
             {name}
           </Link>
         </Heading>
-        <p className="product-card-unit">
-          {pick(language, product.en_number, product.zn_number)}
-          <UnitPrice unitPrice={product.unit_price} />
-        </p>
+        {product.sold_by_weight ? (
+          <SoldByWeightLine
+            sale={product.sold_by_weight}
+            stepPrice={promo && product.promotion_price !== null ? product.promotion_price : product.price}
+            className="product-card-unit"
+          />
+        ) : (
+          <p className="product-card-unit">
+            {pick(language, product.en_number, product.zn_number)}
+            <UnitPrice unitPrice={product.unit_price} />
+          </p>
+        )}
         <div className="product-card-foot">
           <p className="price-line">
             {promo && product.promotion_price !== null ? (

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { OrderDetail } from '#shared/schemas/order';
+import type { OrderDetail, OrderLine } from '#shared/schemas/order';
+import { formatWeight } from '#shared/weight';
 import { addressLines } from '#web/lib/address-lines';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
@@ -15,6 +16,7 @@ import './order-summary.css';
 import { formatCents } from '#shared/money';
 import { percentToPpm, showsTaxByRate } from '#shared/tax';
 import { centsOf } from '#web/lib/money';
+import { EstimateMark, UnitPrice, useWeighedQuantity } from '../catalogue/weight-labels';
 
 /**
  * The order's tax: one row per rate when it was charged at several, or at one other than the
@@ -48,7 +50,11 @@ export function OrderSummary({
               <Link to={`/product/${line.uuid}`} className="cart-line-name">
                 {nameOf(line, language)}
               </Link>
-              <p className="cart-line-price">{formatCents(centsOf(line.price))}</p>
+              {line.weight ? (
+                <LineWeightText weight={line.weight} num={line.num} />
+              ) : (
+                <p className="cart-line-price">{formatCents(centsOf(line.price))}</p>
+              )}
               <p className="order-line-choice">{t(`whenMissing.${line.when_missing}`)}</p>
               <LinePacking packing={line.packing} />
               {lineExtra?.(line)}
@@ -90,10 +96,41 @@ export function OrderSummary({
                 ? [{ label: t('deliveryFee'), cents: centsOf(order.delivery_fee) }]
                 : []),
             ]}
-            total={{ label: t('total'), cents: centsOf(order.total_price) }}
+            total={{
+              label: t(order.estimate ? 'totalEstimate' : 'total'),
+              cents: centsOf(order.total_price),
+            }}
           />
+          {order.estimate && <p className="summary-note">{t('estimateNote')}</p>}
         </section>
       </div>
     </>
+  );
+}
+
+/** A weighed line: its price per unit, and its weight and amount — estimated until weighed. */
+function LineWeightText({ weight, num }: { weight: NonNullable<OrderLine['weight']>; num: number }) {
+  const { t } = useTranslation('orders');
+  const language = useLanguage();
+  const quantity = useWeighedQuantity();
+  return (
+    <p className="cart-line-price order-line-weight">
+      <UnitPrice unit={weight.unit} unitPrice={weight.unit_price} />
+      {' · '}
+      {weight.weighed_grams !== null && weight.weighed_amount !== null ? (
+        t('weighedTotal', {
+          weight: formatWeight(weight.weighed_grams, weight.unit, language),
+          amount: formatCents(centsOf(weight.weighed_amount)),
+        })
+      ) : (
+        <>
+          {t('estimateLine', {
+            weight: quantity(weight, num, weight.estimate_grams),
+            amount: formatCents(centsOf(weight.estimate_amount)),
+          })}{' '}
+          <EstimateMark />
+        </>
+      )}
+    </p>
   );
 }

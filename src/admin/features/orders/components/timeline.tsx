@@ -24,6 +24,7 @@ const KINDS = [
   'authorized',
   'captured',
   'voided',
+  'weighed',
   'mail',
 ];
 
@@ -67,6 +68,13 @@ function useDetails() {
           t('orders.timeline.amount', { amount }),
           d.reason ? t('orders.timeline.reason', { reason: str(d.reason) }) : '',
           d.gateway_message ? t('orders.timeline.gateway', { message: str(d.gateway_message) }) : '',
+        ];
+      case 'weighed':
+        return [
+          t('orders.timeline.weighed', {
+            grams: Number(d.grams ?? 0),
+            amount: formatCents(typeof d.cents === 'number' ? d.cents : 0),
+          }),
         ];
       case 'mail':
         return [

@@ -32,7 +32,7 @@ export const replacementQueryOptions = (q: string) =>
   });
 
 export type MarkRequest =
-  | { state: 'picked' }
+  | { state: 'picked'; grams?: number }
   | { state: 'short'; short: number }
   | { state: 'replaced'; product: string };
 

@@ -7,6 +7,7 @@ import { FormError } from '../../../components/ui/states';
 import { bothNames } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n';
 import { type LineMark, type PackingLine, replacementQueryOptions, useMarkLine } from '../api/packing';
+import { WeightForm } from './line-weight';
 
 /** The shopper's substitution choice for a line: refund, best match or a named product, ask first. */
 export function ShopperChoice({ line }: { line: PackingLine }) {
@@ -104,16 +105,26 @@ export function LineMarkControls({ orderNo, line }: { orderNo: string; line: Pac
   const done = () => setOpen('none');
   return (
     <div className="packing-controls">
+      {line.weight && line.weight.weighed_grams === null ? (
+        <WeightForm
+          name={name}
+          weight={line.weight}
+          pending={mark.isPending}
+          onWeigh={(grams) => mark.mutate({ state: 'picked', grams }, { onSuccess: done })}
+        />
+      ) : null}
       <div className="admin-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={mark.isPending}
-          aria-label={t('packing.actions.pickedLine', { name })}
-          onClick={() => mark.mutate({ state: 'picked' }, { onSuccess: done })}
-        >
-          {t('packing.actions.picked')}
-        </button>
+        {line.weight ? null : (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={mark.isPending}
+            aria-label={t('packing.actions.pickedLine', { name })}
+            onClick={() => mark.mutate({ state: 'picked' }, { onSuccess: done })}
+          >
+            {t('packing.actions.picked')}
+          </button>
+        )}
         <button
           type="button"
           className="button button-secondary"

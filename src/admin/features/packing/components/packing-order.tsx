@@ -6,6 +6,7 @@ import { FormError } from '../../../components/ui/states';
 import { orderUrl } from '../../../lib/urls/orders';
 import { type PackingOrder, usePackOrder } from '../api/packing';
 import { LineMarkControls, MarkSummary, ShopperChoice } from './line-mark';
+import { WeightSummary } from './line-weight';
 
 /** One order on the packing bench: its lines with their marks, and Mark packed once all are marked. */
 export function PackingOrderCard({ order }: { order: PackingOrder }) {
@@ -38,6 +39,7 @@ export function PackingOrderCard({ order }: { order: PackingOrder }) {
             cell: (line) => (
               <>
                 <MarkSummary mark={line.mark} when={when} />
+                {line.weight ? <WeightSummary weight={line.weight} /> : null}
                 {order.packed ? null : <LineMarkControls orderNo={order.order_no} line={line} />}
               </>
             ),

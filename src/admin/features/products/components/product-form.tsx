@@ -114,7 +114,22 @@ export function ProductFormFields({
             </select>
           </div>
         ) : null}
-        {SHARED_FIELDS.map(([key, mode]) => (
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-sold-by`}>
+            {t('products.fields.soldBy')}
+          </label>
+          <select
+            id={`${id}-sold-by`}
+            className="input"
+            value={form.sold_by}
+            onChange={(e) => set('sold_by')(e.target.value)}
+          >
+            <option value="unit">{t('products.fields.byUnit')}</option>
+            <option value="weight">{t('products.fields.byWeight')}</option>
+          </select>
+        </div>
+        {form.sold_by === 'weight' ? <WeighedFields form={form} set={set} /> : null}
+        {SHARED_FIELDS.filter(([key]) => form.sold_by !== 'weight' || key !== 'price').map(([key, mode]) => (
           <Field
             key={key}
             label={t(`products.fields.${key}`)}
@@ -144,5 +159,61 @@ export function ProductFormFields({
         {saving ? t('products.editor.saving') : t('products.editor.save')}
       </button>
     </form>
+  );
+}
+
+/**
+ * A product sold by weight (docs/product.md, Sold by weight): its price per lb or kg, and a step
+ * in that unit or a piece weight in grams (one of the two); the server prices one step or piece.
+ */
+function WeighedFields({
+  form,
+  set,
+}: {
+  form: ProductForm;
+  set: (key: keyof ProductForm) => (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const unit = t(`packing.weight.unit.${form.weight_unit === 'kg' ? 'kg' : 'lb'}`);
+  return (
+    <>
+      <div className="field">
+        <label className="field-label" htmlFor={`${id}-unit`}>
+          {t('settings.fields.weightUnit')}
+        </label>
+        <select
+          id={`${id}-unit`}
+          className="input"
+          value={form.weight_unit}
+          onChange={(e) => set('weight_unit')(e.target.value)}
+        >
+          <option value="lb">{t('settings.fields.lb')}</option>
+          <option value="kg">{t('settings.fields.kg')}</option>
+        </select>
+      </div>
+      <Field
+        label={t('products.fields.unitPrice', { unit })}
+        value={form.unit_price}
+        inputMode="decimal"
+        maxLength={12}
+        onChange={(e) => set('unit_price')(e.target.value)}
+      />
+      <Field
+        label={t('products.fields.step', { unit })}
+        value={form.step}
+        inputMode="decimal"
+        maxLength={6}
+        onChange={(e) => set('step')(e.target.value)}
+      />
+      <Field
+        label={t('products.fields.pieceGrams')}
+        value={form.piece_grams}
+        inputMode="numeric"
+        maxLength={5}
+        onChange={(e) => set('piece_grams')(e.target.value)}
+      />
+      <p className="admin-hint">{t('products.fields.weighedHint')}</p>
+    </>
   );
 }

@@ -34,6 +34,9 @@ const OPTIONAL_NUMBERS = new Set<keyof ProductForm>([
   'net_volume_ml',
   'net_count',
   'term_days',
+  'step',
+  'piece_grams',
+  'unit_price',
 ]);
 
 export const EMPTY_FORM: ProductForm = {
@@ -59,6 +62,11 @@ export const EMPTY_FORM: ProductForm = {
   en_describe: '',
   zn_describe: '',
   tax_class: 'groceries',
+  sold_by: 'unit',
+  weight_unit: 'lb',
+  unit_price: '',
+  step: '',
+  piece_grams: '',
 };
 
 /** The editor's values for a stored product. */
@@ -67,8 +75,8 @@ export function formOf(p: AdminProduct): ProductForm {
   for (const key of Object.keys(EMPTY_FORM) as (keyof ProductForm)[]) {
     const value = p[key];
     form[key] =
-      key === 'price'
-        ? amountField(centsOf(p.price))
+      key === 'price' || (key === 'unit_price' && p.unit_price > 0)
+        ? amountField(centsOf(p[key]))
         : OPTIONAL_NUMBERS.has(key) && value === 0
           ? ''
           : String(value ?? '');

@@ -4,6 +4,12 @@ import { CART_MIN_AMOUNT } from '#shared/constants';
 import { formatCents } from '#shared/money';
 import type { CartItem } from '#shared/schemas/cart';
 import { lineLimit } from '#shared/schemas/cart.rules';
+import {
+  EstimateMark,
+  unitPriceNow,
+  useWeighedQuantity,
+  UnitPrice as WeighedUnitPrice,
+} from '#web/components/catalogue/weight-labels';
 import { ImageBox } from '#web/components/ui/image-box';
 import { Stepper } from '#web/components/ui/stepper';
 import { UnitPrice } from '#web/components/ui/unit-price';
@@ -30,6 +36,7 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
   const { t: tc } = useTranslation('common');
   const onPromotion = line.price < line.regular_price;
   const limit = lineLimit(line);
+  const quantity = useWeighedQuantity();
   return (
     <li className={`cart-line${line.available ? '' : ' is-unavailable'}`}>
       <Link to={`/product/${line.uuid}`} className="cart-line-image" tabIndex={-1} aria-hidden="true">
@@ -40,8 +47,17 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
           {name}
         </Link>
         <p className="cart-line-unit">
-          {pick(language, line.en_number, line.zn_number)}
-          <UnitPrice unitPrice={line.unit_price} />
+          {line.sold_by_weight ? (
+            <WeighedUnitPrice
+              unit={line.sold_by_weight.unit}
+              unitPrice={unitPriceNow(line.sold_by_weight, line.price)}
+            />
+          ) : (
+            <>
+              {pick(language, line.en_number, line.zn_number)}
+              <UnitPrice unitPrice={line.unit_price} />
+            </>
+          )}
         </p>
         <p className="cart-line-price">
           <span className={onPromotion ? 'price-deal' : undefined}>{formatCents(centsOf(line.price))}</span>
@@ -62,6 +78,11 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
               label={t('quantityOf', { name })}
               limitMessage={tc(limit.byStock ? 'stepper.onlyLeft' : 'stepper.perOrder', { n: limit.max })}
             />
+            {line.sold_by_weight && line.amount > 0 && (
+              <p className="cart-line-weight">
+                {quantity(line.sold_by_weight, line.amount, line.sold_by_weight.step_grams * line.amount)}
+              </p>
+            )}
             {line.amount === 0 && <p className="cart-line-note">{t('notOrdered')}</p>}
             <WhenMissingChoice line={line} />
           </>
@@ -73,6 +94,12 @@ export function CartLine({ line, onAmount, onRemove }: CartLineProps) {
         <p className="cart-line-total">
           <span className="visually-hidden">{t('lineTotal')} </span>
           {formatCents(line.available ? centsOf(line.price) * line.amount : 0)}
+          {line.sold_by_weight && line.available && line.amount > 0 && (
+            <>
+              {' '}
+              <EstimateMark />
+            </>
+          )}
         </p>
         <button
           type="button"

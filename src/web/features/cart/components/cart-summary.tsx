@@ -7,6 +7,8 @@ import { type OrderTax, ratePercent, showsTaxByRate } from '#shared/tax';
 import { type SummaryRow, SummaryRows } from '#web/components/order/summary-rows';
 
 interface CartSummaryProps {
+  /** A weighed product is ordered: the figures are an estimate until packed. */
+  estimate?: boolean;
   /** With the tax by rate where the chosen address is, when known. */
   totals: Totals & { taxes?: OrderTax };
   /** The delivery fee's row, when the shop charges one. */
@@ -42,6 +44,7 @@ export function CartSummary({
   hint,
   error,
   onSubmit,
+  estimate = false,
 }: CartSummaryProps) {
   const { t } = useTranslation('cart');
   const couponId = useId();
@@ -68,6 +71,7 @@ export function CartSummary({
         ]}
         total={{ label: t('total'), cents: totals.total }}
       />
+      {estimate && <p className="summary-note">{t('estimateNote')}</p>}
       {coupon.trim() !== '' && <p className="summary-note">{t('couponNote')}</p>}
       {error && (
         <p className="form-error" role="alert">

@@ -165,6 +165,7 @@ function CartContent() {
         hint={hint}
         error={placeError}
         onSubmit={submit}
+        estimate={ordered.some((line) => line.sold_by_weight !== null)}
       />
       <CartTotalBar
         total={totals.total}

@@ -5,6 +5,7 @@ import type { Product } from '#shared/schemas/catalogue';
 import { UUID_PATTERN } from '#shared/schemas/common.rules';
 import { useCartCount } from '#web/api/cart';
 import { useProduct } from '#web/api/catalogue';
+import { SoldByWeightLine } from '#web/components/catalogue/weight-labels';
 import { CartLink } from '#web/components/ui/cart-link';
 import { ChevronRightIcon, HeartIcon, ShareIcon } from '#web/components/ui/icons';
 import { PageHeader } from '#web/components/ui/page-header';
@@ -82,9 +83,20 @@ function ProductDetail({ product }: { product: Product }) {
           ) : (
             <span className="price">{formatCents(centsOf(product.price))}</span>
           )}
-          <span className="product-unit">{t('product.perUnit', { unit })}</span>
-          <UnitPrice unitPrice={product.unit_price} />
+          {!product.sold_by_weight && (
+            <>
+              <span className="product-unit">{t('product.perUnit', { unit })}</span>
+              <UnitPrice unitPrice={product.unit_price} />
+            </>
+          )}
         </p>
+        {product.sold_by_weight && (
+          <SoldByWeightLine
+            sale={product.sold_by_weight}
+            stepPrice={promo && product.promotion_price !== null ? product.promotion_price : product.price}
+            className="product-unit-price"
+          />
+        )}
         <p className="product-facts">
           <span>{t('product.sold', { count: product.sold_count })}</span>
           <span className={product.real_stock < 1 ? 'is-out' : undefined}>

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { orderMail } from './order-mail';
+import { MAIL_SETTINGS, orderMailData } from './order-mail.fixture';
+
+/** Goods sold by weight in the order mails (docs/product.md, Sold by weight). */
+const beef = {
+  enName: 'Ribeye',
+  znName: '肋眼牛排',
+  priceCents: 398,
+  num: 1,
+  weightUnit: 'lb',
+  unitPriceCents: 398,
+  pieceGrams: null,
+  estimateGrams: 454,
+  weighedGrams: null,
+  weighedCents: null,
+};
+const avocados = {
+  ...beef,
+  enName: 'Avocado',
+  znName: '牛油果',
+  num: 2,
+  pieceGrams: 272,
+  estimateGrams: 544,
+};
+
+describe('order mails of weighed goods', () => {
+  it('say the price per lb, the weight and the estimate until packed, in both languages', () => {
+    const placed = orderMail(orderMailData({ lines: [beef, avocados], estimate: true }), MAIL_SETTINGS);
+    expect(placed.text).toContain('Ribeye ($3.98/lb) 1 lb    $3.98 (estimate)');
+    expect(placed.text).toContain('Avocado ($3.98/lb) 2 pieces, about 1.2 lb    $7.96 (estimate)');
+    expect(placed.text).toContain('Estimated total (items sold by weight are weighed when packed): $30.81');
+    const zh = orderMail(orderMailData({ lines: [beef], estimate: true, language: 'zh' }), MAIL_SETTINGS);
+    expect(zh.text).toContain('肋眼牛排 ($3.98/磅) 1磅    $3.98 (预估)');
+    expect(zh.text).toContain('预估合计');
+  });
+
+  it('say the weighed weight and amount once packed', () => {
+    const weighed = { ...beef, weighedGrams: 417, weighedCents: 366 };
+    const paid = orderMail(orderMailData({ kind: 'paid', lines: [weighed], estimate: false }), MAIL_SETTINGS);
+    expect(paid.text).toContain('Ribeye ($3.98/lb) 0.92 lb    $3.66');
+    expect(paid.text).not.toContain('estimate');
+    expect(paid.html).toContain('Ribeye ($3.98/lb) 0.92 lb');
+  });
+});

@@ -1,0 +1,166 @@
+import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Tx } from '#server/db/client';
+import { orderLines, orders, orderTaxes, packingLines } from '#server/db/schema';
+import { BadInput, Conflict } from '#server/errors';
+import { taxOrder } from '#shared/tax';
+import { formatWeight, maxWeighedGrams, priceOfGrams, type WeightUnit, weighedGramsOk } from '#shared/weight';
+
+/**
+ * Weighing at packing (docs/product.md, Sold by weight): a weighed line marked picked carries the
+ * grams the packer weighed; its goods become the price of that weight, and the order's tax and
+ * totals are taxed again by the one rule of src/shared/tax.ts over the lines as they now stand.
+ * The estimate stays in its own columns (orders.estimate_*, order_lines.estimate_*). Callers hold
+ * the order's lock (order.lock.ts), so two packers weighing one order do so one after the other.
+ */
+
+type OrderRecord = typeof orders.$inferSelect;
+type LineRecord = typeof orderLines.$inferSelect;
+
+const unitOf = (line: LineRecord): WeightUnit => (line.weightUnit === 'kg' ? 'kg' : 'lb');
+
+/**
+ * Checks a weighing of `line` before anything changes: grams only on a weighed line and required
+ * there when picked, within its bounds; a line already weighed keeps its weight (the same weight
+ * again is the same weighing: answers 'again').
+ */
+export function checkWeighing(
+  line: LineRecord,
+  state: string,
+  grams: number | undefined,
+): 'weigh' | 'again' | 'none' {
+  if (line.weightUnit === null) {
+    if (grams !== undefined) throw new BadInput('errors:weight.notWeighed');
+    return 'none';
+  }
+  const unit = unitOf(line);
+  if (line.weighedGrams !== null) {
+    if (state === 'picked' && grams === line.weighedGrams) return 'again';
+    throw new Conflict('errors:weight.alreadyWeighed', {
+      weight_en: formatWeight(line.weighedGrams, unit, 'en'),
+      weight_zh: formatWeight(line.weighedGrams, unit, 'zh'),
+    });
+  }
+  if (state !== 'picked') {
+    if (grams !== undefined) throw new BadInput('errors:weight.gramsOnlyPicked');
+    return 'none';
+  }
+  if (grams === undefined) throw new BadInput('errors:weight.gramsRequired');
+  const estimate = line.estimateGrams ?? 0;
+  if (!weighedGramsOk(grams, estimate)) {
+    const max = maxWeighedGrams(estimate);
+    throw new BadInput('errors:weight.badGrams', {
+      max_en: formatWeight(max, unit, 'en'),
+      max_zh: formatWeight(max, unit, 'zh'),
+    });
+  }
+  return 'weigh';
+}
+
+/** Records the line's weight and its price, then taxes the order again. Answers the line's cents. */
+export async function weighLine(
+  tx: Tx,
+  order: OrderRecord,
+  line: LineRecord,
+  grams: number,
+): Promise<number> {
+  const cents = priceOfGrams(line.unitPriceCents ?? 0, unitOf(line), grams);
+  const feeRatePpm = await feeRateOf(tx, order.id);
+  await tx
+    .update(orderLines)
+    .set({ weighedGrams: grams, weighedCents: cents })
+    .where(and(eq(orderLines.id, line.id), isNull(orderLines.weighedGrams)));
+  await retaxOrder(tx, order, feeRatePpm);
+  return cents;
+}
+
+const goodsOf = (l: LineRecord) => l.weighedCents ?? l.priceCents * l.num;
+
+const linesOf = (tx: Tx, orderId: number) =>
+  tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+
+/**
+ * The rate the order's delivery fee was taxed at, or null when it was not: read back from its
+ * order_taxes (the part of a rate's taxable its lines' goods after discount do not explain is the
+ * fee), so a shop changing its terms after the order was placed changes nothing here.
+ */
+async function feeRateOf(tx: Tx, orderId: number): Promise<number | null> {
+  const lines = await linesOf(tx, orderId);
+  const rates = await tx.select().from(orderTaxes).where(eq(orderTaxes.orderId, orderId));
+  const fee = rates.find((r) => {
+    const ofLines = lines
+      .filter((l) => l.taxRatePpm === r.ratePpm)
+      .reduce((sum, l) => sum + goodsOf(l) - l.discountCents, 0);
+    return r.taxableCents > ofLines;
+  });
+  return fee?.ratePpm ?? null;
+}
+
+/**
+ * The order's money from its lines as they stand (weighed lines at their weighed cents): the
+ * coupon's discount as placed (at most the goods), the fee as charged at the rate it was taxed at.
+ */
+async function retaxOrder(tx: Tx, order: OrderRecord, feeRatePpm: number | null): Promise<void> {
+  const lines = await linesOf(tx, order.id);
+  const subtotal = lines.reduce((sum, l) => sum + goodsOf(l), 0);
+  const discount = Math.min(order.discountCents, subtotal);
+  const fee = order.deliveryFeeCents;
+  const taxes = taxOrder(
+    lines.map((l) => ({ goodsCents: goodsOf(l), ratePpm: l.taxRatePpm })),
+    discount,
+    { cents: fee, ratePpm: fee > 0 ? feeRatePpm : null },
+  );
+  for (const [i, l] of lines.entries()) {
+    const share = taxes.lines[i];
+    if (!share) continue;
+    await tx
+      .update(orderLines)
+      .set({ discountCents: share.discountCents, taxCents: share.taxCents })
+      .where(eq(orderLines.id, l.id));
+  }
+  await tx.delete(orderTaxes).where(eq(orderTaxes.orderId, order.id));
+  if (taxes.rates.length > 0) {
+    await tx.insert(orderTaxes).values(
+      taxes.rates.map((r) => ({
+        orderId: order.id,
+        ratePpm: r.ratePpm,
+        taxableCents: r.taxableCents,
+        taxCents: r.taxCents,
+      })),
+    );
+  }
+  await tx
+    .update(orders)
+    .set({
+      subtotalCents: subtotal,
+      discountCents: discount,
+      taxCents: taxes.taxCents,
+      totalCents: subtotal - discount + taxes.taxCents + fee,
+    })
+    .where(eq(orders.id, order.id));
+}
+
+/**
+ * Sets `weighed_at` once every weighed line of the order is weighed or marked short or replaced:
+ * from then its totals are final (what a card hold captures).
+ */
+export async function settleWeighedOrder(tx: Tx, order: OrderRecord, now: Date): Promise<void> {
+  if (!order.weighed || order.weighedAt !== null) return;
+  const open = await tx
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .leftJoin(packingLines, eq(packingLines.orderLineId, orderLines.id))
+    .where(
+      and(
+        eq(orderLines.orderId, order.id),
+        isNotNull(orderLines.weightUnit),
+        isNull(orderLines.weighedGrams),
+        // a short or replaced weighed line is settled by its mark
+        or(isNull(packingLines.orderLineId), eq(packingLines.state, 'picked')),
+      ),
+    );
+  if (open.length > 0) return;
+  await tx
+    .update(orders)
+    .set({ weighedAt: now })
+    .where(and(eq(orders.id, order.id), isNull(orders.weighedAt)));
+}
