@@ -332,7 +332,7 @@ async function shopRoutes(
   const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });
   await app.register(deliveryRoutes, { terms, db: database.db });
   await app.register(adminDeliveryRoutes, { db: database.db, clock, terms });
-  await app.register(settingsRoutes, { db: database.db, clock });
+  await app.register(settingsRoutes, { db: database.db, clock, catalogue });
   await app.register(taxRoutes, { db: database.db, clock });
   await app.register(notificationRoutes, {
     db: database.db,

@@ -7,7 +7,7 @@ import type { OrderMailExtra } from '#server/mail/outbox';
 import { OrderDetail } from '#shared/schemas/admin/orders.zod';
 import { MarkAnswer, PackingDay, ReplacementCandidates } from '#shared/schemas/admin/packing.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
-import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
+import { callAs } from '../../../../tests/helpers/shoppers';
 import { allowBestMatch } from '../../../../tests/helpers/substitutes';
 import { PackingRefunds } from '../packing/packing.refunds';
 import {

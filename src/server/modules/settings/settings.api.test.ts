@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
 import { ShopSettingsAnswer } from '#shared/schemas/admin/settings.zod';
+import { Product } from '#shared/schemas/catalogue';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { type AdminShop, startAdminShop } from '../order/order.fixture';
 import type { LiveShop } from '../payment/payment.fixture';
@@ -95,6 +97,20 @@ describe('the shop settings', () => {
       expect((await put(body, staff.owner.token, 'zh')).body.message).toBe(zh);
     }
     expect(await readShopSettings(shop.t.database.db)).toEqual(before);
+  });
+
+  it('shows every pack per 100 g at once when the owner switches the shop to kg', async () => {
+    const butter = `/api/index_product/${uuidFromKey('anchor-unsalted-butter')}`;
+    const perOf = async () =>
+      Product.parse((await shop.t.app.inject({ url: butter })).json().data).unit_price?.per;
+    const body = { weight_unit: 'lb', hold_buffer_percent: 10, substitution_answer_minutes: 30 };
+    expect((await put(body)).status).toBe(200);
+    expect(await perOf()).toBe('oz');
+    // No reload and no poll: the save is a catalogue change (docs/product.md, Price per unit).
+    expect((await put({ ...body, weight_unit: 'kg' })).status).toBe(200);
+    expect(await perOf()).toBe('100g');
+    expect((await put(body)).status).toBe(200);
+    expect(await perOf()).toBe('oz');
   });
 
   it("is the owner's alone", async () => {
