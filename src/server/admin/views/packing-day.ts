@@ -3,8 +3,8 @@ import type { Db } from '#server/db/client';
 import { categories, orderLines, orders, products } from '#server/db/schema';
 import { choicesOf } from '#server/modules/catalogue/substitute-choices';
 import { lineWeightView } from '#server/modules/order/order.queries';
-import { readShopSettings } from '#server/modules/settings/shop-settings';
 import { marksOfOrders, type PackingLineRecord } from '#server/modules/packing/packing.changes';
+import { readShopSettings } from '#server/modules/settings/shop-settings';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
@@ -137,6 +137,7 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
     time_zone: timeZone,
     // The unit the shop's scales print, which says how to read their labels (defaultScaleLayouts).
     weight_unit: settings.weightUnit,
-    slots: [...slots.values()], no_slot: unslotted,
+    slots: [...slots.values()],
+    no_slot: unslotted,
   };
 }

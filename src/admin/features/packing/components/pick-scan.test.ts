@@ -94,8 +94,19 @@ describe('a scan on the packing page', () => {
     });
     const picked = line(1, {
       barcode: PACK_CODE,
-      mark: { state: 'picked', short_num: 0, replacement: null, refund: 0, refund_state: 'none', proposal: null },
+      mark: {
+        state: 'picked',
+        short_num: 0,
+        replacement: null,
+        refund: 0,
+        refund_state: 'none',
+        proposal: null,
+      },
     });
-    expect(scanAction(PACK_CODE, [picked], 'lb')).toEqual({ kind: 'refuse', reason: 'alreadyMarked', line: picked });
+    expect(scanAction(PACK_CODE, [picked], 'lb')).toEqual({
+      kind: 'refuse',
+      reason: 'alreadyMarked',
+      line: picked,
+    });
   });
 });

@@ -14,7 +14,11 @@ export type ScanAction =
   /** A scale label of a weighed line: the line is marked picked with the label's weight. */
   | { kind: 'weigh'; line: PackingLine; grams: number }
   /** Nothing is sent; `reason` is a message key under `packing.scan.refused`. */
-  | { kind: 'refuse'; reason: 'wrongProduct' | 'unreadable' | 'alreadyMarked' | 'weighIt'; line?: PackingLine }
+  | {
+      kind: 'refuse';
+      reason: 'wrongProduct' | 'unreadable' | 'alreadyMarked' | 'weighIt';
+      line?: PackingLine;
+    }
   /** A label whose weight is no line may weigh (none, or above maxWeighedGrams, the server's bound). */
   | { kind: 'refuse'; reason: 'badWeight'; line: PackingLine; max: number };
 
