@@ -6,7 +6,7 @@ import type { AdminProductPage } from '#shared/schemas/product-admin.rules';
 import { formatWeight } from '#shared/weight';
 import { staffSignedIn } from './fixtures/admin-orders';
 import { type AdminShop, type StaffSession, staffSession, test } from './fixtures/admin-shop-server';
-import { expect as base, LANGUAGES, text } from './fixtures/shop';
+import { expect as base, expectAccessible, LANGUAGES, text } from './fixtures/shop';
 import { ADDRESS, callApi, payByTestCard, signUp } from './fixtures/shopper';
 
 /**
@@ -141,6 +141,7 @@ for (const language of LANGUAGES) {
       expect(overflow).toBeLessThanOrEqual(0);
       const button = await card.getByRole('button', { name: t('scan.check') }).boundingBox();
       expect(button?.height ?? 0).toBeGreaterThanOrEqual(44);
+      await expectAccessible(page);
     } finally {
       await setCodes(request, manager, pack, packHad);
       await setCodes(request, manager, brisket, brisketHad);

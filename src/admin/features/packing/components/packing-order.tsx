@@ -35,7 +35,16 @@ export function PackingOrderCard({ order, weightUnit }: { order: PackingOrder; w
         lines={order.lines}
         productHeader={t('packing.fields.product')}
         columns={[
-          { header: t('packing.fields.qty'), cell: (line) => line.num },
+          {
+            header: t('packing.fields.qty'),
+            // A phone hides the table's head (packing.css): the line says what the figure is.
+            cell: (line) => (
+              <>
+                <span className="packing-phone-only">{t('packing.fields.qty')}: </span>
+                {line.num}
+              </>
+            ),
+          },
           {
             header: t('packing.fields.whenMissing'),
             cell: (line) => <ShopperChoice line={line} />,
