@@ -1,9 +1,10 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { orderLines, orders, products } from '#server/db/schema';
+import { categories, orderLines, orders, products } from '#server/db/schema';
 import { choicesOf } from '#server/modules/catalogue/substitute-choices';
 import { lineWeightView } from '#server/modules/order/order.queries';
 import { marksOfOrders, type PackingLineRecord } from '#server/modules/packing/packing.changes';
+import { readShopSettings } from '#server/modules/settings/shop-settings';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
@@ -61,16 +62,25 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
     )
     .orderBy(asc(orders.slotStartsAt), asc(orders.paidAt), asc(orders.id));
   const ids = found.map((o) => o.id);
-  const [lines, marks] = await Promise.all([
+  const [lines, marks, settings] = await Promise.all([
     ids.length === 0
       ? []
       : db
-          .select({ line: orderLines, productKey: products.key })
+          .select({
+            line: orderLines,
+            productKey: products.key,
+            barcode: products.barcode,
+            scaleItemCode: products.scaleItemCode,
+            aisle: categories.sort,
+          })
           .from(orderLines)
           .innerJoin(products, eq(products.id, orderLines.productId))
+          .innerJoin(categories, eq(categories.id, products.categoryId))
           .where(inArray(orderLines.orderId, ids))
-          .orderBy(asc(orderLines.id)),
+          // Aisle order (docs/product.md, Packing): the categories' own order, so a packer walks once.
+          .orderBy(asc(categories.sort), asc(categories.id), asc(orderLines.id)),
     marksOfOrders(db, ids),
+    readShopSettings(db),
   ]);
   const choices = await choicesOf(
     db,
@@ -85,9 +95,12 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
     total_count: o.totalCount,
     lines: lines
       .filter((l) => l.line.orderId === o.id)
-      .map(({ line, productKey }) => ({
+      .map(({ line, productKey, barcode, scaleItemCode, aisle }) => ({
         id: line.id,
         key: productKey,
+        barcode,
+        scale_item_code: scaleItemCode,
+        aisle,
         en_name: line.enName,
         zn_name: line.znName,
         price: centsToAmount(line.priceCents),
@@ -119,5 +132,12 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
     slot.orders.push(view(o));
     slots.set(key, slot);
   }
-  return { day: date, time_zone: timeZone, slots: [...slots.values()], no_slot: unslotted };
+  return {
+    day: date,
+    time_zone: timeZone,
+    // The unit the shop's scales print, which says how to read their labels (defaultScaleLayouts).
+    weight_unit: settings.weightUnit,
+    slots: [...slots.values()],
+    no_slot: unslotted,
+  };
 }

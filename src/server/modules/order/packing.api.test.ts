@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, packingLines, products, refunds } from '#server/db/schema';
+import { categories, mailOutbox, packingLines, products, refunds } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { orderMail } from '#server/mail/order-mail';
 import type { OrderMailExtra } from '#server/mail/outbox';
@@ -330,5 +330,58 @@ describe('the packing routes by role', () => {
     const found = await call(staff.packer.token, 'GET', '/api/admin/packing/products?q=a');
     expect(found.status).toBe(200);
     expect(expectAnswer(ReplacementCandidates, found).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the packing day for picking by scan', () => {
+  it("gives each line its product's codes, in aisle order, with the shop's unit; staff only", async () => {
+    const first = stocked[11];
+    const second = stocked.slice(12).find((p) => p.category !== first?.category);
+    if (!first || !second) throw new Error('the demo catalogue is too small');
+    const { s, orderNo } = await placeOrderOf(shop.t, [first.key, second.key]);
+    expect((await payByCard(shop.t, s.token, cardForm(orderNo))).body.data.status).toBe(2);
+    const db = shop.t.database.db;
+    const codesOf = async (key: string) =>
+      (await db.select().from(products).where(eq(products.key, key)))[0] ?? null;
+    const [before1, before2] = [await codesOf(first.key), await codesOf(second.key)];
+    await db.update(products).set({ barcode: '4006381333931' }).where(eq(products.key, first.key));
+    await db.update(products).set({ scaleItemCode: '07311' }).where(eq(products.key, second.key));
+    // The second product's aisle comes first: its category sorts before every other.
+    const [secondCategory] = await db
+      .select({ id: categories.id, sort: categories.sort })
+      .from(categories)
+      .innerJoin(products, eq(products.categoryId, categories.id))
+      .where(eq(products.key, second.key));
+    const [{ lowest } = { lowest: 0 }] = await db.select({ lowest: min(categories.sort) }).from(categories);
+    if (!secondCategory) throw new Error('no category');
+    await db
+      .update(categories)
+      .set({ sort: (lowest ?? 0) - 1 })
+      .where(eq(categories.id, secondCategory.id));
+    try {
+      expect((await call(undefined, 'GET', '/api/admin/packing')).status).toBe(401);
+      expect((await call(s.token, 'GET', '/api/admin/packing')).status).toBe(401);
+      for (const role of ['packer', 'manager', 'owner'] as const) {
+        const day = expectAnswer(PackingDay, await call(staff[role].token, 'GET', '/api/admin/packing'));
+        expect(day.weight_unit).toBe('lb');
+        const lines = day.no_slot.find((x) => x.order_no === orderNo)?.lines ?? [];
+        expect(lines.map((l) => l.key)).toEqual([second.key, first.key]);
+        expect(lines[0]?.scale_item_code).toBe('07311');
+        expect(lines[1]?.barcode).toBe('4006381333931');
+      }
+    } finally {
+      await db
+        .update(categories)
+        .set({ sort: secondCategory.sort })
+        .where(eq(categories.id, secondCategory.id));
+      await db
+        .update(products)
+        .set({ barcode: before1?.barcode ?? null })
+        .where(eq(products.key, first.key));
+      await db
+        .update(products)
+        .set({ scaleItemCode: before2?.scaleItemCode ?? null })
+        .where(eq(products.key, second.key));
+    }
   });
 });

@@ -34,6 +34,11 @@ export type LineMark = z.infer<typeof LineMark>;
 export const PackingLine = z.strictObject({
   id: Id,
   key: z.string(),
+  /** The product's pack barcode and scale item code, for the page to match a scan on the spot. */
+  barcode: z.string().nullable(),
+  scale_item_code: z.string().nullable(),
+  /** The product's category's sort: lines come in this (aisle) order. */
+  aisle: z.number().int(),
   en_name: z.string(),
   zn_name: z.string(),
   price: Amount,
@@ -73,6 +78,8 @@ export type PackingSlot = z.infer<typeof PackingSlot>;
 export const PackingDay = z.strictObject({
   day: ShopDate,
   time_zone: z.string(),
+  /** The shop's weight unit: its scales' labels are read with defaultScaleLayouts of it. */
+  weight_unit: z.enum(['lb', 'kg']),
   slots: z.array(PackingSlot),
   no_slot: z.array(PackingOrder),
 });

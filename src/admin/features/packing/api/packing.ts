@@ -17,10 +17,16 @@ export type { PackingState } from '#shared/schemas/packing.rules';
 
 const PACKING_KEY = ['admin', 'packing'] as const;
 
+/** How often the open packing page asks for the day again. */
+export const PACKING_REFRESH_MS = 5_000;
+
 export const packingDayQueryOptions = (day: string | undefined) =>
   queryOptions({
     queryKey: [...PACKING_KEY, 'day', day ?? 'today'],
     queryFn: ({ signal }) => adminRequest<PackingDay>('/api/admin/packing', { query: { day }, signal }),
+    // Several packers share the day: another's marks and shoppers' answers to proposals show within
+    // seconds while the page is open (docs/product.md, Packing).
+    refetchInterval: PACKING_REFRESH_MS,
   });
 
 export const replacementQueryOptions = (q: string) =>
@@ -43,12 +49,24 @@ const newKey = () => crypto.randomUUID();
 export function useMarkLine(orderNo: string, lineId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (mark: MarkRequest) =>
-      adminRequest<MarkAnswer>(`/api/admin/packing/${encodeURIComponent(orderNo)}/lines/${lineId}`, {
-        method: 'POST',
-        body: { ...mark, key: newKey() },
-      }),
+    mutationFn: (mark: MarkRequest) => markLine(orderNo, lineId, mark),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** Marks whichever line of the order a scan found (useMarkLine, the line named per call). */
+export function useMarkScannedLine(orderNo: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lineId, mark }: { lineId: number; mark: MarkRequest }) => markLine(orderNo, lineId, mark),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+function markLine(orderNo: string, lineId: number, mark: MarkRequest) {
+  return adminRequest<MarkAnswer>(`/api/admin/packing/${encodeURIComponent(orderNo)}/lines/${lineId}`, {
+    method: 'POST',
+    body: { ...mark, key: newKey() },
   });
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { WeightUnit } from '#shared/weight';
 import { useWhen } from '../../../api/me';
 import { LineTable } from '../../../components/order-lines/line-table';
 import { FormError } from '../../../components/ui/states';
@@ -7,9 +8,13 @@ import { orderUrl } from '../../../lib/urls/orders';
 import { type PackingOrder, usePackOrder } from '../api/packing';
 import { LineMarkControls, MarkSummary, ShopperChoice } from './line-mark';
 import { WeightSummary } from './line-weight';
+import { ScanField } from './scan-field';
 
-/** One order on the packing bench: its lines with their marks, and Mark packed once all are marked. */
-export function PackingOrderCard({ order }: { order: PackingOrder }) {
+/**
+ * One order on the packing bench: its scan field, its lines in aisle order with their marks, and
+ * Mark packed once all are marked.
+ */
+export function PackingOrderCard({ order, weightUnit }: { order: PackingOrder; weightUnit: WeightUnit }) {
   const { t } = useTranslation();
   const when = useWhen();
   const pack = usePackOrder(order.order_no);
@@ -25,11 +30,21 @@ export function PackingOrderCard({ order }: { order: PackingOrder }) {
         <span>{when(order.paid_at)}</span>
         {order.packed ? <span className="packing-mark is-picked">{t('packing.packed')}</span> : null}
       </header>
+      {order.packed ? null : <ScanField order={order} unit={weightUnit} />}
       <LineTable
         lines={order.lines}
         productHeader={t('packing.fields.product')}
         columns={[
-          { header: t('packing.fields.qty'), cell: (line) => line.num },
+          {
+            header: t('packing.fields.qty'),
+            // A phone hides the table's head (packing.css): the line says what the figure is.
+            cell: (line) => (
+              <>
+                <span className="packing-phone-only">{t('packing.fields.qty')}: </span>
+                {line.num}
+              </>
+            ),
+          },
           {
             header: t('packing.fields.whenMissing'),
             cell: (line) => <ShopperChoice line={line} />,

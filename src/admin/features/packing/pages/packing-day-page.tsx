@@ -50,6 +50,7 @@ export function PackingDayPage() {
       ) : (
         <>
           <TimeZoneHint zone={packing.data.time_zone} />
+          <p className="admin-hint">{t('packing.scan.refresh')}</p>
           {packing.data.slots.length === 0 && packing.data.no_slot.length === 0 ? (
             <p className="admin-state">{t('packing.none')}</p>
           ) : null}
@@ -67,7 +68,11 @@ export function PackingDayPage() {
                   <PackingListLinks orders={slot.orders} day={packing.data.day} />
                 </div>
                 {slot.orders.map((order) => (
-                  <PackingOrderCard key={order.order_no} order={order} />
+                  <PackingOrderCard
+                    key={order.order_no}
+                    order={order}
+                    weightUnit={packing.data.weight_unit}
+                  />
                 ))}
               </section>
             );
@@ -79,7 +84,7 @@ export function PackingDayPage() {
                 <PackingListLinks orders={packing.data.no_slot} day={packing.data.day} />
               </div>
               {packing.data.no_slot.map((order) => (
-                <PackingOrderCard key={order.order_no} order={order} />
+                <PackingOrderCard key={order.order_no} order={order} weightUnit={packing.data.weight_unit} />
               ))}
             </section>
           ) : null}
