@@ -15,7 +15,7 @@ import { refundedQty, refundsSoFar, reserveRefund } from '../payment/payment.ref
 import { readShopSettings } from '../settings/shop-settings';
 import type { PackingLineRecord } from './packing.changes';
 import type { PackingRefunds } from './packing.refunds';
-import { checkWeighing, settleWeighedOrder, weighLine } from './packing.weighing';
+import { checkWeighing, feeRateOf, retaxOrder, settleWeighedOrder, weighLine } from './packing.weighing';
 import { checkSubstitute, proposalMail } from './substitution.rules';
 
 /**
@@ -358,14 +358,12 @@ export async function settleProposal(
       }
     : { shortQty: line.num, replacement: NO_REPLACEMENT, refundBaseCents: line.num * line.priceCents };
   const state: PackingState = replaced ? 'replaced' : 'short';
-  const refund = await recordRefund(
-    tx,
-    { order, payment: succeededOf(locked.payments) },
-    line,
-    settled,
-    { state, staffId: null },
-    now,
-  );
+  // A held payment (card or wallet) is settled after packing: an approved dearer substitute's
+  // difference joins the order's figures, so it is captured (or kept) with the rest, within the hold.
+  const payment = succeededOf(locked.payments);
+  const dearerOnHold = replaced && charged > line.priceCents && payment?.holdState === 'authorized';
+  const feeRatePpm = dearerOnHold ? await feeRateOf(tx, order.id) : null;
+  const refund = await recordRefund(tx, { order, payment }, line, settled, { state, staffId: null }, now);
   const [saved] = await tx
     .update(packingLines)
     .set({
@@ -382,6 +380,7 @@ export async function settleProposal(
     .where(and(eq(packingLines.orderLineId, mark.orderLineId), eq(packingLines.proposalStatus, 'pending')))
     .returning();
   if (!saved) throw new Conflict('errors:substitution.notPending');
+  if (dearerOnHold) await retaxOrder(tx, order, feeRatePpm);
   await afterOrderChange(
     tx,
     {
