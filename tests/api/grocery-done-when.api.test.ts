@@ -275,7 +275,6 @@ describe('the grocery store, done when', () => {
     // The paid mail says its total is an estimate, and what the card was authorized for.
     await drain();
     const receipt = mailsAbout(s, orderNo).find((m) => m.subject.includes('receipt'));
-    console.log(receipt?.text);
     expect(receipt?.text).toContain(`Estimated total (items sold by weight are weighed when packed)`);
     expect(receipt?.text).toContain(formatCents(w.estimateTotal));
   });
@@ -316,7 +315,121 @@ describe('the grocery store, done when', () => {
   it('the packed mail, the bell and the timeline show the weight, the substitute and the final total', async () => {
     const w = walkOf('card');
     await drain();
-    const mails = mailsAbout(w.s, w.orderNo);
-    console.log(mails.map((m) => `${m.subject}\n${m.text}`).join('\n----\n'));
+    const packed = mailsAbout(w.s, w.orderNo).find((m) => m.subject.includes('changes to order'));
+    expect(packed?.text).toContain('Beef Brisket Plate ($7.99/lb) 0.92 lb');
+    expect(packed?.text).toContain(`replaced by ${named.en} ($1.50 more, as you approved)`);
+    expect(packed?.text).toContain(`Total: ${formatCents(w.finalTotal)}`);
+    expect(packed?.text).not.toContain('estimate');
+    await expectFollowed(w);
+  });
+
+  it('the same order paid by wallet (in Chinese) gets the difference back once', async () => {
+    const { s, orderNo } = await order('zh');
+    const started = await shopperCall(s, 'zh', 'POST', '/api/yuansfer/pay', {
+      vendor: 'alipay',
+      reference: orderNo,
+      terminal: 'ONLINE',
+    });
+    expect(started.status).toBe(200);
+    const link = new URL(started.body.data.url as string).pathname;
+    const pressed = await t.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=paid',
+    });
+    expect(pressed.statusCode).toBe(303);
+    const w = await figures(s, 'zh', orderNo);
+    walked.wallet = w;
+    const [payment] = await paymentsOf(t, orderNo);
+    expect(payment).toMatchObject({
+      kind: 'wallet',
+      status: 'succeeded',
+      amountCents: w.held,
+      holdState: 'authorized',
+    });
+    await drain();
+    const receipt = mailsAbout(s, orderNo).find((m) => m.subject.includes('收据'));
+    expect(receipt?.text).toContain('只按实际打包称重的商品收费');
+    expect(receipt?.text).toContain(
+      `预估合计（按重量销售的商品将在打包时称重）: ${formatCents(w.estimateTotal)}`,
+    );
+
+    await packAndApprove(w);
+    const packed = await Promise.all([pack(orderNo), pack(orderNo)]);
+    expect(packed.filter((p) => p.status === 200).length).toBeGreaterThanOrEqual(1);
+    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(row?.totalCents).toBe(w.finalTotal);
+    const back = await db()
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, row?.id ?? 0));
+    expect(back.map((r) => [r.status, r.amountCents, r.reason])).toEqual([
+      ['succeeded', w.held - w.finalTotal, 'weighed: difference'],
+    ]);
+    await drain();
+    const mail = mailsAbout(s, orderNo).find(
+      (m) => m.subject.includes('订单') && m.text.includes('牛腩 ($7.99/磅) 0.92磅'),
+    );
+    expect(mail?.text).toContain(`已替换为${named.zh}`);
+    expect(mail?.text).toContain(formatCents(w.finalTotal));
+    await expectFollowed(w);
+  });
+
+  it('the owner’s report for the day counts what was charged, not the estimate', async () => {
+    const day = shopDate(t.clock.now(), t.config.shopTimeZone);
+    const report = expectAnswer(
+      Report,
+      await callAdmin(t.app, owner.token, 'GET', '/api/admin/reports', { from: day, to: day }),
+    );
+    const charged = walkOf('card').finalTotal + walkOf('wallet').finalTotal;
+    // Collected is what each order was charged in the end; a wallet's weighed difference is not
+    // counted as collected and then refunded.
+    expect(report.totals).toMatchObject({ orders: 2, collectedCents: charged, netCents: charged });
+    expect(charged).not.toBe(walkOf('card').estimateTotal + walkOf('wallet').estimateTotal);
+    expect(report.byMethod.map((m) => [m.method, m.collectedCents, m.refundCents])).toEqual([
+      ['alipay', walkOf('wallet').finalTotal, 0],
+      ['creditcard', walkOf('card').finalTotal, 0],
+    ]);
   });
 });
+
+/** The bell and the order's timeline (the shopper's and the console's) tell the walk's story. */
+async function expectFollowed(w: Walked) {
+  const bell = (await shopperCall(w.s, w.lang, 'GET', '/api/notifications')).body.data;
+  const mine = (bell.events as { order_no: string; kind: string; details: Record<string, unknown> }[]).filter(
+    (e) => e.order_no === w.orderNo,
+  );
+  expect(bell.weight_unit).toBe('lb');
+  const of = (kind: string) => mine.find((e) => e.kind === kind)?.details;
+  expect(of('weighed')).toMatchObject({
+    grams: GRAMS,
+    amount: priceOfGrams(WEIGHED.unitPriceCents, 'lb', GRAMS) / 100,
+  });
+  expect(of('substitution_approved')).toMatchObject({
+    state: 'replaced',
+    products: [{ en_name: named.en, zn_name: named.zh }],
+  });
+  const timeline = (await shopperCall(w.s, w.lang, 'GET', `/api/order/${w.orderNo}/events`)).body.data
+    .events as {
+    kind: string;
+  }[];
+  const kinds = timeline.map((e) => e.kind);
+  for (const kind of [
+    'placed',
+    'paid',
+    'authorized',
+    'weighed',
+    'substitution_proposed',
+    'substitution_approved',
+    'packed',
+  ])
+    expect(kinds, kind).toContain(kind);
+  const console = expectAnswer(
+    OrderDetail,
+    await callAdmin(t.app, owner.token, 'GET', `/api/admin/orders/${w.orderNo}`),
+  );
+  expect(cents(console.total_price)).toBe(w.finalTotal);
+  expect(console.timeline.filter((e) => e.kind === 'packed')).toHaveLength(1);
+  return of;
+}
