@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, products, refunds } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
@@ -13,6 +14,7 @@ import { withBuffer } from '#shared/schemas/payment.rules';
 import { taxOrder } from '#shared/tax';
 import { priceOfGrams } from '#shared/weight';
 import { openStream, ticketFor } from '../../src/server/modules/notification/notification-stream.fixture';
+import { HoldWorker } from '../../src/server/modules/payment/payment.capture';
 import { cardForm, paymentsOf, stocked } from '../../src/server/modules/payment/payment.fixture';
 import { SmtpCatcher } from '../fakes/smtp-catcher';
 import { expectAnswer } from '../helpers/answers';
@@ -74,6 +76,10 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
+const gatewaysOf = (): Gateways => {
+  if (!gateways) throw new Error('the app made no gateways');
+  return gateways;
+};
 const cents = (dollars: number) => Math.round(dollars * 100);
 let keys = 0;
 
@@ -358,6 +364,13 @@ describe('the grocery store, done when', () => {
     await packAndApprove(w);
     const packed = await Promise.all([pack(orderNo), pack(orderNo)]);
     expect(packed.filter((p) => p.status === 200).length).toBeGreaterThanOrEqual(1);
+    // Whatever the answers left due (a hold worker runs in every shop process) is settled once.
+    await new HoldWorker({
+      db: db(),
+      clock: t.clock,
+      gateways: gatewaysOf(),
+      log: pino({ level: 'silent' }),
+    }).runOnce();
     const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
     expect(row?.totalCents).toBe(w.finalTotal);
     const back = await db()
@@ -433,3 +446,41 @@ async function expectFollowed(w: Walked) {
   expect(console.timeline.filter((e) => e.kind === 'packed')).toHaveLength(1);
   return of;
 }
+
+describe('a weighed line found missing on a held card', () => {
+  it('is not charged: the capture is the rest of the order with its tax, the estimate taken off', async () => {
+    const { s, orderNo } = await order('en');
+    expect(
+      (await shopperCall(s, 'en', 'POST', '/api/authorize/pay', cardForm(orderNo))).body.data.status,
+    ).toBe(2);
+    const w = await figures(s, 'en', orderNo);
+    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+    const lines = await db()
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, row?.id ?? 0));
+    for (const l of lines) {
+      const body: Record<string, string> =
+        l.weightUnit !== null ? { state: 'short', short: '1' } : { state: 'picked' };
+      const marked = await callAdmin(
+        t.app,
+        packer.token,
+        'POST',
+        `/api/admin/packing/${orderNo}/lines/${l.id}`,
+        {
+          key: `walk-mark-${++keys}`,
+          ...body,
+        },
+      );
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    }
+    expect((await pack(orderNo)).status).toBe(200);
+    const [payment] = await paymentsOf(t, orderNo);
+    const rest = totalOf([w.packCents, LINE_CENTS], w.ratePpm, w.feeCents);
+    expect(payment).toMatchObject({ holdState: 'captured', captureCents: rest });
+    expect(await gatewaysOf().card.holdState(payment?.transactionId ?? '')).toEqual({
+      status: 'captured',
+      amountCents: rest,
+    });
+  });
+});
