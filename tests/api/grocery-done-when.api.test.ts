@@ -324,6 +324,8 @@ describe('the grocery store, done when', () => {
     const packed = mailsAbout(w.s, w.orderNo).find((m) => m.subject.includes('changes to order'));
     expect(packed?.text).toContain('Beef Brisket Plate ($7.99/lb) 0.92 lb');
     expect(packed?.text).toContain(`replaced by ${named.en} ($1.50 more, as you approved)`);
+    // Its lines add up to its subtotal: the substitute at the price the shopper approved.
+    expect(packed?.text).toContain(`→ ${named.en} × 1    ${formatCents(SUBSTITUTE_CENTS)}`);
     expect(packed?.text).toContain(`Total: ${formatCents(w.finalTotal)}`);
     expect(packed?.text).not.toContain('estimate');
     await expectFollowed(w);
