@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, products, refunds } from '#server/db/schema';
@@ -86,7 +86,7 @@ let keys = 0;
 /** The demo's beef brisket, sold by the lb at $7.99 (seed/catalogue/weighed.ts). */
 const WEIGHED = { key: 'beef-brisket', unitPriceCents: 799 };
 const GRAMS = 418; // 0.92 lb
-const [PACK, MISSING, SUBSTITUTE] = stocked.filter((p) => p.key !== WEIGHED.key);
+const [PACK, MISSING, SUBSTITUTE, LAVISH] = stocked.filter((p) => p.key !== WEIGHED.key);
 const LINE_CENTS = 500;
 const SUBSTITUTE_CENTS = 650; // dearer: the shopper sees it and approves
 /** The substitute's names, as the shop lists it. */
@@ -484,5 +484,59 @@ describe('a weighed line found missing on a held card', () => {
       status: 'captured',
       amountCents: rest,
     });
+  });
+});
+
+describe('an approved substitute that would go above the hold', () => {
+  it('is refused in the shopper’s language, changes nothing, and can still be declined', async () => {
+    const [missing] = await db()
+      .select()
+      .from(products)
+      .where(eq(products.key, MISSING?.key ?? ''));
+    await db()
+      .update(products)
+      .set({ priceCents: 5_000, categoryId: missing?.categoryId, onSale: true, realStock: 50 })
+      .where(eq(products.key, LAVISH?.key ?? ''));
+    const { s, orderNo } = await order('en');
+    expect(
+      (await shopperCall(s, 'en', 'POST', '/api/authorize/pay', cardForm(orderNo))).body.data.status,
+    ).toBe(2);
+    const w = await figures(s, 'en', orderNo);
+    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+    const [line] = await db()
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.productUuid, uuidFromKey(MISSING?.key ?? '')))
+      .orderBy(desc(orderLines.id))
+      .limit(1);
+    const proposed = await callAdmin(
+      t.app,
+      packer.token,
+      'POST',
+      `/api/admin/packing/${orderNo}/lines/${line?.id}`,
+      {
+        key: `walk-mark-${++keys}`,
+        state: 'replaced',
+        product: uuidFromKey(LAVISH?.key ?? ''),
+      },
+    );
+    expect(proposed.body.data.mark).toMatchObject({ state: 'proposed' });
+    const answer = (a: string, lang: string) =>
+      shopperCall(s, lang, 'POST', `/api/order/${orderNo}/lines/${line?.id}/answer`, { answer: a });
+    const refused = await answer('approve', 'en');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(`more than the ${formatCents(w.held)} your payment holds`);
+    expect((await answer('approve', 'zh')).body.message).toContain(`超过您付款预留的 ${formatCents(w.held)}`);
+    const [after] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.id, row?.id ?? 0));
+    expect(after?.totalCents).toBe(w.estimateTotal);
+    expect(
+      (await orderPage({ s, lang: 'en', orderNo })).item.find((l: { id: number }) => l.id === line?.id)
+        ?.proposal,
+    ).toMatchObject({ status: 'pending' });
+    const declined = await answer('decline', 'en');
+    expect(declined.body.data).toMatchObject({ status: 'declined' });
   });
 });

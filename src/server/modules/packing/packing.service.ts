@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { orderLines, type orders, packingLines, type payments, products } from '#server/db/schema';
+import { orderLines, orders, packingLines, type payments, products } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import { enqueueOrderMail } from '#server/mail/outbox';
+import { formatCents } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { chargedPriceOf, type PackingState, substitutePriceOf } from '#shared/schemas/packing.rules';
 import { linePaidOf, moneyShareOf, unitsShareOf } from '#shared/tax';
@@ -11,6 +12,7 @@ import { StockChanges } from '../catalogue/catalogue.changes';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { afterOrderChange } from '../order/order.machine';
+import { heldShortCents } from '../payment/payment.capture';
 import { refundedQty, refundsSoFar, reserveRefund } from '../payment/payment.refund';
 import { readShopSettings } from '../settings/shop-settings';
 import type { PackingLineRecord } from './packing.changes';
@@ -380,7 +382,7 @@ export async function settleProposal(
     .where(and(eq(packingLines.orderLineId, mark.orderLineId), eq(packingLines.proposalStatus, 'pending')))
     .returning();
   if (!saved) throw new Conflict('errors:substitution.notPending');
-  if (dearerOnHold) await retaxOrder(tx, order, feeRatePpm);
+  if (dearerOnHold && payment) await chargeWithinHold(tx, order, payment, feeRatePpm);
   await afterOrderChange(
     tx,
     {
@@ -448,4 +450,30 @@ async function recordRefund(
     now,
   );
   return { id, cents };
+}
+
+/**
+ * Taxes a held order again with an approved dearer substitute in its goods; refuses the approval
+ * (the caller's transaction rolls back, the proposal stays pending) when what would be charged is
+ * above what the payment holds: the shopper can still decline (docs/product.md, Sold by weight).
+ */
+async function chargeWithinHold(
+  tx: Tx,
+  order: OrderRecord,
+  payment: PaymentRecord,
+  feeRatePpm: number | null,
+): Promise<void> {
+  await retaxOrder(tx, order, feeRatePpm);
+  const [now] = await tx
+    .select({ totalCents: orders.totalCents })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  const shorts = payment.kind === 'card' ? await heldShortCents(tx, order.id) : 0;
+  const keep = (now?.totalCents ?? 0) - shorts;
+  const held = payment.heldCents ?? payment.amountCents;
+  if (keep > held)
+    throw new Conflict('errors:substitution.aboveHold', {
+      amount: formatCents(keep),
+      held: formatCents(held),
+    });
 }
