@@ -387,7 +387,9 @@ describe('the grocery store, done when', () => {
       (m) => m.subject.includes('订单') && m.text.includes('牛腩 ($7.99/磅) 0.92磅'),
     );
     expect(mail?.text).toContain(`已替换为${named.zh}`);
-    expect(mail?.text).toContain(formatCents(w.finalTotal));
+    expect(mail?.text).toContain(`合计: ${formatCents(w.finalTotal)}`);
+    // What the wallet gets back is told with the rest.
+    expect(mail?.text).toContain(`共计 ${formatCents(w.held - w.finalTotal)} 将退还至`);
     await expectFollowed(w);
   });
 
