@@ -451,14 +451,19 @@ async function expectFollowed(w: Walked) {
   return of;
 }
 
+/** An English shopper's order of the walk's cart, paid by card: held, not yet packed. */
+async function orderedByCard() {
+  const { s, orderNo } = await order('en');
+  const paid = await shopperCall(s, 'en', 'POST', '/api/authorize/pay', cardForm(orderNo));
+  expect(paid.body.data.status).toBe(2);
+  const w = await figures(s, 'en', orderNo);
+  const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+  return { s, orderNo, w, row };
+}
+
 describe('a weighed line found missing on a held card', () => {
   it('is not charged: the capture is the rest of the order with its tax, the estimate taken off', async () => {
-    const { s, orderNo } = await order('en');
-    expect(
-      (await shopperCall(s, 'en', 'POST', '/api/authorize/pay', cardForm(orderNo))).body.data.status,
-    ).toBe(2);
-    const w = await figures(s, 'en', orderNo);
-    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+    const { orderNo, w, row } = await orderedByCard();
     const lines = await db()
       .select()
       .from(orderLines)
@@ -499,12 +504,7 @@ describe('an approved substitute that would go above the hold', () => {
       .update(products)
       .set({ priceCents: 5_000, categoryId: missing?.categoryId, onSale: true, realStock: 50 })
       .where(eq(products.key, LAVISH?.key ?? ''));
-    const { s, orderNo } = await order('en');
-    expect(
-      (await shopperCall(s, 'en', 'POST', '/api/authorize/pay', cardForm(orderNo))).body.data.status,
-    ).toBe(2);
-    const w = await figures(s, 'en', orderNo);
-    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+    const { s, orderNo, w, row } = await orderedByCard();
     const [line] = await db()
       .select()
       .from(orderLines)
