@@ -42,4 +42,46 @@ describe('order mails of weighed goods', () => {
     expect(paid.text).not.toContain('estimate');
     expect(paid.html).toContain('Ribeye ($3.98/lb) 0.92 lb');
   });
+
+  it('paid for an estimate: say only what is packed and weighed is charged, in both languages', () => {
+    const en = orderMail(orderMailData({ kind: 'paid', lines: [beef], estimate: true }), MAIL_SETTINGS);
+    expect(en.text).toContain('you are charged only what is packed and weighed');
+    expect(en.text).not.toContain('We have received');
+    const zh = orderMail(
+      orderMailData({ kind: 'paid', lines: [beef], estimate: true, language: 'zh' }),
+      MAIL_SETTINGS,
+    );
+    expect(zh.text).toContain('只按实际打包称重的商品收费');
+  });
+
+  it('packed with nothing changed: the weighed lines and the final total', () => {
+    const weighed = { ...beef, weighedGrams: 417, weighedCents: 366 };
+    const data = orderMailData({ kind: 'packed', lines: [weighed], estimate: false, extra: { changes: [] } });
+    const en = orderMail(data, MAIL_SETTINGS);
+    expect(en.subject).toContain('is packed and weighed');
+    expect(en.text).toContain('Ribeye ($3.98/lb) 0.92 lb    $3.66');
+    expect(en.text).toContain(`Total: $${(data.totalCents / 100).toFixed(2)}`);
+    expect(en.text).not.toContain('could not find');
+    const zh = orderMail({ ...data, language: 'zh' }, MAIL_SETTINGS);
+    expect(zh.subject).toContain('已打包称重');
+  });
+
+  it('packed with an approved dearer substitute: say what it costs more', () => {
+    const change = {
+      enName: 'Gai Lan',
+      znName: '芥兰',
+      num: 2,
+      state: 'replaced' as const,
+      shortQty: 0,
+      replacementEnName: 'A Choy',
+      replacementZnName: '油麦菜',
+      refundCents: 0,
+      dearerCents: 300,
+    };
+    const data = orderMailData({ kind: 'packed', lines: [beef], extra: { changes: [change] } });
+    expect(orderMail(data, MAIL_SETTINGS).text).toContain(
+      'Gai Lan: replaced by A Choy ($3.00 more, as you approved)',
+    );
+    expect(orderMail({ ...data, language: 'zh' }, MAIL_SETTINGS).text).toContain('按您的同意多付 $3.00');
+  });
 });

@@ -140,7 +140,13 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
     to: data.kind === 'refunded' || data.kind === 'packed' ? refundTarget(lang, data.extra) : '',
     ...proposalParams(lang, data.extra, settings.timeZone ?? 'UTC'),
   };
-  const paragraphs: Piece[] = [piece(lang, k('body'), params)];
+  // A weighed order packed with nothing changed still gets its final figures (packedWeighed);
+  // paid for an estimate, the receipt says what is charged in the end (bodyEstimate).
+  const unchanged = data.kind === 'packed' && (data.extra.changes ?? []).length === 0;
+  const heading = (key: string) => k(unchanged ? `weighed.${key}` : key);
+  const paragraphs: Piece[] = [
+    piece(lang, data.kind === 'paid' && data.estimate ? k('bodyEstimate') : heading('body'), params),
+  ];
   if (data.kind === 'packed') paragraphs.push(...packingChanges(lang, data.extra, params));
   if (data.kind === 'shipped') {
     if (data.extra.carrier) paragraphs.push(piece(lang, k('carrier'), { carrier: data.extra.carrier }));
@@ -169,14 +175,16 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
       : proposal
         ? { label: piece(lang, k('action')), link: orderLink }
         : undefined;
-  const showLines = data.kind === 'placed' || data.kind === 'paid';
+  // A weighed order's packed mail is its final receipt: the weighed lines and the total charged.
+  const weighedReceipt = data.kind === 'packed' && data.lines.some((l) => l.weightUnit);
+  const showLines = data.kind === 'placed' || data.kind === 'paid' || weighedReceipt;
   const receipt = data.kind === 'paid';
 
-  const subject = translate(lang, k('subject'), params);
-  const greeting = piece(lang, k('greeting'), params);
+  const subject = translate(lang, heading('subject'), params);
+  const greeting = piece(lang, heading('greeting'), params);
   const footer = piece(lang, 'mail:footer', { shop });
   const lines = showLines ? lineRows(data) : [];
-  const totals = showLines ? totalRows(data, receipt) : [];
+  const totals = showLines ? totalRows(data, receipt || weighedReceipt) : [];
   const address = receipt ? addressLines(data) : [];
   const label = (key: string, p: Params = {}) => piece(lang, `mail:order.labels.${key}`, p);
 
@@ -245,7 +253,9 @@ function packingChanges(lang: Language, extra: OrderMailExtra, params: Params): 
     const money =
       c.refundCents > 0
         ? piece(lang, k(extra.notCharged ? 'notCharged' : 'refund'), { amount: formatCents(c.refundCents) })
-        : piece(lang, k('noRefund'));
+        : (c.dearerCents ?? 0) > 0
+          ? piece(lang, k('dearer'), { amount: formatCents(c.dearerCents ?? 0) })
+          : piece(lang, k('noRefund'));
     return { text: `• ${what.text} (${money.text})`, html: `• ${what.html} (${money.html})` };
   });
   // A held card is charged only what was packed: nothing comes back, so no bank's delay to note.

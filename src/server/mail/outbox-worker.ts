@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { mailOutbox, orderLines, orders, orderTaxes } from '#server/db/schema';
+import { mailOutbox, orderLines, orders, orderTaxes, packingLines } from '#server/db/schema';
 import { emit } from '#server/events';
 import { PollingWorker, retryDelay } from '#server/polling-worker';
 import { type AlertMail, alertMail } from './alert-mail';
@@ -164,8 +164,13 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
         estimateGrams: orderLines.estimateGrams,
         weighedGrams: orderLines.weighedGrams,
         weighedCents: orderLines.weighedCents,
+        state: packingLines.state,
+        replacementEnName: packingLines.replacementEnName,
+        replacementZnName: packingLines.replacementZnName,
+        chargedPriceCents: packingLines.chargedPriceCents,
       })
       .from(orderLines)
+      .leftJoin(packingLines, eq(packingLines.orderLineId, orderLines.id))
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.id));
     return orderMail(
@@ -174,7 +179,17 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
         to: row.to,
         language: mailLanguage(row.language),
         orderNo: order.orderNo,
-        lines,
+        lines: lines.map(({ state, replacementEnName, replacementZnName, chargedPriceCents, ...l }) =>
+          // An approved dearer substitute is in the order's figures: the line shows it at its price.
+          state === 'replaced' && chargedPriceCents !== null && chargedPriceCents > l.priceCents
+            ? {
+                ...l,
+                enName: `${l.enName} → ${replacementEnName ?? ''}`,
+                znName: `${l.znName} → ${replacementZnName ?? ''}`,
+                priceCents: chargedPriceCents,
+              }
+            : l,
+        ),
         subtotalCents: order.subtotalCents,
         discountCents: order.discountCents,
         taxCents: order.taxCents,

@@ -60,6 +60,8 @@ export interface PackingChange {
   replacementEnName: string | null;
   replacementZnName: string | null;
   refundCents: number;
+  /** What an approved dearer substitute costs over the line, all units; 0 otherwise. */
+  dearerCents?: number;
 }
 
 /**

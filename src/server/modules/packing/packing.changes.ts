@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
-import { orderLines, packingLines, payments } from '#server/db/schema';
+import { orderLines, orders, packingLines, payments } from '#server/db/schema';
 import { Conflict } from '#server/errors';
 import { enqueueOrderMail, type PackingChange } from '#server/mail/outbox';
 import type { OrderChanged } from '../order/order.events';
@@ -75,6 +75,10 @@ export async function changesOfOrder(tx: Db | Tx, orderId: number): Promise<Pack
     replacementEnName: mark.replacementEnName,
     replacementZnName: mark.replacementZnName,
     refundCents: mark.refundCents,
+    dearerCents:
+      mark.state === 'replaced' && (mark.chargedPriceCents ?? 0) > line.priceCents
+        ? ((mark.chargedPriceCents ?? 0) - line.priceCents) * line.num
+        : 0,
   }));
 }
 
@@ -85,23 +89,34 @@ export async function changesOfOrder(tx: Db | Tx, orderId: number): Promise<Pack
  */
 export async function enqueuePackingMail(tx: Tx, orderId: number, at: Date): Promise<void> {
   const changes = await changesOfOrder(tx, orderId);
-  if (changes.length === 0) return;
+  // A weighed order's packed mail is also its final receipt (docs/product.md, Sold by weight).
+  const [order] = await tx
+    .select({ weighed: orders.weighed, totalCents: orders.totalCents })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (changes.length === 0 && !order?.weighed) return;
   const [paid] = await tx
     .select({
       kind: payments.kind,
       vendor: payments.vendor,
       cardLast4: payments.cardLast4,
       holdState: payments.holdState,
+      heldCents: payments.heldCents,
     })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['succeeded', 'refunded'])));
+  // A wallet paid the estimate plus the buffer: what it gets back after packing is told with the rest.
+  const walletDifference =
+    paid && paid.kind !== 'card' && paid.heldCents !== null && order
+      ? Math.max(0, paid.heldCents - order.totalCents)
+      : 0;
   await enqueueOrderMail(
     tx,
     'packed',
     orderId,
     {
       changes,
-      amountCents: changes.reduce((sum, c) => sum + c.refundCents, 0),
+      amountCents: changes.reduce((sum, c) => sum + c.refundCents, 0) + walletDifference,
       ...(paid ? { paymentKind: paid.kind, vendor: paid.vendor, cardLast4: paid.cardLast4 } : {}),
       ...(paid?.kind === 'card' && paid.holdState !== null ? { notCharged: true } : {}),
     },

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { orderLines, type orders, packingLines, type payments, products } from '#server/db/schema';
+import { orderLines, orders, packingLines, type payments, products } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import { enqueueOrderMail } from '#server/mail/outbox';
+import { formatCents } from '#shared/money';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { chargedPriceOf, type PackingState, substitutePriceOf } from '#shared/schemas/packing.rules';
 import { linePaidOf, moneyShareOf, unitsShareOf } from '#shared/tax';
@@ -11,11 +12,12 @@ import { StockChanges } from '../catalogue/catalogue.changes';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { afterOrderChange } from '../order/order.machine';
+import { heldShortCents } from '../payment/payment.capture';
 import { refundedQty, refundsSoFar, reserveRefund } from '../payment/payment.refund';
 import { readShopSettings } from '../settings/shop-settings';
 import type { PackingLineRecord } from './packing.changes';
 import type { PackingRefunds } from './packing.refunds';
-import { checkWeighing, settleWeighedOrder, weighLine } from './packing.weighing';
+import { checkWeighing, feeRateOf, retaxOrder, settleWeighedOrder, weighLine } from './packing.weighing';
 import { checkSubstitute, proposalMail } from './substitution.rules';
 
 /**
@@ -358,14 +360,12 @@ export async function settleProposal(
       }
     : { shortQty: line.num, replacement: NO_REPLACEMENT, refundBaseCents: line.num * line.priceCents };
   const state: PackingState = replaced ? 'replaced' : 'short';
-  const refund = await recordRefund(
-    tx,
-    { order, payment: succeededOf(locked.payments) },
-    line,
-    settled,
-    { state, staffId: null },
-    now,
-  );
+  // A held payment (card or wallet) is settled after packing: an approved dearer substitute's
+  // difference joins the order's figures, so it is captured (or kept) with the rest, within the hold.
+  const payment = succeededOf(locked.payments);
+  const dearerOnHold = replaced && charged > line.priceCents && payment?.holdState === 'authorized';
+  const feeRatePpm = dearerOnHold ? await feeRateOf(tx, order.id) : null;
+  const refund = await recordRefund(tx, { order, payment }, line, settled, { state, staffId: null }, now);
   const [saved] = await tx
     .update(packingLines)
     .set({
@@ -382,6 +382,7 @@ export async function settleProposal(
     .where(and(eq(packingLines.orderLineId, mark.orderLineId), eq(packingLines.proposalStatus, 'pending')))
     .returning();
   if (!saved) throw new Conflict('errors:substitution.notPending');
+  if (dearerOnHold && payment) await chargeWithinHold(tx, order, payment, feeRatePpm);
   await afterOrderChange(
     tx,
     {
@@ -449,4 +450,30 @@ async function recordRefund(
     now,
   );
   return { id, cents };
+}
+
+/**
+ * Taxes a held order again with an approved dearer substitute in its goods; refuses the approval
+ * (the caller's transaction rolls back, the proposal stays pending) when what would be charged is
+ * above what the payment holds: the shopper can still decline (docs/product.md, Sold by weight).
+ */
+async function chargeWithinHold(
+  tx: Tx,
+  order: OrderRecord,
+  payment: PaymentRecord,
+  feeRatePpm: number | null,
+): Promise<void> {
+  await retaxOrder(tx, order, feeRatePpm);
+  const [now] = await tx
+    .select({ totalCents: orders.totalCents })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  const shorts = payment.kind === 'card' ? await heldShortCents(tx, order.id) : 0;
+  const keep = (now?.totalCents ?? 0) - shorts;
+  const held = payment.heldCents ?? payment.amountCents;
+  if (keep > held)
+    throw new Conflict('errors:substitution.aboveHold', {
+      amount: formatCents(keep),
+      held: formatCents(held),
+    });
 }

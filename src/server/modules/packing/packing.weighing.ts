@@ -73,17 +73,37 @@ export async function weighLine(
   return cents;
 }
 
-const goodsOf = (l: LineRecord) => l.weighedCents ?? l.priceCents * l.num;
+/** A line as the order's money reads it: `dearerCents`, what an approved dearer substitute adds. */
+type PricedLine = LineRecord & { dearerCents: number };
 
-const linesOf = (tx: Tx, orderId: number) =>
-  tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+const goodsOf = (l: PricedLine) => (l.weighedCents ?? l.priceCents * l.num) + l.dearerCents;
+
+/**
+ * The order's lines, each with what an approved dearer substitute adds over the line's price: on a
+ * held payment that is charged with the rest (docs/product.md, Substitutions).
+ */
+async function linesOf(tx: Tx, orderId: number): Promise<PricedLine[]> {
+  const rows = await tx
+    .select({ line: orderLines, state: packingLines.state, charged: packingLines.chargedPriceCents })
+    .from(orderLines)
+    .leftJoin(packingLines, eq(packingLines.orderLineId, orderLines.id))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
+  return rows.map(({ line, state, charged }) => ({
+    ...line,
+    dearerCents:
+      state === 'replaced' && charged !== null && charged > line.priceCents
+        ? (charged - line.priceCents) * line.num
+        : 0,
+  }));
+}
 
 /**
  * The rate the order's delivery fee was taxed at, or null when it was not: read back from its
  * order_taxes (the part of a rate's taxable its lines' goods after discount do not explain is the
  * fee), so a shop changing its terms after the order was placed changes nothing here.
  */
-async function feeRateOf(tx: Tx, orderId: number): Promise<number | null> {
+export async function feeRateOf(tx: Tx, orderId: number): Promise<number | null> {
   const lines = await linesOf(tx, orderId);
   const rates = await tx.select().from(orderTaxes).where(eq(orderTaxes.orderId, orderId));
   const fee = rates.find((r) => {
@@ -99,7 +119,7 @@ async function feeRateOf(tx: Tx, orderId: number): Promise<number | null> {
  * The order's money from its lines as they stand (weighed lines at their weighed cents): the
  * coupon's discount as placed (at most the goods), the fee as charged at the rate it was taxed at.
  */
-async function retaxOrder(tx: Tx, order: OrderRecord, feeRatePpm: number | null): Promise<void> {
+export async function retaxOrder(tx: Tx, order: OrderRecord, feeRatePpm: number | null): Promise<void> {
   const lines = await linesOf(tx, order.id);
   const subtotal = lines.reduce((sum, l) => sum + goodsOf(l), 0);
   const discount = Math.min(order.discountCents, subtotal);

@@ -51,7 +51,7 @@ function heldOf(rows: PaymentRow[]): PaymentRow | undefined {
 }
 
 /** What packing marked short on a held card: taken off the capture instead of refunded. */
-async function heldShortCents(tx: Tx, orderId: number): Promise<number> {
+export async function heldShortCents(tx: Tx, orderId: number): Promise<number> {
   const [row] = await tx
     .select({ cents: sql<number>`coalesce(sum(${packingLines.refundCents}), 0)::int` })
     .from(packingLines)
