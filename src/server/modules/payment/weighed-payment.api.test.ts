@@ -43,14 +43,14 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-/** What WEIGHT does at placement: the order is marked as having lines sold by weight. */
+/** A pack order marked as having lines sold by weight, as placing one with a weighed line marks it: the payment rules alone, whatever the lines. */
 async function weighedOrder(i: number, num = 3): Promise<PlacedOrder> {
   const o = await placeOrder(shop.t, i, num);
   await shop.t.database.db.update(orders).set({ weighed: true }).where(eq(orders.orderNo, o.orderNo));
   return o;
 }
 
-/** What WEIGHT does at packing: the order's total becomes the weighed figure. */
+/** The order's total set to a weighed figure, as weighing at packing sets it (packing.weighing.ts; tests/api/grocery-done-when.api.test.ts weighs for real). */
 async function weighedAt(orderNo: string, totalCents: number): Promise<void> {
   await shop.t.database.db.update(orders).set({ totalCents }).where(eq(orders.orderNo, orderNo));
 }
