@@ -47,11 +47,15 @@ describe('order mails of weighed goods', () => {
     const en = orderMail(orderMailData({ kind: 'paid', lines: [beef], estimate: true }), MAIL_SETTINGS);
     expect(en.text).toContain('you are charged only what is packed and weighed');
     expect(en.text).not.toContain('We have received');
+    expect(en.html).toContain('Thank you for your order!');
+    expect(en.text).not.toContain('Payment received');
     const zh = orderMail(
       orderMailData({ kind: 'paid', lines: [beef], estimate: true, language: 'zh' }),
       MAIL_SETTINGS,
     );
     expect(zh.text).toContain('只按实际打包称重的商品收费');
+    expect(zh.html).toContain('感谢您的订购！');
+    expect(zh.text).not.toContain('已收到您的付款');
   });
 
   it('packed with nothing changed: the weighed lines and the final total', () => {

@@ -141,12 +141,12 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
     ...proposalParams(lang, data.extra, settings.timeZone ?? 'UTC'),
   };
   // A weighed order packed with nothing changed still gets its final figures (packedWeighed);
-  // paid for an estimate, the receipt says what is charged in the end (bodyEstimate).
+  // paid for an estimate, the receipt says what is charged in the end (bodyEstimate) and thanks for
+  // the order rather than a payment, since a held card is not charged yet.
+  const estimatePaid = data.kind === 'paid' && data.estimate;
   const unchanged = data.kind === 'packed' && (data.extra.changes ?? []).length === 0;
   const heading = (key: string) => k(unchanged ? `weighed.${key}` : key);
-  const paragraphs: Piece[] = [
-    piece(lang, data.kind === 'paid' && data.estimate ? k('bodyEstimate') : heading('body'), params),
-  ];
+  const paragraphs: Piece[] = [piece(lang, estimatePaid ? k('bodyEstimate') : heading('body'), params)];
   if (data.kind === 'packed') paragraphs.push(...packingChanges(lang, data.extra, params));
   if (data.kind === 'shipped') {
     if (data.extra.carrier) paragraphs.push(piece(lang, k('carrier'), { carrier: data.extra.carrier }));
@@ -181,7 +181,7 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
   const receipt = data.kind === 'paid';
 
   const subject = translate(lang, heading('subject'), params);
-  const greeting = piece(lang, heading('greeting'), params);
+  const greeting = piece(lang, estimatePaid ? k('greetingEstimate') : heading('greeting'), params);
   const footer = piece(lang, 'mail:footer', { shop });
   const lines = showLines ? lineRows(data) : [];
   const totals = showLines ? totalRows(data, receipt || weighedReceipt) : [];
