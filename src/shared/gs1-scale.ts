@@ -1,4 +1,5 @@
 import { gtin14Of, hasGs1CheckDigit } from './barcode';
+import { milliUnitsToGrams } from './weight';
 
 /*
  * GS1 variable-measure labels from an in-store scale (docs/product.md, Scale labels): restricted
@@ -65,9 +66,9 @@ export function fourDigitVerifier(value: string): number {
   return (sum * 3) % 10;
 }
 
-/** A pound is 453.59237 g; a label's hundredths of a pound become whole grams, half up. */
+/** A label's hundredths of a pound as whole grams, half up (src/shared/weight.ts). */
 function gramsOfLb100(hundredths: number): number {
-  return Math.floor((hundredths * 45_359_237 + 5_000_000) / 10_000_000);
+  return milliUnitsToGrams(hundredths * 10, 'lb');
 }
 
 /** The 13-digit form of a scanned code, or null when it is neither an EAN-13 nor a UPC-A. */

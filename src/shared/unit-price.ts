@@ -1,3 +1,5 @@
+import { halfUp } from './weight';
+
 /*
  * Price per unit (docs/product.md, Price per unit): the one place that turns a price in cents and
  * a net quantity into "$0.42/100 g", "$2.49/lb" or "$0.42/ea". Pure: the server, the storefront
@@ -79,10 +81,6 @@ export function basisOf(netUnit: NetUnit, netQuantity: number, shopUnit: ShopWei
 }
 
 /** a / b rounded half up, for non-negative a and positive b. */
-function divideHalfUp(a: bigint, b: bigint): bigint {
-  return (2n * a + b) / (2n * b);
-}
-
 /**
  * The unit price, or null when there is none to show: no net quantity, no price, or a price per
  * unit that rounds to under a cent. One rule: price × basis size ÷ net quantity, computed exactly
@@ -98,7 +96,7 @@ export function unitPriceOf(input: UnitPriceInput): UnitPrice | null {
   if (priceCents <= 0 || netQuantity <= 0) return null;
   const per = basisOf(input.netUnit, netQuantity, input.shopUnit);
   const [size, scale] = BASIS_SIZE[per];
-  const cents = Number(divideHalfUp(BigInt(priceCents) * size, BigInt(netQuantity) * scale));
+  const cents = Number(halfUp(BigInt(priceCents) * size, BigInt(netQuantity) * scale));
   return cents > 0 ? { cents, per } : null;
 }
 

@@ -25,8 +25,8 @@ export const MAX_STEP_MILLI = 10_000;
 /** The heaviest "about N g each" piece. */
 export const MAX_PIECE_GRAMS = 10_000;
 
-/** a / b rounded half-up, for a ≥ 0 and b > 0. */
-function halfUp(a: bigint, b: bigint): bigint {
+/** a / b rounded half-up, for a ≥ 0 and b > 0: the one rounding of weights and unit prices. */
+export function halfUp(a: bigint, b: bigint): bigint {
   return (a * 2n + b) / (b * 2n);
 }
 
