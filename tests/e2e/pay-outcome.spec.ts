@@ -245,6 +245,7 @@ for (const language of LANGUAGES) {
       await typeCard(dialog, language, '4000000000000002');
       await dialog.getByRole('button', { name: t('payNow') }).click();
       await expect(dialog.getByRole('alert')).toContainText(t('failedTitle'));
+      await expect(dialog.getByRole('button', { name: t('payNow') })).toBeEnabled();
       await expectAccessible(page);
     },
   );
