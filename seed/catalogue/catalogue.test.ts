@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkBarcode } from '#shared/barcode';
-import { banners, categories, plates, products, promotions } from './index';
+import { saleProblem, stepGramsOf, stepPriceOf, type WeighedSale } from '#shared/weight';
+import { banners, categories, plates, products, promotions, weighedGoods } from './index';
 import type { Art, BannerArt, SeedProduct } from './types';
 
 const HAN = /\p{Script=Han}/u;
@@ -33,6 +34,14 @@ for (const c of categories) {
 }
 const productByKey = new Map(products.map((p) => [p.key, p]));
 const promotionKeys = new Set(promotions.map((p) => p.key));
+const isWeighed = (p: SeedProduct) => p.key in weighedGoods;
+
+function saleOf(key: string): WeighedSale {
+  const goods = weighedGoods[key];
+  if (!goods) throw new Error(`${key} is not sold by weight`);
+  const { unitPriceCents, stepMilli = null, pieceGrams = null } = goods;
+  return { unit: 'lb', unitPriceCents, stepMilli, pieceGrams };
+}
 
 function numbersIn(label: string): number[] {
   return (label.match(/\d+(?:\.\d+)?/g) ?? []).map(Number);
@@ -173,7 +182,8 @@ describe('products', () => {
       expect(p.number, p.key).toMatch(/^\d+ × \d+$/);
       expect(Number.isInteger(p.term_days) && p.term_days > 0, p.key).toBe(true);
       expect(Number.isInteger(p.price_cents), p.key).toBe(true);
-      expect(p.price_cents, p.key).toBeGreaterThanOrEqual(99);
+      // A step of bananas at $0.69/lb is the one price a pack could not have.
+      expect(p.price_cents, p.key).toBeGreaterThanOrEqual(isWeighed(p) ? 50 : 99);
       expect(p.price_cents, p.key).toBeLessThanOrEqual(9999);
       expect(Number.isInteger(p.stock) && p.stock >= 0, p.key).toBe(true);
       expect(Number.isInteger(p.sold_count) && p.sold_count >= 0 && p.sold_count <= 5000, p.key).toBe(true);
@@ -313,7 +323,7 @@ describe('marketing', () => {
     for (const key of lines) expect(productByKey.get(key)?.stock ?? 0, key).toBeGreaterThan(0);
   });
 
-  it('gives packs unique in-store barcodes and loose goods unique scale item codes', () => {
+  it('gives packs unique in-store barcodes and loose or weighed goods unique scale item codes', () => {
     const barcodes = products.flatMap((p) => (p.barcode ? [p.barcode] : []));
     const scaleCodes = products.flatMap((p) => (p.scale_item_code ? [p.scale_item_code] : []));
     expect(barcodes.length + scaleCodes.length).toBe(products.length);
@@ -324,7 +334,9 @@ describe('marketing', () => {
       expect(code, code).toMatch(/^02[5-9]/);
     }
     for (const code of scaleCodes) expect(Number(code), code).toBeLessThan(50_000);
-    for (const p of products) expect(p.barcode === null, p.key).toBe(p.brand_en_name === 'Fresh Farms');
+    for (const p of products) {
+      expect(p.barcode === null, p.key).toBe(p.brand_en_name === 'Fresh Farms' || isWeighed(p));
+    }
   });
 
   it('counts eggs by the piece and drinks by the millilitre', () => {
@@ -341,5 +353,57 @@ describe('marketing', () => {
         expect(p.net_volume_ml, p.key).toBe(Math.round(each * Number(count?.[1] ?? 1)));
       }
     }
+  });
+});
+
+describe('goods sold by weight', () => {
+  const produce = products.filter((p) => ['vegetables', 'fruit'].includes(parentOf.get(p.category) ?? ''));
+
+  it('names real products, each with a valid step or piece at a sensible price per lb', () => {
+    for (const key of Object.keys(weighedGoods)) {
+      expect(productByKey.has(key), key).toBe(true);
+      const sale = saleOf(key);
+      expect(saleProblem(sale), key).toBeUndefined();
+      expect(sale.unitPriceCents, key).toBeGreaterThanOrEqual(49);
+      expect(sale.unitPriceCents, key).toBeLessThanOrEqual(2999);
+    }
+  });
+
+  it('describes one step or piece: its price and net weight are what the seeder sells', () => {
+    for (const p of products.filter(isWeighed)) {
+      const sale = saleOf(p.key);
+      expect(p.price_cents, p.key).toBe(stepPriceOf(sale));
+      expect(p.net_weight_g, p.key).toBe(stepGramsOf(sale));
+      // A piece is one of something, labelled as one or by its weight; a step by its weight.
+      if (sale.pieceGrams !== null) expect(p.net_count, p.key).toBe(0);
+      else expect(p.en_number, p.key).toMatch(/^\d+(\.\d+)? lb$/);
+    }
+  });
+
+  it('sells a third to a half of the produce loose, per lb and by the piece, in every produce aisle', () => {
+    const weighed = produce.filter(isWeighed);
+    expect(weighed.length / produce.length).toBeGreaterThanOrEqual(1 / 3);
+    expect(weighed.length / produce.length).toBeLessThanOrEqual(1 / 2);
+    expect(weighed.some((p) => saleOf(p.key).stepMilli !== null)).toBe(true);
+    expect(weighed.some((p) => saleOf(p.key).pieceGrams !== null)).toBe(true);
+    for (const aisle of ['vegetables', 'fruit']) {
+      const inAisle = produce.filter((p) => parentOf.get(p.category) === aisle);
+      expect(inAisle.some(isWeighed), aisle).toBe(true);
+      expect(
+        inAisle.some((p) => !isWeighed(p) && p.stock >= 20),
+        aisle,
+      ).toBe(true);
+    }
+  });
+
+  it('keeps bagged, boxed and bunched produce as packs', () => {
+    const packed = produce.filter(
+      (p) =>
+        /(^|-)bag(-|$)|berr|grapes/.test(p.key) ||
+        / (oz|g|bunch)$/.test(p.en_number) ||
+        (/ lb$/.test(p.en_number) && p.net_weight_g > 1000),
+    );
+    expect(packed.length).toBeGreaterThanOrEqual(10);
+    for (const p of packed) expect(isWeighed(p), p.key).toBe(false);
   });
 });

@@ -193,10 +193,10 @@ export function demoScaleItemCode(key: string, salt = 0): string {
 
 /**
  * The demo catalogue's codes: a barcode for each pack, a scale item code for each good sold loose
- * (the store brand), each unique; a clash takes the next salt, so the result depends only on keys
- * and order.
+ * (the store brand, and whatever is sold by weight: the store's scale labels it), each unique; a
+ * clash takes the next salt, so the result depends only on keys and order.
  */
-export function withShopCodes(list: readonly SeedProduct[]): SeedProduct[] {
+export function withShopCodes(list: readonly SeedProduct[], weighed: ReadonlySet<string>): SeedProduct[] {
   const taken = new Set<string>();
   const unique = (make: (salt: number) => string): string => {
     for (let salt = 0; ; salt += 2) {
@@ -208,7 +208,7 @@ export function withShopCodes(list: readonly SeedProduct[]): SeedProduct[] {
     }
   };
   return list.map((p) =>
-    p.brand_en_name === FRESH_FARMS.en
+    p.brand_en_name === FRESH_FARMS.en || weighed.has(p.key)
       ? { ...p, barcode: null, scale_item_code: unique((salt) => demoScaleItemCode(p.key, salt)) }
       : { ...p, barcode: unique((salt) => demoBarcode(p.key, salt)), scale_item_code: null },
   );

@@ -4,4 +4,4 @@ export { deliveryTerms } from './delivery';
 export { banners, plates, promotions } from './marketing';
 export { products } from './products';
 export type * from './types';
-export { weighedGoods } from './weighed';
+export { isPack, weighedGoods } from './weighed';

@@ -9,16 +9,20 @@ import { sauceSeasoningProducts } from './products-sauces-seasonings';
 import { snackDrinkProducts } from './products-snacks-drinks';
 import { vegetableProducts } from './products-vegetables';
 import type { SeedProduct } from './types';
+import { weighedGoods } from './weighed';
 
 /** Every product of the demo catalogue, aisle by aisle in the order of `categories`, with its codes. */
-export const products: SeedProduct[] = withShopCodes([
-  ...vegetableProducts,
-  ...fruitProducts,
-  ...meatSeafoodProducts,
-  ...dairyEggsTofuProducts,
-  ...riceNoodlesDryGoodsProducts,
-  ...sauceSeasoningProducts,
-  ...snackDrinkProducts,
-  ...frozenProducts,
-  ...householdProducts,
-]);
+export const products: SeedProduct[] = withShopCodes(
+  [
+    ...vegetableProducts,
+    ...fruitProducts,
+    ...meatSeafoodProducts,
+    ...dairyEggsTofuProducts,
+    ...riceNoodlesDryGoodsProducts,
+    ...sauceSeasoningProducts,
+    ...snackDrinkProducts,
+    ...frozenProducts,
+    ...householdProducts,
+  ],
+  new Set(Object.keys(weighedGoods)),
+);
