@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await startTestApp();
   alice = await createShopper(t.database);
   bob = await createShopper(t.database);
-  const product = demo.products.find((p) => p.stock > 10);
+  const product = demo.products.find((p) => demo.isPack(p) && p.stock > 10);
   if (!product) throw new Error('no product');
   ids.address = (await callAs(t.app, alice, 'POST', '/api/address', ADDRESS)).body.data.uuid;
   await callAs(t.app, alice, 'POST', `/api/cart?amount=3&uuid=${uuidFromKey(product.key)}`);

@@ -15,12 +15,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
-const product = demo.products.find((p) => p.stock >= 30 && !onPromotion.has(p.key));
+const product = demo.products.find((p) => demo.isPack(p) && p.stock >= 30 && !onPromotion.has(p.key));
 const soldOut = demo.products.find((p) => p.stock === 0);
 /** Less in stock than one order may hold (50), so the stock is the limit a shopper meets. */
-const scarce = demo.products.find((p) => p.stock > 0 && p.stock < 49);
+const scarce = demo.products.find((p) => demo.isPack(p) && p.stock > 0 && p.stock < 49);
 /** More in stock than one order may hold, so the cap is the limit. */
-const plentiful = demo.products.find((p) => p.stock > 100 && p.key !== product?.key);
+const plentiful = demo.products.find((p) => demo.isPack(p) && p.stock > 100 && p.key !== product?.key);
 const add = (uuid: string, amount: number | string, extra = '') =>
   callAs(t.app, s, 'POST', `/api/cart?amount=${amount}&uuid=${uuid}${extra}`);
 
@@ -102,7 +102,7 @@ describe('cart', () => {
 
   it('refuses an unknown product and shows products taken off sale as unavailable', async () => {
     expect((await add('00000000-0000-4000-8000-000000000000', 1)).status).toBe(404);
-    const other = demo.products.find((p) => p.stock > 5 && p.key !== product?.key);
+    const other = demo.products.find((p) => demo.isPack(p) && p.stock > 5 && p.key !== product?.key);
     if (!other) throw new Error('no product');
     await add(uuidFromKey(other.key), 2);
     await t.database.db.update(products).set({ onSale: false }).where(eq(products.key, other.key));

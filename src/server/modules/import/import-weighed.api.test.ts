@@ -39,13 +39,13 @@ describe('the product CSV', () => {
     expect(exported.body).toContain('sold_by,weight_unit,unit_price,step,piece_grams');
     expect(exported.body).toMatch(/beef-brisket,.*,weight,lb,7\.99,1,/);
 
-    const uuid = uuidFromKey('daikon-radish');
+    const uuid = uuidFromKey('carrots-2-lb-bag');
     const header = 'uuid,sold_by,weight_unit,unit_price,step,piece_grams';
     expect(await importCsv(`${header}\n${uuid},weight,kg,2.80,0.5,\n`)).toMatchObject({
       applied: true,
       updated: 1,
     });
-    expect(await productOf('daikon-radish')).toMatchObject({
+    expect(await productOf('carrots-2-lb-bag')).toMatchObject({
       soldBy: 'weight',
       weightUnit: 'kg',
       unitPriceCents: 280,
@@ -54,13 +54,13 @@ describe('the product CSV', () => {
       priceCents: 140,
     });
     expect(await importCsv(`${header}\n${uuid},weight,kg,2.80,,900\n`)).toMatchObject({ updated: 1 });
-    expect(await productOf('daikon-radish')).toMatchObject({
+    expect(await productOf('carrots-2-lb-bag')).toMatchObject({
       stepMilli: null,
       pieceGrams: 900,
       priceCents: 252,
     });
     expect(await importCsv(`uuid,sold_by,price\n${uuid},unit,1.29\n`)).toMatchObject({ updated: 1 });
-    expect(await productOf('daikon-radish')).toMatchObject({ soldBy: 'unit', priceCents: 129 });
+    expect(await productOf('carrots-2-lb-bag')).toMatchObject({ soldBy: 'unit', priceCents: 129 });
   });
 
   it('refuses a weighed row without a step or piece, in both languages, and writes nothing', async () => {

@@ -17,7 +17,7 @@ afterAll(async () => t?.close());
 
 const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
 /** Products with more stock than one order may hold, so the cap is what stops a shopper. */
-const plentiful = demo.products.filter((p) => p.stock > 100 && !onPromotion.has(p.key));
+const plentiful = demo.products.filter((p) => demo.isPack(p) && p.stock > 100 && !onPromotion.has(p.key));
 const productAt = (i: number) => {
   const product = plentiful[i];
   if (!product) throw new Error('the demo catalogue lacks plentiful products');

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const product = demo.products.find((p) => p.stock >= 20);
+const product = demo.products.find((p) => demo.isPack(p) && p.stock >= 20);
 
 async function placeOrder(amount: number): Promise<string> {
   const s = await createShopper(t.database);

@@ -15,7 +15,9 @@ afterAll(async () => t?.close());
 
 const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
 /** Products with plenty of stock and no promotion, each used by one test only. */
-const pool = demo.products.filter((p) => p.stock >= 30 && !onPromotion.has(p.key)).map((p) => p.key);
+const pool = demo.products
+  .filter((p) => demo.isPack(p) && p.stock >= 30 && !onPromotion.has(p.key))
+  .map((p) => p.key);
 let next = 0;
 const fresh = (n: number) => {
   const taken = pool.slice(next, next + n);

@@ -15,7 +15,7 @@ afterAll(async () => t?.close());
 
 const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
 /** Products with plenty of stock and no promotion, so their price is the regular one. */
-const inStock = demo.products.filter((p) => p.stock >= 20 && !onPromotion.has(p.key));
+const inStock = demo.products.filter((p) => demo.isPack(p) && p.stock >= 20 && !onPromotion.has(p.key));
 const running = demo.promotions.find((p) => p.starts_in_days <= 0 && p.ends_in_days > 0);
 const call = (
   who: Shopper | undefined,

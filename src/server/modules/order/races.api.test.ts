@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
-const stocked = demo.products.filter((p) => p.stock >= 20 && !onPromotion.has(p.key));
+const stocked = demo.products.filter((p) => demo.isPack(p) && p.stock >= 20 && !onPromotion.has(p.key));
 /** More in stock than one order may hold (50). */
 const plentiful = stocked.filter((p) => p.stock > 100).slice(-2);
 const productAt = (i: number) => {

@@ -71,7 +71,9 @@ export async function startLiveShop(): Promise<LiveShop> {
 
 /** Products with plenty of stock, no promotion, and a price that makes a chargeable total. */
 const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
-export const stocked = demo.products.filter((p) => p.stock >= 50 && !onPromotion.has(p.key));
+export const stocked = demo.products.filter(
+  (p) => demo.isPack(p) && p.stock >= 50 && !onPromotion.has(p.key),
+);
 
 export interface PlacedOrder {
   s: Shopper;

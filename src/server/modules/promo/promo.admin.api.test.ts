@@ -33,7 +33,9 @@ const at = (hours: number) =>
   shopWallTime(new Date(t.clock.now().getTime() + hours * HOUR), t.config.shopTimeZone);
 
 const onPromotion = new Set(demo.promotions.flatMap((x) => x.products.map((y) => y.product)));
-const free = demo.products.filter((p) => p.stock >= 60 && !onPromotion.has(p.key) && p.price_cents > 200);
+const free = demo.products.filter(
+  (p) => demo.isPack(p) && p.stock >= 60 && !onPromotion.has(p.key) && p.price_cents > 200,
+);
 const productNo = (i: number) => {
   const p = free[i];
   if (!p) throw new Error('the demo catalogue lacks stocked products');

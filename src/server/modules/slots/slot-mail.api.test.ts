@@ -22,7 +22,7 @@ afterAll(async () => {
   await catcher.stop();
 });
 
-const product = demo.products.find((p) => p.stock > 0);
+const product = demo.products.find((p) => demo.isPack(p) && p.stock > 0);
 
 describe('order mails with a delivery window', () => {
   for (const [language, expected] of [

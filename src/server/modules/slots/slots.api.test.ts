@@ -20,7 +20,7 @@ import { expireOverdueOrders } from '../order/order.expiry';
  */
 let t: TestApp;
 const staff = {} as Record<'owner' | 'manager' | 'packer', TestStaff>;
-const product = demo.products.find((p) => p.stock > 0);
+const product = demo.products.find((p) => demo.isPack(p) && p.stock > 0);
 if (!product) throw new Error('no stocked product');
 const productUuid = uuidFromKey(product.key);
 

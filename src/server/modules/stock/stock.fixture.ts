@@ -6,7 +6,7 @@ import * as demo from '../../../../seed/catalogue/index';
 
 /** A seeded product for a stock test: its id and uuid, its stock set to `stock` first. */
 export async function productWithStock(database: Database, index: number, stock: number) {
-  const product = demo.products.filter((p) => p.stock > 0)[index];
+  const product = demo.products.filter((p) => demo.isPack(p) && p.stock > 0)[index];
   if (!product) throw new Error('no such seeded product');
   const [row] = await database.db
     .update(products)
