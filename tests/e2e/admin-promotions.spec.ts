@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
 import { photo } from '../helpers/uploads';
 import { staffSignedIn, test } from './fixtures/admin-orders';
-import { expect, LANGUAGES, price, text } from './fixtures/shop';
+import { expect, isPack, LANGUAGES, price, text } from './fixtures/shop';
 import { ADDRESS, callApi, type Shop, type SignedInShopper, signUp } from './fixtures/shopper';
 
 /** The console is desktop-first (admin-console.spec.ts): these run on the desktop project. */
@@ -62,7 +62,7 @@ for (const language of LANGUAGES) {
     }) => {
       const [product] = await catalogue.stocked(
         1,
-        (p) => p.real_stock >= 5 && p.promotion_price === null && p.price > 2,
+        (p) => isPack(p) && p.real_stock >= 5 && p.promotion_price === null && p.price > 2,
       );
       const promo = Math.round(product.price * 100 - 100) / 100;
       const name = language === 'zh' ? product.zn_name : product.en_name;
@@ -134,7 +134,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('status').getByText(t('coupons.saved'))).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(code) })).toBeVisible();
 
-      const [product] = await catalogue.stocked(1, (p) => p.real_stock >= 5);
+      const [product] = await catalogue.stocked(1, (p) => isPack(p) && p.real_stock >= 5);
       const first = await orderWithCoupon(
         page,
         shop,

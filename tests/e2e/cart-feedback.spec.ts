@@ -1,7 +1,7 @@
 import { ADDED_NOTICE_MS } from '#shared/constants';
 import type { CartItem } from '#shared/schemas/cart';
 import type { OrderDetail } from '#shared/schemas/order';
-import { expect, holdRequests, LANGUAGES, nameIn, paired, price, textIn } from './fixtures/shop';
+import { expect, holdRequests, isPack, LANGUAGES, nameIn, paired, price, textIn } from './fixtures/shop';
 import { callApi, shopperWithCart, signInAs, test } from './fixtures/shopper';
 
 // Adding to the cart and the cart itself tell the shopper what happened.
@@ -68,7 +68,7 @@ for (const language of LANGUAGES) {
       const category = (await catalogue.categories())[0];
       if (!category) throw new Error('no category');
       const { list } = await catalogue.products(`category_id=${category.id}&page=1&page_size=10000`);
-      const product = list.find((p) => p.real_stock >= 20);
+      const product = list.find((p) => isPack(p) && p.real_stock >= 20);
       if (!product) throw new Error('no stocked product in the first category');
       const t = textIn(language);
       const name = nameIn(language, product);
@@ -126,7 +126,7 @@ for (const language of LANGUAGES) {
     paired(language, true),
     async ({ page, shopper, catalogue, request, shop }) => {
       // The first has less stock than one order may hold (50 by default), so the stock is the limit.
-      const [first] = await catalogue.stocked(1, (p) => p.real_stock >= 4 && p.real_stock < 50);
+      const [first] = await catalogue.stocked(1, (p) => isPack(p) && p.real_stock >= 4 && p.real_stock < 50);
       const second = (await catalogue.stocked(2)).find((p) => p.uuid !== first?.uuid);
       if (!first || !second) throw new Error('no stocked products');
       await shopperWithCart(request, shop, shopper, [

@@ -1,6 +1,6 @@
 import type { CartItem } from '#shared/schemas/cart';
 import type { ProductCard as Product } from '#shared/schemas/catalogue';
-import { type Catalogue, expect, LANGUAGES, nameIn, paired, text, textIn } from './fixtures/shop';
+import { type Catalogue, expect, isPack, LANGUAGES, nameIn, paired, text, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, test } from './fixtures/shopper';
 
 // A shopper is signed up per test, against a shop started per worker: slower than a visit.
@@ -55,7 +55,7 @@ for (const language of LANGUAGES) {
     `adding from a category page moves the badge at once; the cart shows the lines (${language})`,
     paired(language),
     async ({ page, shopper, catalogue }) => {
-      const { category, products } = await categoryWith(catalogue, (p) => p.real_stock >= 20, 2);
+      const { category, products } = await categoryWith(catalogue, (p) => isPack(p) && p.real_stock >= 20, 2);
       const [first, second] = products;
       if (!first || !second) throw new Error('no stocked products');
       const t = textIn(language);

@@ -1,9 +1,20 @@
-import { chooseLanguage, expect, LANGUAGES, nameIn, paired, price, test, text } from './fixtures/shop';
+import {
+  chooseLanguage,
+  expect,
+  isPack,
+  LANGUAGES,
+  nameIn,
+  paired,
+  price,
+  test,
+  text,
+} from './fixtures/shop';
 
 const ALL = 'page=1&page_size=10000';
+/** The text the page shows for `html`: paragraphs run on as in textContent ("离不开。把葱根"). */
 const plain = (html: string) =>
   html
-    .replace(/<[^>]+>/g, ' ')
+    .replace(/<[^>]+>/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 
@@ -13,7 +24,7 @@ for (const lang of LANGUAGES) {
     paired(lang, true),
     async ({ page, catalogue, isPhone }) => {
       const list = await catalogue.products(`most_sold=true&${ALL}`);
-      const card = list.list.find((p) => p.real_stock > 0 && p.promotion_price === null);
+      const card = list.list.find((p) => isPack(p) && p.real_stock > 0 && p.promotion_price === null);
       if (!card) throw new Error('no product in stock');
       const product = await catalogue.product(card.uuid);
       const zh = lang === 'zh';
@@ -87,7 +98,9 @@ test('quantity stays within 1–100 and add-to-cart sends a visitor to /account'
   page,
   catalogue,
 }) => {
-  const card = (await catalogue.products(`most_sold=true&${ALL}`)).list.find((p) => p.real_stock > 0);
+  const card = (await catalogue.products(`most_sold=true&${ALL}`)).list.find(
+    (p) => isPack(p) && p.real_stock > 0,
+  );
   if (!card) throw new Error('no product in stock');
   await page.goto(`/product/${card.uuid}`);
   const quantity = page.getByRole('textbox', { name: text('en', 'catalogue:product.quantity') });
