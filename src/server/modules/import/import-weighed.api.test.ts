@@ -64,8 +64,8 @@ describe('the product CSV', () => {
   });
 
   it('refuses a weighed row without a step or piece, in both languages, and writes nothing', async () => {
-    const uuid = uuidFromKey('lotus-root');
-    const before = await productOf('lotus-root');
+    const uuid = uuidFromKey('peeled-garlic');
+    const before = await productOf('peeled-garlic');
     const csv = `uuid,sold_by,unit_price,step,piece_grams\n${uuid},weight,3.99,,\n`;
     const en = await importCsv(csv);
     expect(en).toMatchObject({ applied: false, errorCount: 1 });
@@ -75,6 +75,6 @@ describe('the product CSV', () => {
     const zh = await importCsv(csv, 'zh');
     expect(zh.errors[0].message).toContain('按重量销售的商品需填写 step 或 piece_grams，二者只能选其一。');
     expect(await importCsv(`uuid,sold_by,step\n${uuid},weight,1\n`)).toMatchObject({ errorCount: 1 });
-    expect(await productOf('lotus-root')).toEqual(before);
+    expect(await productOf('peeled-garlic')).toEqual(before);
   });
 });
