@@ -314,6 +314,23 @@ function totalRows(data: OrderMailData, receipt: boolean): { label: Piece; amoun
       ? [{ label: label('delivery'), amount: formatCents(data.deliveryFeeCents ?? 0) }]
       : []),
     { label: label(data.estimate ? 'totalEstimate' : 'total'), amount: formatCents(data.totalCents) },
+    ...chargedRows(data, label),
+  ];
+}
+
+/**
+ * A packed weighed order's receipt ends with what is charged (docs/product.md, Sold by weight):
+ * the order's total less what was taken off a held card or refunded to a wallet.
+ */
+function chargedRows(data: OrderMailData, label: (key: string) => Piece): { label: Piece; amount: string }[] {
+  const charged = data.extra.chargedCents;
+  if (data.kind !== 'packed' || charged === undefined || charged === data.totalCents) return [];
+  return [
+    {
+      label: label(data.extra.notCharged ? 'takenOff' : 'refundedItems'),
+      amount: formatCents(-(data.totalCents - charged)),
+    },
+    { label: label('charged'), amount: formatCents(charged) },
   ];
 }
 
