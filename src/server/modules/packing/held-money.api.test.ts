@@ -194,7 +194,7 @@ describe('a line refunded on a held card before packing', () => {
     expect((await pack(o.orderNo)).status).toBe(409);
   });
 
-  it('two line refunds at once: each once, the capture lowered by both', async () => {
+  it('the same line refunded twice at once: taken off once', async () => {
     const o = await paidHeld();
     const [a, b] = await Promise.all([
       refund(o.orderNo, { lines: [{ id: o.pack.id, qty: o.pack.num }] }),

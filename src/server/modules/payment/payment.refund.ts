@@ -68,7 +68,8 @@ interface Claim {
   refundId: number;
   amountCents: number;
   lines: RefundLine[];
-  /** Taken off a held card's capture: recorded in the claim's transaction, no gateway call. */
+  /** Taken off a held card's capture (a `held` row): recorded in the claim's transaction. */
+  held?: boolean;
   done?: RefundResult;
 }
 
@@ -88,7 +89,7 @@ export async function refundOrder(
 ): Promise<RefundResult> {
   const claim = await deps.db.transaction(async (tx) => {
     const claimed = await claimRefund(tx, deps, orderNo, request);
-    if (claimed.refundId > 0 && isHeldOff(claimed)) {
+    if (claimed.held) {
       claimed.done = await recordHeldOff(tx, claimed, request, deps.clock.now());
     }
     return claimed;
@@ -189,7 +190,7 @@ async function claimRefund(
     deps.clock.now(),
     held ? 'held' : 'pending',
   );
-  return { ...base, refundId, amountCents };
+  return { ...base, refundId, amountCents, held };
 }
 
 /**
@@ -197,10 +198,9 @@ async function claimRefund(
  * all that is left given back voids the hold; part of it is taken off what will be captured
  * (docs/product.md, Packing: weighed orders), with no gateway call until the capture.
  */
-function isHeldOff(claim: { payment: PaymentRow; amountCents: number; left?: number }): boolean {
+function isHeldOff(claim: { payment: PaymentRow; amountCents: number; left: number }): boolean {
   const { payment, amountCents } = claim;
-  if (payment.kind !== 'card' || payment.holdState !== 'authorized') return false;
-  return claim.left === undefined || amountCents < claim.left;
+  return payment.kind === 'card' && payment.holdState === 'authorized' && amountCents < claim.left;
 }
 
 /**
