@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, orderEvents, orderLines, products, refunds } from '#server/db/schema';
+import { uuidFromKey } from '#server/db/seed';
 import { orderMail } from '#server/mail/order-mail';
 import type { OrderMailExtra } from '#server/mail/outbox';
 import { withBuffer } from '#shared/schemas/payment.rules';
 import { linePaidOf, taxOrder } from '#shared/tax';
 import { milliUnitsToGrams, priceOfGrams } from '#shared/weight';
+import { callAs } from '../../../../tests/helpers/shoppers';
 import { type AdminShop, startAdminShop } from '../order/order.fixture';
 import {
   cardForm,
@@ -55,6 +57,7 @@ async function paidHeld() {
   const [payment] = await paymentsOf(shop.t, orderNo);
   expect(payment?.holdState).toBe('authorized');
   return {
+    s,
     orderNo,
     placed,
     weighed,
@@ -279,5 +282,53 @@ describe('a weighed line marked short on a held card', () => {
     expect(shop.anet.transactions.get(o.transId)?.amount).toBe(
       ((order.totalCents - estimate) / 100).toFixed(2),
     );
+  });
+});
+
+describe('a line replaced by an approved dearer substitute, refunded after the capture', () => {
+  it('gives back what the shopper paid for it, the approved extra and its tax included', async () => {
+    const substitute = stocked[7];
+    if (!substitute) throw new Error('the demo catalogue is too small');
+    const o = await paidHeld();
+    const [packed] = await shop.t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, o.pack.productId));
+    const dearerCents = o.pack.priceCents + 10;
+    await shop.t.database.db
+      .update(products)
+      .set({ priceCents: dearerCents, categoryId: packed?.categoryId, onSale: true, realStock: 50 })
+      .where(eq(products.key, substitute.key));
+    // The shopper asked to be asked first, best match allowed.
+    await shop.t.database.db
+      .update(orderLines)
+      .set({ whenMissing: 'replace', substituteAsk: true, substituteProductId: null })
+      .where(eq(orderLines.id, o.pack.id));
+    const proposed = await mark(o.orderNo, o.pack.id, {
+      state: 'replaced',
+      product: uuidFromKey(substitute.key),
+    });
+    expect(proposed.body.data.mark).toMatchObject({ state: 'proposed' });
+    const approved = await callAs(
+      shop.t.app,
+      o.s,
+      'POST',
+      `/api/order/${o.orderNo}/lines/${o.pack.id}/answer`,
+      {
+        answer: 'approve',
+      },
+    );
+    expect(approved.body.data).toMatchObject({ status: 'approved', charged: dearerCents / 100 });
+    expect((await mark(o.orderNo, o.weighed.id, { grams: 417 })).status).toBe(200);
+    expect((await pack(o.orderNo)).status).toBe(200);
+    shop.anet.settleAll();
+    const [line] = await shop.t.database.db.select().from(orderLines).where(eq(orderLines.id, o.pack.id));
+    if (!line) throw new Error('no line');
+    const paid = linePaidOf({ ...line, goodsCents: dearerCents * line.num });
+    const answer = await refund(o.orderNo, { lines: [{ id: line.id, qty: line.num }] });
+    expect(answer.status).toBe(200);
+    expect(Math.round(answer.body.data.refunded * 100)).toBe(paid);
+    expect(paid).toBeGreaterThan(linePaidOf({ ...line, goodsCents: line.priceCents * line.num }));
+    expect(shop.anet.transactions.get(o.transId)?.refundedCents).toBe(paid);
   });
 });
