@@ -138,6 +138,13 @@ describe('a line refunded on a held card before packing', () => {
     const answer = await refund(o.orderNo, { lines: [{ id: o.pack.id, qty: o.pack.num }] });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ refunded: packPaid / 100, whole: false });
+    // The console's order page counts it as given back, so the line cannot be refunded again there.
+    const detail = answer.body.data.order as {
+      refunded: number;
+      lines: { id: number; refunded_num: number }[];
+    };
+    expect(detail.refunded).toBe(packPaid / 100);
+    expect(detail.lines.find((l) => l.id === o.pack.id)?.refunded_num).toBe(o.pack.num);
     expect(gatewayCalls('refundTransaction', o.transId)).toEqual([]);
     expect(gatewayCalls('voidTransaction', o.transId)).toEqual([]);
     expect((await refundRows(o.orderNo)).map((r) => [r.status, r.amountCents])).toEqual([['held', packPaid]]);
