@@ -10,6 +10,7 @@ import { linePaidOf, unitsShareOf } from '#shared/tax';
 import { parallel, tally } from '../../../../tests/helpers/parallel';
 import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import { PackingRefunds } from '../packing/packing.refunds';
+import { HoldWorker } from '../payment/payment.capture';
 import {
   cardForm,
   type LiveShop,
@@ -249,6 +250,21 @@ async function heldOrder(i: number) {
   return { orderNo, lines: rows.map((r) => r.id), lineCost, transId: payment?.transactionId ?? '' };
 }
 
+/**
+ * Waits for the hold's capture or void under way to end: on PostgreSQL the second app's worker
+ * may have claimed it before the route's `sendNow` (which then leaves it to that worker).
+ */
+async function holdSettled(orderNo: string): Promise<void> {
+  const worker = new HoldWorker(refundDepsOf(shop));
+  for (let tries = 0; tries < 500; tries++) {
+    const [payment] = await paymentsOf(shop.t, orderNo);
+    if (payment?.holdState !== 'capture' && payment?.holdState !== 'void') return;
+    await worker.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the hold is still being settled');
+}
+
 const cardCalls = (type: string, transId: string) =>
   shop.anet
     .requestsOf('createTransactionRequest')
@@ -280,6 +296,7 @@ describe('a held card: refunds, marks and packing at once', () => {
     expect(cardCalls('voidTransaction', o.transId)).toEqual([]);
     // Packed: one capture of what is left (the delivery fee, if any), or the hold released.
     expect((await call(staff.packer.token, 'POST', `/api/admin/orders/${o.orderNo}/pack`)).status).toBe(200);
+    await holdSettled(o.orderNo);
     const left = order.totalCents - takenOff;
     const captures = cardCalls('priorAuthCaptureTransaction', o.transId);
     if (left > 0) expect(captures.map((c) => c.amount)).toEqual([(left / 100).toFixed(2)]);
@@ -303,6 +320,7 @@ describe('a held card: refunds, marks and packing at once', () => {
       refund(o.orderNo, {}),
     ]);
     expect([packed.status, refunded.status].filter((s) => s >= 500)).toEqual([]);
+    await holdSettled(o.orderNo);
     const captures = cardCalls('priorAuthCaptureTransaction', o.transId);
     const voids = cardCalls('voidTransaction', o.transId);
     const [payment] = await paymentsOf(shop.t, o.orderNo);
