@@ -145,14 +145,16 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
   // the order rather than a payment, since a held card is not charged yet.
   const estimatePaid = data.kind === 'paid' && data.estimate;
   const unchanged = data.kind === 'packed' && (data.extra.changes ?? []).length === 0;
-  const heading = (key: string) => k(unchanged ? `weighed.${key}` : key);
+  // Taken off a held card before its capture: not charged, rather than refunded through a bank.
+  const notCharged = data.kind === 'refunded' && data.extra.notCharged === true;
+  const heading = (key: string) => k(unchanged ? `weighed.${key}` : notCharged ? `${key}NotCharged` : key);
   const paragraphs: Piece[] = [piece(lang, estimatePaid ? k('bodyEstimate') : heading('body'), params)];
   if (data.kind === 'packed') paragraphs.push(...packingChanges(lang, data.extra, params));
   if (data.kind === 'shipped') {
     if (data.extra.carrier) paragraphs.push(piece(lang, k('carrier'), { carrier: data.extra.carrier }));
     if (data.extra.tracking) paragraphs.push(piece(lang, k('tracking'), { tracking: data.extra.tracking }));
   }
-  if (data.kind === 'refunded') paragraphs.push(piece(lang, k('note')));
+  if (data.kind === 'refunded' && !notCharged) paragraphs.push(piece(lang, k('note')));
   const proposal = data.kind === 'substitution' ? data.extra.substitution : undefined;
   if (proposal) {
     const dearer = proposal.priceCents > proposal.linePriceCents;

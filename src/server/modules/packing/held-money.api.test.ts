@@ -93,6 +93,41 @@ async function refundRows(orderNo: string) {
   return shop.t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(refunds.id);
 }
 
+/** A mail's text in `language` for `order` as it stands, with its queued payload. */
+function mailText(
+  kind: 'packed' | 'refunded',
+  order: Awaited<ReturnType<typeof orderRow>>,
+  extra: OrderMailExtra,
+  language: 'en' | 'zh',
+) {
+  const address = {
+    name: '',
+    surname: '',
+    phone: '',
+    address: '',
+    area: '',
+    city: '',
+    province: '',
+    zip: '',
+  };
+  return orderMail(
+    {
+      kind,
+      language,
+      to: 'shopper@example.com',
+      orderNo: order.orderNo,
+      lines: [],
+      subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      address,
+      extra,
+    },
+    { shopName: 'Fresh Market', shopNameZh: '鲜果市场', publicUrl: 'http://shop.test' },
+  ).text;
+}
+
 /** The packed mail's text in `language`, from its queued payload and the order as it stands. */
 async function packedMailText(orderNo: string, language: 'en' | 'zh') {
   const order = await orderRow(shop.t, orderNo);
@@ -159,6 +194,21 @@ describe('a line refunded on a held card before packing', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.refund'), eq(auditLog.targetId, o.orderNo)));
     expect(audits).toHaveLength(1);
+    // The shopper's mail says it will not be charged, not that a bank refund is on its way.
+    const refundMail = (
+      await shop.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id))
+    )
+      .filter((m) => m.kind === 'refunded')
+      .map((m) => m.payload as OrderMailExtra);
+    expect(refundMail).toMatchObject([{ notCharged: true, amountCents: packPaid }]);
+    const told2 = mailText('refunded', order, refundMail[0] ?? {}, 'en');
+    expect(told2).toContain(
+      `${dollars(packPaid)} of order ${o.orderNo} will not be charged to your card **** 1111`,
+    );
+    expect(told2).not.toContain('refunded');
+    expect(mailText('refunded', order, refundMail[0] ?? {}, 'zh')).toContain(
+      `中的 ${dollars(packPaid)} 将不从您的银行卡 **** 1111扣款`,
+    );
     // The same line again is refused: it was all given back.
     const again = await refund(o.orderNo, { lines: [{ id: o.pack.id, qty: 1 }] });
     expect(again.status).toBe(409);

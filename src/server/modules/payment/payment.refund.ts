@@ -220,6 +220,7 @@ async function recordHeldOff(tx: Tx, claim: Claim, request: RefundRequest, now: 
     to: { kind: payment.kind, vendor: payment.vendor, cardLast4: payment.cardLast4 },
     staffId: request.staffId,
     now,
+    held: true,
   });
   const so = await refundsSoFar(tx, payment.id);
   const done: RefundResult = {
