@@ -76,6 +76,7 @@ import { orderRoutes } from './modules/order/order.routes';
 import { OrderService } from './modules/order/order.service';
 import { mailPackingChanges, refuseHalfMarked } from './modules/packing/packing.changes';
 import { startPackingRefunds } from './modules/packing/packing.refunds';
+import { refuseAboveHold } from './modules/packing/packing.weighing';
 import {
   expireProposalsOf,
   type SubstitutionDeps,
@@ -151,6 +152,7 @@ function trustedProxies(
 export function wireDomainEvents(): void {
   on('order.packing', 'packing.substitutions', settleBeforePacking);
   on('order.packing', 'packing.half-marked', refuseHalfMarked);
+  on('order.packing', 'packing.above-hold', refuseAboveHold);
   on('order.changed', 'order.mail', mailOrderChange);
   on('order.changed', 'packing.mail', mailPackingChanges);
   on('order.changed', 'alerts.order-paid', alertOrderPaid);

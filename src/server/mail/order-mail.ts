@@ -145,14 +145,16 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
   // the order rather than a payment, since a held card is not charged yet.
   const estimatePaid = data.kind === 'paid' && data.estimate;
   const unchanged = data.kind === 'packed' && (data.extra.changes ?? []).length === 0;
-  const heading = (key: string) => k(unchanged ? `weighed.${key}` : key);
+  // Taken off a held card before its capture: not charged, rather than refunded through a bank.
+  const notCharged = data.kind === 'refunded' && data.extra.notCharged === true;
+  const heading = (key: string) => k(unchanged ? `weighed.${key}` : notCharged ? `${key}NotCharged` : key);
   const paragraphs: Piece[] = [piece(lang, estimatePaid ? k('bodyEstimate') : heading('body'), params)];
   if (data.kind === 'packed') paragraphs.push(...packingChanges(lang, data.extra, params));
   if (data.kind === 'shipped') {
     if (data.extra.carrier) paragraphs.push(piece(lang, k('carrier'), { carrier: data.extra.carrier }));
     if (data.extra.tracking) paragraphs.push(piece(lang, k('tracking'), { tracking: data.extra.tracking }));
   }
-  if (data.kind === 'refunded') paragraphs.push(piece(lang, k('note')));
+  if (data.kind === 'refunded' && !notCharged) paragraphs.push(piece(lang, k('note')));
   const proposal = data.kind === 'substitution' ? data.extra.substitution : undefined;
   if (proposal) {
     const dearer = proposal.priceCents > proposal.linePriceCents;
@@ -314,6 +316,23 @@ function totalRows(data: OrderMailData, receipt: boolean): { label: Piece; amoun
       ? [{ label: label('delivery'), amount: formatCents(data.deliveryFeeCents ?? 0) }]
       : []),
     { label: label(data.estimate ? 'totalEstimate' : 'total'), amount: formatCents(data.totalCents) },
+    ...chargedRows(data, label),
+  ];
+}
+
+/**
+ * A packed weighed order's receipt ends with what is charged (docs/product.md, Sold by weight):
+ * the order's total less what was taken off a held card or refunded to a wallet.
+ */
+function chargedRows(data: OrderMailData, label: (key: string) => Piece): { label: Piece; amount: string }[] {
+  const charged = data.extra.chargedCents;
+  if (data.kind !== 'packed' || charged === undefined || charged === data.totalCents) return [];
+  return [
+    {
+      label: label(data.extra.notCharged ? 'takenOff' : 'refundedItems'),
+      amount: formatCents(-(data.totalCents - charged)),
+    },
+    { label: label('charged'), amount: formatCents(charged) },
   ];
 }
 

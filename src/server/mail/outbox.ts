@@ -36,6 +36,11 @@ export interface OrderMailExtra {
    * never charged, rather than refunded (docs/architecture.md §6, Weighed goods).
    */
   notCharged?: boolean;
+  /**
+   * A weighed order's packed mail: what its payment is charged in the end (a held card's capture,
+   * what a wallet keeps), which its receipt ends with when it differs from the order's total.
+   */
+  chargedCents?: number;
 }
 
 /** What the shopper's proposal mail says. */

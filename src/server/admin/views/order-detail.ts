@@ -55,7 +55,8 @@ export async function adminOrderDetail(
   ]);
   const refundedQty = new Map<number, number>();
   let refundedCents = 0;
-  for (const r of given.filter((r) => r.status === 'succeeded')) {
+  // Taken off a held card before its capture counts as given back: it will never be charged.
+  for (const r of given.filter((r) => r.status === 'succeeded' || r.status === 'held')) {
     refundedCents += r.amountCents;
     for (const l of linesOf(r.lines)) refundedQty.set(l.id, (refundedQty.get(l.id) ?? 0) + l.qty);
   }

@@ -253,6 +253,8 @@ export interface RefundFacts {
   now: Date;
   /** False when the shopper hears of it otherwise (packing refunds: the packing mail lists them). */
   mail?: boolean;
+  /** Taken off a held card's capture: nothing was charged, so nothing goes back to the bank. */
+  held?: boolean;
 }
 
 /**
@@ -280,6 +282,7 @@ export async function orderRefunded(tx: Tx, facts: RefundFacts): Promise<void> {
         reason: facts.reason,
         whole: facts.whole,
         to: facts.to,
+        ...(facts.held ? { held: true } : {}),
       },
       at: now,
     },

@@ -36,6 +36,7 @@ function mailExtraOf(event: OrderChanged): OrderMailExtra {
     if (typeof d.amountCents === 'number') extra.amountCents = d.amountCents;
     if (to.kind) extra.paymentKind = to.kind;
     if (to.vendor) extra.vendor = to.vendor;
+    if (d.held === true) extra.notCharged = true;
     return extra;
   }
   return {};

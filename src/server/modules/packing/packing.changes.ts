@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
-import { orderLines, orders, packingLines, payments } from '#server/db/schema';
+import { orderLines, orders, packingLines, payments, refunds } from '#server/db/schema';
 import { Conflict } from '#server/errors';
 import { enqueueOrderMail, type PackingChange } from '#server/mail/outbox';
 import type { OrderChanged } from '../order/order.events';
+import { DIFFERENCE_REASON } from '../payment/payment.capture';
 
 /**
  * What packing changed in an order: the marks as the console's pages read them, and what packing
@@ -110,16 +111,40 @@ export async function enqueuePackingMail(tx: Tx, orderId: number, at: Date): Pro
     paid && paid.kind !== 'card' && paid.heldCents !== null && order
       ? Math.max(0, paid.heldCents - order.totalCents)
       : 0;
+  // Held (weighed) payments end with what they are charged: the total less what came off it.
+  const chargedCents =
+    paid?.holdState !== null && paid?.holdState !== undefined && order
+      ? Math.max(0, order.totalCents - (await takenOffCents(tx, orderId)))
+      : undefined;
   await enqueueOrderMail(
     tx,
     'packed',
     orderId,
     {
       changes,
+      ...(chargedCents === undefined ? {} : { chargedCents }),
       amountCents: changes.reduce((sum, c) => sum + c.refundCents, 0) + walletDifference,
       ...(paid ? { paymentKind: paid.kind, vendor: paid.vendor, cardLast4: paid.cardLast4 } : {}),
       ...(paid?.kind === 'card' && paid.holdState !== null ? { notCharged: true } : {}),
     },
     at,
   );
+}
+
+/**
+ * What came off a held payment's charge before its settling: its refunds sent, under way or taken
+ * off the hold, but not a wallet's weighed difference (which is what it paid above the total).
+ */
+async function takenOffCents(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        inArray(refunds.status, ['pending', 'held', 'succeeded']),
+        ne(refunds.reason, DIFFERENCE_REASON),
+      ),
+    );
+  return row?.cents ?? 0;
 }

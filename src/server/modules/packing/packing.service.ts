@@ -12,8 +12,7 @@ import { StockChanges } from '../catalogue/catalogue.changes';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { afterOrderChange } from '../order/order.machine';
-import { heldShortCents } from '../payment/payment.capture';
-import { refundedQty, refundsSoFar, reserveRefund } from '../payment/payment.refund';
+import { heldOffCents, refundedQty, refundsSoFar, reserveRefund } from '../payment/payment.refund';
 import { readShopSettings } from '../settings/shop-settings';
 import type { PackingLineRecord } from './packing.changes';
 import type { PackingRefunds } from './packing.refunds';
@@ -128,10 +127,7 @@ async function recordMark(deps: MarkDeps, request: MarkLineRequest): Promise<Mar
       request,
       now,
     );
-    // A held card (a weighed order) is not refunded: the mark lowers what is captured after packing
-    // (payment.capture.ts), so its refund waits `held` until then and the refund worker skips it.
-    const payment = succeededOf(money.payments);
-    const held = refund.id !== null && payment?.kind === 'card' && payment.holdState === 'authorized';
+    const held = refund.held;
     const values = {
       orderLineId: line.id,
       orderId: order.id,
@@ -374,8 +370,8 @@ export async function settleProposal(
       ...settled.replacement,
       refundCents: refund.cents,
       refundId: refund.id,
-      refundState: refund.id === null ? 'none' : 'queued',
-      refundNextAt: refund.id === null ? null : now,
+      refundState: refund.id === null ? 'none' : refund.held ? 'held' : 'queued',
+      refundNextAt: refund.id === null || refund.held ? null : now,
       proposalStatus: outcome,
       proposalAnsweredAt: now,
     })
@@ -421,10 +417,11 @@ async function recordRefund(
   mark: Mark,
   request: Pick<MarkLineRequest, 'state' | 'staffId'>,
   now: Date,
-): Promise<{ id: number | null; cents: number }> {
+): Promise<{ id: number | null; cents: number; held: boolean }> {
   const { order, payment } = locked;
-  if (mark.refundBaseCents <= 0 || order.subtotalCents <= 0) return { id: null, cents: 0 };
-  if (!payment || payment.amountCents === 0) return { id: null, cents: 0 };
+  const none = { id: null, cents: 0, held: false };
+  if (mark.refundBaseCents <= 0 || order.subtotalCents <= 0) return none;
+  if (!payment || payment.amountCents === 0) return none;
   const earlier = await refundsSoFar(tx, payment.id);
   const left = payment.amountCents - earlier.reduce((sum, r) => sum + r.amountCents, 0);
   const paid = linePaidOf({ goodsCents: line.priceCents * line.num, ...line });
@@ -435,7 +432,10 @@ async function recordRefund(
       ? unitsShareOf(paid, line.num, before, mark.shortQty)
       : moneyShareOf(paid, line.priceCents * line.num, mark.refundBaseCents);
   const cents = Math.min(left, lineLeft, markCents);
-  if (cents <= 0) return { id: null, cents: 0 };
+  if (cents <= 0) return none;
+  // A held card (a weighed order) is not refunded: the mark lowers what is captured after packing
+  // (payment.capture.ts), so its refund waits `held` until then and the refund worker skips it.
+  const held = payment.kind === 'card' && payment.holdState === 'authorized';
   const qty = mark.shortQty;
   const id = await reserveRefund(
     tx,
@@ -448,8 +448,9 @@ async function recordRefund(
     },
     request.staffId,
     now,
+    held ? 'held' : 'pending',
   );
-  return { id, cents };
+  return { id, cents, held };
 }
 
 /**
@@ -468,7 +469,7 @@ async function chargeWithinHold(
     .select({ totalCents: orders.totalCents })
     .from(orders)
     .where(eq(orders.id, order.id));
-  const shorts = payment.kind === 'card' ? await heldShortCents(tx, order.id) : 0;
+  const shorts = payment.kind === 'card' ? await heldOffCents(tx, order.id) : 0;
   const keep = (now?.totalCents ?? 0) - shorts;
   const held = payment.heldCents ?? payment.amountCents;
   if (keep > held)

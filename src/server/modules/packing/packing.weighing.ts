@@ -2,8 +2,19 @@ import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Tx } from '#server/db/client';
 import { orderLines, orders, orderTaxes, packingLines } from '#server/db/schema';
 import { BadInput, Conflict } from '#server/errors';
+import { formatCents } from '#shared/money';
 import { taxOrder } from '#shared/tax';
-import { formatWeight, maxWeighedGrams, priceOfGrams, type WeightUnit, weighedGramsOk } from '#shared/weight';
+import {
+  formatWeight,
+  gramsToHundredths,
+  maxWeighedGrams,
+  milliUnitsToGrams,
+  priceOfGrams,
+  type WeightUnit,
+  weighedGramsOk,
+} from '#shared/weight';
+import { lockOrderMoney, succeededOf } from '../order/order.lock';
+import { heldOffCents } from '../payment/payment.refund';
 
 /**
  * Weighing at packing (docs/product.md, Sold by weight): a weighed line marked picked carries the
@@ -16,7 +27,8 @@ import { formatWeight, maxWeighedGrams, priceOfGrams, type WeightUnit, weighedGr
 type OrderRecord = typeof orders.$inferSelect;
 type LineRecord = typeof orderLines.$inferSelect;
 
-const unitOf = (line: LineRecord): WeightUnit => (line.weightUnit === 'kg' ? 'kg' : 'lb');
+export const unitOf = (line: Pick<LineRecord, 'weightUnit'>): WeightUnit =>
+  line.weightUnit === 'kg' ? 'kg' : 'lb';
 
 /**
  * Checks a weighing of `line` before anything changes: grams only on a weighed line and required
@@ -115,12 +127,8 @@ export async function feeRateOf(tx: Tx, orderId: number): Promise<number | null>
   return fee?.ratePpm ?? null;
 }
 
-/**
- * The order's money from its lines as they stand (weighed lines at their weighed cents): the
- * coupon's discount as placed (at most the goods), the fee as charged at the rate it was taxed at.
- */
-export async function retaxOrder(tx: Tx, order: OrderRecord, feeRatePpm: number | null): Promise<void> {
-  const lines = await linesOf(tx, order.id);
+/** The order's figures over `lines` by the one tax rule: the coupon as placed, the fee as charged. */
+function moneyOf(lines: PricedLine[], order: OrderRecord, feeRatePpm: number | null) {
   const subtotal = lines.reduce((sum, l) => sum + goodsOf(l), 0);
   const discount = Math.min(order.discountCents, subtotal);
   const fee = order.deliveryFeeCents;
@@ -129,6 +137,64 @@ export async function retaxOrder(tx: Tx, order: OrderRecord, feeRatePpm: number 
     discount,
     { cents: fee, ratePpm: fee > 0 ? feeRatePpm : null },
   );
+  return { subtotal, discount, fee, taxes, totalCents: subtotal - discount + taxes.taxCents + fee };
+}
+
+/**
+ * The most the order's last weighed line could weigh, the others as they stand, for the order's
+ * total to stay within `limitCents` (docs/product.md, Packing: weighed orders): what packing's
+ * refusal above a hold tells the packer. Undefined when no line is weighed or none would fit.
+ */
+export async function mostGramsWithin(
+  tx: Tx,
+  order: OrderRecord,
+  limitCents: number,
+): Promise<{ line: LineRecord; grams: number } | undefined> {
+  const lines = await linesOf(tx, order.id);
+  const marks = await tx
+    .select({ id: packingLines.orderLineId, at: packingLines.markedAt })
+    .from(packingLines)
+    .where(eq(packingLines.orderId, order.id));
+  const markedAt = (id: number) => marks.find((m) => m.id === id)?.at.getTime() ?? 0;
+  const weighed = lines.filter((l) => l.weighedGrams !== null);
+  const last = weighed.reduce<PricedLine | undefined>(
+    (a, l) => (a === undefined || markedAt(l.id) >= markedAt(a.id) ? l : a),
+    undefined,
+  );
+  if (!last || last.weighedGrams === null) return undefined;
+  const feeRatePpm = await feeRateOf(tx, order.id);
+  const totalAt = (grams: number) =>
+    moneyOf(
+      lines.map((l) =>
+        l.id === last.id ? { ...l, weighedCents: priceOfGrams(l.unitPriceCents ?? 0, unitOf(l), grams) } : l,
+      ),
+      order,
+      feeRatePpm,
+    ).totalCents;
+  // The total grows with the line's weight: the largest weight within the limit, by halving.
+  if (totalAt(1) > limitCents) return undefined;
+  let lo = 1;
+  let hi = last.weighedGrams;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (totalAt(mid) <= limitCents) lo = mid;
+    else hi = mid - 1;
+  }
+  // Said to the hundredth of the unit, rounded down, so the weight the packer reads back fits too.
+  const unit = unitOf(last);
+  let hundredths = gramsToHundredths(lo, unit);
+  while (hundredths > 0 && milliUnitsToGrams(hundredths * 10, unit) > lo) hundredths -= 1;
+  if (hundredths === 0) return undefined;
+  return { line: last, grams: milliUnitsToGrams(hundredths * 10, unit) };
+}
+
+/**
+ * The order's money from its lines as they stand (weighed lines at their weighed cents): the
+ * coupon's discount as placed (at most the goods), the fee as charged at the rate it was taxed at.
+ */
+export async function retaxOrder(tx: Tx, order: OrderRecord, feeRatePpm: number | null): Promise<void> {
+  const lines = await linesOf(tx, order.id);
+  const { subtotal, discount, fee, taxes } = moneyOf(lines, order, feeRatePpm);
   for (const [i, l] of lines.entries()) {
     const share = taxes.lines[i];
     if (!share) continue;
@@ -183,4 +249,31 @@ export async function settleWeighedOrder(tx: Tx, order: OrderRecord, now: Date):
     .update(orders)
     .set({ weighedAt: now })
     .where(and(eq(orders.id, order.id), isNull(orders.weighedAt)));
+}
+
+/**
+ * `order.packing`: refuses to pack a weighed order whose weighed amount is above what its payment
+ * holds, telling the packer how much the last weighed line can weigh for the order to fit
+ * (docs/product.md, Packing: weighed orders). The capture's own check (payment.capture.ts) stays
+ * behind it for an order shipped unpacked.
+ */
+export async function refuseAboveHold(event: { orderId: number }, tx: Tx): Promise<void> {
+  const money = await lockOrderMoney(tx, { orderId: event.orderId });
+  const payment = money && succeededOf(money.payments);
+  if (!money || payment?.holdState !== 'authorized') return;
+  const held = payment.heldCents ?? payment.amountCents;
+  const takenOff = payment.kind === 'card' ? await heldOffCents(tx, money.order.id) : 0;
+  const keep = money.order.totalCents - takenOff;
+  if (keep <= held) return;
+  const params = { amount: formatCents(keep), held: formatCents(held) };
+  const most = await mostGramsWithin(tx, money.order, held + takenOff);
+  if (!most) throw new Conflict('errors:payment.aboveHold', params);
+  const unit = unitOf(most.line);
+  throw new Conflict('errors:payment.aboveHoldLine', {
+    ...params,
+    name_en: most.line.enName,
+    name_zh: most.line.znName || most.line.enName,
+    weight_en: formatWeight(most.grams, unit, 'en'),
+    weight_zh: formatWeight(most.grams, unit, 'zh'),
+  });
 }

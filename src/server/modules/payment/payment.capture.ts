@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { packingLines, payments, refunds } from '#server/db/schema';
+import { payments, refunds } from '#server/db/schema';
 import { Conflict } from '#server/errors';
 import { emit } from '#server/events';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
@@ -16,7 +16,15 @@ import type { OrderChanged } from '../order/order.events';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { afterOrderChange } from '../order/order.machine';
 import type { PaymentRow } from './payment.queries';
-import { giveBack, refundsSoFar, reserveRefund, settleRefund } from './payment.refund';
+import {
+  giveBack,
+  heldOffCents,
+  refundsSoFar,
+  reserveRefund,
+  settleHeldOff,
+  settleRefund,
+  settleWholeIfBack,
+} from './payment.refund';
 
 /*
  * A weighed order's payment after packing (docs/architecture.md, Weighed goods): its held card is
@@ -50,15 +58,6 @@ function heldOf(rows: PaymentRow[]): PaymentRow | undefined {
   return paid?.holdState === 'authorized' ? paid : undefined;
 }
 
-/** What packing marked short on a held card: taken off the capture instead of refunded. */
-export async function heldShortCents(tx: Tx, orderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${packingLines.refundCents}), 0)::int` })
-    .from(packingLines)
-    .where(and(eq(packingLines.orderId, orderId), eq(packingLines.refundState, 'held')));
-  return row?.cents ?? 0;
-}
-
 /**
  * `order.changed` kind `packed` (or `shipped`, for an order shipped without being packed: a hold
  * already asked for is not `authorized` any more), in that change's transaction: records what to keep of a weighed
@@ -73,7 +72,8 @@ export async function recordCapture(event: OrderChanged, tx: Tx): Promise<void> 
   if (!money || !payment) return;
   const held = payment.heldCents ?? payment.amountCents;
   const isCard = payment.kind === 'card';
-  const keep = money.order.totalCents - (isCard ? await heldShortCents(tx, money.order.id) : 0);
+  if (isCard && (await voidUnderWay(tx, payment.id))) throw new Conflict('errors:payment.voidUnderWay');
+  const keep = money.order.totalCents - (isCard ? await heldOffCents(tx, money.order.id) : 0);
   if (keep > held) {
     throw new Conflict('errors:payment.aboveHold', {
       amount: formatCents(keep),
@@ -218,8 +218,8 @@ export class HoldWorker extends PollingWorker<PaymentRow, HoldWorkerOptions> {
       // The order, then its payments: the one lock order of every money path.
       await lockOrderMoney(tx, { orderId: row.orderId });
       const captured = outcome.done === 'captured';
-      // The shorts become refunds of the payment below, so it counts them: what is left is the capture.
-      const shorts = row.kind === 'card' && captured ? await heldShortCents(tx, row.orderId) : 0;
+      // What was taken off becomes refunds of the payment below, so it counts them: what is left is the capture.
+      const shorts = row.kind === 'card' && captured ? await heldOffCents(tx, row.orderId) : 0;
       const [done] = await tx
         .update(payments)
         .set({
@@ -255,18 +255,12 @@ export class HoldWorker extends PollingWorker<PaymentRow, HoldWorkerOptions> {
    */
   private async settleRefunds(tx: Tx, payment: PaymentRow, row: PaymentRow, now: Date): Promise<void> {
     if (row.kind === 'card') {
-      const shorts = await tx
-        .update(packingLines)
-        .set({ refundState: 'sent', refundMessage: null })
-        .where(and(eq(packingLines.orderId, row.orderId), eq(packingLines.refundState, 'held')))
-        .returning({ refundId: packingLines.refundId });
-      const ids = shorts.map((s) => s.refundId ?? 0);
-      if (ids.length === 0) return;
-      // A card voided because everything was short was charged nothing: all of it counts as back.
+      // A card voided because everything was taken off was charged nothing: all of it counts as back.
       const base = row.holdState === 'void' ? { ...payment, amountCents: 0 } : payment;
-      for (const refund of await tx.select().from(refunds).where(inArray(refunds.id, ids))) {
-        await settleRefund(tx, refund, base, { mail: false, now });
-      }
+      const ids = await settleHeldOff(tx, row.id, row.orderId, now);
+      const shorts = ids.length > 0 ? await tx.select().from(refunds).where(inArray(refunds.id, ids)) : [];
+      for (const refund of shorts) await settleRefund(tx, refund, base, { mail: false, now });
+      if (shorts.length === 0) await settleWholeIfBack(tx, base, row.orderId, now);
       return;
     }
     const [difference] = await tx.select().from(refunds).where(differenceOf(row.id));
@@ -310,6 +304,19 @@ export class HoldWorker extends PollingWorker<PaymentRow, HoldWorkerOptions> {
     }
     return { done: 'captured', amountCents: keep };
   }
+}
+
+/**
+ * A whole refund of a held card claimed and not settled yet: its void is with the gateway, so
+ * packing must not ask for a capture of the same hold (payment.refund.ts settles it).
+ */
+async function voidUnderWay(tx: Tx, paymentId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'pending')))
+    .limit(1);
+  return rows.length > 0;
 }
 
 const differenceOf = (paymentId: number) =>

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { orderLines, type orders, payments, refunds } from '#server/db/schema';
+import { orderLines, orders, packingLines, payments, refunds } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
 import { formatCents } from '#shared/money';
@@ -68,6 +68,9 @@ interface Claim {
   refundId: number;
   amountCents: number;
   lines: RefundLine[];
+  /** Taken off a held card's capture (a `held` row): recorded in the claim's transaction. */
+  held?: boolean;
+  done?: RefundResult;
 }
 
 /**
@@ -84,7 +87,20 @@ export async function refundOrder(
   orderNo: string,
   request: RefundRequest = COMMAND_LINE,
 ): Promise<RefundResult> {
-  const claim = await deps.db.transaction((tx) => claimRefund(tx, deps, orderNo, request));
+  const claim = await deps.db.transaction(async (tx) => {
+    const claimed = await claimRefund(tx, deps, orderNo, request);
+    if (claimed.held) {
+      claimed.done = await recordHeldOff(tx, claimed, request, deps.clock.now());
+    }
+    return claimed;
+  });
+  if (claim.done) {
+    deps.log.info(
+      { reference: claim.payment.reference, amountCents: claim.amountCents },
+      'taken off the hold',
+    );
+    return claim.done;
+  }
   const { payment, amountCents } = claim;
   const outcome = await giveBack(deps, payment, amountCents, amountCents === payment.amountCents);
   if (!outcome.ok) {
@@ -97,6 +113,10 @@ export async function refundOrder(
   const result = await deps.db.transaction(async (tx) => {
     // The order, then its payments: the one lock order of every money path (order.lock.ts).
     await lockOrderMoney(tx, { orderId: claim.order.id });
+    // A hold voided whole: what was taken off it before was never charged either, so it is back too.
+    if (payment.kind === 'card' && payment.holdState === 'authorized') {
+      await settleHeldOff(tx, payment.id, claim.order.id, deps.clock.now());
+    }
     const settled = await settleRefund(
       tx,
       {
@@ -154,36 +174,107 @@ async function claimRefund(
   if (left <= 0) throw new Conflict('errors:payment.refunded');
   const amountCents =
     request.amountCents ??
-    (request.lines?.length ? await linesShare(tx, order, request.lines, earlier, left) : left);
+    (request.lines?.length ? await linesShare(tx, { order, payment }, request.lines, earlier, left) : left);
   if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > left) {
     throw new Conflict('errors:payment.refundTooMuch', { max: formatCents(left) });
   }
-  assertRefundableHold(payment, amountCents);
+  if (payment.kind === 'card' && (payment.holdState === 'capture' || payment.holdState === 'void')) {
+    // The capture or void is with the gateway: what is left to give back is not known until it answers.
+    throw new Conflict('errors:payment.holdUnderWay');
+  }
+  const held = isHeldOff({ payment, amountCents, left });
   const refundId = await reserveRefund(
     tx,
     { orderId: order.id, paymentId: payment.id, amountCents, lines: base.lines, reason: request.reason },
     request.staffId,
     deps.clock.now(),
+    held ? 'held' : 'pending',
   );
-  return { ...base, refundId, amountCents };
+  return { ...base, refundId, amountCents, held };
 }
 
 /**
- * A weighed order's held card (payment.capture.ts) is charged nothing until packing captures it: it
- * can be given back whole (the hold is voided) but not in part, and not while its capture or void
- * is with the gateway. Lowering what is captured is packing's job (a short mark).
+ * A weighed order's held card (payment.capture.ts) is charged nothing until packing captures it:
+ * all that is left given back voids the hold; part of it is taken off what will be captured
+ * (docs/product.md, Packing: weighed orders), with no gateway call until the capture.
  */
-function assertRefundableHold(payment: PaymentRow, amountCents: number): void {
-  if (payment.kind !== 'card' || payment.holdState === null) return;
-  if (payment.holdState === 'capture' || payment.holdState === 'void') {
-    throw new Conflict('errors:payment.holdUnderWay');
-  }
-  if (payment.holdState === 'authorized' && amountCents !== payment.amountCents) {
-    throw new Conflict('errors:payment.refundBeforeCapture', { amount: formatCents(payment.amountCents) });
-  }
+function isHeldOff(claim: { payment: PaymentRow; amountCents: number; left: number }): boolean {
+  const { payment, amountCents } = claim;
+  return payment.kind === 'card' && payment.holdState === 'authorized' && amountCents < claim.left;
 }
 
-/** The refunds of a payment that count against what is left to give back: sent, or under way. */
+/**
+ * A refund taken off a held card's capture, in the claim's transaction: the `held` refunds row
+ * counts against what is left and lowers the capture (heldOffCents); the shopper is told as for a
+ * refund (timeline and mail), and the audit entry is written with it.
+ */
+async function recordHeldOff(tx: Tx, claim: Claim, request: RefundRequest, now: Date): Promise<RefundResult> {
+  const { order, payment, amountCents } = claim;
+  await orderRefunded(tx, {
+    orderId: order.id,
+    refundId: claim.refundId,
+    amountCents,
+    lines: claim.lines,
+    reason: request.reason,
+    whole: false,
+    to: { kind: payment.kind, vendor: payment.vendor, cardLast4: payment.cardLast4 },
+    staffId: request.staffId,
+    now,
+    held: true,
+  });
+  const so = await refundsSoFar(tx, payment.id);
+  const done: RefundResult = {
+    orderNo: order.orderNo,
+    amountCents,
+    refundedCents: so.reduce((sum, r) => sum + r.amountCents, 0),
+    whole: false,
+    kind: payment.kind,
+    vendor: payment.vendor,
+    reference: payment.reference,
+    transactionId: payment.transactionId,
+    cardLast4: payment.cardLast4,
+  };
+  await request.inTransaction?.(tx, done);
+  return done;
+}
+
+/**
+ * What is taken off a held card's capture (docs/decisions/026): its `held` refunds, from the
+ * packer's short marks and a manager's refunds before the capture.
+ */
+export async function heldOffCents(tx: Tx, orderId: number): Promise<number> {
+  const [taken] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'held')));
+  return taken?.cents ?? 0;
+}
+
+/**
+ * A held card settled (captured or voided), the order's money locked by the caller: what was
+ * taken off it was never charged, so its `held` refunds become `succeeded`, booked on this day
+ * (the shopper was told when each was made). Answers the packer's short marks' refunds among
+ * them, whose lines are now `sent`, for the caller to record on the timeline if it wants.
+ */
+export async function settleHeldOff(
+  tx: Tx,
+  paymentId: number,
+  orderId: number,
+  now: Date,
+): Promise<number[]> {
+  await tx
+    .update(refunds)
+    .set({ status: 'succeeded', updatedAt: now })
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'held')));
+  const shorts = await tx
+    .update(packingLines)
+    .set({ refundState: 'sent', refundMessage: null })
+    .where(and(eq(packingLines.orderId, orderId), eq(packingLines.refundState, 'held')))
+    .returning({ refundId: packingLines.refundId });
+  return shorts.map((r) => r.refundId ?? 0).filter((id) => id > 0);
+}
+
+/** The refunds of a payment that count against what is left to give back: sent, under way, or taken off a hold. */
 export async function refundsSoFar(
   tx: Tx,
   paymentId: number,
@@ -191,7 +282,7 @@ export async function refundsSoFar(
   return tx
     .select({ amountCents: refunds.amountCents, lines: refunds.lines })
     .from(refunds)
-    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['pending', 'succeeded'])));
+    .where(and(eq(refunds.paymentId, paymentId), inArray(refunds.status, ['pending', 'held', 'succeeded'])));
 }
 
 /** How many of a line earlier refunds gave back (a refund of chosen lines lists them). */
@@ -214,10 +305,11 @@ export async function reserveRefund(
   refund: { orderId: number; paymentId: number; amountCents: number; lines: RefundLine[]; reason: string },
   staffId: number | null,
   now: Date,
+  status: 'pending' | 'held' = 'pending',
 ): Promise<number> {
   const [row] = await tx
     .insert(refunds)
-    .values({ ...refund, status: 'pending', staffId, createdAt: now, updatedAt: now })
+    .values({ ...refund, status, staffId, createdAt: now, updatedAt: now })
     .returning({ id: refunds.id });
   if (!row) throw new Error('refund not reserved');
   return row.id;
@@ -249,18 +341,7 @@ export async function settleRefund(
   if (refund.id > 0) {
     await tx.update(refunds).set({ status: 'succeeded', updatedAt: now }).where(eq(refunds.id, refund.id));
   }
-  const [given] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'succeeded')));
-  const givenCents = given?.cents ?? 0;
-  const whole = givenCents >= payment.amountCents;
-  if (whole) {
-    await tx
-      .update(payments)
-      .set({ status: 'refunded', updatedAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'succeeded')));
-  }
+  const { whole, givenCents } = await markIfAllBack(tx, payment, now);
   if (whole && payment.holdState === 'authorized') {
     // Given back whole before packing: the hold was voided, and nothing is left to capture.
     await tx
@@ -294,6 +375,45 @@ export async function settleRefund(
   return { whole, givenCents };
 }
 
+/** Whether all that was paid is back (succeeded refunds); if so, the payment is `refunded`. */
+async function markIfAllBack(
+  tx: Tx,
+  payment: PaymentRow,
+  now: Date,
+): Promise<{ whole: boolean; givenCents: number }> {
+  const [given] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'succeeded')));
+  const givenCents = given?.cents ?? 0;
+  const whole = givenCents >= payment.amountCents;
+  if (whole) {
+    await tx
+      .update(payments)
+      .set({ status: 'refunded', updatedAt: now })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'succeeded')));
+  }
+  return { whole, givenCents };
+}
+
+/**
+ * A held card settled with only a manager's refunds taken off it (told when made): when that was
+ * all of it, the payment is `refunded` and the order 6, as a last refund would leave them.
+ */
+export async function settleWholeIfBack(
+  tx: Tx,
+  payment: PaymentRow,
+  orderId: number,
+  now: Date,
+): Promise<void> {
+  const { whole } = await markIfAllBack(tx, payment, now);
+  if (!whole) return;
+  await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.refunded, updatedAt: now })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...PAID_STATUSES])));
+}
+
 /**
  * The chosen lines' share of what was paid (docs/product.md, Tax): for each line, the asked units'
  * share of what the line cost (its goods less its discount share plus its tax share), cumulative
@@ -302,12 +422,14 @@ export async function settleRefund(
  */
 async function linesShare(
   tx: Tx,
-  order: typeof orders.$inferSelect,
+  paid: { order: typeof orders.$inferSelect; payment: PaymentRow },
   asked: RefundLine[],
   earlier: { lines: unknown }[],
   left: number,
 ): Promise<number> {
+  const { order, payment } = paid;
   const items = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  const marks = await tx.select().from(packingLines).where(eq(packingLines.orderId, order.id));
   let cents = 0;
   for (const line of asked) {
     const item = items.find((i) => i.id === line.id);
@@ -316,12 +438,28 @@ async function linesShare(
     if (line.qty + before > item.num) {
       throw new Conflict('errors:payment.refundLineTooMany', { name_en: item.enName, name_zh: item.znName });
     }
-    const paid = linePaidOf({ goodsCents: item.priceCents * item.num, ...item });
-    cents += unitsShareOf(paid, item.num, before, line.qty);
+    const mark = marks.find((m) => m.orderLineId === item.id);
+    const goodsCents = lineGoodsOf(item, mark, payment.holdState !== null);
+    cents += unitsShareOf(linePaidOf({ ...item, goodsCents }), item.num, before, line.qty);
   }
   if (order.subtotalCents <= 0) return left;
   // The delivery fee (and its tax) stays with the order.
   return Math.min(left, cents);
+}
+
+/**
+ * What a line's goods cost as the order was last taxed (docs/product.md, Sold by weight): its
+ * weighed cents once weighed, and, on a held payment (the only one charged for it), what an approved
+ * dearer substitute added; its discount and tax shares were shared over exactly that.
+ */
+function lineGoodsOf(
+  item: typeof orderLines.$inferSelect,
+  mark: typeof packingLines.$inferSelect | undefined,
+  held: boolean,
+): number {
+  const charged = mark?.state === 'replaced' ? (mark.chargedPriceCents ?? 0) : 0;
+  const dearer = held && charged > item.priceCents ? (charged - item.priceCents) * item.num : 0;
+  return (item.weighedCents ?? item.priceCents * item.num) + dearer;
 }
 
 /** Asks the gateway that took `payment` to give `amountCents` back (nothing to ask for a free order). */
