@@ -8,6 +8,7 @@ import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
 import { centsOf } from '#web/lib/money';
 import './line-substitution.css';
+import { proposalCardId } from './proposal-waiting';
 
 /**
  * An order line's substitution (docs/product.md, Substitutions): its choice, changeable until
@@ -35,6 +36,8 @@ export function LineSubstitution({ orderNo, line }: { orderNo: string; line: Ord
       )}
       {proposal && (
         <section
+          id={proposalCardId(line.id)}
+          tabIndex={-1}
           className="proposal-card"
           data-status={proposal.status}
           aria-label={t('substitution.proposal')}
