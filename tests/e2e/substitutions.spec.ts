@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
 import { formatCents } from '#shared/money';
-import type { PackingDay } from '#shared/schemas/admin/packing.zod';
+import type { OrderDetail as AdminOrderDetail } from '#shared/schemas/admin/orders.zod';
 import type { CartItem, SubstituteSuggestion } from '#shared/schemas/cart';
 import type { NotificationList } from '#shared/schemas/notification';
 import type { OrderDetail } from '#shared/schemas/order';
@@ -272,7 +272,7 @@ test.describe('phone: the order page on its own', () => {
 
       // No bell here: a notice at the top of the page, in view, says a substitute waits, and
       // leads to the proposal.
-      const notice = page.getByRole('link', { name: t('orders:proposalWaiting.answer') });
+      const notice = page.getByRole('button', { name: t('orders:proposalWaiting.answer') });
       await expect(notice).toBeInViewport({ timeout: LIVE_MS });
       await expect(page.getByText(t('orders:proposalWaiting.title'))).toBeInViewport();
       const card = page.getByRole('region', { name: t('common:substitution.proposal') });
@@ -292,13 +292,15 @@ test.describe('phone: the order page on its own', () => {
       expect(await stayed(page)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-      // The packer's side hears the answer.
-      const day = await request.get(`${server.url}/api/admin/packing`, {
+      // The packer's side hears the answer: the line is short (all of it refunded, the order
+      // leaves the packing bench), its proposal declined.
+      const read = await request.get(`${server.url}/api/admin/orders/${orderNo}`, {
         headers: { ...CONSOLE_HEADERS, authorization: token },
       });
-      const packingDay = ((await day.json()) as { data: PackingDay }).data;
-      const packed = packingDay.no_slot.find((o) => o.order_no === orderNo);
-      expect(packed?.lines[0]?.mark?.proposal?.status).toBe('declined');
+      expect(read.status()).toBe(200);
+      const packed = ((await read.json()) as { data: AdminOrderDetail }).data.lines[0]?.packing;
+      expect(packed?.state).toBe('short');
+      expect(packed?.proposal?.status).toBe('declined');
     });
   }
 });
