@@ -292,6 +292,23 @@ test.describe('phone: the order page on its own', () => {
       expect(await stayed(page)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+      // On a tab screen the phone's top bar has the bell: its list opens across the screen.
+      await page.goto('/home');
+      // However many are unread by now (the refund's event may come yet).
+      const unread = new RegExp(`^${t('nav.notificationsUnread', { count: 99 }).replace('99', '\\d+')}$`);
+      await page.getByRole('button', { name: unread }).click();
+      const menu = page.getByRole('region', { name: t('nav.notifications'), exact: true });
+      await expect(menu.getByRole('link').first()).toBeFocused();
+      const declined = menu
+        .getByRole('link')
+        .filter({ hasText: t('orders:timeline.kinds.substitution_declined') });
+      await expect(declined).toHaveAttribute('href', `/order/${orderNo}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(page);
+      await declined.click();
+      await expect(page).toHaveURL(new RegExp(`/order/${orderNo}$`));
+      await expect(card.getByRole('status')).toHaveText(t('common:substitution.status.declined'));
+
       // The packer's side hears the answer: the line is short (all of it refunded, the order
       // leaves the packing bench), its proposal declined.
       const read = await request.get(`${server.url}/api/admin/orders/${orderNo}`, {
