@@ -159,6 +159,20 @@ test.describe('desktop: the order page and the bell', () => {
       );
       const dearerBy = formatCents(Math.round(substitute.price * 100) - Math.round(line.price * 100));
       await expect(card).toContainText(t('common:substitution.dearer', { amount: dearerBy }));
+      // The deadline on the shop's clock, as the timeline's times, whatever the computer's zone.
+      const { time_zone: shopZone } = await callApi<NotificationList>(
+        request,
+        shop,
+        shopper,
+        'GET',
+        '/api/notifications',
+      );
+      const asked = await callApi<OrderDetail>(request, shop, shopper, 'GET', `/api/order/${orderNo}`);
+      await expect(card).toContainText(
+        t('common:substitution.deadline', {
+          when: formatWhen(asked.item[0]?.proposal?.deadline, language, { timeZone: shopZone }),
+        }),
+      );
       const approve = card.getByRole('button', { name: t('common:substitution.approve') });
       await expect(approve).toBeVisible();
       await expect(card.getByRole('button', { name: t('common:substitution.decline') })).toBeVisible();
