@@ -16,6 +16,10 @@ test.beforeEach(({ isMobile }, testInfo) => {
   );
 });
 
+// A shopper, an order paid, a manager signed in (scrypt) and the stream: 42 s alone on a busy
+// machine, past the default minute with a second worker beside it.
+test.describe.configure({ timeout: 120_000 });
+
 for (const language of LANGUAGES) {
   test(`an open order page and the bell hear the shipping as it happens (${language})`, async ({
     page,
