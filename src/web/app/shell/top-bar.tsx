@@ -5,16 +5,20 @@ import { useNotifications } from '#web/api/notifications';
 import { CartLink } from '#web/components/ui/cart-link';
 import { BellIcon, SearchIcon } from '#web/components/ui/icons';
 import { LanguageSwitch } from '#web/components/ui/language-switch';
+import { useUser } from '#web/lib/auth';
+import { BellMenu } from './bell-menu';
 import { BrandMark } from './brand-mark';
 import { NAV_ITEMS } from './nav-items';
 
 /**
  * The top bar. Wide screens: brand, navigation, search, notifications, cart, language. Phones show it
  * on the tab screens only: the search-box link, the bell and the language switch (docs/product.md §2, Home).
+ * A visitor's bell links to the notifications page; a shopper's opens their newest order events.
  */
 export function TopBar() {
   const { t } = useTranslation('common');
   const cartCount = useCartCount();
+  const signedIn = useUser() !== null;
   const unread = useNotifications().data?.unread;
   // The search page has its own box; a second one beside it would only confuse.
   const onSearch = useLocation().pathname === '/search';
@@ -40,18 +44,13 @@ export function TopBar() {
             <span>{t('search.placeholder')}</span>
           </Link>
         )}
-        <Link
-          to="/profile/notifications"
-          className="icon-button"
-          aria-label={unread ? t('nav.notificationsUnread', { count: unread }) : t('nav.notifications')}
-        >
-          <BellIcon />
-          {unread ? (
-            <span className="badge is-active" aria-hidden="true" data-testid="bell-badge">
-              {unread > 99 ? '99+' : unread}
-            </span>
-          ) : null}
-        </Link>
+        {signedIn ? (
+          <BellMenu unread={unread ?? 0} />
+        ) : (
+          <Link to="/profile/notifications" className="icon-button" aria-label={t('nav.notifications')}>
+            <BellIcon />
+          </Link>
+        )}
         <CartLink count={cartCount} className="wide-only" />
         <LanguageSwitch />
       </div>

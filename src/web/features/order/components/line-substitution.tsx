@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '#shared/money';
 import type { OrderLine } from '#shared/schemas/order';
+import { useOrderTimeline } from '#web/api/notifications';
 import { useAnswerProposal, useSetOrderLineChoice } from '#web/api/order';
 import { choiceForm, SubstituteChoice } from '#web/components/order/substitute-choice';
 import { formatWhen } from '#web/lib/date-time';
@@ -8,6 +9,7 @@ import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
 import { centsOf } from '#web/lib/money';
 import './line-substitution.css';
+import { proposalCardId } from './proposal-waiting';
 
 /**
  * An order line's substitution (docs/product.md, Substitutions): its choice, changeable until
@@ -19,6 +21,8 @@ export function LineSubstitution({ orderNo, line }: { orderNo: string; line: Ord
   const language = useLanguage();
   const choose = useSetOrderLineChoice(orderNo);
   const answer = useAnswerProposal(orderNo);
+  // The deadline on the shop's clock, as the page's timeline shows its events (the same query).
+  const timeZone = useOrderTimeline(orderNo).data?.time_zone;
   const proposal = line.proposal;
   const name = nameOf(line, language);
   const error = (choose.error ?? answer.error)?.message;
@@ -35,6 +39,8 @@ export function LineSubstitution({ orderNo, line }: { orderNo: string; line: Ord
       )}
       {proposal && (
         <section
+          id={proposalCardId(line.id)}
+          tabIndex={-1}
           className="proposal-card"
           data-status={proposal.status}
           aria-label={t('substitution.proposal')}
@@ -55,7 +61,7 @@ export function LineSubstitution({ orderNo, line }: { orderNo: string; line: Ord
           {proposal.status === 'pending' ? (
             <>
               <p className="proposal-deadline">
-                {t('substitution.deadline', { when: formatWhen(proposal.deadline, language) })}
+                {t('substitution.deadline', { when: formatWhen(proposal.deadline, language, { timeZone }) })}
               </p>
               <div className="proposal-actions">
                 {(['approve', 'decline'] as const).map((a, i) => (

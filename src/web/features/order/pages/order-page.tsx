@@ -10,6 +10,7 @@ import '#web/components/ui/panels.css';
 import { BuyAgain } from '../components/buy-again';
 import { LineSubstitution } from '../components/line-substitution';
 import { OrderTimeline } from '../components/order-timeline';
+import { ProposalWaiting } from '../components/proposal-waiting';
 import '../order.css';
 import { Loading } from '#web/components/ui/loading';
 
@@ -38,6 +39,7 @@ export function OrderPage() {
                 </Link>
               )}
             </section>
+            <ProposalWaiting lines={order.data.item} />
             <OrderTimeline orderNo={order.data.order_no} />
             <OrderSummary
               order={order.data}
