@@ -386,6 +386,10 @@ describe('asked first', () => {
     expect(await refunded(o.orderNo)).toBe(row?.refundCents);
     expect(row?.refundCents).toBeGreaterThan(0);
     expect(await stockOf(o.sub)).toBe(o.stock);
+    // The shopper's timeline says how many are missing ("2 missing"), not "0 missing".
+    const events = (await as(o.s, 'GET', `/api/order/${o.orderNo}/events`)).body.data;
+    const declined = events.events.find((e: { kind: string }) => e.kind === 'substitution_declined');
+    expect(declined.details).toMatchObject({ state: 'short', short: 2 });
   });
 
   it('no answer by the deadline: the sweep applies the choice, never above the line’s price', async () => {

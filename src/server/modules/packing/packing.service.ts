@@ -388,6 +388,7 @@ export async function settleProposal(
       details: {
         line: line.id,
         state: saved.state,
+        short: saved.shortQty,
         enName: line.enName,
         znName: line.znName,
         replacement: mark.replacementUuid,
