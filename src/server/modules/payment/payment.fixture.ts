@@ -103,16 +103,23 @@ export async function placeOrder(
   return { s, orderNo, totalCents: (await orderRow(t, orderNo)).totalCents, productKey: product.key, num };
 }
 
-/** A new shopper's order of one each of the demo products `keys`: the shopper and the order number. */
-export async function placeOrderOf(t: TestApp, keys: string[]): Promise<{ s: Shopper; orderNo: string }> {
+/**
+ * A new shopper's order of `num` each (steps or pieces of a product sold by weight) of the demo
+ * products `keys`: the shopper and the order number.
+ */
+export async function placeOrderOf(
+  t: TestApp,
+  keys: string[],
+  num = 1,
+): Promise<{ s: Shopper; orderNo: string }> {
   const s = await createShopper(t.database, t.clock.now());
   const address = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
-  for (const key of keys) await callAs(t.app, s, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(key)}`);
+  for (const key of keys) await callAs(t.app, s, 'POST', `/api/cart?amount=${num}&uuid=${uuidFromKey(key)}`);
   const cart = (await callAs(t.app, s, 'GET', '/api/cart')).body.data as { id: number }[];
   const form: Record<string, string | number> = { uuid: address.uuid, coupon: '' };
   cart.forEach((line, n) => {
     form[`items[${n}][id]`] = line.id;
-    form[`items[${n}][num]`] = 1;
+    form[`items[${n}][num]`] = num;
   });
   const placed = await callAs(t.app, s, 'POST', '/api/order', form);
   if (placed.status !== 200) throw new Error(`order not placed: ${JSON.stringify(placed.body)}`);
