@@ -103,6 +103,19 @@ export async function placeOrder(
   return { s, orderNo, totalCents: (await orderRow(t, orderNo)).totalCents, productKey: product.key, num };
 }
 
+/** The stocked demo products sold by weight, by the 1 lb step or the piece (seed/catalogue/weighed.ts). */
+export const stockedByWeight = stocked.filter((p) => p.key in demo.weighedGoods);
+
+/**
+ * A new shopper with an address orders `num` steps or pieces of the i-th stocked product sold by
+ * weight: the order is weighed, its total an estimate until packed (docs/product.md, Sold by weight).
+ */
+export async function placeWeighedOrder(t: TestApp, i = 0, num = 3): Promise<PlacedOrder> {
+  const product = stockedByWeight[i % stockedByWeight.length];
+  if (!product) throw new Error('the demo catalogue sells nothing stocked by weight');
+  return placeOrder(t, stocked.indexOf(product), num);
+}
+
 /**
  * A new shopper's order of `num` each (steps or pieces of a product sold by weight) of the demo
  * products `keys`: the shopper and the order number.
