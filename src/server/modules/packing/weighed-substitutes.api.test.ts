@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
-import type { Shopper } from '../../../../tests/helpers/shoppers';
+import { callAsJson } from '../../../../tests/helpers/shoppers';
 import { type AdminShop, startAdminShop } from '../order/order.fixture';
-import { cardForm, type LiveShop, orderRow, payByCard, placeOrderOf } from '../payment/payment.fixture';
+import { type LiveShop, orderRow, paidAndSettled, placeOrderOf } from '../payment/payment.fixture';
 
 /**
  * The stock a substitute takes when a line sold by weight, or replaced by one, is substituted
@@ -50,18 +50,13 @@ async function takenByOrdering(productKey: string, num: number): Promise<number>
 /** A shopper's paid order of `num` of the product, its line's out-of-stock choice set to `choice`. */
 async function paidOrderOf(productKey: string, num: number, choice: Record<string, unknown>) {
   const { s, orderNo } = await placeOrderOf(shop.t, [productKey], num);
-  expect((await payByCard(shop.t, s.token, cardForm(orderNo))).body.data.status).toBe(2);
+  await paidAndSettled(shop, s, orderNo);
   const order = await orderRow(shop.t, orderNo);
   const [line] = await shop.t.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
   if (!line) throw new Error('no order line');
-  const chosen = await asShopper(s, `/api/order/${orderNo}/lines/${line.id}`, 'PATCH', choice);
+  const chosen = await callAsJson(shop.t.app, s, 'PATCH', `/api/order/${orderNo}/lines/${line.id}`, choice);
   expect(chosen.status).toBe(200);
   return { s, orderNo, line };
-}
-
-async function asShopper(s: Shopper, url: string, method: 'POST' | 'PATCH', body: object) {
-  const res = await shop.t.app.inject({ method, url, headers: { authorization: s.token }, payload: body });
-  return { status: res.statusCode, body: res.json() };
 }
 
 const replaceWith = (orderNo: string, lineId: number, productKey: string) =>
@@ -112,9 +107,15 @@ describe('a pack replaced by a product sold by weight', () => {
     expect(proposed.body.data.mark.state).toBe('proposed');
     expect(await stockOf(RIBS)).toBe(ribs);
 
-    const approved = await asShopper(s, `/api/order/${orderNo}/lines/${line.id}/answer`, 'POST', {
-      answer: 'approve',
-    });
+    const approved = await callAsJson(
+      shop.t.app,
+      s,
+      'POST',
+      `/api/order/${orderNo}/lines/${line.id}/answer`,
+      {
+        answer: 'approve',
+      },
+    );
     expect(approved.status).toBe(200);
     expect(await stockOf(RIBS)).toBe(ribs - ribsPerThree);
   });

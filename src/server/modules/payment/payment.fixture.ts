@@ -126,8 +126,13 @@ export async function placeOrderOf(
   num = 1,
 ): Promise<{ s: Shopper; orderNo: string }> {
   const s = await createShopper(t.database, t.clock.now());
-  const address = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
   for (const key of keys) await callAs(t.app, s, 'POST', `/api/cart?amount=${num}&uuid=${uuidFromKey(key)}`);
+  return { s, orderNo: await orderTheCart(t, s, num) };
+}
+
+/** The shopper orders `num` of each line of their cart, to a new address: the order number. */
+export async function orderTheCart(t: TestApp, s: Shopper, num: number): Promise<string> {
+  const address = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
   const cart = (await callAs(t.app, s, 'GET', '/api/cart')).body.data as { id: number }[];
   const form: Record<string, string | number> = { uuid: address.uuid, coupon: '' };
   cart.forEach((line, n) => {
@@ -136,7 +141,17 @@ export async function placeOrderOf(
   });
   const placed = await callAs(t.app, s, 'POST', '/api/order', form);
   if (placed.status !== 200) throw new Error(`order not placed: ${JSON.stringify(placed.body)}`);
-  return { s, orderNo: placed.body.data as string };
+  return placed.body.data as string;
+}
+
+/**
+ * The shopper pays the order by a card that approves, and the charge settles: Authorize.Net
+ * refunds part of a charge only once its nightly batch has run.
+ */
+export async function paidAndSettled(shop: LiveShop, s: Shopper, orderNo: string): Promise<void> {
+  const paid = await payByCard(shop.t, s.token, cardForm(orderNo));
+  if (paid.body.data?.status !== 2) throw new Error(`order not paid: ${JSON.stringify(paid.body)}`);
+  shop.anet.settleAll();
 }
 
 /** The pay form of docs/product.md §7 for an order, with a card that approves unless overridden. */
