@@ -1,4 +1,4 @@
-import { paidOrder, staffTokenOverApi, test } from './fixtures/admin-orders';
+import { desktopOnly, paidOrder, staffTokenOverApi, test } from './fixtures/admin-orders';
 import { CONSOLE_HEADERS } from './fixtures/console-sign-in';
 import { expect, expectAccessible, LANGUAGES, textIn } from './fixtures/shop';
 import { signInAs } from './fixtures/shopper';
@@ -9,12 +9,7 @@ import { signInAs } from './fixtures/shopper';
  * change without a reload, through the live stream. Desktop: a phone shows the bell on the tab
  * screens only, and the order page is not one.
  */
-test.beforeEach(({ isMobile }, testInfo) => {
-  test.skip(
-    isMobile || testInfo.project.name !== 'desktop',
-    'the bell shows beside an order page on wide screens',
-  );
-});
+desktopOnly('the bell shows beside an order page on wide screens');
 
 for (const language of LANGUAGES) {
   test(`an open order page and the bell hear the shipping as it happens (${language})`, async ({
