@@ -1,15 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
 import type { OrderDetail } from '#shared/schemas/order';
-import { paidOrder, staffSignedIn, test } from './fixtures/admin-orders';
+import { desktopOnly, paidOrder, staffSignedIn, test } from './fixtures/admin-orders';
 import { placeOrder } from './fixtures/order';
 import { expect, expectAccessible, LANGUAGES, price, text } from './fixtures/shop';
 import { callApi, signUp } from './fixtures/shopper';
 
 /** The operator console is desktop-first (admin-console.spec.ts): these run on the desktop project. */
-test.beforeEach(({ isMobile }, testInfo) => {
-  test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
-});
+desktopOnly();
 
 const tIn =
   (language: Language) =>

@@ -1,6 +1,6 @@
 import { devices } from '@playwright/test';
 import type { OrderDetail } from '#shared/schemas/order';
-import { paidOrder, staffSignedIn, test } from './fixtures/admin-orders';
+import { desktopOnly, openSection, paidOrder, staffSignedIn, test } from './fixtures/admin-orders';
 import { expect, expectAccessible, holdRequests, LANGUAGES, price, text } from './fixtures/shop';
 import { callApi, signInAs } from './fixtures/shopper';
 
@@ -9,9 +9,7 @@ import { callApi, signInAs } from './fixtures/shopper';
  * page (desktop: the console is desktop-first) and packs the order; the shopper, on a phone, in
  * Chinese, sees the line short and refunded on the order's page.
  */
-test.beforeEach(({ isMobile }, testInfo) => {
-  test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
-});
+desktopOnly();
 
 const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -29,10 +27,7 @@ for (const language of LANGUAGES) {
   }) => {
     const { orderNo, shopper } = await paidOrder(request, shop, catalogue);
     await staffSignedIn(page, server, 'packer', language);
-    await page
-      .getByRole('navigation')
-      .getByRole('link', { name: t('title') })
-      .click();
+    await openSection(page, language, 'packing');
     await expect(page.getByRole('heading', { level: 1, name: t('title') })).toBeVisible();
 
     const card = page.getByRole('article', { name: t('order', { orderNo }) });
@@ -92,10 +87,7 @@ test('a day typed while the Packing page is still loading is the day it shows', 
     (request) => !new URL(request.url()).searchParams.has('day'),
   );
   await staffSignedIn(page, server, 'packer', 'en');
-  await page
-    .getByRole('navigation')
-    .getByRole('link', { name: t('title') })
-    .click();
+  await openSection(page, 'en', 'packing');
   const field = page.getByLabel(t('day'));
   await field.fill('2031-03-04');
   const answered = page.waitForResponse(/\/api\/admin\/packing(\?|$)/);

@@ -1,4 +1,4 @@
-import { paidOrder, staffTokenOverApi, test } from './fixtures/admin-orders';
+import { desktopOnly, paidOrder, staffTokenOverApi, test } from './fixtures/admin-orders';
 import { CONSOLE_HEADERS } from './fixtures/console-sign-in';
 import { expect, expectAccessible, LANGUAGES, textIn } from './fixtures/shop';
 import { signInAs } from './fixtures/shopper';
@@ -9,12 +9,7 @@ import { signInAs } from './fixtures/shopper';
  * change without a reload, through the live stream. Desktop: a phone shows the bell on the tab
  * screens only, and the order page is not one.
  */
-test.beforeEach(({ isMobile }, testInfo) => {
-  test.skip(
-    isMobile || testInfo.project.name !== 'desktop',
-    'the bell shows beside an order page on wide screens',
-  );
-});
+desktopOnly('the bell shows beside an order page on wide screens');
 
 // A shopper, an order paid, a manager signed in (scrypt) and the stream: 42 s alone on a busy
 // machine, past the default minute with a second worker beside it.

@@ -2,18 +2,17 @@ import { formatCents } from '#shared/money';
 import type { CartItem } from '#shared/schemas/cart';
 import type { ProductPage } from '#shared/schemas/catalogue';
 import { formatUnitPrice, formatWeight, priceOfGrams } from '#shared/weight';
-import { staffSignedIn, test } from './fixtures/admin-orders';
+import { desktopOnly, openSection, staffSignedIn, test } from './fixtures/admin-orders';
+import { orderCartLines } from './fixtures/order';
 import { expect, LANGUAGES, text } from './fixtures/shop';
-import { ADDRESS, callApi, payByTestCard, signInAs, signUp } from './fixtures/shopper';
+import { callApi, payByTestCard, signInAs, signUp } from './fixtures/shopper';
 
 /**
  * Goods sold by weight in the browser (docs/product.md, Sold by weight): the shopper sees the
  * brisket at "$7.99/lb" and its estimate in the cart and on the order page; a packer weighs it at
  * 0.92 lb on the console's Packing page; the shopper's order then shows the weighed figures.
  */
-test.beforeEach(({ isMobile }, testInfo) => {
-  test.skip(isMobile || testInfo.project.name !== 'desktop', 'the console is desktop-first');
-});
+desktopOnly();
 
 for (const language of LANGUAGES) {
   test(`a shopper buys brisket by the lb and a packer weighs it (${language})`, async ({
@@ -27,10 +26,6 @@ for (const language of LANGUAGES) {
     const brisket = found.list.find((p) => p.sold_by_weight !== null) as ProductPage['list'][number];
     expect(brisket?.sold_by_weight).toMatchObject({ unit: 'lb', unit_price: 7.99 });
     const shopper = await signUp(shop, request);
-    const address = await callApi<{ uuid: string }>(request, shop, shopper, 'POST', '/api/address', {
-      ...ADDRESS,
-      default_status: 1,
-    });
     await callApi(request, shop, shopper, 'POST', '/api/cart', { uuid: brisket.uuid, amount: 1 });
 
     const unitPrice = formatUnitPrice(799, 'lb', language);
@@ -43,12 +38,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(text(language, 'cart:estimateNote'))).toBeVisible();
 
     const cart = await callApi<CartItem[]>(request, shop, shopper, 'GET', '/api/cart');
-    const orderNo = await callApi<string>(request, shop, shopper, 'POST', '/api/order', {
-      uuid: address.uuid,
-      coupon: '',
-      'items[0][id]': cart[0]?.id ?? 0,
-      'items[0][num]': 1,
-    });
+    const orderNo = await orderCartLines(request, shop, shopper, cart);
     expect(await payByTestCard(request, shop, shopper, orderNo)).toBe(2);
     await page.goto(`/order/${orderNo}`);
     await expect(page.getByText(text(language, 'orders:totalEstimate'), { exact: true })).toBeVisible();
@@ -58,28 +48,20 @@ for (const language of LANGUAGES) {
     await staffSignedIn(page, server, 'packer', language);
     const t = (key: string, params: Record<string, string | number> = {}) =>
       text(language, `admin:packing.${key}`, params);
-    await page
-      .getByRole('navigation')
-      .getByRole('link', { name: t('title') })
-      .click();
+    await openSection(page, language, 'packing');
     const card = page.getByRole('article', { name: t('order', { orderNo }) });
     await expect(
       card.getByText(t('weight.estimate', { weight: formatWeight(454, 'lb', language) })),
     ).toBeVisible();
     const field = card.getByLabel(t('weight.label', { unit: t('weight.unit.lb') }));
+    const save = card.getByRole('button', {
+      name: t('weight.saveLine', { name: language === 'zh' ? brisket.zn_name : brisket.en_name }),
+    });
     await field.fill('0');
-    await card
-      .getByRole('button', {
-        name: t('weight.saveLine', { name: language === 'zh' ? brisket.zn_name : brisket.en_name }),
-      })
-      .click();
+    await save.click();
     await expect(card.getByRole('alert')).toContainText(formatWeight(1362, 'lb', language));
     await field.fill('0.92');
-    await card
-      .getByRole('button', {
-        name: t('weight.saveLine', { name: language === 'zh' ? brisket.zn_name : brisket.en_name }),
-      })
-      .click();
+    await save.click();
     const weighed = formatCents(priceOfGrams(799, 'lb', 417));
     await expect(
       card.getByText(t('weight.weighed', { weight: formatWeight(417, 'lb', language), amount: weighed })),
@@ -93,5 +75,13 @@ for (const language of LANGUAGES) {
       ),
     ).toBeVisible();
     await expect(page.getByText(text(language, 'orders:totalEstimate'), { exact: true })).toHaveCount(0);
+    // Its updates say the weight by the same rule: "0.92 lb", "0.92磅".
+    await expect(
+      page
+        .getByTestId('order-timeline')
+        .getByText(
+          text(language, 'orders:timeline.detail.weight', { weight: formatWeight(417, 'lb', language) }),
+        ),
+    ).toBeVisible();
   });
 }

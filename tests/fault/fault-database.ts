@@ -127,10 +127,11 @@ export async function makeShoppers(
   }));
 }
 
-/** The first `count` products on sale and in no promotion, so their price is plain. */
+/** The first `count` products on sale and in no promotion, so their price is plain (sold by `soldBy` if given). */
 export async function plainProducts(
   database: Database,
   count: number,
+  soldBy: 'unit' | 'weight' | undefined = undefined,
 ): Promise<{ id: number; uuid: string }[]> {
   const { db } = database;
   const rows = await db
@@ -140,6 +141,7 @@ export async function plainProducts(
       and(
         eq(products.onSale, true),
         notInArray(products.id, db.select({ id: promotionProducts.productId }).from(promotionProducts)),
+        soldBy === undefined ? undefined : eq(products.soldBy, soldBy),
       ),
     )
     .orderBy(products.id)

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, payments } from '#server/db/schema';
-import { BILLING } from '../helpers/shoppers';
-import { type LivePackingWorld, livePackingWorld, until } from './live-packing-world';
-import { dataOf, type ShopProcess, send, startShopProcess } from './shop-process';
+import type { OrderDetail } from '#shared/schemas/order';
+import { withBuffer } from '#shared/schemas/payment.rules';
+import { crashRunOfFile, until } from './live-packing-world';
+import { dataOf, placePaidOrder, send } from './shop-process';
 
 /**
  * The real server process is killed with SIGKILL after a weighed order was packed (the capture's
@@ -13,55 +14,54 @@ import { dataOf, type ShopProcess, send, startShopProcess } from './shop-process
  * weighed amount exactly once (PGlite files by default, PostgreSQL with TEST_DATABASE_URL).
  */
 
-let world: LivePackingWorld;
-let shop: ShopProcess | undefined;
+const run = crashRunOfFile('weight');
 
-beforeAll(async () => {
-  world = await livePackingWorld();
-}, 120_000);
-
-afterAll(async () => {
-  await shop?.kill();
-  await world?.close();
-});
-
-const requestsOf = (type: string) => world.transactionsOf(type);
+const requestsOf = (type: string) => run.world.transactionsOf(type);
+const cents = (amount: number) => Math.round(amount * 100);
 
 describe('crash safety of capturing a weighed order', () => {
   it('SIGKILL between packing and the capture’s answer: after a restart, one capture for the weighed amount', {
     timeout: 300_000,
   }, async () => {
-    const { store, anet, shopper, packerToken, port, settings } = world;
-    shop = await startShopProcess(port, settings);
+    const { store, anet, shopper, packerToken } = run.world;
+    let shop = await run.start();
     const [line] = [...shopper.lines.values()];
     const { token } = shopper;
-    const form = { uuid: shopper.addressUuid, coupon: '', 'items[0][id]': line?.id ?? 0, 'items[0][num]': 3 };
-    const orderNo = await dataOf<string>(shop.url, token, 'POST', '/api/order', form);
-    await shop.stop();
-    // What placement and packing do for an order with lines sold by weight: marked weighed, and
-    // (here before payment, while the process is down) its total as the scale will find it.
-    const weighed = await store.use(async (database) => {
-      const [order] = await database.db
-        .update(orders)
-        .set({ weighed: true, totalCents: sql`${orders.totalCents} - 43` })
-        .where(eq(orders.orderNo, orderNo))
-        .returning();
-      return order?.totalCents ?? 0;
-    });
-    shop = await startShopProcess(port, settings);
-    const card = { order: orderNo, card: '4111111111111111', date: '12/30', code: '123', ...BILLING };
-    const paid = await dataOf<{ status: number }>(shop.url, token, 'POST', '/api/authorize/pay', card);
-    expect(paid.status).toBe(2);
+    // 3 steps of a product sold by weight: the card is held for the estimate plus the 10 % buffer.
+    const orderNo = await placePaidOrder(
+      shop.url,
+      { token, addressUuid: shopper.addressUuid, lineId: line?.id ?? 0 },
+      3,
+    );
+    const placed = await dataOf<OrderDetail>(shop.url, token, 'GET', `/api/order/${orderNo}`);
     const [hold] = [...anet.transactions.values()];
     expect(hold?.status).toBe('authorizedPendingCapture');
-    expect(hold?.authAmount).toBe((Math.floor((weighed * 110 + 50) / 100) / 100).toFixed(2));
+    expect(hold?.authAmount).toBe((withBuffer(cents(placed.total_price), 10) / 100).toFixed(2));
+
+    // The packer weighs the line a little under its estimate: the amount the card is to be charged.
+    const [ordered] = placed.item;
+    const weighing = await send(
+      shop.url,
+      packerToken,
+      'POST',
+      `/api/admin/packing/${orderNo}/lines/${ordered?.id}`,
+      {
+        state: 'picked',
+        grams: (ordered?.weight?.estimate_grams ?? 0) - 43,
+        key: 'crash-test-weigh-1',
+      },
+    );
+    expect(weighing?.status).toBe(200);
+    const weighed = cents(
+      (await dataOf<OrderDetail>(shop.url, token, 'GET', `/api/order/${orderNo}`)).total_price,
+    );
+    expect(weighed).toBeLessThan(cents(placed.total_price));
 
     // The gateway holds the capture call: the process dies while it waits.
     anet.failNext('timeout');
     const packing = send(shop.url, packerToken, 'POST', `/api/admin/orders/${orderNo}/pack`);
     await until(() => requestsOf('priorAuthCaptureTransaction').length === 1, 'the capture call');
-    await shop.kill();
-    shop = undefined;
+    await run.kill();
     expect(await packing).toBeUndefined();
     expect(hold?.status).toBe('authorizedPendingCapture');
 
@@ -80,13 +80,12 @@ describe('crash safety of capturing a weighed order', () => {
         .where(eq(payments.id, payment?.id ?? 0));
     });
 
-    shop = await startShopProcess(port, settings);
+    shop = await run.start();
     await until(() => hold?.status === 'capturedPendingSettlement', 'the capture after the restart');
     // Packing again (the packer pressed the button again) captures nothing more.
     const again = await send(shop.url, packerToken, 'POST', `/api/admin/orders/${orderNo}/pack`);
     expect(again?.status).toBe(409);
-    await shop.stop();
-    shop = undefined;
+    await run.stop();
 
     expect(hold?.amount).toBe((weighed / 100).toFixed(2));
     // The retry asked the gateway what became of the hold before capturing it.

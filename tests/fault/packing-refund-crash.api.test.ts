@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, packingLines, refunds } from '#server/db/schema';
-import { type LivePackingWorld, livePackingWorld, until } from './live-packing-world';
-import { dataOf, placePaidOrder, type ShopProcess, send, startShopProcess } from './shop-process';
+import { crashRunOfFile, until } from './live-packing-world';
+import { dataOf, placePaidOrder, send } from './shop-process';
 
 /**
  * The real server process is killed with SIGKILL after a packer marked a line
@@ -12,26 +12,16 @@ import { dataOf, placePaidOrder, type ShopProcess, send, startShopProcess } from
  * TEST_DATABASE_URL).
  */
 
-let world: LivePackingWorld;
-let shop: ShopProcess | undefined;
+const run = crashRunOfFile();
 
-beforeAll(async () => {
-  world = await livePackingWorld();
-}, 120_000);
-
-afterAll(async () => {
-  await shop?.kill();
-  await world?.close();
-});
-
-const refundRequests = () => world.transactionsOf('refundTransaction');
+const refundRequests = () => run.world.transactionsOf('refundTransaction');
 
 describe('crash safety of packing refunds', () => {
   it('SIGKILL between the packer’s mark and the gateway’s answer: after a restart, one refund', {
     timeout: 300_000,
   }, async () => {
-    const { store, anet, shopper, packerToken, port, settings } = world;
-    shop = await startShopProcess(port, settings);
+    const { store, anet, shopper, packerToken } = run.world;
+    let shop = await run.start();
     const [line] = [...shopper.lines.values()];
     const orderNo = await placePaidOrder(
       shop.url,
@@ -54,8 +44,7 @@ describe('crash safety of packing refunds', () => {
       key: 'crash-test-mark-1',
     });
     await until(() => refundRequests().length === 1, 'the refund call');
-    await shop.kill();
-    shop = undefined;
+    await run.kill();
     expect(await marking).toBeUndefined();
 
     const transaction = [...anet.transactions.values()][0];
@@ -81,7 +70,7 @@ describe('crash safety of packing refunds', () => {
     });
     expect(expected).toBeGreaterThan(0);
 
-    shop = await startShopProcess(port, settings);
+    shop = await run.start();
     await until(() => (transaction?.refundedCents ?? 0) > 0, 'the refund after the restart');
     // The same mark sent again (the packer pressed the button again) does nothing more.
     const again = await send(shop.url, packerToken, 'POST', `/api/admin/packing/${orderNo}/lines/${lineId}`, {
@@ -90,8 +79,7 @@ describe('crash safety of packing refunds', () => {
       key: 'crash-test-mark-1',
     });
     expect(again?.status).toBe(200);
-    await shop.stop();
-    shop = undefined;
+    await run.stop();
 
     expect(transaction?.refundedCents).toBe(expected);
     expect(refundRequests()).toHaveLength(2);

@@ -57,3 +57,21 @@ export async function callAs(
   const res = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
 }
+
+/** Calls the app as a shopper with a JSON body (the choice and answer routes), in `language`. */
+export async function callAsJson(
+  app: FastifyInstance,
+  who: Pick<Shopper, 'token'>,
+  method: Method,
+  url: string,
+  body?: object,
+  language = 'en',
+) {
+  const res = await app.inject({
+    method,
+    url,
+    headers: { authorization: who.token, 'accept-language': language },
+    ...(body ? { payload: body } : {}),
+  });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+}

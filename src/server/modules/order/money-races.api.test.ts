@@ -5,18 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { type Database, openDatabase } from '#server/db/client';
 import { orderLines, orders, packingLines, refunds } from '#server/db/schema';
-import { uuidFromKey } from '#server/db/seed';
 import { linePaidOf, unitsShareOf } from '#shared/tax';
 import { parallel, tally } from '../../../../tests/helpers/parallel';
-import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import { PackingRefunds } from '../packing/packing.refunds';
 import { HoldWorker } from '../payment/payment.capture';
 import {
   cardForm,
   type LiveShop,
   orderRow,
+  paidAndSettled,
   payByCard,
   paymentsOf,
+  placeOrderOf,
   stocked,
 } from '../payment/payment.fixture';
 import { type AdminShop, refundDepsOf, startAdminShop } from './order.fixture';
@@ -63,21 +63,9 @@ const NUM = 2;
 
 /** A paid, settled card order of NUM each of LINES stocked products (from the i-th on). */
 async function paidOrder(i: number) {
-  const s = await createShopper(shop.t.database, shop.t.clock.now());
-  const address = (await callAs(shop.t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
-  for (const p of stocked.slice(i, i + LINES)) {
-    await callAs(shop.t.app, s, 'POST', `/api/cart?amount=${NUM}&uuid=${uuidFromKey(p.key)}`);
-  }
-  const cart = (await callAs(shop.t.app, s, 'GET', '/api/cart')).body.data as { id: number }[];
-  const form: Record<string, string | number> = { uuid: address.uuid, coupon: '' };
-  cart.forEach((line, n) => {
-    form[`items[${n}][id]`] = line.id;
-    form[`items[${n}][num]`] = NUM;
-  });
-  const orderNo = (await callAs(shop.t.app, s, 'POST', '/api/order', form)).body.data as string;
-  expect((await payByCard(shop.t, s.token, cardForm(orderNo))).body.data.status).toBe(2);
-  // Authorize.Net refunds part of a charge only once it has settled.
-  shop.anet.settleAll();
+  const keys = stocked.slice(i, i + LINES).map((p) => p.key);
+  const { s, orderNo } = await placeOrderOf(shop.t, keys, NUM);
+  await paidAndSettled(shop, s, orderNo);
   const lines = (await call(staff.manager.token, 'GET', `/api/admin/orders/${orderNo}`)).body.data.lines as {
     id: number;
     price: number;
@@ -225,18 +213,8 @@ describe('packing marks and refunds of one paid order at once', () => {
 
 /** A weighed order's held card (docs/decisions/026): paid for the estimate + 10 %, not captured. */
 async function heldOrder(i: number) {
-  const s = await createShopper(shop.t.database, shop.t.clock.now());
-  const address = (await callAs(shop.t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
-  for (const p of stocked.slice(i, i + LINES)) {
-    await callAs(shop.t.app, s, 'POST', `/api/cart?amount=${NUM}&uuid=${uuidFromKey(p.key)}`);
-  }
-  const cart = (await callAs(shop.t.app, s, 'GET', '/api/cart')).body.data as { id: number }[];
-  const form: Record<string, string | number> = { uuid: address.uuid, coupon: '' };
-  cart.forEach((line, n) => {
-    form[`items[${n}][id]`] = line.id;
-    form[`items[${n}][num]`] = NUM;
-  });
-  const orderNo = (await callAs(shop.t.app, s, 'POST', '/api/order', form)).body.data as string;
+  const keys = stocked.slice(i, i + LINES).map((p) => p.key);
+  const { s, orderNo } = await placeOrderOf(shop.t, keys, NUM);
   // Marked as placing an order with a weighed line marks it: the payment rules alone.
   await shop.t.database.db.update(orders).set({ weighed: true }).where(eq(orders.orderNo, orderNo));
   expect((await payByCard(shop.t, s.token, cardForm(orderNo))).body.data.status).toBe(2);

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, products, promotionProducts, promotions } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { linePaidOf, moneyShareOf, unitsShareOf } from '#shared/tax';
-import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
+import { callAs, createShopper } from '../../../../tests/helpers/shoppers';
 import { allowBestMatch } from '../../../../tests/helpers/substitutes';
 import {
-  cardForm,
   type LiveShop,
   orderRow,
-  payByCard,
+  orderTheCart,
+  paidAndSettled,
   paymentsOf,
   stocked,
 } from '../payment/payment.fixture';
@@ -45,17 +45,9 @@ async function priced(i: number, cents: number): Promise<string> {
  */
 async function paidOrder(uuids: string[]) {
   const s = await createShopper(shop.t.database, shop.t.clock.now());
-  const address = (await callAs(shop.t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
   for (const uuid of uuids) await callAs(shop.t.app, s, 'POST', `/api/cart?amount=2&uuid=${uuid}`);
-  const cart = (await callAs(shop.t.app, s, 'GET', '/api/cart')).body.data as { id: number }[];
-  const form: Record<string, string | number> = { uuid: address.uuid, coupon: '' };
-  cart.forEach((line, n) => {
-    form[`items[${n}][id]`] = line.id;
-    form[`items[${n}][num]`] = 2;
-  });
-  const orderNo = (await callAs(shop.t.app, s, 'POST', '/api/order', form)).body.data as string;
-  expect((await payByCard(shop.t, s.token, cardForm(orderNo))).body.data.status).toBe(2);
-  shop.anet.settleAll();
+  const orderNo = await orderTheCart(shop.t, s, 2);
+  await paidAndSettled(shop, s, orderNo);
   const detail = await call(staff.manager.token, 'GET', `/api/admin/orders/${orderNo}`);
   const order = await orderRow(shop.t, orderNo);
   const stored = await shop.t.database.db

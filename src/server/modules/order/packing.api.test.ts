@@ -15,6 +15,7 @@ import {
   type LiveShop,
   orderRow,
   type PlacedOrder,
+  paidAndSettled,
   payByCard,
   paymentsOf,
   placeOrder,
@@ -43,9 +44,7 @@ afterAll(async () => shop?.close());
 
 async function paidByCard(i: number, num = 3): Promise<PlacedOrder> {
   const o = await placeOrder(shop.t, i, num);
-  expect((await payByCard(shop.t, o.s.token, cardForm(o.orderNo))).body.data.status).toBe(2);
-  // Authorize.Net refunds only settled charges: the nightly batch has run.
-  shop.anet.settleAll();
+  await paidAndSettled(shop, o.s, o.orderNo);
   return o;
 }
 

@@ -4,14 +4,14 @@ import { categories, mailOutbox, orderEvents, orderLines, packingLines, products
 import { uuidFromKey } from '#server/db/seed';
 import { PackingDay } from '#shared/schemas/admin/packing.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
-import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
+import { callAs, callAsJson, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { PackingRefunds } from '../packing/packing.refunds';
 import { expireProposals } from '../packing/substitution';
 import {
-  cardForm,
   type LiveShop,
   orderRow,
-  payByCard,
+  orderTheCart,
+  paidAndSettled,
   paymentsOf,
   stocked,
 } from '../payment/payment.fixture';
@@ -41,15 +41,8 @@ afterAll(async () => shop?.close());
 const db = () => shop.t.database.db;
 
 /** A shopper's call with a JSON body, in `lang`. */
-async function as(s: Shopper, method: 'GET' | 'POST' | 'PATCH', url: string, body?: object, lang = 'en') {
-  const res = await shop.t.app.inject({
-    method,
-    url,
-    headers: { authorization: s.token, 'accept-language': lang },
-    ...(body ? { payload: body } : {}),
-  });
-  return { status: res.statusCode, body: JSON.parse(res.body) };
-}
+const as = (s: Shopper, method: 'GET' | 'POST' | 'PATCH', url: string, body?: object, lang = 'en') =>
+  callAsJson(shop.t.app, s, method, url, body, lang);
 
 async function product(uuid: string) {
   const [p] = await db().select().from(products).where(eq(products.uuid, uuid));
@@ -103,13 +96,10 @@ async function cartWith(uuid: string, choice: object) {
   return { s, cartLine: line.id, chosen: chosen.body.data };
 }
 
-/** The cart ordered and paid by card (settled): the order number and its one line. */
-async function ordered(s: Shopper, cartLine: number) {
-  const address = (await callAs(shop.t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
-  const form = { uuid: address.uuid, coupon: '', 'items[0][id]': cartLine, 'items[0][num]': 2 };
-  const orderNo = (await callAs(shop.t.app, s, 'POST', '/api/order', form)).body.data as string;
-  expect((await payByCard(shop.t, s.token, cardForm(orderNo))).body.data.status).toBe(2);
-  shop.anet.settleAll();
+/** The shopper's cart (2 of one product) ordered and paid by card, settled: the order and its one line. */
+async function ordered(s: Shopper) {
+  const orderNo = await orderTheCart(shop.t, s, 2);
+  await paidAndSettled(shop, s, orderNo);
   const order = await orderRow(shop.t, orderNo);
   const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id));
   if (!line) throw new Error('no order line');
@@ -117,8 +107,8 @@ async function ordered(s: Shopper, cartLine: number) {
 }
 
 async function orderWith(uuid: string, choice: object) {
-  const { s, cartLine } = await cartWith(uuid, choice);
-  return { s, ...(await ordered(s, cartLine)) };
+  const { s } = await cartWith(uuid, choice);
+  return { s, ...(await ordered(s)) };
 }
 
 const mark = (orderNo: string, lineId: number, body: Record<string, unknown>, k = key()) =>

@@ -105,20 +105,55 @@ export async function placeOrder(
   return { s, orderNo, totalCents: (await orderRow(t, orderNo)).totalCents, productKey: product.key, num };
 }
 
-/** A new shopper's order of one each of the demo products `keys`: the shopper and the order number. */
-export async function placeOrderOf(t: TestApp, keys: string[]): Promise<{ s: Shopper; orderNo: string }> {
+/** The stocked demo products sold by weight, by the 1 lb step or the piece (seed/catalogue/weighed.ts). */
+export const stockedByWeight = stocked.filter((p) => p.key in demo.weighedGoods);
+
+/**
+ * A new shopper with an address orders `num` steps or pieces of the i-th stocked product sold by
+ * weight: the order is weighed, its total an estimate until packed (docs/product.md, Sold by weight).
+ */
+export async function placeWeighedOrder(t: TestApp, i = 0, num = 3): Promise<PlacedOrder> {
+  const product = stockedByWeight[i % stockedByWeight.length];
+  if (!product) throw new Error('the demo catalogue sells nothing stocked by weight');
+  return placeOrder(t, stocked.indexOf(product), num);
+}
+
+/**
+ * A new shopper's order of `num` each (steps or pieces of a product sold by weight) of the demo
+ * products `keys`: the shopper and the order number.
+ */
+export async function placeOrderOf(
+  t: TestApp,
+  keys: string[],
+  num = 1,
+): Promise<{ s: Shopper; orderNo: string }> {
   const s = await createShopper(t.database, t.clock.now());
+  for (const key of keys) await callAs(t.app, s, 'POST', `/api/cart?amount=${num}&uuid=${uuidFromKey(key)}`);
+  return { s, orderNo: await orderTheCart(t, s, num) };
+}
+
+/** The shopper orders `num` of each line of their cart, to a new address: the order number. */
+export async function orderTheCart(t: TestApp, s: Shopper, num: number): Promise<string> {
   const address = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
-  for (const key of keys) await callAs(t.app, s, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(key)}`);
   const cart = (await callAs(t.app, s, 'GET', '/api/cart')).body.data as { id: number }[];
   const form: Record<string, string | number> = { uuid: address.uuid, coupon: '' };
   cart.forEach((line, n) => {
     form[`items[${n}][id]`] = line.id;
-    form[`items[${n}][num]`] = 1;
+    form[`items[${n}][num]`] = num;
   });
   const placed = await callAs(t.app, s, 'POST', '/api/order', form);
   if (placed.status !== 200) throw new Error(`order not placed: ${JSON.stringify(placed.body)}`);
-  return { s, orderNo: placed.body.data as string };
+  return placed.body.data as string;
+}
+
+/**
+ * The shopper pays the order by a card that approves, and the charge settles: Authorize.Net
+ * refunds part of a charge only once its nightly batch has run.
+ */
+export async function paidAndSettled(shop: LiveShop, s: Shopper, orderNo: string): Promise<void> {
+  const paid = await payByCard(shop.t, s.token, cardForm(orderNo));
+  if (paid.body.data?.status !== 2) throw new Error(`order not paid: ${JSON.stringify(paid.body)}`);
+  shop.anet.settleAll();
 }
 
 /** The pay form of docs/product.md §7 for an order, with a card that approves unless overridden. */

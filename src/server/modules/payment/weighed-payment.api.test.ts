@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orderEvents, orders, payments, refunds } from '#server/db/schema';
+import { mailOutbox, orderEvents, orderLines, orders, payments, refunds } from '#server/db/schema';
 import { orderMail } from '#server/mail/order-mail';
 import type { OrderMailExtra } from '#server/mail/outbox';
 import { OrderDetail } from '#shared/schemas/admin/orders.zod';
@@ -22,6 +22,7 @@ import {
   payByCard,
   paymentsOf,
   placeOrder,
+  placeWeighedOrder,
 } from './payment.fixture';
 import { reconcileCardAttempts } from './payment.reconcile';
 import { refundOrder } from './payment.refund';
@@ -43,16 +44,30 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-/** A pack order marked as having lines sold by weight, as placing one with a weighed line marks it: the payment rules alone, whatever the lines. */
-async function weighedOrder(i: number, num = 3): Promise<PlacedOrder> {
-  const o = await placeOrder(shop.t, i, num);
-  await shop.t.database.db.update(orders).set({ weighed: true }).where(eq(orders.orderNo, o.orderNo));
-  return o;
+/** A new shopper's order of 3 steps or pieces of a demo product sold by weight: its total an estimate. */
+const weighedOrder = (i: number, num = 3): Promise<PlacedOrder> => placeWeighedOrder(shop.t, i, num);
+
+/** The order's weighed line: its id, steps or pieces, and estimated grams. */
+async function weighedLineOf(orderNo: string) {
+  const order = await orderRow(shop.t, orderNo);
+  const [line] = await shop.t.database.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  if (line?.estimateGrams == null) throw new Error(`no weighed line in ${orderNo}`);
+  return { id: line.id, num: line.num, estimateGrams: line.estimateGrams };
 }
 
-/** The order's total set to a weighed figure, as weighing at packing sets it (packing.weighing.ts; tests/api/grocery-done-when.api.test.ts weighs for real). */
-async function weighedAt(orderNo: string, totalCents: number): Promise<void> {
-  await shop.t.database.db.update(orders).set({ totalCents }).where(eq(orders.orderNo, orderNo));
+/**
+ * The packer weighs the order's line at `gramsOver` its estimate (negative: under) through the
+ * packing route (packing.weighing.ts); answers the order's total as weighed.
+ */
+async function weighedAt(orderNo: string, gramsOver: number): Promise<number> {
+  const line = await weighedLineOf(orderNo);
+  const weighed = await call(staff.packer.token, 'POST', `/api/admin/packing/${orderNo}/lines/${line.id}`, {
+    state: 'picked',
+    grams: line.estimateGrams + gramsOver,
+    key: `weighed-${orderNo}`,
+  });
+  expect(weighed.status).toBe(200);
+  return (await orderRow(shop.t, orderNo)).totalCents;
 }
 
 const transactionsOf = (type: string) =>
@@ -75,14 +90,9 @@ async function eventsOf(orderNo: string) {
     .orderBy(orderEvents.id);
 }
 
-/** The packer marks the order's first line short: `missing` of its `num` units. */
+/** The packer marks the order's weighed line short: `missing` of its `num` steps or pieces. */
 async function markShort(orderNo: string, missing: (num: number) => number) {
-  const detail = expectAnswer(
-    OrderDetail,
-    await call(staff.manager.token, 'GET', `/api/admin/orders/${orderNo}`),
-  );
-  const [line] = detail.lines;
-  if (!line) throw new Error('no line');
+  const line = await weighedLineOf(orderNo);
   return call(staff.packer.token, 'POST', `/api/admin/packing/${orderNo}/lines/${line.id}`, {
     state: 'short',
     short: String(missing(line.num)),
@@ -113,8 +123,10 @@ describe('a weighed order paid by card', () => {
     const [payment] = await paymentsOf(shop.t, o.orderNo);
     expect(payment).toMatchObject({ status: 'succeeded', holdState: 'authorized', amountCents: held });
 
-    const weighed = o.totalCents + 37;
-    await weighedAt(o.orderNo, weighed);
+    // A little heavier than estimated, within the hold.
+    const weighed = await weighedAt(o.orderNo, 40);
+    expect(weighed).toBeGreaterThan(o.totalCents);
+    expect(weighed).toBeLessThan(held);
     expect((await pack(o.orderNo)).status).toBe(200);
     expect(transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === transId)).toEqual([
       {
@@ -170,17 +182,20 @@ describe('a weighed order paid by card', () => {
 
   it('two packers at once: one packing, one capture', async () => {
     const { o, transId } = await heldByCard(1);
-    await weighedAt(o.orderNo, o.totalCents - 120);
+    const weighed = await weighedAt(o.orderNo, -60);
+    expect(weighed).toBeLessThan(o.totalCents);
     const answers = await Promise.all([pack(o.orderNo), pack(o.orderNo), pack(o.orderNo)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     await Promise.all([worker.runOnce(), worker.sendNow((await orderRow(shop.t, o.orderNo)).id)]);
     const captures = transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === transId);
-    expect(captures).toEqual([expect.objectContaining({ amount: ((o.totalCents - 120) / 100).toFixed(2) })]);
+    expect(captures).toEqual([expect.objectContaining({ amount: (weighed / 100).toFixed(2) })]);
   });
 
   it('refuses to pack when the weighed amount is above the hold, in the packer’s language, and changes nothing', async () => {
     const { o, held, transId } = await heldByCard(2);
-    await weighedAt(o.orderNo, held + 1);
+    // Twice the estimate: within what a line may weigh, far above the 10 % the card holds.
+    const line = await weighedLineOf(o.orderNo);
+    expect(await weighedAt(o.orderNo, line.estimateGrams)).toBeGreaterThan(held);
     const refused = await pack(o.orderNo, 'zh');
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('超过了顾客付款可覆盖的');
@@ -190,8 +205,9 @@ describe('a weighed order paid by card', () => {
     const [payment] = await paymentsOf(shop.t, o.orderNo);
     expect(payment?.holdState).toBe('authorized');
     expect(transactionsOf('priorAuthCaptureTransaction').filter((c) => c.refTransId === transId)).toEqual([]);
-    // At the hold exactly, it packs and captures all of it.
-    await weighedAt(o.orderNo, held);
+    // At the hold exactly, it packs and captures all of it. No weight prices a line to the cent of
+    // the hold, and a line is weighed once, so the total is set to it as weighing would.
+    await shop.t.database.db.update(orders).set({ totalCents: held }).where(eq(orders.orderNo, o.orderNo));
     expect((await pack(o.orderNo)).status).toBe(200);
     expect(shop.anet.transactions.get(transId)).toMatchObject({ status: 'capturedPendingSettlement' });
   });
@@ -205,10 +221,9 @@ describe('a weighed order paid by card', () => {
     expect(short).toBeGreaterThan(0);
     expect(transactionsOf('refundTransaction').filter((r) => r.refTransId === transId)).toEqual([]);
 
-    const weighed = o.totalCents - 50;
-    await weighedAt(o.orderNo, weighed);
+    // Marked short, the order's one weighed line is settled: packing captures the estimate less it.
     expect((await pack(o.orderNo)).status).toBe(200);
-    const captured = weighed - short;
+    const captured = o.totalCents - short;
     expect(shop.anet.transactions.get(transId)?.amount).toBe((captured / 100).toFixed(2));
     const order = await orderRow(shop.t, o.orderNo);
     const rows = await shop.t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
@@ -397,8 +412,8 @@ describe('a weighed order paid by wallet', () => {
     const [payment] = await paymentsOf(shop.t, o.orderNo);
     expect(payment).toMatchObject({ amountCents: held, holdState: 'authorized' });
 
-    const weighed = o.totalCents - 80;
-    await weighedAt(o.orderNo, weighed);
+    const weighed = await weighedAt(o.orderNo, -60);
+    expect(weighed).toBeLessThan(o.totalCents);
     const [answers] = await Promise.all([pack(o.orderNo), pack(o.orderNo)]);
     expect(answers.status === 200 || answers.status === 409).toBe(true);
     await worker.runOnce();

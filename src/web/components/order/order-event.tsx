@@ -1,19 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '#shared/money';
 import type { ShopperEvent } from '#shared/schemas/notification';
+import { formatWeight } from '#shared/weight';
 import { formatWhen } from '#web/lib/date-time';
 import { useLanguage } from '#web/lib/i18n';
 import { nameOf } from '#web/lib/localized';
 import { centsOf } from '#web/lib/money';
 import './order-event.css';
-
-const GRAMS_PER_LB = 453.59237;
-
-/** A weight in the shop's unit, to two decimals: "0.92 lb" / "0.92 磅". */
-function weightText(grams: number, unit: 'lb' | 'kg', t: (key: string) => string): string {
-  const value = unit === 'lb' ? grams / GRAMS_PER_LB : grams / 1000;
-  return `${value.toFixed(2)} ${t(`timeline.unit.${unit}`)}`;
-}
 
 /**
  * What an order event says, in the shopper's language (docs/product.md, Following an order): its
@@ -40,7 +33,7 @@ export function OrderEventText({
       t('timeline.detail.products', { names: d.products.map((p) => nameOf(p, language)).join(', ') }),
     );
   if (d.grams !== undefined)
-    facts.push(t('timeline.detail.weight', { weight: weightText(d.grams, weightUnit, t) }));
+    facts.push(t('timeline.detail.weight', { weight: formatWeight(d.grams, weightUnit, language) }));
   if (d.amount !== undefined)
     facts.push(t('timeline.detail.amount', { amount: formatCents(centsOf(d.amount)) }));
   if (d.carrier) facts.push(t('timeline.detail.carrier', { carrier: d.carrier }));
