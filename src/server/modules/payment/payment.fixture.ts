@@ -91,9 +91,19 @@ export async function placeOrder(
   shopper?: Shopper,
   coupon = '',
 ): Promise<PlacedOrder> {
-  const s = shopper ?? (await createShopper(t.database, t.clock.now()));
   const product = stocked[i % stocked.length];
   if (!product) throw new Error('the demo catalogue has no stocked product');
+  return placeOrderFor(t, product, num, shopper, coupon);
+}
+
+async function placeOrderFor(
+  t: TestApp,
+  product: { key: string },
+  num: number,
+  shopper?: Shopper,
+  coupon = '',
+): Promise<PlacedOrder> {
+  const s = shopper ?? (await createShopper(t.database, t.clock.now()));
   const address = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
   await callAs(t.app, s, 'POST', `/api/cart?amount=${num}&uuid=${uuidFromKey(product.key)}`);
   const lines = (await callAs(t.app, s, 'GET', '/api/cart')).body.data as { id: number; uuid: string }[];
@@ -106,7 +116,9 @@ export async function placeOrder(
 }
 
 /** The stocked demo products sold by weight, by the 1 lb step or the piece (seed/catalogue/weighed.ts). */
-export const stockedByWeight = stocked.filter((p) => p.key in demo.weighedGoods);
+export const stockedByWeight = demo.products.filter(
+  (p) => !demo.isPack(p) && p.stock >= 50 && !onPromotion.has(p.key),
+);
 
 /**
  * A new shopper with an address orders `num` steps or pieces of the i-th stocked product sold by
@@ -115,7 +127,7 @@ export const stockedByWeight = stocked.filter((p) => p.key in demo.weighedGoods)
 export async function placeWeighedOrder(t: TestApp, i = 0, num = 3): Promise<PlacedOrder> {
   const product = stockedByWeight[i % stockedByWeight.length];
   if (!product) throw new Error('the demo catalogue sells nothing stocked by weight');
-  return placeOrder(t, stocked.indexOf(product), num);
+  return placeOrderFor(t, product, num);
 }
 
 /**
