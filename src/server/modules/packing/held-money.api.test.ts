@@ -8,16 +8,9 @@ import { withBuffer } from '#shared/schemas/payment.rules';
 import { linePaidOf, taxOrder } from '#shared/tax';
 import { milliUnitsToGrams, priceOfGrams } from '#shared/weight';
 import { callAs } from '../../../../tests/helpers/shoppers';
-import { type AdminShop, startAdminShop } from '../order/order.fixture';
-import {
-  cardForm,
-  type LiveShop,
-  orderRow,
-  payByCard,
-  paymentsOf,
-  placeOrderOf,
-  stocked,
-} from '../payment/payment.fixture';
+import type { AdminShop } from '../order/order.fixture';
+import { type LiveShop, orderRow, paymentsOf, stocked } from '../payment/payment.fixture';
+import { startWeighingShop, UNIT_PRICE, weighedAndPackPaid } from './weighing.fixture';
 
 /**
  * Issue 34, what a weighed order's held card is charged (docs/product.md, Packing: weighed
@@ -31,29 +24,14 @@ let call: AdminShop['call'];
 let keys = 0;
 const key = () => `held-money-${++keys}`;
 
-const weighedProduct = stocked[5];
-const packProduct = stocked[6];
-const UNIT_PRICE = 398; // $3.98/lb
-
 beforeAll(async () => {
-  ({ shop, staff, call } = await startAdminShop());
-  if (!weighedProduct || !packProduct) throw new Error('the demo catalogue is too small');
-  await shop.t.database.db
-    .update(products)
-    .set({ soldBy: 'weight', weightUnit: 'lb', unitPriceCents: UNIT_PRICE, stepMilli: 1000, priceCents: 398 })
-    .where(eq(products.key, weighedProduct.key));
+  ({ shop, staff, call } = await startWeighingShop());
 });
 afterAll(async () => shop?.close());
 
 /** A shopper orders 1 lb of the weighed product and one pack, and pays by card: it is held. */
 async function paidHeld() {
-  const { s, orderNo } = await placeOrderOf(shop.t, [weighedProduct?.key ?? '', packProduct?.key ?? '']);
-  expect((await payByCard(shop.t, s.token, cardForm(orderNo))).body.data.status).toBe(2);
-  const placed = await orderRow(shop.t, orderNo);
-  const lines = await shop.t.database.db.select().from(orderLines).where(eq(orderLines.orderId, placed.id));
-  const weighed = lines.find((l) => l.weightUnit !== null);
-  const pack = lines.find((l) => l.weightUnit === null);
-  if (!weighed || !pack) throw new Error('expected a weighed line and a pack');
+  const { s, orderNo, placed, weighed, pack } = await weighedAndPackPaid({ shop, staff, call });
   const [payment] = await paymentsOf(shop.t, orderNo);
   expect(payment?.holdState).toBe('authorized');
   return {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { auditLog, orderEvents, orderLines, orders, orderTaxes, products } from '#server/db/schema';
+import { auditLog, orderEvents, orderLines, orders, orderTaxes } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import { CartItem } from '#shared/schemas/cart.zod';
 import { OrderDetail } from '#shared/schemas/order.zod';
@@ -9,15 +9,9 @@ import { taxOrder } from '#shared/tax';
 import { priceOfGrams } from '#shared/weight';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { callAs, createShopper } from '../../../../tests/helpers/shoppers';
-import { type AdminShop, startAdminShop } from '../order/order.fixture';
-import {
-  cardForm,
-  type LiveShop,
-  orderRow,
-  payByCard,
-  placeOrderOf,
-  stocked,
-} from '../payment/payment.fixture';
+import type { AdminShop } from '../order/order.fixture';
+import { type LiveShop, orderRow } from '../payment/payment.fixture';
+import { packKey, startWeighingShop, UNIT_PRICE, weighedAndPackPaid, weighedKey } from './weighing.fixture';
 
 /**
  * Goods sold by weight (docs/product.md, Sold by weight): a shopper orders 1 lb of a weighed
@@ -30,33 +24,12 @@ let call: AdminShop['call'];
 let keys = 0;
 const key = () => `weigh-key-${++keys}`;
 
-const weighedProduct = stocked[5];
-const packProduct = stocked[6];
-const UNIT_PRICE = 398; // $3.98/lb
-
 beforeAll(async () => {
-  ({ shop, staff, call } = await startAdminShop());
-  if (!weighedProduct || !packProduct) throw new Error('the demo catalogue is too small');
-  await shop.t.database.db
-    .update(products)
-    .set({ soldBy: 'weight', weightUnit: 'lb', unitPriceCents: UNIT_PRICE, stepMilli: 1000, priceCents: 398 })
-    .where(eq(products.key, weighedProduct.key));
+  ({ shop, staff, call } = await startWeighingShop());
 });
 afterAll(async () => shop?.close());
 
-/** A new shopper orders 1 lb of the weighed product and one pack, and pays by card. */
-async function weighedOrder() {
-  const { s, orderNo } = await placeOrderOf(shop.t, [weighedProduct?.key ?? '', packProduct?.key ?? '']);
-  expect((await payByCard(shop.t, s.token, cardForm(orderNo))).body.data.status).toBe(2);
-  const lines = await shop.t.database.db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, (await orderRow(shop.t, orderNo)).id));
-  const weighed = lines.find((l) => l.weightUnit !== null);
-  const pack = lines.find((l) => l.weightUnit === null);
-  if (!weighed || !pack) throw new Error('expected a weighed line and a pack');
-  return { s, orderNo, weighed, pack };
-}
+const weighedOrder = () => weighedAndPackPaid({ shop, staff, call });
 
 const weigh = (orderNo: string, lineId: number, body: Record<string, unknown>, language = 'en') =>
   call(
@@ -78,12 +51,12 @@ async function eventsOf(orderNo: string, kind: string) {
 describe('an order of 1 lb and a pack', () => {
   it('shows the price per lb in the cart and estimates until packed', async () => {
     const shopper = await createShopper(shop.t.database, shop.t.clock.now());
-    for (const p of [weighedProduct, packProduct]) {
-      await callAs(shop.t.app, shopper, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(p?.key ?? '')}`);
+    for (const k of [weighedKey, packKey]) {
+      await callAs(shop.t.app, shopper, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(k)}`);
     }
     const cart = expectAnswer(z.array(CartItem), await callAs(shop.t.app, shopper, 'GET', '/api/cart'));
     const { s, orderNo, weighed, pack } = await weighedOrder();
-    const line = cart.find((l) => l.uuid === uuidFromKey(weighedProduct?.key ?? ''));
+    const line = cart.find((l) => l.uuid === uuidFromKey(weighedKey));
     expect(line?.sold_by_weight).toEqual({
       unit: 'lb',
       unit_price: 3.98,
@@ -91,7 +64,7 @@ describe('an order of 1 lb and a pack', () => {
       piece_grams: null,
       step_grams: 454,
     });
-    expect(cart.find((l) => l.uuid === uuidFromKey(packProduct?.key ?? ''))?.sold_by_weight).toBeNull();
+    expect(cart.find((l) => l.uuid === uuidFromKey(packKey))?.sold_by_weight).toBeNull();
 
     expect(weighed).toMatchObject({
       estimateGrams: 454,
