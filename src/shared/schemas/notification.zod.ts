@@ -26,6 +26,8 @@ export const ShopperEventDetails = z.strictObject({
   state: z.string().optional(),
   short: z.number().int().optional(),
   whole: z.boolean().optional(),
+  /** refunded: taken off a held card's capture, so never charged (docs/product.md, Packing: weighed orders). */
+  held: z.boolean().optional(),
   /** The order line it is about. */
   line: Name.optional(),
   /** Products it names: a replacement, proposed substitutes. */

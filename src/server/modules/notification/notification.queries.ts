@@ -96,6 +96,7 @@ export function shopperDetails(raw: unknown, names: Names): ShopperEventDetails 
   if (state) out.state = state;
   if (isCents(d.short) && d.short > 0) out.short = d.short;
   if (typeof d.whole === 'boolean') out.whole = d.whole;
+  if (d.held === true) out.held = true;
   const lineId = isId(d.line)
     ? d.line
     : isId(fieldsOf(d.line).id)

@@ -167,6 +167,12 @@ describe('a line refunded on a held card before packing', () => {
       .from(orderEvents)
       .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, 'refunded')));
     expect(told.map((e) => (e.details as { amountCents: number }).amountCents)).toEqual([packPaid]);
+    // Its timeline says taken off, not refunded: the card was never charged for it.
+    const timeline = (await callAs(shop.t.app, o.s, 'GET', `/api/order/${o.orderNo}/events`)).body.data;
+    expect(timeline.events.find((e: { kind: string }) => e.kind === 'refunded')?.details).toMatchObject({
+      amount: packPaid / 100,
+      held: true,
+    });
     const audits = await shop.t.database.db
       .select()
       .from(auditLog)

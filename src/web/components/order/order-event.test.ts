@@ -9,6 +9,8 @@ describe('the kinds a shopper sees', () => {
       for (const kind of SHOPPER_EVENT_KINDS)
         expect({ kind, text: texts[kind] }).toEqual({ kind, text: expect.any(String) });
       expect(texts.other).toEqual(expect.any(String));
+      // A refund taken off a held card before its capture reads as not charged (order-event.tsx).
+      expect(texts.refunded_held).toEqual(expect.any(String));
     }
   });
 });

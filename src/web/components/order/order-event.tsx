@@ -25,6 +25,8 @@ export function OrderEventText({
   const { t } = useTranslation('orders');
   const language = useLanguage();
   const d = event.details;
+  // Taken off a held card before its capture: nothing was charged, so nothing was refunded.
+  const kind = event.kind === 'refunded' && d.held ? 'refunded_held' : event.kind;
   const facts: string[] = [];
   if (d.line) facts.push(t('timeline.detail.line', { name: nameOf(d.line, language) }));
   if (d.state) facts.push(t(`timeline.state.${d.state}`, { count: d.short ?? 0, defaultValue: d.state }));
@@ -42,7 +44,7 @@ export function OrderEventText({
     <>
       <span className="order-event-head">
         <strong className="order-event-kind">
-          {t(`timeline.kinds.${event.kind}`, { defaultValue: t('timeline.kinds.other') })}
+          {t(`timeline.kinds.${kind}`, { defaultValue: t('timeline.kinds.other') })}
         </strong>
         <time className="order-event-when" dateTime={event.at}>
           {formatWhen(event.at, language, { timeZone })}
