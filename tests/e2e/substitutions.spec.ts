@@ -20,7 +20,7 @@ import {
 } from './fixtures/shopper';
 
 /**
- * Substitutions with consent in the browser (docs/product.md, Substitutions; issue 34): the
+ * Substitutions with consent in the browser (docs/product.md, Substitutions): the
  * shopper asked to be asked first about a specific substitute, keeps the order page open, and the
  * packer proposes it (the console's API, as its Packing page sends it). The proposal must come by
  * the live stream (docs/decisions/024-event-stream-tickets.md): within 2 s, with no reload, the

@@ -13,7 +13,7 @@ import { type LiveShop, orderRow, paymentsOf, stocked } from '../payment/payment
 import { startWeighingShop, UNIT_PRICE, weighedAndPackPaid } from './weighing.fixture';
 
 /**
- * Issue 34, what a weighed order's held card is charged (docs/product.md, Packing: weighed
+ * What a weighed order's held card is charged (docs/product.md, Packing: weighed
  * orders): a line refunded before the capture is taken off it, the packed mail ends with what was
  * charged, a refund after the capture returns a weighed line's weighed cents and its tax, and a
  * weighing above the hold tells the packer how much the line may weigh.
