@@ -257,18 +257,21 @@ export interface RefundFacts {
   held?: boolean;
 }
 
+/** A paid order all of whose money is back is 6 (refunded); any other status stays. */
+export async function markOrderRefunded(tx: Tx, orderId: number, now: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.refunded, updatedAt: now })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...PAID_STATUSES])));
+}
+
 /**
  * Money given back (the gateway has said yes): all of it moves a paid order to 6 (refunded);
  * part of it keeps the status and shows on the timeline.
  */
 export async function orderRefunded(tx: Tx, facts: RefundFacts): Promise<void> {
   const { orderId, now } = facts;
-  if (facts.whole) {
-    await tx
-      .update(orders)
-      .set({ status: ORDER_STATUS.refunded, updatedAt: now })
-      .where(and(eq(orders.id, orderId), inArray(orders.status, [...PAID_STATUSES])));
-  }
+  if (facts.whole) await markOrderRefunded(tx, orderId, now);
   await afterOrderChange(
     tx,
     {

@@ -5,6 +5,7 @@ import { Conflict } from '#server/errors';
 import { enqueueOrderMail, type PackingChange } from '#server/mail/outbox';
 import type { OrderChanged } from '../order/order.events';
 import { DIFFERENCE_REASON } from '../payment/payment.capture';
+import { refundCentsWhere } from '../payment/payment.held-off';
 
 /**
  * What packing changed in an order: the marks as the console's pages read them, and what packing
@@ -135,16 +136,13 @@ export async function enqueuePackingMail(tx: Tx, orderId: number, at: Date): Pro
  * What came off a held payment's charge before its settling: its refunds sent, under way or taken
  * off the hold, but not a wallet's weighed difference (which is what it paid above the total).
  */
-async function takenOffCents(tx: Tx, orderId: number): Promise<number> {
-  const [row] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.orderId, orderId),
-        inArray(refunds.status, ['pending', 'held', 'succeeded']),
-        ne(refunds.reason, DIFFERENCE_REASON),
-      ),
-    );
-  return row?.cents ?? 0;
+function takenOffCents(tx: Tx, orderId: number): Promise<number> {
+  return refundCentsWhere(
+    tx,
+    and(
+      eq(refunds.orderId, orderId),
+      inArray(refunds.status, ['pending', 'held', 'succeeded']),
+      ne(refunds.reason, DIFFERENCE_REASON),
+    ),
+  );
 }

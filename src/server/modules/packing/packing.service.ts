@@ -12,7 +12,8 @@ import { StockChanges } from '../catalogue/catalogue.changes';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { afterOrderChange } from '../order/order.machine';
-import { heldOffCents, refundedQty, refundsSoFar, reserveRefund } from '../payment/payment.refund';
+import { keptAndHeld } from '../payment/payment.held-off';
+import { refundedQty, refundsSoFar, reserveRefund } from '../payment/payment.refund';
 import { readShopSettings } from '../settings/shop-settings';
 import type { PackingLineRecord } from './packing.changes';
 import type { PackingRefunds } from './packing.refunds';
@@ -470,9 +471,7 @@ async function chargeWithinHold(
     .select({ totalCents: orders.totalCents })
     .from(orders)
     .where(eq(orders.id, order.id));
-  const shorts = payment.kind === 'card' ? await heldOffCents(tx, order.id) : 0;
-  const keep = (now?.totalCents ?? 0) - shorts;
-  const held = payment.heldCents ?? payment.amountCents;
+  const { keep, held } = await keptAndHeld(tx, payment, order.id, now?.totalCents ?? 0);
   if (keep > held)
     throw new Conflict('errors:substitution.aboveHold', {
       amount: formatCents(keep),

@@ -14,7 +14,7 @@ import {
   weighedGramsOk,
 } from '#shared/weight';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
-import { heldOffCents } from '../payment/payment.refund';
+import { keptAndHeld } from '../payment/payment.held-off';
 
 /**
  * Weighing at packing (docs/product.md, Sold by weight): a weighed line marked picked carries the
@@ -261,9 +261,7 @@ export async function refuseAboveHold(event: { orderId: number }, tx: Tx): Promi
   const money = await lockOrderMoney(tx, { orderId: event.orderId });
   const payment = money && succeededOf(money.payments);
   if (!money || payment?.holdState !== 'authorized') return;
-  const held = payment.heldCents ?? payment.amountCents;
-  const takenOff = payment.kind === 'card' ? await heldOffCents(tx, money.order.id) : 0;
-  const keep = money.order.totalCents - takenOff;
+  const { keep, held, takenOff } = await keptAndHeld(tx, payment, money.order.id, money.order.totalCents);
   if (keep <= held) return;
   const params = { amount: formatCents(keep), held: formatCents(held) };
   const most = await mostGramsWithin(tx, money.order, held + takenOff);

@@ -15,16 +15,9 @@ import { formatCents } from '#shared/money';
 import type { OrderChanged } from '../order/order.events';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { afterOrderChange } from '../order/order.machine';
+import { heldOffCents, keptAndHeld, settleHeldOff, settleWholeIfBack } from './payment.held-off';
 import type { PaymentRow } from './payment.queries';
-import {
-  giveBack,
-  heldOffCents,
-  refundsSoFar,
-  reserveRefund,
-  settleHeldOff,
-  settleRefund,
-  settleWholeIfBack,
-} from './payment.refund';
+import { giveBack, refundsSoFar, reserveRefund, settleRefund } from './payment.refund';
 
 /*
  * A weighed order's payment after packing (docs/architecture.md, Weighed goods): its held card is
@@ -70,10 +63,9 @@ export async function recordCapture(event: OrderChanged, tx: Tx): Promise<void> 
   const money = await lockOrderMoney(tx, { orderId: event.orderId });
   const payment = money && heldOf(money.payments);
   if (!money || !payment) return;
-  const held = payment.heldCents ?? payment.amountCents;
   const isCard = payment.kind === 'card';
   if (isCard && (await voidUnderWay(tx, payment.id))) throw new Conflict('errors:payment.voidUnderWay');
-  const keep = money.order.totalCents - (isCard ? await heldOffCents(tx, money.order.id) : 0);
+  const { keep, held } = await keptAndHeld(tx, payment, money.order.id, money.order.totalCents);
   if (keep > held) {
     throw new Conflict('errors:payment.aboveHold', {
       amount: formatCents(keep),

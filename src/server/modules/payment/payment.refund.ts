@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { orderLines, orders, packingLines, payments, refunds } from '#server/db/schema';
+import { orderLines, type orders, packingLines, payments, refunds } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import type { GatewayLog, GatewayOutcome, Gateways } from '#server/gateways/gateway';
 import { formatCents } from '#shared/money';
@@ -9,6 +9,7 @@ import { ORDER_STATUS } from '#shared/schemas/order';
 import { linePaidOf, unitsShareOf } from '#shared/tax';
 import { lockOrderMoney, succeededOf } from '../order/order.lock';
 import { afterOrderChange, orderRefunded, PAID_STATUSES, refusal } from '../order/order.machine';
+import { markIfAllBack, settleHeldOff } from './payment.held-off';
 
 /*
  * The one way money goes back to a shopper, whoever causes it: a manager (the console, the command
@@ -205,7 +206,7 @@ function isHeldOff(claim: { payment: PaymentRow; amountCents: number; left: numb
 
 /**
  * A refund taken off a held card's capture, in the claim's transaction: the `held` refunds row
- * counts against what is left and lowers the capture (heldOffCents); the shopper is told as for a
+ * counts against what is left and lowers the capture (payment.held-off.ts); the shopper is told as for a
  * refund (timeline and mail), and the audit entry is written with it.
  */
 async function recordHeldOff(tx: Tx, claim: Claim, request: RefundRequest, now: Date): Promise<RefundResult> {
@@ -236,42 +237,6 @@ async function recordHeldOff(tx: Tx, claim: Claim, request: RefundRequest, now: 
   };
   await request.inTransaction?.(tx, done);
   return done;
-}
-
-/**
- * What is taken off a held card's capture (docs/decisions/026): its `held` refunds, from the
- * packer's short marks and a manager's refunds before the capture.
- */
-export async function heldOffCents(tx: Tx, orderId: number): Promise<number> {
-  const [taken] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'held')));
-  return taken?.cents ?? 0;
-}
-
-/**
- * A held card settled (captured or voided), the order's money locked by the caller: what was
- * taken off it was never charged, so its `held` refunds become `succeeded`, booked on this day
- * (the shopper was told when each was made). Answers the packer's short marks' refunds among
- * them, whose lines are now `sent`, for the caller to record on the timeline if it wants.
- */
-export async function settleHeldOff(
-  tx: Tx,
-  paymentId: number,
-  orderId: number,
-  now: Date,
-): Promise<number[]> {
-  await tx
-    .update(refunds)
-    .set({ status: 'succeeded', updatedAt: now })
-    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'held')));
-  const shorts = await tx
-    .update(packingLines)
-    .set({ refundState: 'sent', refundMessage: null })
-    .where(and(eq(packingLines.orderId, orderId), eq(packingLines.refundState, 'held')))
-    .returning({ refundId: packingLines.refundId });
-  return shorts.map((r) => r.refundId ?? 0).filter((id) => id > 0);
 }
 
 /** The refunds of a payment that count against what is left to give back: sent, under way, or taken off a hold. */
@@ -373,45 +338,6 @@ export async function settleRefund(
     mail: options.mail,
   });
   return { whole, givenCents };
-}
-
-/** Whether all that was paid is back (succeeded refunds); if so, the payment is `refunded`. */
-async function markIfAllBack(
-  tx: Tx,
-  payment: PaymentRow,
-  now: Date,
-): Promise<{ whole: boolean; givenCents: number }> {
-  const [given] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'succeeded')));
-  const givenCents = given?.cents ?? 0;
-  const whole = givenCents >= payment.amountCents;
-  if (whole) {
-    await tx
-      .update(payments)
-      .set({ status: 'refunded', updatedAt: now })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'succeeded')));
-  }
-  return { whole, givenCents };
-}
-
-/**
- * A held card settled with only a manager's refunds taken off it (told when made): when that was
- * all of it, the payment is `refunded` and the order 6, as a last refund would leave them.
- */
-export async function settleWholeIfBack(
-  tx: Tx,
-  payment: PaymentRow,
-  orderId: number,
-  now: Date,
-): Promise<void> {
-  const { whole } = await markIfAllBack(tx, payment, now);
-  if (!whole) return;
-  await tx
-    .update(orders)
-    .set({ status: ORDER_STATUS.refunded, updatedAt: now })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...PAID_STATUSES])));
 }
 
 /**
