@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, orderEvents, orderLines, products, refunds } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
-import { orderMail } from '#server/mail/order-mail';
+import { type OrderMailData, orderMail } from '#server/mail/order-mail';
+import { MAIL_SETTINGS, orderMailData } from '#server/mail/order-mail.fixture';
 import type { OrderMailExtra } from '#server/mail/outbox';
 import { withBuffer } from '#shared/schemas/payment.rules';
 import { linePaidOf, taxOrder } from '#shared/tax';
@@ -72,38 +73,17 @@ async function refundRows(orderNo: string) {
 }
 
 /** A mail's text in `language` for `order` as it stands, with its queued payload. */
+/** An order mail's text in `language` for the order as it stands, with `extra` and `lines`. */
 function mailText(
   kind: 'packed' | 'refunded',
   order: Awaited<ReturnType<typeof orderRow>>,
   extra: OrderMailExtra,
   language: 'en' | 'zh',
+  lines: OrderMailData['lines'] = [],
 ) {
-  const address = {
-    name: '',
-    surname: '',
-    phone: '',
-    address: '',
-    area: '',
-    city: '',
-    province: '',
-    zip: '',
-  };
-  return orderMail(
-    {
-      kind,
-      language,
-      to: 'shopper@example.com',
-      orderNo: order.orderNo,
-      lines: [],
-      subtotalCents: order.subtotalCents,
-      discountCents: order.discountCents,
-      taxCents: order.taxCents,
-      totalCents: order.totalCents,
-      address,
-      extra,
-    },
-    { shopName: 'Fresh Market', shopNameZh: '鲜果市场', publicUrl: 'http://shop.test' },
-  ).text;
+  const { orderNo, subtotalCents, discountCents, taxCents, totalCents } = order;
+  const data = { kind, language, orderNo, lines, subtotalCents, discountCents, taxCents, totalCents, extra };
+  return orderMail(orderMailData(data), MAIL_SETTINGS).text;
 }
 
 /** The packed mail's text in `language`, from its queued payload and the order as it stands. */
@@ -111,35 +91,17 @@ async function packedMailText(orderNo: string, language: 'en' | 'zh') {
   const order = await orderRow(shop.t, orderNo);
   const mails = await shop.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
   const extra = mails.find((m) => m.kind === 'packed')?.payload as OrderMailExtra;
-  const address = {
-    name: '',
-    surname: '',
-    phone: '',
-    address: '',
-    area: '',
-    city: '',
-    province: '',
-    zip: '',
-  };
-  const text = orderMail(
+  const lines = [
     {
-      kind: 'packed',
-      language,
-      to: 'shopper@example.com',
-      orderNo,
-      lines: [
-        { enName: 'Apples', znName: '苹果', priceCents: 398, num: 1, weightUnit: 'lb', unitPriceCents: 398 },
-      ],
-      subtotalCents: order.subtotalCents,
-      discountCents: order.discountCents,
-      taxCents: order.taxCents,
-      totalCents: order.totalCents,
-      address,
-      extra,
+      enName: 'Apples',
+      znName: '苹果',
+      priceCents: 398,
+      num: 1,
+      weightUnit: 'lb' as const,
+      unitPriceCents: 398,
     },
-    { shopName: 'Fresh Market', shopNameZh: '鲜果市场', publicUrl: 'http://shop.test' },
-  ).text;
-  return { extra, text };
+  ];
+  return { extra, text: mailText('packed', order, extra, language, lines) };
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

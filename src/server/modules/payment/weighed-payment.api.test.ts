@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orderEvents, orderLines, orders, payments, refunds } from '#server/db/schema';
 import { orderMail } from '#server/mail/order-mail';
+import { MAIL_SETTINGS, orderMailData } from '#server/mail/order-mail.fixture';
 import type { OrderMailExtra } from '#server/mail/outbox';
 import { OrderDetail } from '#shared/schemas/admin/orders.zod';
 import { ORDER_STATUS } from '#shared/schemas/order';
@@ -234,29 +235,18 @@ describe('a weighed order paid by card', () => {
     expect(extra).toMatchObject({ notCharged: true, amountCents: short });
     const mailOf = (language: 'en' | 'zh') =>
       orderMail(
-        {
+        orderMailData({
           kind: 'packed',
           language,
-          to: 'shopper@example.com',
           orderNo: o.orderNo,
           lines: [],
           subtotalCents: order.subtotalCents,
           discountCents: 0,
           taxCents: order.taxCents,
           totalCents: order.totalCents,
-          address: {
-            name: '',
-            surname: '',
-            phone: '',
-            address: '',
-            area: '',
-            city: '',
-            province: '',
-            zip: '',
-          },
           extra,
-        },
-        { shopName: 'Fresh Market', shopNameZh: '鲜果市场', publicUrl: 'http://shop.test' },
+        }),
+        MAIL_SETTINGS,
       ).text;
     const amount = `$${(short / 100).toFixed(2)}`;
     expect(mailOf('en')).toContain(`(not charged: ${amount})`);
