@@ -19,6 +19,29 @@ export function lineLimit(line: { real_stock: number; max_per_order: number }): 
   return { max: clampCartAmount(Math.max(Math.min(line.real_stock, line.max_per_order), 0)), byStock };
 }
 
+/** Whether a cart line can be bought as it stands (docs/product.md, Cart and checkout). */
+export type LineStock = 'in_stock' | 'short' | 'sold_out' | 'off_sale';
+
+/**
+ * What of a cart line can be bought now: `can_order` is what the totals count and the order takes
+ * (the line's amount, cut to what is left), `left` what is left to this line (the stock, or the
+ * per-order cap when lower), `by_stock` whether the stock sets it. A line at 0 is not ordered and
+ * is never marked short. Weighed goods count steps or pieces here too.
+ */
+export function lineAvailability(line: {
+  amount: number;
+  available: boolean;
+  real_stock: number;
+  max_per_order: number;
+}): { state: LineStock; can_order: number; left: number; by_stock: boolean } {
+  const { max: left, byStock } = lineLimit(line);
+  const amount = Math.max(line.amount, 0);
+  if (!line.available) return { state: 'off_sale', can_order: 0, left, by_stock: byStock };
+  const canOrder = Math.min(amount, left);
+  const state = amount === 0 || canOrder === amount ? 'in_stock' : left === 0 ? 'sold_out' : 'short';
+  return { state, can_order: canOrder, left, by_stock: byStock };
+}
+
 /**
  * What the shop does with an ordered item it finds missing when packing (docs/product.md §5):
  * replace it with a similar item, or refund it. A shopper's default, changeable per line.

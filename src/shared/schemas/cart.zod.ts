@@ -67,6 +67,13 @@ export const CartItem = z.object({
   substitution: SubstituteChoice.optional(),
   /** Our addition: how it is sold by weight (`amount` counts steps or pieces), or null for a pack. */
   sold_by_weight: SoldByWeight.nullable(),
+  /**
+   * Our addition: what of `amount` can be bought now (cut to the stock and the per-order cap; 0
+   * off sale), as the cart's totals count it and an order may take it (docs/api.md, Cart).
+   */
+  can_order: z.number().int(),
+  /** Our addition: `in_stock`, `short` (fewer left than `amount`), `sold_out` or `off_sale`. */
+  stock_state: z.enum(['in_stock', 'short', 'sold_out', 'off_sale']),
 });
 export type CartItem = z.infer<typeof CartItem>;
 

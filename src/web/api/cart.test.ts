@@ -34,6 +34,8 @@ function line(id: number, uuid: string, amount: number): CartItem {
     net_unit: 'g',
     unit_price: null,
     sold_by_weight: null,
+    can_order: amount,
+    stock_state: 'in_stock',
   };
 }
 

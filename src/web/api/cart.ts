@@ -42,6 +42,13 @@ function setCountIfLast(client: QueryClient, count: number) {
   if (writing <= 1) client.setQueryData<number>(COUNT_KEY, count);
 }
 
+/** Moves the badge by `delta` before the server knows (a removal that can still be undone). */
+export function shiftCartCount(client: QueryClient, delta: number) {
+  client.setQueryData<number>(COUNT_KEY, (count) =>
+    count === undefined ? count : Math.max(count + delta, 0),
+  );
+}
+
 /** `GET /api/goods/count` (docs/product.md §7, Cart): only asked for while a token is held. */
 export function cartCountQueryOptions() {
   return queryOptions({

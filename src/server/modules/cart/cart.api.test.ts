@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLines, products } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
+import type { CartItem } from '#shared/schemas/cart';
 import * as demo from '../../../../seed/catalogue/index';
-import { callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
+import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
 let t: TestApp;
@@ -21,6 +22,7 @@ const soldOut = demo.products.find((p) => p.stock === 0);
 const scarce = demo.products.find((p) => demo.isPack(p) && p.stock > 0 && p.stock < 49);
 /** More in stock than one order may hold, so the cap is the limit. */
 const plentiful = demo.products.find((p) => demo.isPack(p) && p.stock > 100 && p.key !== product?.key);
+const offSaleKey = demo.products.find((p) => demo.isPack(p) && p.stock > 5 && p.key !== product?.key)?.key;
 const add = (uuid: string, amount: number | string, extra = '') =>
   callAs(t.app, s, 'POST', `/api/cart?amount=${amount}&uuid=${uuid}${extra}`);
 
@@ -102,7 +104,7 @@ describe('cart', () => {
 
   it('refuses an unknown product and shows products taken off sale as unavailable', async () => {
     expect((await add('00000000-0000-4000-8000-000000000000', 1)).status).toBe(404);
-    const other = demo.products.find((p) => demo.isPack(p) && p.stock > 5 && p.key !== product?.key);
+    const other = demo.products.find((p) => p.key === offSaleKey);
     if (!other) throw new Error('no product');
     await add(uuidFromKey(other.key), 2);
     await t.database.db.update(products).set({ onSale: false }).where(eq(products.key, other.key));
@@ -123,5 +125,81 @@ describe('cart', () => {
       expect((await callAs(t.app, undefined, method, url)).status).toBe(401);
       expect((await callAs(t.app, { token: 'made-up-token' }, method, url)).status).toBe(401);
     }
+  });
+});
+
+// What of each cart line can be bought now (docs/product.md, Cart and checkout: a line sold out
+// or short is marked, the totals count what can be bought, an order takes that much). Products
+// the tests above use are left alone.
+const used = new Set([product, scarce, plentiful].map((p) => p?.key));
+const packs = demo.products.filter(
+  (p) => demo.isPack(p) && p.stock >= 10 && p.stock < 49 && !used.has(p.key) && p.key !== offSaleKey,
+);
+const weighed = demo.products.find((p) => !demo.isPack(p) && p.stock >= 10);
+
+const setStock = (key: string, realStock: number) =>
+  t.database.db.update(products).set({ realStock }).where(eq(products.key, key));
+const lines = async (): Promise<CartItem[]> => (await callAs(t.app, s, 'GET', '/api/cart')).body.data;
+const lineOf = async (key: string) => (await lines()).find((l) => l.uuid === uuidFromKey(key));
+
+describe('cart line availability', () => {
+  it('says what of each line can be bought: all, what is left, nothing when sold out or off sale', async () => {
+    const [plenty, short, gone, off] = packs;
+    if (!plenty || !short || !gone || !off || !weighed) throw new Error('demo data');
+    for (const p of [plenty, short, gone, off, weighed])
+      await callAs(t.app, s, 'POST', `/api/cart?amount=5&uuid=${uuidFromKey(p.key)}`);
+
+    await setStock(short.key, 4);
+    await setStock(gone.key, 0);
+    await setStock(weighed.key, 2);
+    await t.database.db.update(products).set({ onSale: false }).where(eq(products.key, off.key));
+
+    expect(await lineOf(plenty.key)).toMatchObject({ amount: 5, can_order: 5, stock_state: 'in_stock' });
+    expect(await lineOf(short.key)).toMatchObject({
+      amount: 5,
+      real_stock: 4,
+      can_order: 4,
+      stock_state: 'short',
+    });
+    expect(await lineOf(gone.key)).toMatchObject({ amount: 5, can_order: 0, stock_state: 'sold_out' });
+    expect(await lineOf(off.key)).toMatchObject({ amount: 5, can_order: 0, stock_state: 'off_sale' });
+    // A weighed line counts steps (or pieces), as its stock does.
+    expect(await lineOf(weighed.key)).toMatchObject({ amount: 5, can_order: 2, stock_state: 'short' });
+
+    // Lowering to what is left is allowed, and the line is whole again.
+    await callAs(t.app, s, 'POST', `/api/cart?amount=4&type=cart&uuid=${uuidFromKey(short.key)}`);
+    expect(await lineOf(short.key)).toMatchObject({ amount: 4, can_order: 4, stock_state: 'in_stock' });
+    // A line at 0 is not ordered, and not marked.
+    await callAs(t.app, s, 'POST', `/api/cart?amount=0&type=cart&uuid=${uuidFromKey(plenty.key)}`);
+    expect(await lineOf(plenty.key)).toMatchObject({ amount: 0, can_order: 0, stock_state: 'in_stock' });
+  });
+
+  it('a kept short line is ordered for what is left; the rest stays in the cart, sold out', async () => {
+    const keptShort = packs[4];
+    if (!keptShort) throw new Error('demo data');
+    const other = await createShopper(t.database);
+    const address = (await callAs(t.app, other, 'POST', '/api/address', ADDRESS)).body.data.uuid;
+    await callAs(t.app, other, 'POST', `/api/cart?amount=6&uuid=${uuidFromKey(keptShort.key)}`);
+    await setStock(keptShort.key, 3);
+    const [line] = (await callAs(t.app, other, 'GET', '/api/cart')).body.data as CartItem[];
+    expect(line).toMatchObject({ amount: 6, can_order: 3, stock_state: 'short' });
+    const order = (num: number) =>
+      callAs(t.app, other, 'POST', '/api/order', {
+        uuid: address,
+        coupon: '',
+        'items[0][id]': line?.id ?? 0,
+        'items[0][num]': num,
+      });
+    // The whole line is still refused, naming what is left.
+    expect((await order(6)).body).toMatchObject({
+      code: 409,
+      message: `Only 3 left of ${keptShort.en_name}.`,
+    });
+    const placed = await order(line?.can_order ?? 0);
+    expect(placed.status).toBe(200);
+    const detail = (await callAs(t.app, other, 'GET', `/api/order/${placed.body.data}`)).body.data;
+    expect(detail.item).toEqual([expect.objectContaining({ uuid: uuidFromKey(keptShort.key), num: 3 })]);
+    const [rest] = (await callAs(t.app, other, 'GET', '/api/cart')).body.data as CartItem[];
+    expect(rest).toMatchObject({ amount: 3, real_stock: 0, can_order: 0, stock_state: 'sold_out' });
   });
 });

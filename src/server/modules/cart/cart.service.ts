@@ -5,7 +5,7 @@ import { cartLines, products, users } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import { CART_MAX_AMOUNT } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
-import { asWhenMissing, type CartChange, type CartItem } from '#shared/schemas/cart';
+import { asWhenMissing, type CartChange, type CartItem, lineAvailability } from '#shared/schemas/cart';
 import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { choicesOf } from '../catalogue/substitute-choices';
@@ -74,31 +74,41 @@ export class CartService {
       rows.map(({ line, whenMissing }) => ({ ...line, whenMissing: line.whenMissing ?? whenMissing })),
       this.deps.clock.now(),
     );
-    return rows.map(({ line, product, whenMissing }) => ({
-      id: line.id,
-      uuid: product.uuid,
-      amount: line.amount,
-      price: centsToAmount(promo.get(product.id) ?? product.priceCents),
-      ...unitPriceFieldsOf(product, promo.get(product.id) ?? product.priceCents, weightUnit),
-      regular_price: centsToAmount(product.priceCents),
-      img: product.productImage,
-      en_name: product.enName,
-      zn_name: product.znName,
-      en_number: product.enNumber,
-      zn_number: product.znNumber,
-      real_stock: product.realStock,
-      max_per_order: this.deps.lineMax,
-      available: product.onSale,
-      when_missing: asWhenMissing(line.whenMissing ?? whenMissing),
-      tax_class: product.taxClass,
-      substitution: choices.get(line.id) ?? {
+    return rows.map(({ line, product, whenMissing }) => {
+      const now = lineAvailability({
+        amount: line.amount,
+        available: product.onSale,
+        real_stock: product.realStock,
+        max_per_order: this.deps.lineMax,
+      });
+      return {
+        id: line.id,
+        uuid: product.uuid,
+        amount: line.amount,
+        price: centsToAmount(promo.get(product.id) ?? product.priceCents),
+        ...unitPriceFieldsOf(product, promo.get(product.id) ?? product.priceCents, weightUnit),
+        regular_price: centsToAmount(product.priceCents),
+        img: product.productImage,
+        en_name: product.enName,
+        zn_name: product.znName,
+        en_number: product.enNumber,
+        zn_number: product.znNumber,
+        real_stock: product.realStock,
+        max_per_order: this.deps.lineMax,
+        available: product.onSale,
         when_missing: asWhenMissing(line.whenMissing ?? whenMissing),
-        substitute: null,
-        ask_first: false,
-        fallback: false,
-      },
-      sold_by_weight: soldByWeightView(product),
-    }));
+        tax_class: product.taxClass,
+        substitution: choices.get(line.id) ?? {
+          when_missing: asWhenMissing(line.whenMissing ?? whenMissing),
+          substitute: null,
+          ask_first: false,
+          fallback: false,
+        },
+        sold_by_weight: soldByWeightView(product),
+        can_order: now.can_order,
+        stock_state: now.state,
+      };
+    });
   }
 
   /**

@@ -9,7 +9,7 @@ export interface NoticeTimer {
   start: (done: () => void, ms: number) => () => void;
 }
 
-const browserTimer: NoticeTimer = {
+export const browserTimer: NoticeTimer = {
   start: (done, ms) => {
     const handle = window.setTimeout(done, ms);
     return () => window.clearTimeout(handle);
@@ -18,7 +18,8 @@ const browserTimer: NoticeTimer = {
 
 /**
  * "Added · View cart" after each successful add-to-cart, in a polite live region that is always in
- * the page (so screen readers hear it), gone by itself after `ms`, and on the next navigation.
+ * the page (so screen readers hear it), gone by itself after `ms`, and on the next navigation. It
+ * sits over the bar at the top of the screen (added-notice.css), so it never covers an add button.
  */
 export function AddedNotice({
   addedAt,

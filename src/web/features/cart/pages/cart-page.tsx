@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { lineAvailability } from '#shared/schemas/cart.rules';
 import { useAddresses } from '#web/api/address';
 import { useCartLines, useCartLineWrites } from '#web/api/cart';
 import { usePlaceOrder } from '#web/api/order';
@@ -15,6 +16,7 @@ import { CartDeliveryNote, useCartDelivery } from '../components/cart-delivery';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
 import { CartTotalBar } from '../components/cart-total-bar';
+import { RemovedLine, useUndoableRemove } from '../components/removed-line';
 import { useSlotChoice } from '../components/slot-picker';
 import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
@@ -56,16 +58,23 @@ function CartContent() {
   /** A first address was just saved from the picker: the selector showing it takes the focus. */
   const [savedFirst, setSavedFirst] = useState(false);
   const [coupon, setCoupon] = useState('');
+  /** Lines sold out or short that the shopper chose to keep as they are. */
+  const [kept, setKept] = useState<ReadonlySet<number>>(new Set());
+  const removal = useUndoableRemove(writes.remove);
   const list = addresses.data ?? [];
   const address =
     chosen === null
       ? undefined
       : (list.find((a) => a.uuid === chosen) ??
         (chosen === undefined ? (list.find((a) => a.default_status === 1) ?? list[0]) : undefined));
-  const ordered = (lines.data ?? []).filter((line) => line.available && line.amount > 0);
-  const subtotal = ordered.reduce((sum, line) => sum + centsOf(line.price) * line.amount, 0);
+  // What can be bought now: a sold-out line counts nothing, a short one what is left (docs/product.md).
+  const ordered = (lines.data ?? [])
+    .filter((line) => line.id !== removal.held?.id)
+    .map((line) => ({ line, num: lineAvailability(line).can_order }))
+    .filter(({ num }) => num > 0);
+  const subtotal = ordered.reduce((sum, { line, num }) => sum + centsOf(line.price) * num, 0);
   const delivery = useCartDelivery(
-    ordered.map((line) => ({ cents: centsOf(line.price) * line.amount, taxClass: line.tax_class })),
+    ordered.map(({ line, num }) => ({ cents: centsOf(line.price) * num, taxClass: line.tax_class })),
     address?.zip,
   );
   const slotChoice = useSlotChoice();
@@ -98,11 +107,12 @@ function CartContent() {
 
   const submit = () => {
     if (!address) return;
+    removal.commit();
     place.mutate(
       {
         address: address.uuid,
         coupon,
-        lines: ordered.map((line) => ({ id: line.id, num: line.amount, when_missing: line.when_missing })),
+        lines: ordered.map(({ line, num }) => ({ id: line.id, num, when_missing: line.when_missing })),
         slot: slotChoice.slot,
       },
       {
@@ -110,6 +120,8 @@ function CartContent() {
           setChosen(null);
           navigate(`/pay/${orderNo}`);
         },
+        // The stock may have gone since the cart was read: read it again, so the line says so.
+        onError: () => void lines.refetch(),
       },
     );
   };
@@ -144,14 +156,26 @@ function CartContent() {
           </p>
         )}
         <ul className="cart-lines" aria-label={t('lines')}>
-          {lines.data.map((line) => (
-            <CartLine
-              key={line.id}
-              line={line}
-              onAmount={(amount) => writes.setAmount(line.uuid, amount)}
-              onRemove={() => writes.remove(line)}
-            />
-          ))}
+          {lines.data.map((line) =>
+            line.id === removal.held?.id ? (
+              <RemovedLine key={line.id} line={line} onUndo={removal.undo} />
+            ) : (
+              <CartLine
+                key={line.id}
+                line={line}
+                onAmount={(amount) => {
+                  removal.commit();
+                  writes.setAmount(line.uuid, amount);
+                }}
+                onRemove={() => removal.hold(line)}
+                kept={kept.has(line.id)}
+                onKeep={() => {
+                  removal.commit();
+                  setKept(new Set(kept).add(line.id));
+                }}
+              />
+            ),
+          )}
         </ul>
         {slotChoice.picker}
       </div>
@@ -165,7 +189,7 @@ function CartContent() {
         hint={hint}
         error={placeError}
         onSubmit={submit}
-        estimate={ordered.some((line) => line.sold_by_weight !== null)}
+        estimate={ordered.some(({ line }) => line.sold_by_weight !== null)}
       />
       <CartTotalBar
         total={totals.total}
