@@ -149,6 +149,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'public',
     valid: (_own, product) => ({ ':id': product }),
   },
+  'GET /api/index_promotion': { access: 'public' },
   'GET /api/index_promotion/:id': { access: 'public', valid: () => ({ ':id': '1' }) },
   'GET /api/avatars': { access: 'public' },
   // Delivery slots: the coming windows, public like the catalogue.
@@ -222,6 +223,21 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     valid: (own) => ({ uuid: own.address, 'items[0][id]': String(own.cartLine), 'items[0][num]': '1' }),
   },
   'GET /api/order': { access: 'shopper', foreign: 'own' },
+  // The cart's coupon check (the owner's address or cart line answer 404) and the usable coupons.
+  'GET /api/cart/coupon': {
+    access: 'shopper',
+    foreign: (owner): Probe[] => [
+      { params: { code: 'WELCOME10', uuid: owner.address } },
+      { params: { code: 'WELCOME10', 'items[0][id]': String(owner.cartLine), 'items[0][num]': '1' } },
+    ],
+    valid: (own) => ({
+      code: 'WELCOME10',
+      uuid: own.address,
+      'items[0][id]': String(own.cartLine),
+      'items[0][num]': '1',
+    }),
+  },
+  'GET /api/coupons': { access: 'shopper', foreign: 'own' },
   'GET /api/order/:orderNo': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],
