@@ -11,6 +11,7 @@ import { useSignedIn } from '#web/lib/auth';
 import { centsOf } from '#web/lib/money';
 import { AddressPicker } from '../components/address-picker';
 import { AddressSelector } from '../components/address-selector';
+import { useCartCoupon } from '../components/cart-coupon';
 import { CartDeliveryNote, useCartDelivery } from '../components/cart-delivery';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
@@ -55,7 +56,6 @@ function CartContent() {
   const [picking, setPicking] = useState(false);
   /** A first address was just saved from the picker: the selector showing it takes the focus. */
   const [savedFirst, setSavedFirst] = useState(false);
-  const [coupon, setCoupon] = useState('');
   const list = addresses.data ?? [];
   const address =
     chosen === null
@@ -64,9 +64,12 @@ function CartContent() {
         (chosen === undefined ? (list.find((a) => a.default_status === 1) ?? list[0]) : undefined));
   const ordered = (lines.data ?? []).filter((line) => line.available && line.amount > 0);
   const subtotal = ordered.reduce((sum, line) => sum + centsOf(line.price) * line.amount, 0);
+  const orderLines = ordered.map((line) => ({ id: line.id, num: line.amount }));
+  const coupon = useCartCoupon(address?.uuid, orderLines, subtotal);
   const delivery = useCartDelivery(
     ordered.map((line) => ({ cents: centsOf(line.price) * line.amount, taxClass: line.tax_class })),
     address?.zip,
+    coupon.discountCents,
   );
   const slotChoice = useSlotChoice();
 
@@ -86,13 +89,14 @@ function CartContent() {
   }
 
   const totals = delivery.totals;
-  const canSubmit = subtotal > 0 && address !== undefined && !delivery.refusal && !slotChoice.missing;
+  const canSubmit =
+    subtotal > 0 && address !== undefined && !delivery.refusal && !slotChoice.missing && !coupon.waiting;
   const hint =
     subtotal === 0
       ? t('hintEmpty')
       : address === undefined
         ? t('address:noneChosen')
-        : (delivery.refusal ?? (slotChoice.missing ? t('slots.choose') : undefined));
+        : (delivery.refusal ?? (slotChoice.missing ? t('slots.choose') : coupon.waiting));
   const placeError = place.error ? messageOf(place.error, t) : undefined;
   const lineError = writes.failure ? messageOf(writes.failure, t) : undefined;
 
@@ -101,7 +105,7 @@ function CartContent() {
     place.mutate(
       {
         address: address.uuid,
-        coupon,
+        coupon: coupon.code,
         lines: ordered.map((line) => ({ id: line.id, num: line.amount, when_missing: line.when_missing })),
         slot: slotChoice.slot,
       },
@@ -158,8 +162,8 @@ function CartContent() {
       <CartSummary
         totals={totals}
         delivery={delivery.row}
-        coupon={coupon}
-        onCoupon={setCoupon}
+        couponField={coupon.field}
+        discount={coupon.row}
         canSubmit={canSubmit}
         pending={place.isPending}
         hint={hint}
