@@ -68,6 +68,7 @@ import { EventFeed } from './modules/notification/notification.feed';
 import { notifyOrderEvent } from './modules/notification/notification.notify';
 import { notificationRoutes } from './modules/notification/notification.routes';
 import { StreamTickets } from './modules/notification/notification.ticket';
+import { couponRoutes } from './modules/order/coupon.routes';
 import { BuyAgain } from './modules/order/order.again';
 import { buyAgainRoutes } from './modules/order/order.again.routes';
 import { startExpirySweep } from './modules/order/order.expiry';
@@ -221,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   misses.start();
   app.addHook('onClose', () => misses.stop());
   app.decorate('searchMisses', misses);
-  await app.register(catalogueRoutes, { catalogue, clock, misses });
+  await app.register(catalogueRoutes, { catalogue, clock, misses, timeZone: config.shopTimeZone });
   const mailer = startMail(app, deps);
   startLowStockSweep(app, { db: database.db, clock, timeZone: config.shopTimeZone });
   const feed = await startEventFeed(app, deps);
@@ -329,6 +330,7 @@ async function shopRoutes(
     timeZone: zone,
     beforeDetail: async (orderNo) => (substitutions ? expireProposalsOf(substitutions, orderNo) : 0),
   });
+  await app.register(couponRoutes, { orders, db: database.db, clock, timeZone: zone });
   await app.register(slotRoutes, { db: database.db, clock, timeZone: zone });
   await app.register(slotsRoutes, { db: database.db, clock, timeZone: zone });
   const terms = new DeliveryTermsCache({ db: database.db, clock, maxAgeMs: config.cataloguePollMs });

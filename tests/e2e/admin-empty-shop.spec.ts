@@ -304,6 +304,8 @@ test('an owner builds a shop from an empty database in the console; a shopper fi
     // The cart: a coupon, an address, then the order goes to its pay page.
     await badge(2).click();
     await store.getByLabel(shopText('cart:coupon')).fill(code.toLowerCase());
+    await store.getByRole('button', { name: shopText('cart:couponApply') }).click();
+    await expect(store.getByText(shopText('cart:couponApplied', { code, amount: '$2.00' }))).toBeVisible();
     await store
       .getByRole('button', { name: shopText('address:add') })
       .first()

@@ -140,3 +140,7 @@ export const Promotion = z.object({
   active: z.boolean(),
 });
 export type Promotion = z.infer<typeof Promotion>;
+
+/** `GET /api/index_promotion`: the promotions running now, the soonest to end first, and the shop's time zone. */
+export const PromotionList = z.object({ time_zone: z.string(), items: z.array(Promotion) });
+export type PromotionList = z.infer<typeof PromotionList>;

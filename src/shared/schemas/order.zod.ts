@@ -31,9 +31,9 @@ const Item = z.object({
 });
 
 /** The lines of `items[i][id]` / `items[i][num]` form fields (docs/api.md) beside a JSON `items` array. */
-const withFlatItems = withFlatList('items', ['id', 'num', 'when_missing']);
+export const withFlatItems = withFlatList('items', ['id', 'num', 'when_missing']);
 
-const Items = z
+export const Items = z
   .unknown()
   .optional()
   .transform((items, ctx) => {

@@ -8,6 +8,7 @@ import type {
   Product,
   ProductPage,
   Promotion,
+  PromotionList,
 } from '#shared/schemas/catalogue';
 import { apiGet } from '../lib/api-client';
 
@@ -34,6 +35,16 @@ export function promotionQueryOptions(id: number) {
 }
 
 export const usePromotion = (id: number) => useQuery(promotionQueryOptions(id));
+
+/** `GET /api/index_promotion`: the promotions running now, the soonest to end first (the Promotions tab). */
+export function promotionListQueryOptions() {
+  return queryOptions({
+    queryKey: ['promotion', 'running'],
+    queryFn: ({ signal }) => apiGet<PromotionList>('/api/index_promotion', undefined, signal),
+  });
+}
+
+export const usePromotionList = () => useQuery(promotionListQueryOptions());
 
 /** Server data that several features show: the category tree (home chips, categories, category page). */
 export function categoriesQueryOptions() {

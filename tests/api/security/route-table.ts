@@ -103,6 +103,9 @@ export interface RouteRule {
   download?: 'text/csv';
 }
 
+/** A code the cart's coupon check accepts on any cart (shop-state.ts adds it with every shopper). */
+export const CHECKABLE_COUPON = 'ROUTES1';
+
 let probes = 0;
 /** A number no earlier probe used: names and ZIP prefixes the tax probes add stay unique. */
 const nextProbe = () => ++probes;
@@ -149,6 +152,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'public',
     valid: (_own, product) => ({ ':id': product }),
   },
+  'GET /api/index_promotion': { access: 'public' },
   'GET /api/index_promotion/:id': { access: 'public', valid: () => ({ ':id': '1' }) },
   'GET /api/avatars': { access: 'public' },
   // Delivery slots: the coming windows, public like the catalogue.
@@ -222,6 +226,18 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     valid: (own) => ({ uuid: own.address, 'items[0][id]': String(own.cartLine), 'items[0][num]': '1' }),
   },
   'GET /api/order': { access: 'shopper', foreign: 'own' },
+  // The cart's coupon check (the owner's address or cart line answer 404) and the usable coupons.
+  'GET /api/cart/coupon': {
+    access: 'shopper',
+    foreign: (owner): Probe[] => [
+      { params: { code: 'WELCOME10', uuid: owner.address } },
+      { params: { code: 'WELCOME10', 'items[0][id]': String(owner.cartLine), 'items[0][num]': '1' } },
+    ],
+    // The whole cart, with a code any cart meets: the suites' earlier calls may have taken the
+    // address, the line or a minimum's worth of goods away.
+    valid: () => ({ code: CHECKABLE_COUPON }),
+  },
+  'GET /api/coupons': { access: 'shopper', foreign: 'own' },
   'GET /api/order/:orderNo': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],

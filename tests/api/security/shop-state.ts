@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '#server/db/client';
-import { deliverySettings, deliverySlotRules } from '#server/db/schema';
+import { coupons, deliverySettings, deliverySlotRules } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
 import en from '../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../public/locales/zh/errors.json' with { type: 'json' };
@@ -8,7 +8,7 @@ import * as demo from '../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper } from '../../helpers/shoppers';
 import { createStaff } from '../../helpers/staff';
 import type { TestApp } from '../../helpers/test-app';
-import type { ShopperIds } from './route-table';
+import { CHECKABLE_COUPON, type ShopperIds } from './route-table';
 
 /** Rows of a query this file builds from catalogue names only (never from request text). */
 const rawRows = <T>(database: Database, query: string) => rowsOf<T>(database, sql.raw(query));
@@ -172,6 +172,23 @@ async function deliveryAsSpecified(database: Database): Promise<void> {
   await database.db.update(deliverySlotRules).set({ offered: false, required: false });
 }
 
+/** CHECKABLE_COUPON: $1 off, no minimum, no limits, running a year either way. */
+async function checkableCoupon(t: TestApp): Promise<void> {
+  const year = 365 * 86_400_000;
+  const now = t.clock.now().getTime();
+  await t.database.db
+    .insert(coupons)
+    .values({
+      code: CHECKABLE_COUPON,
+      kind: 'fixed',
+      value: 100,
+      startsAt: new Date(now - year),
+      endsAt: new Date(now + year),
+      perShopperLimit: null,
+    })
+    .onConflictDoNothing();
+}
+
 /**
  * A signed-in shopper with one of everything: an address, a cart line (2 left after ordering
  * one), a pending order and a saved card.
@@ -181,6 +198,7 @@ export async function shopperWithRows(t: TestApp): Promise<ShopperIds> {
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, form?: Record<string, string | number>) =>
     callAs(t.app, s, method, url, form);
   await deliveryAsSpecified(t.database);
+  await checkableCoupon(t);
   const address = (await call('POST', '/api/address', ADDRESS)).body.data.uuid as string;
   await call('POST', `/api/cart?amount=3&uuid=${await productOnSale(t.database)}`);
   const [line] = (await call('GET', '/api/cart')).body.data;

@@ -23,6 +23,7 @@ import {
   type ProductSelection,
   productDetail,
   promotionDetail,
+  runningPromotions,
   selectNewProducts,
   selectProducts,
 } from './catalogue.service';
@@ -77,9 +78,9 @@ const ProductListRead = ProductListInput.transform((q) => {
 /** The catalogue calls of docs/product.md §7. Every answer is prebuilt bytes, keyed by its parsed parameters. */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  opts: { catalogue: CatalogueStore; clock: Clock; misses: SearchMisses },
+  opts: { catalogue: CatalogueStore; clock: Clock; misses: SearchMisses; timeZone: string },
 ) {
-  const { catalogue, clock, misses } = opts;
+  const { catalogue, clock, misses, timeZone } = opts;
   /** Prebuilt search answers that found nothing: each ask of one counts as a miss. */
   const emptySearches = new WeakSet<PrebuiltAnswer>();
 
@@ -195,6 +196,18 @@ export async function catalogueRoutes(
         (s) => productDetail(s, id),
         (s) => [s.productByUuid.get(id)],
       ),
+  );
+
+  // The snapshot is rebuilt when a promotion starts or ends, so its running ones are those of now.
+  route(app, { method: 'GET', url: '/api/index_promotion', input: NoInput }, (_call, request, reply) =>
+    answer(
+      request,
+      reply,
+      'promotions',
+      runningPromotions,
+      (items) => ({ time_zone: timeZone, items }),
+      (items) => items,
+    ),
   );
 
   route(

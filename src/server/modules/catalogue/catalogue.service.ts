@@ -173,3 +173,11 @@ export function promotionDetail(snapshot: CatalogueSnapshot, id: number): Promot
   if (!promo) throw new NotFound('errors:notFound.promotion');
   return promo.promotion;
 }
+
+/** The promotions running now, the soonest to end first: the Promotions tab (docs/api.md, `GET /api/index_promotion`). */
+export function runningPromotions(snapshot: CatalogueSnapshot): Promotion[] {
+  return [...snapshot.promotionById.values()]
+    .map((entry) => entry.promotion)
+    .filter((promotion) => promotion.active)
+    .sort((a, b) => a.ends_at.localeCompare(b.ends_at) || a.id - b.id);
+}

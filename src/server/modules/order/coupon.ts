@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '#server/db/client';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client';
 import { couponRedemptions, coupons } from '#server/db/schema';
 import { BadInput } from '#server/errors';
 import { formatCents } from '#shared/money';
@@ -19,7 +19,7 @@ export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
  * limit, not by how often the coupon was used (docs/decisions/018-checkout-cost-without-history.md).
  */
 async function usesReach(
-  tx: Tx,
+  tx: Db | Tx,
   couponId: number,
   userId: number | undefined,
   limit: number,
@@ -38,8 +38,10 @@ async function usesReach(
 /**
  * Checks a coupon for this shopper and subtotal and answers its discount (never more than the
  * subtotal). Unknown, disabled or out-of-date, below-minimum, used-up and already-used codes are
- * 400s that say which. The coupon's row stays locked until the order's transaction ends, so
- * parallel orders count each other's uses: a limit of N gives exactly N (docs/product.md §5).
+ * 400s that say which. Placing an order (`lock`) keeps the coupon's row locked until the order's
+ * transaction ends, so parallel orders count each other's uses: a limit of N gives exactly N
+ * (docs/product.md §5). The cart's check (no lock) runs the same rules, so it refuses what the
+ * order would and shows the discount the order will get.
  */
 export async function applyCoupon(
   tx: Tx,
@@ -47,9 +49,11 @@ export async function applyCoupon(
   userId: number,
   subtotalCents: number,
   now: Date,
+  { lock }: { lock: boolean } = { lock: true },
 ): Promise<AppliedCoupon> {
   const code = normaliseCouponCode(rawCode);
-  const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code)).for('update');
+  const find = tx.select().from(coupons).where(eq(coupons.code, code));
+  const [coupon] = lock ? await find.for('update') : await find;
   if (!coupon) throw new BadInput('errors:order.couponUnknown', { code: rawCode.trim().slice(0, 40) });
   if (!coupon.active || coupon.startsAt > now || coupon.endsAt <= now)
     throw new BadInput('errors:order.couponNotValid', { code });
@@ -60,8 +64,55 @@ export async function applyCoupon(
     throw new BadInput('errors:order.couponUsed', { code });
   if (coupon.usageLimit !== null && (await usesReach(tx, coupon.id, undefined, coupon.usageLimit)))
     throw new BadInput('errors:catalogueAdmin.coupons.usedUp', { code });
+  return { id: coupon.id, code, discountCents: discountOf(coupon, subtotalCents) };
+}
+
+/** What a coupon takes off a subtotal: a percent rounded down to the cent, or its amount, at most the subtotal. */
+function discountOf(coupon: Pick<CouponRow, 'kind' | 'value'>, subtotalCents: number): number {
   const raw = coupon.kind === 'percent' ? Math.floor((subtotalCents * coupon.value) / 100) : coupon.value;
-  return { id: coupon.id, code, discountCents: Math.min(raw, subtotalCents) };
+  return Math.min(raw, subtotalCents);
+}
+
+type CouponRow = typeof coupons.$inferSelect;
+
+/** A coupon the shopper can use now, as the Coupons page lists it. */
+export interface AvailableCoupon {
+  code: string;
+  kind: CouponRow['kind'];
+  /** Percent off, or cents off. */
+  value: number;
+  minSubtotalCents: number;
+  endsAt: Date;
+}
+
+/** Most coupons the Coupons page lists (the soonest to end first). */
+const AVAILABLE_MAX = 50;
+
+/**
+ * The coupons this shopper could use on an order now (docs/product.md, Coupons): enabled, within
+ * their dates, with uses left in total and for the shopper — what `applyCoupon` would accept, but
+ * for the minimum subtotal, which the list shows. Each limit is counted as `applyCoupon` counts it.
+ */
+export async function availableCoupons(db: Db, userId: number, now: Date): Promise<AvailableCoupon[]> {
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.active, true), lte(coupons.startsAt, now), gt(coupons.endsAt, now)))
+    .orderBy(asc(coupons.endsAt), asc(coupons.code))
+    .limit(AVAILABLE_MAX);
+  const usable: AvailableCoupon[] = [];
+  for (const c of rows) {
+    if (c.perShopperLimit !== null && (await usesReach(db, c.id, userId, c.perShopperLimit))) continue;
+    if (c.usageLimit !== null && (await usesReach(db, c.id, undefined, c.usageLimit))) continue;
+    usable.push({
+      code: c.code,
+      kind: c.kind,
+      value: c.value,
+      minSubtotalCents: c.minSubtotalCents,
+      endsAt: c.endsAt,
+    });
+  }
+  return usable;
 }
 
 /** Records that the shopper used the coupon on this order (checked and locked by `applyCoupon`). */

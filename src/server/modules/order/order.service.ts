@@ -1,12 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock';
 import type { OrderLimits } from '#server/config';
 import type { Db, Tx } from '#server/db/client';
-import { cartLines, orderLines, orders, orderTaxes, products, users } from '#server/db/schema';
-import { BadInput, Conflict, NotFound } from '#server/errors';
+import { cartLines, orderLines, orders, orderTaxes, products } from '#server/db/schema';
+import { Conflict, NotFound } from '#server/errors';
 import { type Language, ORDER_EXPIRY_MINUTES } from '#shared/constants';
-import { formatCents, orderTotalsOf } from '#shared/money';
-import { asWhenMissing, type WhenMissing } from '#shared/schemas/cart';
+import { formatCents } from '#shared/money';
 import { deliversTo } from '#shared/schemas/delivery.rules';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import type { OrderTax } from '#shared/tax';
@@ -16,34 +15,34 @@ import { lockShopper } from '../account/shopper-lock';
 import type { AddressService } from '../address/address.service';
 import { onlyLeft } from '../cart/cart.service';
 import { type StockChanges, type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
-import { runningPromotionPrices } from '../catalogue/pricing';
 import { weighedSaleOf } from '../catalogue/weighed-sale';
 import { readTerms } from '../delivery/delivery.terms';
 import { type HeldSlot, holdSlot } from '../slots/slot.hold';
-import { ratesForZip } from '../tax/tax.rates';
-import { type AppliedCoupon, applyCoupon, redeemCoupon } from './coupon';
+import { type AppliedCoupon, redeemCoupon } from './coupon';
 import { assertLineCaps, assertPendingRoom } from './order.limits';
+import { type AskedLines, type Line, orderLinesOf, subtotalOf, wholeCartOf } from './order.lines';
 import { orderPlaced } from './order.machine';
+import { type OrderPrice, priceOrder } from './order.pricing';
 import { newOrderNumber } from './order-number';
 
 export interface PlaceOrderInput {
   addressUuid: string;
   coupon: string;
   /** Cart line ids and how many of each to order; absent `when_missing` takes the cart line's. */
-  items: { id: number; num: number; when_missing?: WhenMissing | undefined }[];
+  items: AskedLines;
   /** The client's language, kept as the shopper's (their mails', the "placed" one first). */
   language?: Language;
   /** The chosen delivery window's start, or null for none. */
   slot?: Date | null;
 }
 
-type Line = {
-  cart: typeof cartLines.$inferSelect;
-  product: typeof products.$inferSelect;
-  num: number;
-  priceCents: number;
-  whenMissing: WhenMissing;
-};
+/** The cart's coupon check: a code, and optionally the address and lines the order would have. */
+export interface CouponCheckInput {
+  code: string;
+  addressUuid?: string | undefined;
+  /** Absent: the whole cart as it would be ordered (`wholeCartOf`). */
+  items?: AskedLines | undefined;
+}
 
 /** Placing orders (docs/architecture.md §5, Orders). */
 export class OrderService {
@@ -84,25 +83,23 @@ export class OrderService {
         throw new Conflict('errors:delivery.outsideArea', { zip: address.zip });
       }
       const pending = await assertPendingRoom(tx, userId, limits);
-      const lines = await this.linesOf(tx, userId, input.items, now);
+      const lines = await orderLinesOf(tx, userId, input.items, now);
       await assertLineCaps(tx, pending, lines, limits);
-      const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.num, 0);
+      const subtotalCents = subtotalOf(lines);
       // The minimum is on the goods as priced, before a coupon (docs/product.md, Delivery).
       if (subtotalCents < terms.minimumCents) {
         throw new Conflict('errors:delivery.belowMinimum', { min: formatCents(terms.minimumCents) });
       }
-      const coupon = input.coupon.trim()
-        ? await applyCoupon(tx, input.coupon, userId, subtotalCents, now)
-        : undefined;
-      // Each line at its class's rate where it is delivered (docs/product.md, Tax).
-      const rates = await ratesForZip(tx, address.zip);
-      const totals = orderTotalsOf(
+      const { coupon, totals } = await priceOrder(tx, {
+        userId,
+        lines,
         subtotalCents,
-        coupon?.discountCents ?? 0,
+        zip: address.zip,
+        coupon: input.coupon,
         terms,
-        lines.map((l) => ({ goodsCents: l.priceCents * l.num, ratePpm: rates.rateOf(l.product.taxClass) })),
-        rates.feeRatePpm,
-      );
+        now,
+        lockCoupon: true,
+      });
       await reserveStock(tx, stock, lines);
       // After the stock (every order locks products, then its window: no deadlock between two).
       const slot = await holdSlot(tx, input.slot ?? null, now, this.deps.timeZone);
@@ -127,44 +124,42 @@ export class OrderService {
     });
   }
 
-  /** The shopper's lines to order: those asked for with a `num` above 0. */
-  private async linesOf(tx: Tx, userId: number, asked: PlaceOrderInput['items'], now: Date): Promise<Line[]> {
-    const all = asked.map((i) => i.id);
-    if (new Set(all).size !== all.length) throw new BadInput('errors:order.badItems');
-    const items = asked.filter((i) => i.num > 0);
-    if (items.length === 0) throw new BadInput('errors:order.empty');
-    const ids = items.map((i) => i.id);
-    const rows = await tx
-      .select({ cart: cartLines, product: products })
-      .from(cartLines)
-      .innerJoin(products, eq(products.id, cartLines.productId))
-      .where(and(eq(cartLines.userId, userId), inArray(cartLines.id, ids)));
-    if (rows.length !== ids.length) throw new NotFound('errors:cart.lineNotFound');
-    const promo = await runningPromotionPrices(
-      tx,
-      rows.map((r) => r.product.id),
-      now,
-    );
-    const numOf = new Map(items.map((i) => [i.id, i.num]));
-    const choiceOf = new Map(items.map((i) => [i.id, i.when_missing]));
-    const [shopper] = await tx
-      .select({ whenMissing: users.whenMissing })
-      .from(users)
-      .where(eq(users.id, userId));
-    return rows
-      .map(({ cart, product }) => {
-        if (!product.onSale)
-          throw new Conflict('errors:cart.notForSale', { name_en: product.enName, name_zh: product.znName });
-        if ((numOf.get(cart.id) ?? 0) > cart.amount) throw new BadInput('errors:order.badItems');
-        return {
-          cart,
-          product,
-          num: numOf.get(cart.id) ?? 0,
-          priceCents: promo.get(product.id) ?? product.priceCents,
-          whenMissing: choiceOf.get(cart.id) ?? asWhenMissing(cart.whenMissing ?? shopper?.whenMissing),
-        };
-      })
-      .sort((a, b) => a.product.id - b.product.id);
+  /**
+   * The cart's coupon check (docs/api.md, `GET /api/cart/coupon`), read-only: the lines `place`
+   * would order (the asked ones, or the whole cart) to the chosen address, priced by the same
+   * `priceOrder` with the coupon, so the totals shown are those the order will charge. Refuses the
+   * code as `place` would, with the same message; the delivery area and the minimum order are the
+   * cart's own notes and `place`'s checks, not the coupon's.
+   */
+  async checkCoupon(
+    userId: number,
+    input: CouponCheckInput,
+  ): Promise<OrderPrice & { subtotalCents: number }> {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction(async (tx) => {
+      const zip =
+        input.addressUuid === undefined
+          ? ''
+          : (
+              await this.deps.addresses.own(tx, userId, input.addressUuid).catch(() => {
+                throw new NotFound('errors:order.addressMissing');
+              })
+            ).zip;
+      const lines = await orderLinesOf(tx, userId, input.items ?? (await wholeCartOf(tx, userId)), now);
+      const subtotalCents = subtotalOf(lines);
+      const terms = await readTerms(tx);
+      const price = await priceOrder(tx, {
+        userId,
+        lines,
+        subtotalCents,
+        zip,
+        coupon: input.code,
+        terms,
+        now,
+        lockCoupon: false,
+      });
+      return { ...price, subtotalCents };
+    });
   }
 }
 

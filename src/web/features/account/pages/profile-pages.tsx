@@ -11,7 +11,9 @@ import type { StoredUser } from '#web/lib/storage';
 import { ProfileMenu } from '../components/profile-menu';
 import '../profile.css';
 
+export { CouponsPage } from './coupons-page';
 export { NotificationsPage } from './notifications-page';
+export { PromotionsPage } from './promotions-page';
 
 /** The profile tab (docs/product.md §2): the menu when signed in; 'No Sign In' with a sign-in button otherwise. */
 export function ProfilePage() {
@@ -55,11 +57,11 @@ function EmptyLinks({ links }: { links: [to: string, label: string][] }) {
 }
 
 /**
- * Screens that had only a title (docs/product.md §2): the shop keeps no coupons,
- * returns or reviews list a shopper could see yet, so each says what will appear there and how
+ * Screens that had only a title (docs/product.md §2): the shop keeps no returns or reviews list
+ * a shopper could see yet, so each says what will appear there and how
  * things work now, with links onwards.
  */
-function emptyPage(key: 'coupons' | 'returns' | 'reviews', drawing: DrawingName, links: [string, string][]) {
+function emptyPage(key: 'returns' | 'reviews', drawing: DrawingName, links: [string, string][]) {
   return function EmptyPage() {
     const { t } = useTranslation(['profile', 'info', 'site']);
     const empty = {
@@ -72,16 +74,8 @@ function emptyPage(key: 'coupons' | 'returns' | 'reviews', drawing: DrawingName,
   };
 }
 
-export const CouponsPage = emptyPage('coupons', 'basket', [
-  ['/promotions', 'info:coupons.promotions'],
-  ['/cart', 'info:coupons.cart'],
-]);
 export const ReturnsPage = emptyPage('returns', 'receipt', [
   ['/returns-policy', 'info:returns.policy'],
   ['/contact', 'info:returns.contact'],
 ]);
 export const ReviewsPage = emptyPage('reviews', 'search', [['/categories', 'info:reviews.shop']]);
-export function PromotionsPage() {
-  const { t } = useTranslation('profile');
-  return <TitlePage title={t('promotions')} tab />;
-}

@@ -20,7 +20,7 @@ export interface CartTaxLine {
 }
 
 export interface CartDelivery {
-  /** The cart's money with the shop's fee, by the server's own function (before a coupon). */
+  /** The cart's money with the shop's fee and the coupon's discount, by the server's own function. */
   totals: OrderTotals & { taxes: OrderTax };
   /** The summary's delivery row, when the shop charges a fee: its amount, or "Free delivery". */
   row?: SummaryRow;
@@ -40,7 +40,12 @@ const chargesOf = (terms: DeliveryTerms | undefined): DeliveryCharges =>
  * threshold, the minimum order, and whether the chosen address's ZIP is in the area. The server
  * checks all of it again when the order is placed.
  */
-export function useCartDelivery(lines: readonly CartTaxLine[], zip: string | undefined): CartDelivery {
+export function useCartDelivery(
+  lines: readonly CartTaxLine[],
+  zip: string | undefined,
+  /** An accepted coupon's discount (cart-coupon.tsx): the fee's threshold and the tax count the goods after it. */
+  discountCents = 0,
+): CartDelivery {
   const { t } = useTranslation('cart');
   const terms = useDeliveryTerms().data;
   const check = useZipCheck(zip).data;
@@ -50,7 +55,8 @@ export function useCartDelivery(lines: readonly CartTaxLine[], zip: string | und
     goodsCents: l.cents,
     ratePpm: check?.tax_rates[l.taxClass] ?? DEFAULT_RATE_PPM,
   }));
-  const totals = orderTotalsOf(subtotal, 0, chargesOf(terms), taxLines, check?.fee_tax_rate_ppm);
+  const discount = Math.min(discountCents, subtotal);
+  const totals = orderTotalsOf(subtotal, discount, chargesOf(terms), taxLines, check?.fee_tax_rate_ppm);
   const minimum = centsOf(terms?.minimum ?? 0);
   const refusal =
     zip !== undefined && terms?.has_area === true && check?.delivers === false

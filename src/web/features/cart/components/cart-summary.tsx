@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Totals } from '#shared/money';
-import { COUPON_MAX } from '#shared/schemas/order.rules';
 import { type OrderTax, ratePercent, showsTaxByRate } from '#shared/tax';
 import { type SummaryRow, SummaryRows } from '#web/components/order/summary-rows';
 
@@ -13,8 +12,9 @@ interface CartSummaryProps {
   totals: Totals & { taxes?: OrderTax };
   /** The delivery fee's row, when the shop charges one. */
   delivery?: SummaryRow | undefined;
-  coupon: string;
-  onCoupon: (coupon: string) => void;
+  /** The coupon field (cart-coupon.tsx), and its Discount row once a code is accepted. */
+  couponField: ReactNode;
+  discount?: SummaryRow | undefined;
   canSubmit: boolean;
   pending: boolean;
   /** Why submitting is not possible yet, read out next to the button. */
@@ -33,12 +33,12 @@ function taxRows(totals: CartSummaryProps['totals'], t: TFunction<'cart'>): Summ
   return rates.map((r) => ({ label: t('taxAt', { rate: ratePercent(r.ratePpm) }), cents: r.taxCents }));
 }
 
-/** Subtotal, tax 4.5 %, the delivery fee and total (the server's own tax function), a coupon, and submit. */
+/** A coupon, subtotal, its discount, tax 4.5 %, the delivery fee and total (the server's own tax function), and submit. */
 export function CartSummary({
   totals,
   delivery,
-  coupon,
-  onCoupon,
+  couponField,
+  discount,
   canSubmit,
   pending,
   hint,
@@ -47,32 +47,20 @@ export function CartSummary({
   estimate = false,
 }: CartSummaryProps) {
   const { t } = useTranslation('cart');
-  const couponId = useId();
   const hintId = useId();
   return (
     <section className="cart-summary" aria-label={t('summary')}>
-      <label className="field" htmlFor={couponId}>
-        <span className="field-label">{t('coupon')}</span>
-        <input
-          id={couponId}
-          className="input"
-          value={coupon}
-          maxLength={COUPON_MAX}
-          autoCapitalize="characters"
-          placeholder={t('couponPlaceholder')}
-          onChange={(event) => onCoupon(event.target.value)}
-        />
-      </label>
+      {couponField}
       <SummaryRows
         rows={[
           { label: t('subtotal'), cents: totals.subtotal },
+          ...(discount ? [discount] : []),
           ...taxRows(totals, t),
           ...(delivery ? [delivery] : []),
         ]}
         total={{ label: t('total'), cents: totals.total }}
       />
       {estimate && <p className="summary-note">{t('estimateNote')}</p>}
-      {coupon.trim() !== '' && <p className="summary-note">{t('couponNote')}</p>}
       {error && (
         <p className="form-error" role="alert">
           {error}

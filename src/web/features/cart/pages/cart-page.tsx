@@ -12,6 +12,7 @@ import { useSignedIn } from '#web/lib/auth';
 import { centsOf } from '#web/lib/money';
 import { AddressPicker } from '../components/address-picker';
 import { AddressSelector } from '../components/address-selector';
+import { useCartCoupon } from '../components/cart-coupon';
 import { CartDeliveryNote, useCartDelivery } from '../components/cart-delivery';
 import { CartLine } from '../components/cart-line';
 import { CartSummary } from '../components/cart-summary';
@@ -57,7 +58,6 @@ function CartContent() {
   const [picking, setPicking] = useState(false);
   /** A first address was just saved from the picker: the selector showing it takes the focus. */
   const [savedFirst, setSavedFirst] = useState(false);
-  const [coupon, setCoupon] = useState('');
   /** Lines sold out or short that the shopper chose to keep as they are. */
   const [kept, setKept] = useState<ReadonlySet<number>>(new Set());
   const removal = useUndoableRemove(writes.remove);
@@ -73,9 +73,12 @@ function CartContent() {
     .map((line) => ({ line, num: lineAvailability(line).can_order }))
     .filter(({ num }) => num > 0);
   const subtotal = ordered.reduce((sum, { line, num }) => sum + centsOf(line.price) * num, 0);
+  const orderLines = ordered.map(({ line, num }) => ({ id: line.id, num }));
+  const coupon = useCartCoupon(address?.uuid, orderLines, subtotal);
   const delivery = useCartDelivery(
     ordered.map(({ line, num }) => ({ cents: centsOf(line.price) * num, taxClass: line.tax_class })),
     address?.zip,
+    coupon.discountCents,
   );
   const slotChoice = useSlotChoice();
 
@@ -95,13 +98,14 @@ function CartContent() {
   }
 
   const totals = delivery.totals;
-  const canSubmit = subtotal > 0 && address !== undefined && !delivery.refusal && !slotChoice.missing;
+  const canSubmit =
+    subtotal > 0 && address !== undefined && !delivery.refusal && !slotChoice.missing && !coupon.waiting;
   const hint =
     subtotal === 0
       ? t('hintEmpty')
       : address === undefined
         ? t('address:noneChosen')
-        : (delivery.refusal ?? (slotChoice.missing ? t('slots.choose') : undefined));
+        : (delivery.refusal ?? (slotChoice.missing ? t('slots.choose') : coupon.waiting));
   const placeError = place.error ? messageOf(place.error, t) : undefined;
   const lineError = writes.failure ? messageOf(writes.failure, t) : undefined;
 
@@ -111,7 +115,7 @@ function CartContent() {
     place.mutate(
       {
         address: address.uuid,
-        coupon,
+        coupon: coupon.code,
         lines: ordered.map(({ line, num }) => ({ id: line.id, num, when_missing: line.when_missing })),
         slot: slotChoice.slot,
       },
@@ -182,8 +186,8 @@ function CartContent() {
       <CartSummary
         totals={totals}
         delivery={delivery.row}
-        coupon={coupon}
-        onCoupon={setCoupon}
+        couponField={coupon.field}
+        discount={coupon.row}
         canSubmit={canSubmit}
         pending={place.isPending}
         hint={hint}
