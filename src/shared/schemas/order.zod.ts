@@ -174,6 +174,8 @@ export const OrderDetail = OrderSummary.omit({ item: true }).extend({
   /** Our addition: when the order was placed (the same instant as `created_at`) and paid (null: not paid). */
   placed_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Our addition: the shop's time zone (SHOP_TIME_ZONE), which the page says those moments in. */
+  time_zone: z.string(),
   /** Our addition: how it was paid (docs/api.md, Orders); null while nothing was paid. */
   payment: OrderPayment.nullable(),
   /** Our addition: what was given back so far (packing's and the shop's refunds). */

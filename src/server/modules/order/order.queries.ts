@@ -183,6 +183,7 @@ export async function orderDetail(
     estimate_total: o.estimateTotalCents === null ? null : centsToAmount(o.estimateTotalCents),
     placed_at: o.createdAt.toISOString(),
     paid_at: o.paidAt?.toISOString() ?? null,
+    time_zone: timeZone,
     payment: money.payment && {
       kind: money.payment.kind,
       vendor: money.payment.vendor,
