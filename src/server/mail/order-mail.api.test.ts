@@ -106,6 +106,8 @@ describe('order mails in the shopper language', () => {
         shipped: 'is on its way',
         refunded: 'refunded for order',
         card: 'your card **** 1111',
+        paidWith: 'Paid with: Visa card ending in 1111',
+        net: 'Net paid: $0.00',
         cancelled: 'was cancelled',
         expired: 'has expired',
         shelf: 'Nothing was charged',
@@ -117,6 +119,8 @@ describe('order mails in the shopper language', () => {
         shipped: '已发货',
         refunded: '已退款',
         card: '您的银行卡 **** 1111',
+        paidWith: '支付方式：Visa 卡（尾号 1111）',
+        net: '实付净额: $0.00',
         cancelled: '已取消',
         expired: '已过期',
         shelf: '我们没有向您收取任何费用',
@@ -138,6 +142,7 @@ describe('order mails in the shopper language', () => {
       const paid = await catcher.latestTo(s.email, 1);
       expect(paid.subject).toContain(words.paid);
       expect(paid.text).toContain(ADDRESS.address);
+      expect(paid.text).toContain(words.paidWith);
 
       await runOrderAction(
         t.database.db,
@@ -155,6 +160,8 @@ describe('order mails in the shopper language', () => {
       const refunded = await catcher.latestTo(s.email, 3);
       expect(refunded.subject).toContain(words.refunded);
       expect(refunded.text).toContain(words.card);
+      // All of it came back: the mail's totals end with what the shopper paid in the end.
+      expect(refunded.text).toContain(words.net);
 
       await drain();
       expect(catcher.countTo(s.email)).toBe(4);

@@ -33,6 +33,7 @@ export function orderMailData(overrides: Partial<OrderMailData> = {}): OrderMail
       zip: '62701',
     },
     extra: {},
+    placedAt: new Date('2026-01-15T20:00:00Z'),
     ...overrides,
   };
 }

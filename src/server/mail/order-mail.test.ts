@@ -134,6 +134,61 @@ describe('order mails', () => {
     expect(wallet.text).toContain('订单 2601151200001234 的 $15.00 已退回您的支付宝账户。');
   });
 
+  it('placed with a coupon: items, the discount with its code, tax and total, in both languages', () => {
+    // The shopper's order: $46.18 of items, WELCOME10 takes $4.62, 4.5 % tax $1.87 → $43.43.
+    const order = data({
+      lines: [{ enName: 'Oolong tea', znName: '乌龙茶', priceCents: 2309, num: 2 }],
+      subtotalCents: 4618,
+      discountCents: 462,
+      taxCents: 187,
+      totalCents: 4343,
+      coupon: 'WELCOME10',
+    });
+    const en = orderMail(order, settings);
+    for (const part of [
+      'Placed: Jan 15, 2026, 8:00 PM',
+      'Subtotal: $46.18',
+      'Discount (WELCOME10): -$4.62',
+      'Tax: $1.87',
+      'Total: $43.43',
+    ])
+      expect(en.text).toContain(part);
+    expect(en.html).toContain('Discount (WELCOME10)');
+    const zh = orderMail({ ...order, language: 'zh' }, settings);
+    for (const part of [
+      '下单时间：2026年1月15日 20:00',
+      '小计: $46.18',
+      '优惠（WELCOME10）: -$4.62',
+      '合计: $43.43',
+    ])
+      expect(zh.text).toContain(part);
+  });
+
+  it('every mail ends with the totals; once money came back, what was refunded and the net paid', () => {
+    for (const kind of ORDER_MAIL_KINDS) {
+      expect(orderMail(data({ kind }), settings).text).toContain('Total: $30.81');
+    }
+    const payment = { kind: 'card' as const, vendor: 'creditcard', cardBrand: 'Visa', cardLast4: '1111' };
+    const refunded = data({
+      kind: 'refunded',
+      payment,
+      refundedCents: 400,
+      extra: { amountCents: 400, paymentKind: 'card', cardLast4: '1111' },
+    });
+    const en = orderMail(refunded, settings);
+    for (const part of ['Paid with: Visa card ending in 1111', 'Refunded: -$4.00', 'Net paid: $26.81'])
+      expect(en.text).toContain(part);
+    const zh = orderMail({ ...refunded, language: 'zh' }, settings);
+    for (const part of ['支付方式：Visa 卡（尾号 1111）', '已退款: -$4.00', '实付净额: $26.81'])
+      expect(zh.text).toContain(part);
+    const wallet = orderMail(
+      data({ kind: 'paid', language: 'zh', payment: { ...payment, kind: 'wallet', vendor: 'wechatpay' } }),
+      settings,
+    );
+    expect(wallet.text).toContain('支付方式：微信支付');
+    expect(wallet.text).not.toContain('实付净额');
+  });
+
   it('substitution: the substitute, both prices, a dearer one’s difference, the deadline and the order link', () => {
     const substitution = {
       enName: 'Ribeye steak',

@@ -54,6 +54,22 @@ export interface OrderMailData {
   extra: OrderMailExtra;
   /** The delivery window the order holds, if any. */
   slot?: { startsAt: Date; endsAt: Date } | null;
+  /** The coupon code the discount came from. */
+  coupon?: string | null;
+  /** When the order was placed (said on the shop's clock). */
+  placedAt?: Date;
+  /** How it was paid, once it was: a card (brand and last four where known) or a wallet. */
+  payment?: MailPayment | null;
+  /** Given back so far (refunds, and what was taken off a held card): a Refunded and a Net paid row. */
+  refundedCents?: number;
+}
+
+/** How an order was paid, as its mails say it. */
+export interface MailPayment {
+  kind: 'card' | 'wallet';
+  vendor: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
 }
 
 export interface OrderMailSettings {
@@ -163,6 +179,7 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
       piece(lang, k('deadline'), params),
     );
   }
+  paragraphs.push(...orderFacts(lang, data, settings.timeZone ?? 'UTC'));
   const slot = data.slot && SLOT_SHOWN.has(data.kind) ? data.slot : undefined;
   if (slot) {
     const when = slotLabel(slot.startsAt, slot.endsAt, settings.timeZone ?? 'UTC', lang);
@@ -186,7 +203,8 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
   const greeting = piece(lang, estimatePaid ? k('greetingEstimate') : heading('greeting'), params);
   const footer = piece(lang, 'mail:footer', { shop });
   const lines = showLines ? lineRows(data) : [];
-  const totals = showLines ? totalRows(data, receipt || weighedReceipt) : [];
+  // Every order mail ends with the order's totals in full (docs/product.md, Order mails).
+  const totals = totalRows(data);
   const address = receipt ? addressLines(data) : [];
   const label = (key: string, p: Params = {}) => piece(lang, `mail:order.labels.${key}`, p);
 
@@ -195,15 +213,10 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
     '',
     ...paragraphs.flatMap((p) => [p.text, '']),
     ...(action ? [`${action.label.text}: ${action.link}`, ''] : []),
-    ...(showLines
-      ? [
-          label('order', { orderNo: data.orderNo }).text,
-          ...lines.map((l) => `  ${l.name.text} ${l.qty}    ${l.amount}`),
-          '',
-          ...totals.map((t) => `  ${t.label.text}: ${t.amount}`),
-          '',
-        ]
-      : []),
+    label('order', { orderNo: data.orderNo }).text,
+    ...(showLines ? [...lines.map((l) => `  ${l.name.text} ${l.qty}    ${l.amount}`), ''] : []),
+    ...totals.map((t) => `  ${t.label.text}: ${t.amount}`),
+    '',
     ...(receipt ? [label('shipTo').text, ...address.map((a) => `  ${a.text}`), ''] : []),
     footer.text,
   ].join('\n');
@@ -217,22 +230,20 @@ export function orderMail(data: OrderMailData, settings: OrderMailSettings): Mai
     action
       ? `<p style="margin:20px 0"><a href="${escapeHtml(action.link)}" style="background:#1f8a4c;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:700">${action.label.html}</a></p>`
       : '',
-    showLines
-      ? `<h2 style="font-size:16px">${label('order', { orderNo: data.orderNo }).html}</h2><table style="width:100%;border-collapse:collapse">` +
-        lines
-          .map(
-            (l) =>
-              `<tr><td style="${cell}">${l.name.html} ${escapeHtml(l.qty)}</td><td style="${cell};text-align:right">${escapeHtml(l.amount)}</td></tr>`,
-          )
-          .join('') +
-        totals
-          .map(
-            (t, i) =>
-              `<tr><td style="padding:4px 0${i === totals.length - 1 ? ';font-weight:700' : ''}">${t.label.html}</td><td style="padding:4px 0;text-align:right${i === totals.length - 1 ? ';font-weight:700' : ''}">${escapeHtml(t.amount)}</td></tr>`,
-          )
-          .join('') +
-        '</table>'
-      : '',
+    `<h2 style="font-size:16px">${label('order', { orderNo: data.orderNo }).html}</h2><table style="width:100%;border-collapse:collapse">` +
+      lines
+        .map(
+          (l) =>
+            `<tr><td style="${cell}">${l.name.html} ${escapeHtml(l.qty)}</td><td style="${cell};text-align:right">${escapeHtml(l.amount)}</td></tr>`,
+        )
+        .join('') +
+      totals
+        .map((t) => {
+          const weight = t.strong ? ';font-weight:700' : '';
+          return `<tr><td style="padding:4px 0${weight}">${t.label.html}</td><td style="padding:4px 0;text-align:right${weight}">${escapeHtml(t.amount)}</td></tr>`;
+        })
+        .join('') +
+      '</table>',
     receipt
       ? `<h2 style="font-size:16px">${label('shipTo').html}</h2><p>${address.map((a) => a.html).join('<br>')}</p>`
       : '',
@@ -296,7 +307,19 @@ function lineRows(data: OrderMailData): { name: Piece; qty: string; amount: stri
   });
 }
 
-function totalRows(data: OrderMailData, receipt: boolean): { label: Piece; amount: string }[] {
+interface TotalRow {
+  label: Piece;
+  amount: string;
+  /** The order's total and what was paid in the end stand out. */
+  strong?: boolean;
+}
+
+/**
+ * The order's totals in full: subtotal, the coupon's discount with its code, tax (rate by rate
+ * where there are several), delivery fee and total; then, where money came back, what was
+ * refunded and what was paid in the end.
+ */
+function totalRows(data: OrderMailData): TotalRow[] {
   const label = (key: string, params: Record<string, string> = {}) =>
     piece(data.language, `mail:order.labels.${key}`, params);
   const taxes = data.taxes ?? [];
@@ -306,25 +329,72 @@ function totalRows(data: OrderMailData, receipt: boolean): { label: Piece; amoun
         amount: formatCents(r.taxCents),
       }))
     : [{ label: label('tax'), amount: formatCents(data.taxCents) }];
+  const discount = data.coupon ? label('discountCode', { code: data.coupon }) : label('discount');
+  const charged = chargedRows(data, label);
   return [
-    ...(receipt ? [{ label: label('subtotal'), amount: formatCents(data.subtotalCents) }] : []),
-    ...(receipt && data.discountCents > 0
-      ? [{ label: label('discount'), amount: formatCents(-data.discountCents) }]
-      : []),
-    ...(receipt ? taxRows : []),
-    ...(receipt && (data.deliveryFeeCents ?? 0) > 0
+    { label: label('subtotal'), amount: formatCents(data.subtotalCents) },
+    ...(data.discountCents > 0 ? [{ label: discount, amount: formatCents(-data.discountCents) }] : []),
+    ...taxRows,
+    ...((data.deliveryFeeCents ?? 0) > 0
       ? [{ label: label('delivery'), amount: formatCents(data.deliveryFeeCents ?? 0) }]
       : []),
-    { label: label(data.estimate ? 'totalEstimate' : 'total'), amount: formatCents(data.totalCents) },
-    ...chargedRows(data, label),
+    {
+      label: label(data.estimate ? 'totalEstimate' : 'total'),
+      amount: formatCents(data.totalCents),
+      strong: charged.length === 0,
+    },
+    // A weighed order's packed receipt says what is charged itself; otherwise refunds and net paid.
+    ...(charged.length > 0 ? charged : refundRows(data, label)),
   ];
+}
+
+/** What came back and what the shopper paid in the end, once anything came back. */
+function refundRows(data: OrderMailData, label: (key: string) => Piece): TotalRow[] {
+  const refunded = data.refundedCents ?? 0;
+  if (refunded <= 0) return [];
+  return [
+    { label: label('refunded'), amount: formatCents(-refunded) },
+    { label: label('netPaid'), amount: formatCents(Math.max(0, data.totalCents - refunded)), strong: true },
+  ];
+}
+
+/** When the order was placed, and how it was paid once it was. */
+function orderFacts(lang: Language, data: OrderMailData, timeZone: string): Piece[] {
+  const facts: Piece[] = [];
+  if (data.placedAt) {
+    const date = new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
+      timeZone,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(data.placedAt);
+    facts.push(piece(lang, 'mail:order.labels.placedAt', { date }));
+  }
+  // Sent a moment later, a placed mail could find the order paid already: it still asks for payment.
+  if (data.payment && data.kind !== 'placed') {
+    facts.push(piece(lang, 'mail:order.labels.paidWith', { method: paymentMethod(lang, data.payment) }));
+  }
+  return facts;
+}
+
+/** "Visa card ending in 1111", "WeChat Pay" (a wallet's name in the mail's language). */
+function paymentMethod(lang: Language, p: MailPayment): string {
+  const l = (key: string, params: Params = {}) => translate(lang, `mail:order.labels.${key}`, params);
+  if (p.kind === 'wallet') {
+    const wallet = translate(lang, `mail:order.wallets.${p.vendor}`);
+    return wallet.startsWith('mail:') ? p.vendor : wallet;
+  }
+  if (!p.cardLast4) return l('cardOnly');
+  const brand = p.cardBrand ? translate(lang, `mail:order.brands.${p.cardBrand}`) : '';
+  return brand && !brand.startsWith('mail:')
+    ? l('card', { brand, last4: p.cardLast4 })
+    : l('cardNoBrand', { last4: p.cardLast4 });
 }
 
 /**
  * A packed weighed order's receipt ends with what is charged (docs/product.md, Sold by weight):
  * the order's total less what was taken off a held card or refunded to a wallet.
  */
-function chargedRows(data: OrderMailData, label: (key: string) => Piece): { label: Piece; amount: string }[] {
+function chargedRows(data: OrderMailData, label: (key: string) => Piece): TotalRow[] {
   const charged = data.extra.chargedCents;
   if (data.kind !== 'packed' || charged === undefined || charged === data.totalCents) return [];
   return [
@@ -332,7 +402,7 @@ function chargedRows(data: OrderMailData, label: (key: string) => Piece): { labe
       label: label(data.extra.notCharged ? 'takenOff' : 'refundedItems'),
       amount: formatCents(-(data.totalCents - charged)),
     },
-    { label: label('charged'), amount: formatCents(charged) },
+    { label: label('charged'), amount: formatCents(charged), strong: true },
   ];
 }
 

@@ -4,6 +4,7 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { mailOutbox, orderLines, orders, orderTaxes, packingLines } from '#server/db/schema';
 import { emit } from '#server/events';
+import { orderMoney } from '#server/modules/order/order.money';
 import { PollingWorker, retryDelay } from '#server/polling-worker';
 import { type AlertMail, alertMail } from './alert-mail';
 import type { Mailer, MailMessage } from './mailer';
@@ -173,6 +174,7 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
       .leftJoin(packingLines, eq(packingLines.orderLineId, orderLines.id))
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.id));
+    const money = await orderMoney(this.deps.db, order.id);
     return orderMail(
       {
         kind: row.kind as OrderMailKind,
@@ -212,6 +214,10 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
           zip: order.shipZip,
         },
         extra: (row.payload ?? {}) as OrderMailExtra,
+        coupon: order.couponCode,
+        placedAt: order.createdAt,
+        payment: money.payment,
+        refundedCents: money.refundedCents,
         slot:
           order.slotStartsAt && order.slotEndsAt
             ? { startsAt: order.slotStartsAt, endsAt: order.slotEndsAt }

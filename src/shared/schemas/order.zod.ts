@@ -132,6 +132,20 @@ export const OrderLine = z.object({
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
+/** How an order was paid: a card (its brand and last four digits where known) or a wallet. */
+export const OrderPayment = z.object({
+  kind: z.enum(['card', 'wallet']),
+  /** creditcard | wechatpay | alipay */
+  vendor: z.string(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+});
+export type OrderPayment = z.infer<typeof OrderPayment>;
+
+/** `POST /api/order/{order_no}/cancel`: the order's status after (5, cancelled). */
+export const CancelOrderAnswer = z.object({ status: z.number().int() });
+export type CancelOrderAnswer = z.infer<typeof CancelOrderAnswer>;
+
 export const OrderDetail = OrderSummary.omit({ item: true }).extend({
   subtotal: z.number(),
   discount: z.number(),
@@ -157,6 +171,17 @@ export const OrderDetail = OrderSummary.omit({ item: true }).extend({
   estimate: z.boolean().optional(),
   /** Our addition: a weighed order's total as placed (the estimate), else null. */
   estimate_total: z.number().nullable().optional(),
+  /** Our addition: when the order was placed (the same instant as `created_at`) and paid (null: not paid). */
+  placed_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** Our addition: the shop's time zone (SHOP_TIME_ZONE), which the page says those moments in. */
+  time_zone: z.string(),
+  /** Our addition: how it was paid (docs/api.md, Orders); null while nothing was paid. */
+  payment: OrderPayment.nullable(),
+  /** Our addition: what was given back so far (packing's and the shop's refunds). */
+  refunded: z.number(),
+  /** Our addition: `total_price` less `refunded` for a paid order; null for one never paid. */
+  net_paid: z.number().nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SubstituteChoice, WhenMissing } from '#shared/schemas/cart';
-import type { BuyAgainAnswer, OrderDetail, OrderSummary } from '#shared/schemas/order';
+import type { BuyAgainAnswer, CancelOrderAnswer, OrderDetail, OrderSummary } from '#shared/schemas/order';
 import type { ProposalAnswer } from '#shared/schemas/packing.rules';
 import { apiGet, apiRequest } from '../lib/api-client';
 import { CART_WRITES, type ChoiceForm, choiceFields } from './cart';
@@ -59,6 +59,22 @@ export function orderQueryOptions(orderNo: string) {
 
 export const useOrders = () => useQuery(ordersQueryOptions());
 export const useOrder = (orderNo: string) => useQuery(orderQueryOptions(orderNo));
+
+/**
+ * `POST /api/order/{no}/cancel`: the shopper cancels an unpaid order (docs/api.md). The orders,
+ * the cart's slot picker and the products' stock are read again afterwards.
+ */
+export function useCancelOrder(orderNo: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<CancelOrderAnswer>(`/api/order/${encodeURIComponent(orderNo)}/cancel`, { method: 'POST' }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['orders'] });
+      void client.invalidateQueries({ queryKey: ['delivery-slots'] });
+    },
+  });
+}
 
 /**
  * `POST /api/order/{no}/again`: the order's available products back in the cart (docs/api.md).

@@ -283,6 +283,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],
     valid: (own) => ({ ':orderNo': own.orderNo }),
   },
+  // Cancelling an unpaid order: another shopper's answers 404 and the order stays pending.
+  'POST /api/order/:orderNo/cancel': {
+    access: 'shopper',
+    foreign: (owner) => [{ params: { ':orderNo': owner.orderNo } }],
+    valid: (own) => ({ ':orderNo': own.orderNo }),
+  },
 
   'POST /api/authorize/pay': {
     access: 'shopper',

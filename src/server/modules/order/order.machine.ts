@@ -104,6 +104,8 @@ export interface ActInput {
   /** ship: what the shop says about the parcel, both optional. */
   carrier?: string | undefined;
   tracking?: string | undefined;
+  /** cancel: the shopper cancelled their own unpaid order (the timeline says so). */
+  byShopper?: boolean;
 }
 
 /**
@@ -147,7 +149,8 @@ export async function actOnOrder(
     throw refusal(action, now?.status ?? before.status, (now ?? before).packedAt !== null);
   }
   if (action === 'cancel') await releaseOrders(tx, stock, [after.id]);
-  const details: Record<string, unknown> = action === 'ship' ? { carrier, tracking } : {};
+  const details: Record<string, unknown> =
+    action === 'ship' ? { carrier, tracking } : input.byShopper ? { by: 'shopper' } : {};
   await afterOrderChange(tx, {
     orderId: after.id,
     kind: rule.kind,

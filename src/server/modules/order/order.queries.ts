@@ -10,6 +10,9 @@ import type { LineWeight } from '#shared/schemas/weight.zod';
 import { ratePercent } from '#shared/tax';
 import { choicesOf } from '../catalogue/substitute-choices';
 import { readShopSettings } from '../settings/shop-settings';
+import { netPaidCents, orderMoney } from './order.money';
+
+const nullableAmount = (cents: number | null) => (cents === null ? null : centsToAmount(cents));
 
 type OrderRow = typeof orders.$inferSelect;
 type MarkRow = typeof packingLines.$inferSelect;
@@ -117,11 +120,12 @@ export async function orderDetail(
     .from(orders)
     .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!o) throw new NotFound('errors:order.notFound');
-  const [lines, marks, taxes, settings] = await Promise.all([
+  const [lines, marks, taxes, settings, money] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id)),
     marksOfOrder(db, o.id),
     db.select().from(orderTaxes).where(eq(orderTaxes.orderId, o.id)).orderBy(asc(orderTaxes.ratePpm)),
     readShopSettings(db),
+    orderMoney(db, o.id),
   ]);
   const choices = await choicesOf(db, lines, now);
   // The choice can change until packing of the order starts (its first mark).
@@ -177,6 +181,17 @@ export async function orderDetail(
     hold,
     estimate: o.weighed && o.weighedAt === null,
     estimate_total: o.estimateTotalCents === null ? null : centsToAmount(o.estimateTotalCents),
+    placed_at: o.createdAt.toISOString(),
+    paid_at: o.paidAt?.toISOString() ?? null,
+    time_zone: timeZone,
+    payment: money.payment && {
+      kind: money.payment.kind,
+      vendor: money.payment.vendor,
+      card_brand: money.payment.cardBrand,
+      card_last4: money.payment.cardLast4,
+    },
+    refunded: centsToAmount(money.refundedCents),
+    net_paid: nullableAmount(netPaidCents(o, money.refundedCents)),
   };
 }
 

@@ -3,8 +3,9 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { ok, requestLanguage, route } from '#server/http';
 import { NoInput } from '#shared/schemas/common';
-import { OrderNoParams, PlaceOrderInput } from '#shared/schemas/order';
+import { type CancelOrderAnswer, OrderNoParams, PlaceOrderInput } from '#shared/schemas/order';
 import type { StockListener } from '../catalogue/catalogue.changes';
+import { cancelOwnOrder } from './order.cancel';
 import { expireOverdueOrders } from './order.expiry';
 import { listOrders, orderDetail } from './order.queries';
 import type { OrderService } from './order.service';
@@ -55,5 +56,18 @@ export async function orderRoutes(
       await opts.beforeDetail?.(params.orderNo);
       return ok(await orderDetail(db, user.id, params.orderNo, timeZone, clock.now()));
     },
+  );
+
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/order/:orderNo/cancel',
+      params: OrderNoParams,
+      input: NoInput,
+      auth: 'shopper',
+    },
+    async ({ params, user }) =>
+      ok<CancelOrderAnswer>(await cancelOwnOrder({ db, clock, catalogue }, user.id, params.orderNo)),
   );
 }

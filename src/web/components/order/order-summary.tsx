@@ -29,6 +29,15 @@ function taxRows(order: OrderDetail, t: TFunction<'orders'>): SummaryRow[] {
   return order.taxes.map((r) => ({ label: t('taxAt', { rate: r.rate }), cents: centsOf(r.tax) }));
 }
 
+/** Once money came back: what was refunded, and what the shopper paid in the end. */
+function refundRows(order: OrderDetail, t: TFunction<'orders'>): SummaryRow[] {
+  if (order.refunded <= 0 || order.net_paid === null) return [];
+  return [
+    { label: t('refunded'), cents: centsOf(order.refunded), deducted: true },
+    { label: t('netPaid'), cents: centsOf(order.net_paid) },
+  ];
+}
+
 /** What an order holds: its lines, where it goes and its totals (the order, its confirmation and the pay page). */
 export function OrderSummary({
   order,
@@ -100,6 +109,7 @@ export function OrderSummary({
               label: t(order.estimate ? 'totalEstimate' : 'total'),
               cents: centsOf(order.total_price),
             }}
+            after={refundRows(order, t)}
           />
           {order.estimate && <p className="summary-note">{t('estimateNote')}</p>}
         </section>

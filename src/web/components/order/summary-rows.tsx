@@ -9,8 +9,19 @@ export interface SummaryRow {
   text?: string;
 }
 
-/** A summary's money rows (subtotal, discount, tax, delivery) and its total, laid out by panels.css. */
-export function SummaryRows({ rows, total }: { rows: SummaryRow[]; total: SummaryRow }) {
+/**
+ * A summary's money rows (subtotal, discount, tax, delivery) and its total, laid out by panels.css;
+ * `after`: rows below the total (an order's refunds), the last of them set as a total too.
+ */
+export function SummaryRows({
+  rows,
+  total,
+  after = [],
+}: {
+  rows: SummaryRow[];
+  total: SummaryRow;
+  after?: SummaryRow[];
+}) {
   return (
     <dl className="summary-rows">
       {rows.map((row) => (
@@ -23,6 +34,12 @@ export function SummaryRows({ rows, total }: { rows: SummaryRow[]; total: Summar
         <dt>{total.label}</dt>
         <dd>{formatCents(total.cents)}</dd>
       </div>
+      {after.map((row, i) => (
+        <div key={row.label} className={i === after.length - 1 ? 'summary-total' : undefined}>
+          <dt>{row.label}</dt>
+          <dd>{`${row.deducted ? '-' : ''}${formatCents(row.cents)}`}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

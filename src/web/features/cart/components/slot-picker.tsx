@@ -17,7 +17,8 @@ export interface SlotChoice {
 
 /**
  * The cart's delivery window: the shop's coming days as chips, each day's windows
- * under it; full and past-cut-off windows shown but not selectable, saying why. Times are on the
+ * under it; full and past-cut-off windows shown but not selectable, saying why, and a day with no
+ * open window a chip that cannot be chosen, saying why. Times are on the
  * shop's clock, in the shopper's language.
  */
 export function useSlotChoice(): SlotChoice {
@@ -53,6 +54,16 @@ interface SlotPickerProps {
   onChoose: (start: string | undefined) => void;
 }
 
+/**
+ * Why a day offers nothing: every window full, or closed (past its cut-off, or some of each);
+ * undefined while one window is open. Such a day's chip cannot be chosen (Today after its last
+ * cut-off) and says why.
+ */
+function closedWhy(ofDay: DeliverySlot[]): 'full' | 'closed' | undefined {
+  if (ofDay.some((s) => s.state === 'open')) return undefined;
+  return ofDay.every((s) => s.state === 'full') ? 'full' : 'closed';
+}
+
 function SlotPicker({ slots, timeZone, required, chosen, onChoose }: SlotPickerProps) {
   const { t } = useTranslation('cart');
   const language = useLanguage();
@@ -80,18 +91,23 @@ function SlotPicker({ slots, timeZone, required, chosen, onChoose }: SlotPickerP
       ) : (
         <>
           <ul className="slot-days" aria-label={t('slots.days')}>
-            {days.map((date) => (
-              <li key={date}>
-                <button
-                  type="button"
-                  className="slot-day"
-                  aria-pressed={date === shown}
-                  onClick={() => setDay(date)}
-                >
-                  {dayLabel(date)}
-                </button>
-              </li>
-            ))}
+            {days.map((date) => {
+              const why = closedWhy(slots.filter((s) => s.date === date));
+              return (
+                <li key={date}>
+                  <button
+                    type="button"
+                    className="slot-day"
+                    aria-pressed={date === shown}
+                    disabled={why !== undefined}
+                    onClick={() => setDay(date)}
+                  >
+                    {dayLabel(date)}
+                    {why && <span className="slot-day-why"> · {t(`slots.state.${why}`)}</span>}
+                  </button>
+                </li>
+              );
+            })}
           </ul>
           <fieldset className="slot-windows">
             <legend className="visually-hidden">{shown ? dayLabel(shown) : ''}</legend>

@@ -19,6 +19,7 @@ import { CartSummary } from '../components/cart-summary';
 import { CartTotalBar } from '../components/cart-total-bar';
 import { RemovedLine, useUndoableRemove } from '../components/removed-line';
 import { useSlotChoice } from '../components/slot-picker';
+import { WaitingOrder } from '../components/waiting-order';
 import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
 import '../cart.css';
@@ -86,14 +87,17 @@ function CartContent() {
   if (lines.isError) return <ErrorState error={lines.error} onRetry={() => void lines.refetch()} />;
   if (lines.data.length === 0) {
     return (
-      <StateView
-        kind="noProduct"
-        action={
-          <Link to="/home" className="button button-primary">
-            {t('shop')}
-          </Link>
-        }
-      />
+      <>
+        <StateView
+          kind="noProduct"
+          action={
+            <Link to="/home" className="button button-primary">
+              {t('shop')}
+            </Link>
+          }
+        />
+        <WaitingOrder />
+      </>
     );
   }
 

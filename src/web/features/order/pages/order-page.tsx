@@ -8,13 +8,18 @@ import { ErrorState } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import '#web/components/ui/panels.css';
 import { BuyAgain } from '../components/buy-again';
+import { CancelOrder } from '../components/cancel-order';
 import { LineSubstitution } from '../components/line-substitution';
+import { OrderFacts } from '../components/order-facts';
 import { OrderTimeline } from '../components/order-timeline';
 import { ProposalWaiting } from '../components/proposal-waiting';
 import '../order.css';
 import { Loading } from '#web/components/ui/loading';
 
-/** One order (/order/{no}): a status banner, what happened so far, the lines, the address and the totals. */
+/**
+ * One order (/order/{no}): a status banner (an unpaid one can be paid or cancelled), when and how it
+ * was paid, what happened so far, the lines, the address and the totals.
+ */
 export function OrderPage() {
   const { t } = useTranslation('orders');
   const { id = '' } = useParams();
@@ -34,11 +39,15 @@ export function OrderPage() {
                   : t(`banner.${statusKey(order.data.status).slice(7)}`)}
               </span>
               {order.data.status === ORDER_STATUS.pending && (
-                <Link to={`/pay/${order.data.order_no}`} className="button button-primary">
-                  {t('payNow')}
-                </Link>
+                <span className="order-banner-actions">
+                  <Link to={`/pay/${order.data.order_no}`} className="button button-primary">
+                    {t('payNow')}
+                  </Link>
+                  <CancelOrder orderNo={order.data.order_no} />
+                </span>
               )}
             </section>
+            <OrderFacts order={order.data} />
             <ProposalWaiting lines={order.data.item} />
             <OrderTimeline orderNo={order.data.order_no} />
             <OrderSummary
