@@ -44,10 +44,11 @@ export function BuyBox({ uuid, stock }: { uuid: string; stock: number }) {
         type="button"
         className="button button-primary buy-button"
         disabled={pending}
+        aria-busy={pending}
         onClick={addQuantity}
       >
         <CartIcon width={20} height={20} />
-        {t('product.addToCart')}
+        {pending ? t('product.adding') : t('product.addToCart')}
       </button>
       {message && (
         <p role="alert" style={{ flexBasis: '100%', margin: 0, color: 'var(--red)', fontWeight: 600 }}>
