@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { enterTestCard, expectConfirmed, test } from './fixtures/order';
+import { enterTestCard, expectConfirmed, placeOrder, test } from './fixtures/order';
 import { expect, holdRequests, LANGUAGES, paired, textIn } from './fixtures/shop';
 import { signInAs } from './fixtures/shopper';
 
@@ -18,9 +18,9 @@ function countRequests(page: Page, method: string, path: string): () => number {
 
 for (const language of LANGUAGES) {
   test(
-    `offline: a notice shows, add-to-cart says it cannot and works again once back online (${language})`,
+    `offline: a notice shows, add-to-cart and Pay Now say they cannot and work again once back online (${language})`,
     paired(language),
-    async ({ page, shopper, catalogue }) => {
+    async ({ page, request, shop, shopper, catalogue }) => {
       const t = textIn(language);
       const [product] = await catalogue.stocked();
       await signInAs(page, shopper, language);
@@ -45,6 +45,19 @@ for (const language of LANGUAGES) {
         page.getByRole('link', { name: t('cart.badge', { count: 1 }), exact: true }),
       ).toBeVisible();
       expect(adds()).toBe(1);
+
+      // Paying offline: said at once, no card form opened for a payment that cannot go out.
+      await page.goto(`/pay/${await placeOrder(request, shop, shopper, catalogue)}`);
+      const payNow = page.getByRole('button', { name: t('pay:payNow') });
+      await expect(payNow).toBeEnabled();
+      await page.context().setOffline(true);
+      await payNow.click();
+      await expect(page.getByRole('alert')).toHaveText(t('offline.cannotPay'));
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.context().setOffline(false);
+      await expect(page.getByText(t('offline.cannotPay'))).toHaveCount(0);
+      await payNow.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
     },
   );
 }

@@ -12,6 +12,7 @@ import { ErrorState } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import { messageOf } from '#web/lib/api-client';
 import { centsOf } from '#web/lib/money';
+import { useOnline } from '#web/lib/online';
 import { CardPayModal } from '../components/card-pay-modal';
 import { NotPayable } from '../components/not-payable';
 import { minutesAndSeconds, useSecondsLeft } from '../components/time-left';
@@ -54,13 +55,17 @@ export function PayPage() {
       onError: (error) => setWalletMessage(messageOf(error, t)),
     });
   };
+  // Offline nothing can be paid: Pay Now says so (until the connection is back) instead of
+  // opening a modal or a wallet call that cannot go out.
+  const online = useOnline();
+  const [triedOffline, setTriedOffline] = useState(false);
+  if (online && triedOffline) setTriedOffline(false);
   const payNow = () => {
-    // Offline nothing can be paid: say so instead of a modal or a wallet call that cannot go out.
-    if (!navigator.onLine) return setWalletMessage(t('common:offline.cannotPay'));
-    setWalletMessage(undefined);
+    if (!navigator.onLine) return setTriedOffline(true);
     if (method === 'creditcard') setCardOpen(true);
     else startWallet(method);
   };
+  const payMessage = triedOffline ? t('common:offline.cannotPay') : walletMessage;
 
   const data = order.data;
   const pending = data?.status === ORDER_STATUS.pending;
@@ -86,7 +91,7 @@ export function PayPage() {
               <strong>{formatCents(centsOf(data.total_price))}</strong>
               <OrderStatus status={data.status} />
               {pending && (
-                <p className="pay-time-left" role="timer" data-testid="pay-time-left">
+                <p className="pay-time-left" role="timer">
                   {timeUp ? t('timeUp') : t('timeLeft', { time: timeLeft })}
                 </p>
               )}
@@ -129,9 +134,9 @@ export function PayPage() {
                     })}
                   </p>
                 )}
-                {walletMessage && (
+                {payMessage && (
                   <p className="form-error" role="alert">
-                    {walletMessage}
+                    {payMessage}
                   </p>
                 )}
                 <div className="pay-now-row">
