@@ -20,6 +20,7 @@ import type {
 import { lineLimit } from '#shared/schemas/cart.rules';
 import { apiGet, apiRequest, messageOf } from '../lib/api-client';
 import { useSignedIn } from '../lib/auth';
+import { useOnline } from '../lib/online';
 
 const COUNT_KEY = ['cart', 'count'] as const;
 const LINES_KEY = ['cart', 'lines'] as const;
@@ -108,13 +109,17 @@ export function addToCartOptions(client: QueryClient) {
 /**
  * Add-to-cart as every screen does it: a visitor goes to /account (docs/product.md §4); a signed-in
  * shopper's add is `addToCartOptions`. `message` words the last failure for the shopper
- * (`messageOf`) and is gone as soon as the next add starts.
+ * (`messageOf`) and is gone as soon as the next add starts. Offline, an add is not sent (nor left
+ * waiting): `message` says it cannot be added until the connection is back, and goes when it is.
  */
 export function useAddToCart() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
   const client = useQueryClient();
   const { t } = useTranslation('common');
+  const online = useOnline();
+  const [triedOffline, setTriedOffline] = useState(false);
+  if (online && triedOffline) setTriedOffline(false);
   const mutation = useMutation(addToCartOptions(client));
   const add = useCallback(
     (uuid: string, amount = 1, onAdded?: () => void) => {
@@ -122,11 +127,20 @@ export function useAddToCart() {
         navigate('/account');
         return;
       }
+      if (!navigator.onLine) {
+        mutation.reset();
+        setTriedOffline(true);
+        return;
+      }
       mutation.mutate({ uuid, amount }, { onSuccess: onAdded });
     },
-    [signedIn, navigate, mutation.mutate],
+    [signedIn, navigate, mutation.mutate, mutation.reset],
   );
-  const message = mutation.error ? messageOf(mutation.error, t) : undefined;
+  const message = triedOffline
+    ? t('offline.cannotAdd')
+    : mutation.error
+      ? messageOf(mutation.error, t)
+      : undefined;
   return { add, pending: mutation.isPending, error: mutation.error, message };
 }
 

@@ -17,6 +17,12 @@ export interface NewCardPayment {
   billing: Record<BillingField, string>;
 }
 
+/**
+ * How long a card payment may take: longer than the server waits for the card gateway (15 s), so
+ * the browser never gives up on a payment the server then completes (docs/product.md §7).
+ */
+export const CARD_PAY_TIMEOUT_MS = 20_000;
+
 /** `POST /api/authorize/pay` with a new card (its number without spaces) or a saved one; secrets in the body. */
 export function useCardPay(orderNo: string) {
   const client = useQueryClient();
@@ -29,7 +35,11 @@ export function useCardPay(orderNo: string) {
         form.date = input.date;
         for (const [field, value] of Object.entries(input.billing)) form[`billing[${field}]`] = value.trim();
       }
-      return apiRequest<CardPaymentResult>('/api/authorize/pay', { method: 'POST', form });
+      return apiRequest<CardPaymentResult>('/api/authorize/pay', {
+        method: 'POST',
+        form,
+        timeoutMs: CARD_PAY_TIMEOUT_MS,
+      });
     },
     onSettled: () => client.invalidateQueries({ queryKey: ['orders'] }),
   });

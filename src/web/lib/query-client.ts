@@ -11,7 +11,9 @@ export function createQueryClient(): QueryClient {
         retryDelay: 600,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // A change made offline fails at once with the Disconnected wording (docs/product.md §8)
+      // instead of waiting unseen, its button grey, for a connection that may never come.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

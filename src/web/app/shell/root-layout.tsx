@@ -5,6 +5,7 @@ import { useLastAddedAt } from '#web/api/cart';
 import { useLiveEvents } from '#web/api/notifications';
 import { AddedNotice } from '#web/components/ui/added-notice';
 import { useRemoveBootShell } from './boot-shell';
+import { OfflineNotice } from './offline-notice';
 import { PageFallback } from './page-fallback';
 import './shell.css';
 import { SiteFooter } from './site-footer';
@@ -57,6 +58,7 @@ export function RootLayout() {
       <SiteFooter onPhones={footer} />
       <TabBar />
       <AddedNotice addedAt={addedAt} />
+      <OfflineNotice />
       <ScrollRestoration />
     </div>
   );

@@ -19,15 +19,12 @@ export function LanguageToggle({ language, onSwitch, ns }: LanguageToggleProps) 
   const { t } = useTranslation(ns);
   const other = language === 'zh' ? 'en' : 'zh';
   return (
-    <button
-      type="button"
-      className="language-switch"
-      lang={other}
-      aria-label={t('language.switchTo')}
-      onClick={() => onSwitch(other)}
-    >
+    <button type="button" className="language-switch" lang={other} onClick={() => onSwitch(other)}>
       <GlobeIcon width={18} height={18} />
-      <span aria-hidden="true">{t('language.other')}</span>
+      {/* Named by what it shows first ("EN", "中文"), then what it does: a name that holds the
+          visible text is what speech control answers to (WCAG 2.5.3). */}
+      <span>{t('language.other')}</span>
+      <span className="visually-hidden"> {t('language.switchTo')}</span>
     </button>
   );
 }

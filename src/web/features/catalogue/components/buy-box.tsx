@@ -77,10 +77,11 @@ export function BuyBox({ uuid, stock }: { uuid: string; stock: number }) {
         type="button"
         className="button button-primary buy-button"
         disabled={pending || room === 0}
+        aria-busy={pending}
         onClick={addQuantity}
       >
         <CartIcon width={20} height={20} />
-        {t('product.addToCart')}
+        {pending ? t('product.adding') : t('product.addToCart')}
       </button>
       {said && (
         <p className="buy-box-limit" role="status">

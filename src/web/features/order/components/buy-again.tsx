@@ -22,7 +22,8 @@ export function BuyAgain({ orderNo, named = false }: { orderNo: string; named?: 
         className="button button-secondary buy-again-button"
         onClick={() => again.mutate(orderNo)}
         disabled={again.isPending}
-        aria-label={named ? t('again.buttonNamed', { id: orderNo }) : undefined}
+        // The name starts with what the button shows (WCAG 2.5.3): while adding, just that.
+        aria-label={named && !again.isPending ? t('again.buttonNamed', { id: orderNo }) : undefined}
       >
         {again.isPending ? t('again.pending') : t('again.button')}
       </button>

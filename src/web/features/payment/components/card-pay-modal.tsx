@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Address } from '#shared/schemas/address';
@@ -60,6 +60,12 @@ export function CardPayModal({ open, onClose, pay, shipping, onPaid }: CardPayMo
     }
   }
 
+  // 'Enter Card Information and Pay' leaves with the form it opens: the focus goes to the card
+  // number, where the shopper types next, not to the page behind.
+  useEffect(() => {
+    if (entering) form.current?.querySelector<HTMLInputElement>('input[autocomplete="cc-number"]')?.focus();
+  }, [entering]);
+
   /** Refused: the form stays as typed but for the security code, which is asked again. */
   const refused = (reason: string) => {
     setFailure(reason);
@@ -82,6 +88,8 @@ export function CardPayModal({ open, onClose, pay, shipping, onPaid }: CardPayMo
 
   const payNew = (event: FormEvent) => {
     event.preventDefault();
+    // One payment at a time: Enter in a field while one is on its way sends nothing more.
+    if (pay.isPending) return;
     const cardProblem =
       cardFormProblem({ holderName: card.holderName, number: card.number, expiry: card.expiry }) ??
       securityCodeProblem(card.code);
@@ -89,16 +97,19 @@ export function CardPayModal({ open, onClose, pay, shipping, onPaid }: CardPayMo
     const address = sameAsShipping ? billingFromShipping(shipping) : billing;
     const missing = billingFieldsIn(language).find((f) => address[f].trim() === '');
     if (missing) return check({ key: `problem.billing.${missing}`, field: missing });
+    if (!navigator.onLine) return check({ key: 'common:offline.cannotPay' });
     check(undefined);
     pay.mutate({ number: card.number, date: card.expiry, code: card.code, billing: address }, handlers);
   };
 
   const paySaved = (event: FormEvent) => {
     event.preventDefault();
+    if (pay.isPending) return;
     const cardUuid = chosen ?? cards.data?.[0]?.uuid;
     if (!cardUuid) return;
     const found = securityCodeProblem(savedCode);
     if (!check(found ? { key: `problem.${found}`, field: 'savedCode' } : undefined)) return;
+    if (!navigator.onLine) return check({ key: 'common:offline.cannotPay' });
     pay.mutate({ cardUuid, code: savedCode }, handlers);
   };
 
@@ -148,9 +159,7 @@ export function CardPayModal({ open, onClose, pay, shipping, onPaid }: CardPayMo
             )}
           </fieldset>
           {error}
-          <button type="submit" className="button button-primary form-submit" disabled={pay.isPending}>
-            {t('payNow')}
-          </button>
+          <PayButton pending={pay.isPending}>{t('payNow')}</PayButton>
         </form>
       ) : (
         <>
@@ -190,9 +199,7 @@ export function CardPayModal({ open, onClose, pay, shipping, onPaid }: CardPayMo
                 />
               </label>
               {error}
-              <button type="submit" className="button button-primary form-submit" disabled={pay.isPending}>
-                {t('payWithSaved')}
-              </button>
+              <PayButton pending={pay.isPending}>{t('payWithSaved')}</PayButton>
             </form>
           )}
           <div className="modal-actions">
@@ -214,5 +221,20 @@ export function CardPayModal({ open, onClose, pay, shipping, onPaid }: CardPayMo
         </>
       )}
     </Modal>
+  );
+}
+
+/** A form's pay button: while the payment is on its way it says so and takes no second press. */
+function PayButton({ pending, children }: { pending: boolean; children: string }) {
+  const { t } = useTranslation('pay');
+  return (
+    <button
+      type="submit"
+      className="button button-primary form-submit"
+      disabled={pending}
+      aria-busy={pending}
+    >
+      {pending ? t('paying') : children}
+    </button>
   );
 }

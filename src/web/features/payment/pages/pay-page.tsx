@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatCents } from '#shared/money';
@@ -12,8 +12,10 @@ import { ErrorState } from '#web/components/ui/states';
 import { TitlePage } from '#web/components/ui/title-page';
 import { messageOf } from '#web/lib/api-client';
 import { centsOf } from '#web/lib/money';
+import { useOnline } from '#web/lib/online';
 import { CardPayModal } from '../components/card-pay-modal';
 import { NotPayable } from '../components/not-payable';
+import { minutesAndSeconds, useSecondsLeft } from '../components/time-left';
 import { WalletOutcome } from '../components/wallet-outcome';
 import '#web/components/ui/form.css';
 import '#web/components/ui/panels.css';
@@ -53,10 +55,29 @@ export function PayPage() {
       onError: (error) => setWalletMessage(messageOf(error, t)),
     });
   };
-  const payNow = () => (method === 'creditcard' ? setCardOpen(true) : startWallet(method));
+  // Offline nothing can be paid: Pay Now says so (until the connection is back) instead of
+  // opening a modal or a wallet call that cannot go out.
+  const online = useOnline();
+  const [triedOffline, setTriedOffline] = useState(false);
+  if (online && triedOffline) setTriedOffline(false);
+  const payNow = () => {
+    if (!navigator.onLine) return setTriedOffline(true);
+    if (method === 'creditcard') setCardOpen(true);
+    else startWallet(method);
+  };
+  const payMessage = triedOffline ? t('common:offline.cannotPay') : walletMessage;
 
   const data = order.data;
   const pending = data?.status === ORDER_STATUS.pending;
+  const paying = cardPay.isPending || walletPay.isPending;
+  const secondsLeft = useSecondsLeft(data?.expires_at ?? new Date(0).toISOString());
+  const timeUp = pending && secondsLeft === 0;
+  const timeLeft = minutesAndSeconds(secondsLeft);
+  // Run out: read the order again, which the server has expired by now (NotPayable shows).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the moment it runs out
+  useEffect(() => {
+    if (timeUp) void order.refetch();
+  }, [timeUp]);
   return (
     <TitlePage title={t('title', { id })} backTo="/profile/orders">
       <div className="pay">
@@ -69,6 +90,11 @@ export function PayPage() {
               <span>{pending ? t('amount') : t('orders:total')}</span>
               <strong>{formatCents(centsOf(data.total_price))}</strong>
               <OrderStatus status={data.status} />
+              {pending && (
+                <p className="pay-time-left" role="timer">
+                  {timeUp ? t('timeUp') : t('timeLeft', { time: timeLeft })}
+                </p>
+              )}
             </section>
             {pending && returned ? (
               <WalletOutcome
@@ -108,19 +134,26 @@ export function PayPage() {
                     })}
                   </p>
                 )}
-                {walletMessage && (
+                {payMessage && (
                   <p className="form-error" role="alert">
-                    {walletMessage}
+                    {payMessage}
                   </p>
                 )}
-                <button
-                  type="button"
-                  className="button button-primary form-submit"
-                  disabled={walletPay.isPending}
-                  onClick={payNow}
-                >
-                  {t('payNow')}
-                </button>
+                <div className="pay-now-row">
+                  <button
+                    type="button"
+                    className="button button-primary form-submit"
+                    disabled={paying || timeUp}
+                    aria-busy={paying}
+                    aria-describedby="pay-now-time-left"
+                    onClick={payNow}
+                  >
+                    {paying ? t('paying') : t('payNow')}
+                  </button>
+                  <span id="pay-now-time-left" className="pay-now-time-left">
+                    {timeUp ? t('timeUp') : t('timeLeftShort', { time: timeLeft })}
+                  </span>
+                </div>
               </section>
             )}
             <section className="pay-summary" aria-labelledby="pay-summary-title">
