@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type {
   CartChange,
   CartItem,
@@ -20,6 +20,7 @@ import type {
 import { lineLimit } from '#shared/schemas/cart.rules';
 import { apiGet, apiRequest, messageOf } from '../lib/api-client';
 import { useSignedIn } from '../lib/auth';
+import type { SignInIntent } from '../lib/sign-in-intent';
 
 const COUNT_KEY = ['cart', 'count'] as const;
 const LINES_KEY = ['cart', 'lines'] as const;
@@ -99,25 +100,29 @@ export function addToCartOptions(client: QueryClient) {
 }
 
 /**
- * Add-to-cart as every screen does it: a visitor goes to /account (docs/product.md §4); a signed-in
+ * Add-to-cart as every screen does it: a visitor goes to /account (docs/product.md §4) with what
+ * they meant to add and the page they were on (lib/sign-in-intent.ts), to be added once signed in; a signed-in
  * shopper's add is `addToCartOptions`. `message` words the last failure for the shopper
  * (`messageOf`) and is gone as soon as the next add starts.
  */
 export function useAddToCart() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
+  const location = useLocation();
   const client = useQueryClient();
   const { t } = useTranslation('common');
   const mutation = useMutation(addToCartOptions(client));
   const add = useCallback(
     (uuid: string, amount = 1, onAdded?: () => void) => {
       if (!signedIn) {
-        navigate('/account');
+        const path = `${location.pathname}${location.search}${location.hash}`;
+        const intent: SignInIntent = { path, add: { uuid, amount } };
+        navigate('/account', { state: { intent } });
         return;
       }
       mutation.mutate({ uuid, amount }, { onSuccess: onAdded });
     },
-    [signedIn, navigate, mutation.mutate],
+    [signedIn, navigate, location, mutation.mutate],
   );
   const message = mutation.error ? messageOf(mutation.error, t) : undefined;
   return { add, pending: mutation.isPending, error: mutation.error, message };
