@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidFromKey } from '#server/db/seed';
 import { OrderDetail, PackingSlips } from '#shared/schemas/admin/orders.zod';
 import { PackingDay } from '#shared/schemas/admin/packing.zod';
 import { expectAnswer } from '../../../../tests/helpers/answers';
-import { ADDRESS, callAs, createShopper } from '../../../../tests/helpers/shoppers';
+import { ADDRESS, callAs } from '../../../../tests/helpers/shoppers';
 import { createTeam, injectAsStaff, type TestStaff } from '../../../../tests/helpers/staff';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { cardForm, payByCard, stocked } from '../payment/payment.fixture';
+import { cardForm, payByCard, placeOrderOf, stocked } from '../payment/payment.fixture';
 
 /**
  * Delivery instructions (docs/product.md, Addresses) are copied onto the order with the address, so
@@ -29,35 +28,25 @@ const asStaff = async (who: TestStaff, url: string) => {
 
 describe('delivery instructions on the order', () => {
   it('are copied at placement and shown to the shopper and the packer', async () => {
-    const s = await createShopper(t.database, t.clock.now());
     const { area: _area, ...house } = ADDRESS;
-    const address = (
-      await callAs(t.app, s, 'POST', '/api/address', {
-        ...house,
-        name: '小明',
-        surname: '王',
-        instructions: 'Gate code 4321, leave at the door',
-      })
-    ).body.data;
     const product = stocked[0];
     if (!product) throw new Error('the demo catalogue has no stocked product');
-    await callAs(t.app, s, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(product.key)}`);
-    const [line] = (await callAs(t.app, s, 'GET', '/api/cart')).body.data as { id: number }[];
-    const placed = await callAs(t.app, s, 'POST', '/api/order', {
-      uuid: address.uuid,
-      coupon: '',
-      'items[0][id]': line?.id ?? 0,
-      'items[0][num]': 1,
+    const { s, orderNo } = await placeOrderOf(t, [product.key], 1, {
+      ...house,
+      name: '小明',
+      surname: '王',
+      instructions: 'Gate code 4321, leave at the door',
     });
-    expect(placed.status).toBe(200);
-    const orderNo = placed.body.data as string;
+    const [address] = (await callAs(t.app, s, 'GET', '/api/address')).body.data as { uuid: string }[];
+    if (!address) throw new Error('no address');
     expect((await payByCard(t, s.token, cardForm(orderNo))).body.data.status).toBe(2);
     // The address book changes afterwards; the order keeps what was asked when it was placed.
-    await callAs(t.app, s, 'PATCH', '/api/address', {
+    const patched = await callAs(t.app, s, 'PATCH', '/api/address', {
       ...ADDRESS,
       instructions: 'Ring twice',
       uuid: address.uuid,
     });
+    expect(patched.body.data).toMatchObject({ instructions: 'Ring twice' });
 
     const mine = (await callAs(t.app, s, 'GET', `/api/order/${orderNo}`)).body.data;
     expect(mine.address).toMatchObject({ area: '', instructions: 'Gate code 4321, leave at the door' });
