@@ -33,7 +33,7 @@ export async function stockUp(database: Database): Promise<void> {
 /** Signs up through the API as a shopper would (the code read from the caught mail), then signs in. */
 export async function signUp(client: ShopClient, catcher: SmtpCatcher, n: number): Promise<string> {
   const email = `load.buyer${n}.${process.pid}.${Date.now().toString(36)}@example.com`;
-  const password = 'correct horse battery';
+  const password = 'horse battery 1';
   dataOf(await client.call('POST', '/api/buy/email', { email }), 'send code');
   const code = codeIn(await catcher.latestTo(email));
   if (!code) throw new Error(`no code in the mail to ${email}`);

@@ -2,7 +2,7 @@ import { devices } from '@playwright/test';
 import type { OrderDetail } from '#shared/schemas/order';
 import { desktopOnly, openSection, paidOrder, staffSignedIn, test } from './fixtures/admin-orders';
 import { expect, expectAccessible, holdRequests, LANGUAGES, price, text } from './fixtures/shop';
-import { callApi, signInAs } from './fixtures/shopper';
+import { ADDRESS, callApi, signInAs } from './fixtures/shopper';
 
 /**
  * Items 4 and 5 in the browser: a packer marks a line short on the console's Packing
@@ -74,6 +74,36 @@ for (const language of LANGUAGES) {
     await expect(line).toBeVisible();
     await expectAccessible(shopperPage);
     await phone.close();
+  });
+}
+
+for (const language of LANGUAGES) {
+  test(`the packer reads the delivery instructions on the bench and the packing list (${language})`, async ({
+    page,
+    request,
+    shop,
+    server,
+    catalogue,
+  }) => {
+    const instructions = 'Gate code 4321, leave at the door';
+    const house = { ...ADDRESS, name: '小明', surname: '王', area: '', instructions };
+    const { orderNo } = await paidOrder(request, shop, catalogue, house);
+    await staffSignedIn(page, server, 'packer', language);
+    await openSection(page, language, 'packing');
+    const card = page.getByRole('article', { name: text(language, 'admin:packing.order', { orderNo }) });
+    await expect(
+      card.getByText(text(language, 'admin:packing.instructions', { instructions })),
+    ).toBeVisible();
+    await expect(card.getByText('王小明', { exact: true })).toBeVisible();
+    await page.goto(`/admin/orders/packing?orders=${orderNo}`);
+    const slip = page.getByRole('article', {
+      name: text(language, 'admin:orders.packing.order', { orderNo }),
+    });
+    await expect(
+      slip.getByText(text(language, 'admin:orders.fields.instructions', { instructions })),
+    ).toBeVisible();
+    await expect(slip.getByText('王小明', { exact: true })).toBeVisible();
+    await expectAccessible(page);
   });
 }
 

@@ -51,7 +51,7 @@ async function storefrontSignIn(browser: Browser, server: AdminShop, email: stri
   await page.goto('/account');
   const a = (key: string) => text(language, `account:${key}`);
   await page.getByLabel(a('field.email'), { exact: true }).fill(email);
-  await page.getByLabel(a('field.password'), { exact: true }).fill('correct horse battery');
+  await page.getByLabel(a('field.password'), { exact: true }).fill('horse battery 1');
   await page.getByRole('button', { name: a('signIn.submit'), exact: true }).click();
   return { page, close: () => context.close() };
 }

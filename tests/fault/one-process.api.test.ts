@@ -58,7 +58,7 @@ async function twoPorts(): Promise<[number, number]> {
 
 /** Signs up through the shop as a shopper does (the code read from the mail), with an address and a cart line. */
 async function newShopper(url: string, email: string) {
-  const password = 'correct horse battery';
+  const password = 'horse battery 1';
   await dataOf(url, undefined, 'POST', '/api/buy/email', { email });
   const code = codeIn(await catcher.latestTo(email)) ?? '';
   await dataOf(url, undefined, 'POST', '/api/buy/registration', { email, name: 'Mei', password, code });

@@ -351,6 +351,8 @@ export const addresses = pgTable(
     city: text('city').notNull(),
     province: text('province').notNull(),
     zip: text('zip').notNull(),
+    /** For the driver and the packer: gate code, leave at the door (docs/product.md, Addresses). */
+    instructions: text('instructions').notNull().default(''),
     defaultStatus: smallint('default_status').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -410,6 +412,8 @@ export const orders = pgTable(
     shipCity: text('ship_city').notNull(),
     shipProvince: text('ship_province').notNull(),
     shipZip: text('ship_zip').notNull(),
+    /** The address's delivery instructions, copied at placement like the address. */
+    shipInstructions: text('ship_instructions').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),

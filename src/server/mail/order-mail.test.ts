@@ -80,8 +80,18 @@ describe('order mails', () => {
     ])
       expect(mail.text).toContain(part);
     const zh = orderMail(data({ kind: 'paid', language: 'zh' }), settings);
-    for (const part of ['小计: $29.48', '税费: $1.33', '合计: $30.81', '收货地址', 'LinMei'])
+    for (const part of ['小计: $29.48', '税费: $1.33', '合计: $30.81', '收货地址', 'Mei Lin'])
       expect(zh.text).toContain(part);
+  });
+
+  it('names the person by their script and leaves out an empty second line, in either language', () => {
+    const address = { ...data().address, name: '小明', surname: '王', area: '-' };
+    for (const language of ['en', 'zh'] as const) {
+      const mail = orderMail(data({ kind: 'paid', language, address }), settings);
+      expect(mail.text).toContain('王小明');
+      expect(mail.text).toContain('Springfield, IL, 62701');
+      expect(mail.text).not.toContain('-, Springfield');
+    }
   });
 
   it('shipped names the carrier and tracking number only when given', () => {

@@ -1,6 +1,8 @@
 import type { Language } from '#shared/constants';
 import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { formatCents } from '#shared/money';
+import { personName } from '#shared/person-name';
+import { shownArea } from '#shared/schemas/address.rules';
 import { slotLabel } from '#shared/slot-label';
 import { ratePercent, showsTaxByRate } from '#shared/tax';
 import { formatUnitPrice, formatWeight } from '#shared/weight';
@@ -408,11 +410,10 @@ function chargedRows(data: OrderMailData, label: (key: string) => Piece): TotalR
 
 function addressLines(data: OrderMailData): Piece[] {
   const a = data.address;
-  const name = data.language === 'zh' ? `${a.surname}${a.name}` : `${a.name} ${a.surname}`;
   return [
-    plain(name),
+    plain(personName(a)),
     plain(a.address),
-    plain([a.area, a.city, a.province, a.zip].filter(Boolean).join(', ')),
+    plain([shownArea(a.area), a.city, a.province, a.zip].filter(Boolean).join(', ')),
     piece(data.language, 'mail:order.labels.phone', { phone: a.phone }),
   ];
 }

@@ -6,8 +6,12 @@
 /** Starts with a letter or digit; letters, digits, hyphen, dot or underscore; @; a domain; a 2+ letter suffix. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 export const EMAIL_MAX = 254;
-/** docs/architecture.md §5: at least 8, up to 64 accepted (the hint keeps docs/product.md's words). */
+/**
+ * A shopper's new password: 8 to 15 characters, as the sign-up hint says (docs/product.md §5,
+ * decision 029); staff passwords may be up to 64. Sign-in accepts any stored password.
+ */
 export const PASSWORD_MIN = 8;
+export const SHOPPER_PASSWORD_MAX = 15;
 export const PASSWORD_MAX = 64;
 export const NAME_MAX = 40;
 export const CODE_PATTERN = /^\d{6}$/;
@@ -21,11 +25,15 @@ export function emailProblem(email: string): EmailProblem | undefined {
 }
 
 export type PasswordProblem = 'passwordEmpty' | 'passwordLength';
-export function passwordProblem(password: string): PasswordProblem | undefined {
+/** A shopper's new password (sign up, reset, change): 8 to 15 characters. */
+export function passwordProblem(password: string, max = SHOPPER_PASSWORD_MAX): PasswordProblem | undefined {
   if (password === '') return 'passwordEmpty';
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) return 'passwordLength';
+  if (password.length < PASSWORD_MIN || password.length > max) return 'passwordLength';
   return undefined;
 }
+
+/** A staff member's new password: 8 to 64 characters. */
+export const staffPasswordProblem = (password: string) => passwordProblem(password, PASSWORD_MAX);
 
 export type NameProblem = 'nameEmpty' | 'nameTooLong';
 export function nameProblem(name: string): NameProblem | undefined {

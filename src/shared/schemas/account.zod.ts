@@ -12,7 +12,7 @@ const problem = (key: string | undefined) => (key ? (`errors:account.${key}` as 
 export const Email = ruled(Text(320), (v) => problem(emailProblem(v))).transform((v) =>
   v.trim().toLowerCase(),
 );
-/** A new password: 8 to 64 characters. */
+/** A shopper's new password: 8 to 15 characters, as the sign-up hint says. */
 export const NewPassword = ruled(Text(200), (v) => problem(passwordProblem(v)));
 /** The password a shopper signs in with: only required (an old rule's password still signs in). */
 export const CurrentPassword = ruled(Text(200), (v) => problem(v === '' ? 'passwordEmpty' : undefined));

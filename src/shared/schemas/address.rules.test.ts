@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_FIELDS, addressProblem, addressProblems, formatPhone } from './address.rules';
+import { ADDRESS_FIELDS, addressProblem, addressProblems, formatPhone, shownArea } from './address.rules';
 
 const ADDRESS = {
   name: 'Ada',
@@ -24,7 +24,7 @@ describe('ZIP code', () => {
 describe('addressProblems', () => {
   it('names every field with a problem, each with its own', () => {
     const blank = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ' '])) as typeof ADDRESS;
-    expect(Object.keys(addressProblems(blank))).toEqual([...ADDRESS_FIELDS]);
+    expect(Object.keys(addressProblems(blank))).toEqual(ADDRESS_FIELDS.filter((f) => f !== 'area'));
     expect(addressProblems({ ...ADDRESS, name: '', phone: '12', zip: '9410' })).toEqual({
       name: 'required.name',
       phone: 'phoneInvalid',
@@ -37,6 +37,24 @@ describe('addressProblems', () => {
       'required.surname',
     );
     expect(addressProblem({ ...ADDRESS, phone: '12', zip: '9410' })).toBe('phoneInvalid');
+  });
+});
+
+describe('the second line and delivery instructions', () => {
+  it('lets a house leave the second line empty', () => {
+    expect(addressProblem({ ...ADDRESS, area: '' })).toBeUndefined();
+    expect(addressProblem({ ...ADDRESS, area: '   ' })).toBeUndefined();
+  });
+  it('takes instructions up to 300 characters, counted as a shopper counts them', () => {
+    expect(addressProblem({ ...ADDRESS, instructions: '门'.repeat(300) })).toBeUndefined();
+    expect(addressProblem({ ...ADDRESS, instructions: '😀'.repeat(300) })).toBeUndefined();
+    expect(addressProblem({ ...ADDRESS, instructions: 'x'.repeat(301) })).toBe('instructionsTooLong');
+  });
+  it('does not print a second line of only dashes', () => {
+    expect(shownArea('-')).toBe('');
+    expect(shownArea(' — ')).toBe('');
+    expect(shownArea(' Apt 2 ')).toBe('Apt 2');
+    expect(shownArea('2号楼')).toBe('2号楼');
   });
 });
 

@@ -10,13 +10,12 @@ const FIELDS = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, Text()])
 >;
 const DEFAULT_FLAGS = ['0', '1', 'true', 'false'];
 
-const ADDRESS_FORM = { ...FIELDS, default_status: z.unknown().optional() };
+const ADDRESS_FORM = { ...FIELDS, instructions: Text(), default_status: z.unknown().optional() };
 
 /** The form's fields and `default_status`, checked in the order the form shows them (docs/product.md §5). */
-function checkedAddress<T extends Record<AddressField, string> & { default_status?: unknown }>(
-  v: T,
-  ctx: RefinementContext,
-): Omit<T, 'default_status'> & { default_status: boolean } {
+function checkedAddress<
+  T extends Record<AddressField, string> & { instructions: string; default_status?: unknown },
+>(v: T, ctx: RefinementContext): Omit<T, 'default_status'> & { default_status: boolean } {
   const problem = addressProblem(v);
   if (problem) return refuse(ctx, `errors:address.${problem}`);
   const flag = v.default_status ?? '0';
@@ -42,6 +41,8 @@ export const Address = z.object({
   city: z.string(),
   province: z.string(),
   zip: z.string(),
+  /** Delivery instructions; "" when none. */
+  instructions: z.string(),
   default_status: z.union([z.literal(0), z.literal(1)]),
 });
 export type Address = z.infer<typeof Address>;

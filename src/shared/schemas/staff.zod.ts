@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../constants';
-import { Code, CurrentPassword, Email, Name, NewPassword } from './account.zod';
-import { DayParam, IdParam, PageParams, refuse, Text, UuidParam } from './common.zod';
+import { staffPasswordProblem } from './account.rules';
+import { Code, CurrentPassword, Email, Name } from './account.zod';
+import { DayParam, IdParam, PageParams, refuse, ruled, Text, UuidParam } from './common.zod';
 import { type AlertKind, isAlertKind, isStaffRole, recoveryCodeOf, type StaffRole } from './staff.rules';
 
 /* Requests of the operator console (docs/api.md, Admin). */
+
+/** A staff member's new password: 8 to 64 characters (a shopper's is at most 15). */
+const NewStaffPassword = ruled(Text(200), (v) => {
+  const problem = staffPasswordProblem(v);
+  return problem ? (`errors:staff.${problem}` as const) : undefined;
+});
 
 const isLanguage = (v: string): v is Language => (LANGUAGES as readonly string[]).includes(v);
 
@@ -24,7 +31,7 @@ export const StaffSignInInput = z.object({ email: Email, password: CurrentPasswo
 /** The one-time token of a set-password link: 43 base64url characters. */
 export const StaffPasswordSetInput = z.object({
   token: Text(100).refine((v) => /^[\w-]{20,100}$/.test(v), 'token'),
-  password: NewPassword,
+  password: NewStaffPassword,
 });
 export const TotpCodeInput = z.object({ code: Code });
 export const StaffInviteInput = z.object({ email: Email, name: Name, role: Role });

@@ -6,7 +6,7 @@ import { apiGet, apiRequest } from '../lib/api-client';
 
 const KEY = ['address'] as const;
 
-export type AddressValues = Record<AddressField, string> & { default_status: boolean };
+export type AddressValues = Record<AddressField, string> & { instructions: string; default_status: boolean };
 
 export function addressesQueryOptions() {
   return queryOptions({

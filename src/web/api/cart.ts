@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type {
   CartChange,
   CartItem,
@@ -21,6 +21,7 @@ import { lineLimit } from '#shared/schemas/cart.rules';
 import { apiGet, apiRequest, messageOf } from '../lib/api-client';
 import { useSignedIn } from '../lib/auth';
 import { useOnline } from '../lib/online';
+import type { SignInIntent } from '../lib/sign-in-intent';
 
 const COUNT_KEY = ['cart', 'count'] as const;
 const LINES_KEY = ['cart', 'lines'] as const;
@@ -107,7 +108,8 @@ export function addToCartOptions(client: QueryClient) {
 }
 
 /**
- * Add-to-cart as every screen does it: a visitor goes to /account (docs/product.md §4); a signed-in
+ * Add-to-cart as every screen does it: a visitor goes to /account (docs/product.md §4) with what
+ * they meant to add and the page they were on (lib/sign-in-intent.ts), to be added once signed in; a signed-in
  * shopper's add is `addToCartOptions`. `message` words the last failure for the shopper
  * (`messageOf`) and is gone as soon as the next add starts. Offline, an add is not sent (nor left
  * waiting): `message` says it cannot be added until the connection is back, and goes when it is.
@@ -115,6 +117,7 @@ export function addToCartOptions(client: QueryClient) {
 export function useAddToCart() {
   const signedIn = useSignedIn();
   const navigate = useNavigate();
+  const location = useLocation();
   const client = useQueryClient();
   const { t } = useTranslation('common');
   const online = useOnline();
@@ -124,7 +127,9 @@ export function useAddToCart() {
   const add = useCallback(
     (uuid: string, amount = 1, onAdded?: () => void) => {
       if (!signedIn) {
-        navigate('/account');
+        const path = `${location.pathname}${location.search}${location.hash}`;
+        const intent: SignInIntent = { path, add: { uuid, amount } };
+        navigate('/account', { state: { intent } });
         return;
       }
       if (!navigator.onLine) {
@@ -134,7 +139,7 @@ export function useAddToCart() {
       }
       mutation.mutate({ uuid, amount }, { onSuccess: onAdded });
     },
-    [signedIn, navigate, mutation.mutate, mutation.reset],
+    [signedIn, navigate, location, mutation.mutate, mutation.reset],
   );
   const message = triedOffline
     ? t('offline.cannotAdd')

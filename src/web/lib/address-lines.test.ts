@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, personName } from './address-lines';
+import { addressLines } from './address-lines';
 
 const where = {
   phone: '212-555-0188',
@@ -10,17 +10,20 @@ const where = {
   zip: '10001',
 };
 
-describe('personName', () => {
-  it('writes the given name first in English', () => {
-    expect(personName({ name: '小明', surname: '王' }, 'en')).toBe('小明 王');
-    expect(personName({ name: 'Wei', surname: 'Chen' }, 'en')).toBe('Wei Chen');
+describe('addressLines', () => {
+  it('names the person by their script, whatever the language', () => {
+    expect(addressLines({ name: '小明', surname: '王', ...where })[0]).toBe('王小明 · (212) 555-0188');
+    expect(addressLines({ name: 'Amy', surname: 'Chen', ...where })[0]).toBe('Amy Chen · (212) 555-0188');
   });
-  it('writes the surname first in Chinese, with no space between Chinese characters', () => {
-    expect(personName({ name: '小明', surname: '王' }, 'zh')).toBe('王小明');
-    expect(personName({ name: 'Wei', surname: 'Chen' }, 'zh')).toBe('Chen Wei');
-  });
-  it('is the name on an address line', () => {
-    expect(addressLines({ name: '小明', surname: '王', ...where }, 'zh')[0]).toBe('王小明 · (212) 555-0188');
-    expect(addressLines({ name: '小明', surname: '王', ...where }, 'en')[0]).toBe('小明 王 · (212) 555-0188');
+  it('leaves out a second line that is empty or only a dash', () => {
+    expect(addressLines({ name: 'Amy', surname: 'Chen', ...where })[1]).toBe(
+      '1 Main St, Apt 2, NYC, NY 10001',
+    );
+    expect(addressLines({ name: 'Amy', surname: 'Chen', ...where, area: '' })[1]).toBe(
+      '1 Main St, NYC, NY 10001',
+    );
+    expect(addressLines({ name: 'Amy', surname: 'Chen', ...where, area: '-' })[1]).toBe(
+      '1 Main St, NYC, NY 10001',
+    );
   });
 });

@@ -1,26 +1,14 @@
-import type { Language } from '#shared/constants';
+import { personName } from '#shared/person-name';
 import type { Address } from '#shared/schemas/address';
-import { formatPhone } from '#shared/schemas/address.rules';
+import { formatPhone, shownArea } from '#shared/schemas/address.rules';
 
-const LATIN = /[A-Za-z]/;
+export { personName };
 
 /**
- * A person's name as the language writes it: "Given Surname" in English; surname first in Chinese,
- * "王小明" (no space between Chinese characters), "Chen Wei" when either part is in Latin letters.
+ * An address as two lines for lists: the name (personName, ordered by its script) and phone
+ * (formatPhone), then where, without an empty second line (shownArea).
  */
-export function personName(who: { name: string; surname: string }, language: Language): string {
-  if (language === 'en') return `${who.name} ${who.surname}`;
-  const gap = LATIN.test(who.name) || LATIN.test(who.surname) ? ' ' : '';
-  return `${who.surname}${gap}${who.name}`;
-}
-
-/** An address as two lines for lists: the name (personName) and phone (formatPhone), then where. */
-export function addressLines(
-  a: Omit<Address, 'uuid' | 'default_status'>,
-  language: Language,
-): [string, string] {
-  return [
-    `${personName(a, language)} · ${formatPhone(a.phone)}`,
-    `${a.address}, ${a.area}, ${a.city}, ${a.province} ${a.zip}`,
-  ];
+export function addressLines(a: Omit<Address, 'uuid' | 'default_status' | 'instructions'>): [string, string] {
+  const where = [a.address, shownArea(a.area), a.city, `${a.province} ${a.zip}`].filter(Boolean);
+  return [`${personName(a)} · ${formatPhone(a.phone)}`, where.join(', ')];
 }

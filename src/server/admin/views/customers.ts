@@ -90,6 +90,7 @@ export async function customerDetail(db: Db, uuid: string) {
       city: a.city,
       province: a.province,
       zip: a.zip,
+      instructions: a.instructions,
       isDefault: a.defaultStatus === 1,
     })),
     orders: orderRows.map((o) => ({

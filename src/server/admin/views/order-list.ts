@@ -4,6 +4,7 @@ import { containing } from '#server/db/contains';
 import { orders, payments, users } from '#server/db/schema';
 import { addDays, dayStart } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
+import { personName } from '#shared/person-name';
 import type { Page } from '#shared/schemas/common.rules';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import type { AdminOrderListInput } from '#shared/schemas/order-admin.zod';
@@ -23,7 +24,8 @@ function searchOf(q: string, viewer: Viewer): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
   const like = containing(text);
-  const name = sql`(${orders.shipName} || ' ' || ${orders.shipSurname}) ilike ${like}`;
+  // Either order finds the name: "Amy Chen" and "王小明" (docs/product.md, Names).
+  const name = sql`((${orders.shipName} || ' ' || ${orders.shipSurname}) ilike ${like} or (${orders.shipSurname} || ${orders.shipName}) ilike ${like})`;
   const byNumber = ilike(orders.orderNo, like);
   if (viewer.packer) return or(byNumber, name);
   return or(byNumber, name, ilike(users.email, like), ilike(users.name, like), ilike(orders.shipPhone, like));
@@ -72,7 +74,7 @@ export async function listAdminOrders(
       slot: slotOf(o, viewer.timeZone),
       total_price: centsToAmount(o.totalCents),
       total_count: o.totalCount,
-      name: `${o.shipName} ${o.shipSurname}`.trim(),
+      name: personName({ name: o.shipName, surname: o.shipSurname }),
       ...(viewer.packer ? {} : { email }),
       method,
     })),

@@ -26,7 +26,7 @@ export function viewerOf(staff: Pick<StaffUser, 'role'>, timeZone: string): View
   return { packer: !can(staff.role, 'customers.view'), timeZone };
 }
 
-/** Where the order goes; the phone not for packers. */
+/** Where the order goes and the shopper's delivery instructions; the phone not for packers. */
 export function addressOf(o: OrderRecord, viewer: Viewer) {
   return {
     name: o.shipName,
@@ -37,5 +37,6 @@ export function addressOf(o: OrderRecord, viewer: Viewer) {
     city: o.shipCity,
     province: o.shipProvince,
     zip: o.shipZip,
+    instructions: o.shipInstructions,
   };
 }

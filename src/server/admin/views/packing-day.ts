@@ -7,6 +7,7 @@ import { marksOfOrders, type PackingLineRecord } from '#server/modules/packing/p
 import { readShopSettings } from '#server/modules/settings/shop-settings';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
+import { personName } from '#shared/person-name';
 import { ORDER_STATUS } from '#shared/schemas/order';
 
 /**
@@ -91,7 +92,8 @@ export async function packingDay(db: Db, day: string | undefined, now: Date, tim
     order_no: o.orderNo,
     packed: o.packedAt !== null,
     paid_at: o.paidAt?.toISOString() ?? null,
-    name: `${o.shipName} ${o.shipSurname}`.trim(),
+    name: personName({ name: o.shipName, surname: o.shipSurname }),
+    instructions: o.shipInstructions,
     total_count: o.totalCount,
     lines: lines
       .filter((l) => l.line.orderId === o.id)

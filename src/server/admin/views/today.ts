@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client';
 import { orders, products, refunds } from '#server/db/schema';
 import { addDays, dayStart, shopDate } from '#server/shop-time';
 import { centsToAmount } from '#shared/money';
+import { personName } from '#shared/person-name';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { paidIn, refundedIn } from './reports';
 
@@ -93,7 +94,7 @@ export async function today(
         order_no: o.orderNo,
         paid_at: o.paidAt?.toISOString() ?? null,
         total_count: o.totalCount,
-        name: `${o.shipName} ${o.shipSurname}`.trim(),
+        name: personName({ name: o.shipName, surname: o.shipSurname }),
       })),
     },
     expiring: {

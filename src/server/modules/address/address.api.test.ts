@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
+import { ADDRESS, callAs, callAsJson, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
 import { startTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 
 let t: TestApp;
@@ -63,5 +63,71 @@ describe('address book', () => {
     const res = await callAs(t.app, s, 'POST', '/api/address', form);
     expect(res).toMatchObject({ status: 400, body: { code: 400, message } });
     expect(await list()).toEqual(before);
+  });
+});
+
+describe('the second line and delivery instructions', () => {
+  it('saves a house without a second line, and instructions trimmed; an edit changes them', async () => {
+    const { area: _area, ...house } = ADDRESS;
+    const res = await callAs(t.app, s, 'POST', '/api/address', {
+      ...house,
+      instructions: '  Gate code 4321, leave at the door  ',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ area: '', instructions: 'Gate code 4321, leave at the door' });
+    const edited = await callAs(t.app, s, 'PATCH', '/api/address', {
+      ...ADDRESS,
+      area: ' ',
+      instructions: '门禁 1234',
+      uuid: res.body.data.uuid,
+    });
+    expect(edited.body.data).toMatchObject({ area: '', instructions: '门禁 1234' });
+    const cleared = await callAs(t.app, s, 'PATCH', '/api/address', { ...ADDRESS, uuid: res.body.data.uuid });
+    expect(cleared.body.data).toMatchObject({ area: 'Apt 3B', instructions: '' });
+    expect((await callAs(t.app, s, 'DELETE', `/api/address/${res.body.data.uuid}`)).status).toBe(200);
+  });
+
+  it("refuses instructions over 300 characters in the caller's language, changing nothing", async () => {
+    const before = await list();
+    const long = { ...ADDRESS, instructions: '门'.repeat(301) };
+    expect(await callAs(t.app, s, 'POST', '/api/address', long)).toMatchObject({
+      status: 400,
+      body: { message: 'Delivery instructions can be at most 300 characters long.' },
+    });
+    expect(await callAsJson(t.app, s, 'POST', '/api/address', long, 'zh')).toMatchObject({
+      status: 400,
+      body: { message: '配送说明最多 300 个字符。' },
+    });
+    const fits = await callAs(t.app, s, 'POST', '/api/address', { ...long, instructions: '门'.repeat(300) });
+    expect(fits.status).toBe(200);
+    expect((await callAs(t.app, s, 'DELETE', `/api/address/${fits.body.data.uuid}`)).status).toBe(200);
+    expect(await list()).toEqual(before);
+  });
+
+  it.each([
+    ['a list', ['leave', 'it']],
+    ['an object', { code: 1 }],
+    ['a NUL', 'gate\u0000code'],
+  ])('refuses instructions that are %s with a 400, changing nothing', async (_what, instructions) => {
+    const before = await list();
+    const res = await callAsJson(t.app, s, 'POST', '/api/address', { ...ADDRESS, instructions });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/instructions/);
+    expect(await list()).toEqual(before);
+  });
+
+  it("answers 404 for someone else's address and leaves their instructions alone", async () => {
+    const owner = await createShopper(t.database);
+    const theirs = (
+      await callAs(t.app, owner, 'POST', '/api/address', { ...ADDRESS, instructions: 'Ring twice' })
+    ).body.data;
+    const res = await callAs(t.app, s, 'PATCH', '/api/address', {
+      ...ADDRESS,
+      instructions: 'Leave it in the street',
+      uuid: theirs.uuid,
+    });
+    expect(res.status).toBe(404);
+    const after = (await callAs(t.app, owner, 'GET', '/api/address')).body.data;
+    expect(after).toMatchObject([{ uuid: theirs.uuid, instructions: 'Ring twice' }]);
   });
 });

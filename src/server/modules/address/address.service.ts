@@ -7,7 +7,7 @@ import { NotFound } from '#server/errors';
 import type { Address, AddressField } from '#shared/schemas/address';
 import { lockShopper } from '../account/shopper-lock';
 
-export type AddressInput = Record<AddressField, string> & { default_status: boolean };
+export type AddressInput = Record<AddressField, string> & { instructions: string; default_status: boolean };
 
 type Row = typeof addresses.$inferSelect;
 const view = (r: Row): Address => ({
@@ -20,6 +20,7 @@ const view = (r: Row): Address => ({
   city: r.city,
   province: r.province,
   zip: r.zip,
+  instructions: r.instructions,
   default_status: r.defaultStatus === 1 ? 1 : 0,
 });
 
@@ -32,6 +33,7 @@ const fieldsOf = (input: AddressInput) => ({
   city: input.city.trim(),
   province: input.province.trim(),
   zip: input.zip.trim(),
+  instructions: input.instructions.trim(),
 });
 
 /**

@@ -162,6 +162,7 @@ export async function orderDetail(
       city: o.shipCity,
       province: o.shipProvince,
       zip: o.shipZip,
+      instructions: o.shipInstructions,
     },
     item: lines.map((l) => ({
       id: l.id,

@@ -213,6 +213,7 @@ async function insertOrder(tx: Tx, o: NewOrder): Promise<string> {
         shipCity: o.address.city,
         shipProvince: o.address.province,
         shipZip: o.address.zip,
+        shipInstructions: o.address.instructions,
         slotStartsAt: o.slot?.startsAt ?? null,
         slotEndsAt: o.slot?.endsAt ?? null,
         createdAt: o.now,

@@ -138,15 +138,21 @@ export async function placeOrderOf(
   t: TestApp,
   keys: string[],
   num = 1,
+  to: Record<string, string> = ADDRESS,
 ): Promise<{ s: Shopper; orderNo: string }> {
   const s = await createShopper(t.database, t.clock.now());
   for (const key of keys) await callAs(t.app, s, 'POST', `/api/cart?amount=${num}&uuid=${uuidFromKey(key)}`);
-  return { s, orderNo: await orderTheCart(t, s, num) };
+  return { s, orderNo: await orderTheCart(t, s, num, to) };
 }
 
-/** The shopper orders `num` of each line of their cart, to a new address: the order number. */
-export async function orderTheCart(t: TestApp, s: Shopper, num: number): Promise<string> {
-  const address = (await callAs(t.app, s, 'POST', '/api/address', ADDRESS)).body.data;
+/** The shopper orders `num` of each line of their cart, to a new address (`to`): the order number. */
+export async function orderTheCart(
+  t: TestApp,
+  s: Shopper,
+  num: number,
+  to: Record<string, string> = ADDRESS,
+): Promise<string> {
+  const address = (await callAs(t.app, s, 'POST', '/api/address', to)).body.data;
   const cart = (await callAs(t.app, s, 'GET', '/api/cart')).body.data as { id: number }[];
   const form: Record<string, string | number> = { uuid: address.uuid, coupon: '' };
   cart.forEach((line, n) => {

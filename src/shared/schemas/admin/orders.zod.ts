@@ -53,6 +53,8 @@ export const OrderAddress = z.strictObject({
   city: z.string(),
   province: z.string(),
   zip: z.string(),
+  /** Delivery instructions (gate code, leave at the door); "" when none. */
+  instructions: z.string(),
 });
 export type OrderAddress = z.infer<typeof OrderAddress>;
 

@@ -62,6 +62,8 @@ export const PackingOrder = z.strictObject({
   packed: z.boolean(),
   paid_at: Instant.nullable(),
   name: z.string(),
+  /** The address's delivery instructions (gate code, leave at the door); "" when none. */
+  instructions: z.string(),
   total_count: Count,
   lines: z.array(PackingLine),
 });

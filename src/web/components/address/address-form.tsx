@@ -7,6 +7,7 @@ import {
   type AddressField,
   type AddressProblem,
   addressProblems,
+  INSTRUCTIONS_MAX,
 } from '#shared/schemas/address.rules';
 import type { Address } from '#shared/schemas/address.zod';
 import { messageOf } from '#web/lib/api-client';
@@ -23,6 +24,7 @@ const EMPTY: AddressValues = {
   city: '',
   province: '',
   zip: '',
+  instructions: '',
   default_status: false,
 };
 
@@ -42,8 +44,8 @@ interface AddressFormProps {
 }
 
 /**
- * The address form of docs/product.md §5: every field required, checked with the shared
- * addressProblems; each field's message under it (aria-describedby, aria-invalid), the server's
+ * The address form of docs/product.md §5: every field required but the second line, then optional
+ * delivery instructions, checked with the shared addressProblems; each field's message under it (aria-describedby, aria-invalid), the server's
  * message at the bottom.
  */
 export function AddressForm({ address, first = false, onSaved, focusFirst = false }: AddressFormProps) {
@@ -57,14 +59,14 @@ export function AddressForm({ address, first = false, onSaved, focusFirst = fals
   }));
   const [problem, setProblem] = useState<string>();
   /** Each field's problem; checked as the shopper types once a save has been tried. */
-  const [problems, setProblems] = useState<Partial<Record<AddressField, AddressProblem>>>();
+  const [problems, setProblems] = useState<Partial<Record<AddressField | 'instructions', AddressProblem>>>();
   const save = useSaveAddress();
   const firstField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (focusFirst) firstField.current?.focus();
   }, [focusFirst]);
 
-  const change = (field: AddressField, value: string) => {
+  const change = (field: AddressField | 'instructions', value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
     if (problems) setProblems(addressProblems(next));
@@ -75,7 +77,7 @@ export function AddressForm({ address, first = false, onSaved, focusFirst = fals
     const found = addressProblems(values);
     setProblems(found);
     setProblem(undefined);
-    const field = fields.find((f) => found[f]);
+    const field = [...fields, 'instructions' as const].find((f) => found[f]);
     if (field) {
       document.getElementById(`${id}-${field}`)?.focus();
       return;
@@ -95,6 +97,7 @@ export function AddressForm({ address, first = false, onSaved, focusFirst = fals
         {fields.map((field, index) => {
           const inputId = `${id}-${field}`;
           const fieldProblem = problems?.[field];
+          const optional = field === 'area';
           return (
             <div key={field} className="field">
               <label className="field-label" htmlFor={inputId}>
@@ -106,8 +109,8 @@ export function AddressForm({ address, first = false, onSaved, focusFirst = fals
                 id={inputId}
                 name={field}
                 className="input"
-                required
-                aria-required="true"
+                required={!optional}
+                aria-required={optional ? undefined : 'true'}
                 aria-invalid={fieldProblem ? true : undefined}
                 aria-describedby={fieldProblem ? `${inputId}-problem` : undefined}
                 maxLength={ADDRESS_FIELD_MAX}
@@ -126,6 +129,28 @@ export function AddressForm({ address, first = false, onSaved, focusFirst = fals
             </div>
           );
         })}
+        <div className="field field-wide">
+          <label className="field-label" htmlFor={`${id}-instructions`}>
+            {t('field.instructions')}
+          </label>
+          <textarea
+            id={`${id}-instructions`}
+            name="instructions"
+            className="input"
+            rows={2}
+            maxLength={INSTRUCTIONS_MAX}
+            placeholder={t('instructionsExample')}
+            aria-invalid={problems?.instructions ? true : undefined}
+            aria-describedby={problems?.instructions ? `${id}-instructions-problem` : undefined}
+            value={values.instructions}
+            onChange={(event) => change('instructions', event.target.value)}
+          />
+          {problems?.instructions && (
+            <p id={`${id}-instructions-problem`} className="field-problem">
+              {t(`problem.${problems.instructions}`)}
+            </p>
+          )}
+        </div>
       </div>
       <label className="switch-row">
         <input

@@ -77,11 +77,16 @@ export function OrderSummary({
           <h2 id="order-address" className="order-section-title">
             {t('address')}
           </h2>
-          {addressLines(order.address, language).map((line) => (
+          {addressLines(order.address).map((line) => (
             <p key={line} className="order-address-line">
               {line}
             </p>
           ))}
+          {order.address.instructions ? (
+            <p className="order-address-line">
+              {t('instructions', { instructions: order.address.instructions })}
+            </p>
+          ) : null}
           <OrderSlot slot={order.slot} />
         </section>
         <section className="cart-summary" aria-labelledby="order-totals">

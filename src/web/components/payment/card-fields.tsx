@@ -2,6 +2,7 @@ import { type ChangeEvent, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '#shared/constants';
 import type { Address } from '#shared/schemas/address';
+import { shownArea } from '#shared/schemas/address.rules';
 import { HOLDER_NAME_MAX } from '#shared/schemas/card.rules';
 import { BILLING_FIELD_MAX, BILLING_FIELDS, type BillingField } from '#shared/schemas/payment.rules';
 import { useLanguage } from '#web/lib/i18n';
@@ -126,7 +127,7 @@ export function billingFieldsIn(language: Language): readonly BillingField[] {
 export function billingFromShipping(
   a: Pick<Address, 'name' | 'surname' | 'address' | 'area' | 'city' | 'province' | 'zip'>,
 ): Record<BillingField, string> {
-  const street = [a.address, a.area].filter((part) => part.trim() !== '').join(', ');
+  const street = [a.address, shownArea(a.area)].filter((part) => part.trim() !== '').join(', ');
   return {
     firstName: a.name,
     lastName: a.surname,

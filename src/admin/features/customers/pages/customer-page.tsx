@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatCents } from '#shared/money';
+import { personName } from '#shared/person-name';
+import { shownArea } from '#shared/schemas/address.rules';
 import { can } from '#shared/schemas/staff.rules';
 import { Loading } from '#web/components/ui/loading';
 import { useStaff, useWhen } from '../../../api/me';
@@ -102,8 +104,8 @@ export function CustomerPage() {
             {addresses.map((a) => (
               <li key={a.uuid}>
                 <address>
-                  {`${a.name} ${a.surname}`.trim()}, {a.phone}, {a.address}, {a.area}, {a.city}, {a.province}{' '}
-                  {a.zip}
+                  {personName(a)}, {a.phone}, {a.address}, {shownArea(a.area) ? `${a.area}, ` : ''}
+                  {a.city}, {a.province} {a.zip}
                 </address>
                 {a.isDefault ? <span className="tag">{t('customers.addresses.default')}</span> : null}
               </li>

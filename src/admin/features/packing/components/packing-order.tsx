@@ -30,6 +30,11 @@ export function PackingOrderCard({ order, weightUnit }: { order: PackingOrder; w
         <span>{when(order.paid_at)}</span>
         {order.packed ? <span className="packing-mark is-picked">{t('packing.packed')}</span> : null}
       </header>
+      {order.instructions ? (
+        <p className="packing-instructions">
+          {t('packing.instructions', { instructions: order.instructions })}
+        </p>
+      ) : null}
       {order.packed ? null : <ScanField order={order} unit={weightUnit} />}
       <LineTable
         lines={order.lines}

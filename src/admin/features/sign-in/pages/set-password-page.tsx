@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { passwordProblem } from '#shared/schemas/account.rules';
+import { staffPasswordProblem } from '#shared/schemas/account.rules';
 import { Field } from '../../../components/ui/field';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { FormError } from '../../../components/ui/states';
@@ -21,7 +21,7 @@ export function SetPasswordPage() {
   const [checked, setChecked] = useState(false);
 
   const problems = {
-    password: passwordProblem(password),
+    password: staffPasswordProblem(password),
     repeat: repeat !== password ? 'passwordsDiffer' : undefined,
   };
   const shown = (problem: string | undefined) => (checked && problem ? t(`problems.${problem}`) : undefined);

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { codeProblem, emailProblem, nameProblem, passwordProblem } from '#shared/schemas/account.rules';
 import { TitlePage } from '#web/components/ui/title-page';
+import { intentOf } from '#web/lib/sign-in-intent';
 import type { AccountNotice } from '../pages/sign-in-page';
 import { CodeSentNotice, EmailCodeFields, useEmailCode } from './email-code-fields';
 import { Field, ServerBanner } from './form';
@@ -31,11 +32,13 @@ interface EmailCodePageProps {
 
 /**
  * The pages that prove an address with a mailed code (docs/product.md §2, §5): email, code with Send, the
- * name when asked, a password; success goes to /account with a notice.
+ * name when asked, a password; success goes to /account with a notice and the address filled in,
+ * carrying back what the visitor was doing before sign-in was asked (lib/sign-in-intent.ts).
  */
 export function EmailCodePage({ texts, sendCode, submit, asksName, passwordLabel }: EmailCodePageProps) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
+  const intent = intentOf(useLocation().state);
   const [values, setValues] = useState({ email: '', code: '', name: '', password: '' });
   const [problems, setProblems] = useState<Problems<FieldName>>({});
   const { sender, sendTo } = useEmailCode(sendCode);
@@ -49,7 +52,7 @@ export function EmailCodePage({ texts, sendCode, submit, asksName, passwordLabel
         password: values.password,
       }),
     onSuccess: () => {
-      const state: AccountNotice = { email, notice: `${texts}.done` };
+      const state: AccountNotice = { email, notice: `${texts}.done`, ...(intent ? { intent } : {}) };
       navigate('/account', { state });
     },
   });
@@ -111,7 +114,9 @@ export function EmailCodePage({ texts, sendCode, submit, asksName, passwordLabel
         </button>
       </form>
       <p className="account-switch">
-        <Link to="/account">{t(`${texts}.signIn`)}</Link>
+        <Link to="/account" state={intent ? { intent } : undefined}>
+          {t(`${texts}.signIn`)}
+        </Link>
       </p>
     </TitlePage>
   );

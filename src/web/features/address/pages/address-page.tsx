@@ -4,7 +4,6 @@ import { AddressForm } from '#web/components/address/address-form';
 import { ManagedList } from '#web/components/ui/managed-list';
 import { TitlePage } from '#web/components/ui/title-page';
 import { addressLines, personName } from '#web/lib/address-lines';
-import { useLanguage } from '#web/lib/i18n';
 import '#web/components/ui/form.css';
 
 /** The address book (/profile/address): each entry with edit and delete, an add-new card, a modal form. */
@@ -12,7 +11,6 @@ export function AddressPage() {
   const { t } = useTranslation('address');
   const addresses = useAddresses();
   const remove = useDeleteAddress();
-  const language = useLanguage();
   return (
     <TitlePage title={t('title')} backTo="/profile">
       <ManagedList
@@ -20,7 +18,7 @@ export function AddressPage() {
         remove={remove}
         empty="noAddress"
         lines={(address) => {
-          const [who, where] = addressLines(address, language);
+          const [who, where] = addressLines(address);
           return [
             <>
               {who}
@@ -33,8 +31,8 @@ export function AddressPage() {
           add: t('add'),
           edit: t('edit'),
           delete: t('delete'),
-          editNamed: (address) => t('editNamed', { name: personName(address, language) }),
-          deleteNamed: (address) => t('deleteNamed', { name: personName(address, language) }),
+          editNamed: (address) => t('editNamed', { name: personName(address) }),
+          deleteNamed: (address) => t('deleteNamed', { name: personName(address) }),
         }}
         form={(address, done) => (
           <AddressForm address={address} first={(addresses.data ?? []).length === 0} onSaved={done} />

@@ -5,7 +5,6 @@ import type { Address } from '#shared/schemas/address';
 import { AddressForm } from '#web/components/address/address-form';
 import { Modal } from '#web/components/ui/modal';
 import { addressLines } from '#web/lib/address-lines';
-import { useLanguage } from '#web/lib/i18n';
 
 interface AddressPickerProps {
   open: boolean;
@@ -20,7 +19,6 @@ interface AddressPickerProps {
 /** The address picker modal of the cart: choose one, add a new one, or go manage them. */
 export function AddressPicker({ open, onClose, addresses, chosen, onChoose, onSaved }: AddressPickerProps) {
   const { t } = useTranslation('address');
-  const language = useLanguage();
   const [adding, setAdding] = useState(false);
   const showForm = adding || addresses.length === 0;
   const close = () => {
@@ -44,7 +42,7 @@ export function AddressPicker({ open, onClose, addresses, chosen, onChoose, onSa
           <fieldset className="address-choices">
             <legend className="visually-hidden">{t('choose')}</legend>
             {addresses.map((address) => {
-              const [who, where] = addressLines(address, language);
+              const [who, where] = addressLines(address);
               return (
                 <label key={address.uuid} className="address-choice">
                   <input

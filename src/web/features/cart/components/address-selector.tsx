@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '#shared/schemas/address';
 import { addressLines } from '#web/lib/address-lines';
-import { useLanguage } from '#web/lib/i18n';
 
 interface AddressSelectorProps {
   address?: Address;
@@ -14,8 +13,7 @@ interface AddressSelectorProps {
 /** The chosen shipping address; opens the picker modal. */
 export function AddressSelector({ address, onOpen, takeFocus = false }: AddressSelectorProps) {
   const { t } = useTranslation('address');
-  const language = useLanguage();
-  const lines = address ? addressLines(address, language) : undefined;
+  const lines = address ? addressLines(address) : undefined;
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!takeFocus) return;

@@ -143,7 +143,7 @@ export function CardPayModal({ open, onClose, pay, shipping, onPaid }: CardPayMo
               <span>
                 <span className="address-who">{t('sameAsShipping')}</span>
                 {sameAsShipping &&
-                  addressLines(shipping, language).map((line) => (
+                  addressLines(shipping).map((line) => (
                     <span key={line} className="address-where">
                       {line}
                     </span>
