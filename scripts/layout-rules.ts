@@ -33,6 +33,7 @@ export const ADMIN_ROUTE_FILES: ReadonlyArray<readonly [prefix: string, file: st
   ['/api/admin/promotions', 'promotions.routes.ts'],
   ['/api/admin/coupons', 'coupons.routes.ts'],
   ['/api/admin/search-aliases', 'searches.routes.ts'],
+  ['/api/admin/search-synonyms', 'searches.routes.ts'],
   ['/api/admin/search-misses', 'searches.routes.ts'],
   ['/api/admin/delivery/slots', 'slots.routes.ts'],
   ['/api/admin/delivery', 'delivery.routes.ts'],

@@ -53,7 +53,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 22,
     en: "<p>Hong Kong's famous dumpling brand, started from a street cart at Wan Chai pier. Fragrant garlic chives and pork in a chewy hand-pleated-style wrapper.</p>",
     zn: '<p>源自香港湾仔码头小推车的知名水饺品牌。韭菜猪肉馅鲜香浓郁，饺子皮筋道，仿手工捏褶。</p>',
-    images: [art('dumplings', '#f2ebdc', 1)],
+    images: [art('chive-dumplings', '#f2ebdc', 1)],
   }),
   defineProduct({
     key: 'bibigo-pork-vegetable-mandu',
@@ -69,7 +69,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 4,
     en: '<p>Korean dumplings with thin wrappers and a filling of pork, cabbage, tofu and glass noodles. Pan-fry from frozen until golden, then add a splash of water and cover to steam.</p>',
     zn: '<p>韩式饺子，饺子皮薄，馅料有猪肉、白菜、豆腐和粉丝。无需解冻，煎至底部金黄后加少许水盖盖焖熟。</p>',
-    images: [art('dumplings', '#e9d6b0', 2), art('dumplings', '#e9d6b0', 0, '#fbf5e9')],
+    images: [art('mandu', '#e0a850', 2), art('mandu', '#e0a850', 0, '#fbf5e9')],
   }),
   defineProduct({
     key: 'wanchai-ferry-shrimp-wontons',
@@ -85,7 +85,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 14,
     en: '<p>Silky wontons filled with whole shrimp and a little pork. Cook in boiling water for four minutes and serve in clear broth with egg noodles and chives.</p>',
     zn: '<p>薄如丝的云吞皮包裹整只鲜虾和少许猪肉。沸水煮四分钟，配清汤、全蛋面和韭黄，就是一碗港式云吞面。</p>',
-    images: [art('dumplings', '#f7f1e2', 3)],
+    images: [art('wontons', '#f7f1e2', 3)],
   }),
   defineProduct({
     key: 'din-tai-fung-pork-xiao-long-bao',
@@ -101,7 +101,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 1,
     en: '<p>Restaurant-quality soup dumplings with <strong>18 delicate folds</strong> and a rich, gelatin-set broth inside. Steam from frozen for ten minutes on a lined steamer.</p><p>Serve with black vinegar and ginger.</p>',
     zn: '<p>餐厅级小笼包，每只<strong>十八个褶</strong>，内含浓郁汤汁。无需解冻，铺好蒸笼纸蒸十分钟即可。</p><p>搭配镇江香醋和姜丝享用。</p>',
-    images: [art('dumplings', '#f5eee0', 1), art('steamed-buns', '#f5eee0', 2, '#eef4fa')],
+    images: [art('soup-dumplings', '#f5eee0', 1), art('steamed-buns', '#f5eee0', 2, '#eef4fa')],
   }),
   defineProduct({
     key: 'ling-ling-vegetable-potstickers',
@@ -117,7 +117,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 41,
     en: '<p>Vegan potstickers stuffed with cabbage, carrots, mushrooms and tofu. Pan-fry for a crisp bottom, and serve with the included dipping sauce.</p>',
     zn: '<p>纯素锅贴，包有白菜、胡萝卜、香菇和豆腐。煎至底部焦脆，配附带的蘸酱食用。</p>',
-    images: [art('dumplings', '#e8cf98', 2)],
+    images: [art('potstickers', '#f0dcae', 2)],
   }),
   defineProduct({
     key: 'synear-black-sesame-tangyuan',
@@ -183,7 +183,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 25,
     en: '<p>Translucent crystal-skin dumplings packed with crunchy shrimp, the star of every dim sum table. Steam from frozen for eight minutes; do not thaw.</p>',
     zn: '<p>晶莹剔透的水晶皮包着爽脆虾仁，茶楼点心的头牌。无需解冻，直接蒸八分钟。</p>',
-    images: [art('dumplings', '#f6f0e6', 2), art('dumplings', '#f0a88a', 3, '#fdf2ec')],
+    images: [art('har-gow', '#f08a6a', 2), art('har-gow', '#f08a6a', 3, '#fdf2ec')],
   }),
   defineProduct({
     key: 'golden-dragon-pork-siu-mai',
@@ -199,7 +199,7 @@ export const frozenProducts: SeedProduct[] = [
     added: 37,
     en: '<p>Open-topped dumplings of pork, shrimp and shiitake in yellow wrappers, each dotted with fish roe. Steam for ten minutes and serve with chili oil.</p>',
     zn: '<p>开口烧卖，黄色外皮包着猪肉、虾仁和香菇馅，顶部点缀鱼籽。蒸十分钟，配辣椒油享用。</p>',
-    images: [art('dumplings', '#f0c35a', 1)],
+    images: [art('siu-mai', '#f0c35a', 1)],
   }),
   defineProduct({
     key: 'wei-chuan-scallion-pancakes',

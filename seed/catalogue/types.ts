@@ -135,6 +135,13 @@ export type ArtFamily =
   | 'preserved-plums'
   // frozen
   | 'dumplings'
+  | 'chive-dumplings'
+  | 'wontons'
+  | 'soup-dumplings'
+  | 'potstickers'
+  | 'har-gow'
+  | 'siu-mai'
+  | 'mandu'
   | 'frozen-shrimp-bag'
   | 'frozen-pancake-bag'
   | 'frozen-cake-bag'

@@ -5,6 +5,7 @@
 import type { Art, ArtFamily } from '../catalogue/types';
 import * as dairy from './draw-dairy';
 import * as dry from './draw-dry';
+import * as dumpling from './draw-dumplings';
 import * as frozen from './draw-frozen';
 import * as fruit from './draw-fruit';
 import * as fruit2 from './draw-fruit2';
@@ -142,6 +143,13 @@ export const FAMILY_DRAWERS: Record<ArtFamily, Drawer> = {
   'rice-cracker': snacks.riceCracker,
   'preserved-plums': snacks.preservedPlums,
   dumplings: frozen.dumplings,
+  'chive-dumplings': dumpling.chiveDumplings,
+  wontons: dumpling.wontons,
+  'soup-dumplings': dumpling.soupDumplings,
+  potstickers: dumpling.potstickers,
+  'har-gow': dumpling.harGow,
+  'siu-mai': dumpling.siuMai,
+  mandu: dumpling.mandu,
   tangyuan: frozen.tangyuan,
   'frozen-shrimp-bag': frozen.frozenShrimpBag,
   'frozen-pancake-bag': frozen.frozenPancakeBag,
@@ -292,6 +300,13 @@ export const DEFAULT_COLOR: Record<ArtFamily, string> = {
   'rice-cracker': '#e0a85a',
   'preserved-plums': '#5a2a2a',
   dumplings: '#f6efdf',
+  'chive-dumplings': '#f4efe3',
+  wontons: '#f7f1e2',
+  'soup-dumplings': '#f5eee0',
+  potstickers: '#f3e6c8',
+  'har-gow': '#f0a88a',
+  'siu-mai': '#f0c35a',
+  mandu: '#e9b860',
   tangyuan: '#fafafa',
   'frozen-shrimp-bag': '#2f7fc1',
   'frozen-pancake-bag': '#2e8b57',

@@ -168,6 +168,14 @@ describe('renderMedia', () => {
 });
 
 describe('product pictures', () => {
+  it('give every dumpling product a picture of its own', async () => {
+    const { products } = await import('../catalogue/products');
+    const frozen = products.filter((p) => /dumpling|wonton|mandu|siu mai|potsticker/i.test(p.en_name));
+    expect(frozen.length).toBeGreaterThanOrEqual(8);
+    const first = frozen.map((p) => p.images[0]?.family);
+    expect(new Set(first).size, first.join(', ')).toBe(frozen.length);
+  });
+
   // Each was once drawn as something else (a soy-sauce bottle, dumplings, whole bulbs, green beans…).
   const DRAWN_AS: Record<string, string[]> = {
     'kewpie-mayonnaise': ['mayo-bottle', 'mayo-bottle'],

@@ -42,7 +42,11 @@ for (const lang of LANGUAGES) {
       await box.press('Enter');
       await expect(heading(0, MISS)).toBeVisible();
       await expect(page.getByText(text(lang, 'error.notFound'))).toBeVisible();
-      await expect(page.getByRole('article')).toHaveCount(0);
+      // No results: only the shop's best sellers, offered under their own heading.
+      await expect(page.getByRole('list', { name: MISS })).toHaveCount(0);
+      const popular = page.getByRole('region', { name: text(lang, 'search:popularNow') });
+      await expect(popular.getByRole('article')).toHaveCount(4);
+      await expect(page.getByRole('article')).toHaveCount(4);
       if (lang === 'en') {
         // The spec's own English texts ('Searching For' names the page while it searches).
         await expect(page).toHaveTitle(new RegExp(`^Searching For ${MISS}`));
@@ -103,4 +107,54 @@ for (const lang of LANGUAGES) {
       text(lang, 'search:resultsFor', { count, term }),
     );
   });
+}
+
+// Search that forgives (docs/product.md §2): everyday names through the shop's synonyms, typos,
+// and on an empty result a "did you mean" and the best sellers of the nearest category.
+for (const lang of LANGUAGES) {
+  test(
+    `${lang}: 青菜 finds bok choy, "bananna" finds bananas, an empty result suggests a search and products`,
+    paired(lang),
+    async ({ page, catalogue }) => {
+      await chooseLanguage(page, lang);
+      const first = async (q: string) => {
+        const found = (await catalogue.products(`en_search=${encodeURIComponent(q)}&page=1&page_size=5`))
+          .list[0];
+        if (!found) throw new Error(`the catalogue should find ${q}`);
+        return found;
+      };
+      // A card by its own name: 香蕉 is in 香蕉牛奶 too.
+      const named = (product: { en_name: string; zn_name: string }) =>
+        page.getByRole('article').filter({
+          has: page.getByRole('heading', { name: nameIn(lang, product), exact: true }),
+        });
+      const bokChoy = await first('上海青');
+      const bananas = await first('bananas');
+      await page.goto(`/search?q=${encodeURIComponent('青菜')}`);
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toContainText('青菜');
+      await expect(named(bokChoy)).toHaveCount(1);
+
+      await page.goto('/search?q=bananna');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await expect(named(bananas)).toHaveCount(1);
+      if (lang === 'en')
+        await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toContainText(
+          'Searching For',
+        );
+
+      await page.goto('/search?q=bnaanna');
+      await expect(page.getByText(text(lang, 'error.notFound'))).toBeVisible();
+      const suggestion = page.getByRole('link', { name: 'banana', exact: true });
+      await expect(page.getByText(text(lang, 'search:didYouMean'))).toBeVisible();
+      await expect(suggestion).toBeVisible();
+      const popular = page.getByRole('region', {
+        name: new RegExp(text(lang, 'search:popularIn', { category: '.+' })),
+      });
+      await expect(popular.getByRole('article').first()).toBeVisible();
+      await expectAccessible(page);
+      await suggestion.click();
+      await expect(page).toHaveURL('/search?q=banana');
+      await expect(named(bananas)).toHaveCount(1);
+    },
+  );
 }

@@ -921,6 +921,21 @@ export const searchAliases = pgTable(
 );
 
 /**
+ * Groups of terms a search reads as one another, in either language ("青菜", "上海青", "bok choy"):
+ * a query that is one of a group's terms is also searched as each other term (search.variants.ts).
+ * The demo catalogue ships a list (seed/catalogue/synonyms.ts); the owner edits it beside aliases.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: serial('id').primaryKey(),
+    terms: text('terms').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [check('search_synonyms_terms', sql`cardinality(${t.terms}) between 2 and 12`)],
+);
+
+/**
  * Storefront searches that found nothing, counted per shop day, language and normalised term: no
  * shopper, address or session is kept. Counted in memory and added here in batches (search-misses.ts).
  */

@@ -22,6 +22,7 @@ import {
   products,
   promotionProducts,
   promotions,
+  searchSynonyms,
 } from './schema';
 
 export interface DemoCatalogue {
@@ -34,6 +35,8 @@ export interface DemoCatalogue {
   deliveryTerms?: SeedDeliveryTerms;
   /** Products sold by weight, by key (seed/catalogue/weighed.ts). */
   weighedGoods?: Record<string, WeighedGoods>;
+  /** Groups of terms searched as one another (seed/catalogue/synonyms.ts). */
+  synonyms?: readonly (readonly string[])[];
 }
 
 const DAY_MS = 86_400_000;
@@ -74,6 +77,7 @@ export async function seedDemoCatalogue(
     await insertBanners(tx, demo.banners, links);
     await insertPlates(tx, demo.plates, categoryIds, links);
     await insertCoupons(tx, demo.coupons ?? [], now);
+    await insertSynonyms(tx, demo.synonyms ?? [], now);
     if (demo.deliveryTerms) await insertDeliveryTerms(tx, demo.deliveryTerms, now);
     await insertDeliverySlots(tx);
     await tx.update(catalogueState).set({ version: 2, seededAt: now }).where(eq(catalogueState.id, 1));
@@ -358,6 +362,11 @@ async function insertCoupons(tx: Tx, list: SeedCoupon[], now: Date): Promise<voi
       endsAt: new Date(now.getTime() + c.ends_in_days * DAY_MS),
     })),
   );
+}
+
+async function insertSynonyms(tx: Tx, groups: readonly (readonly string[])[], now: Date): Promise<void> {
+  if (groups.length === 0) return;
+  await tx.insert(searchSynonyms).values(groups.map((terms) => ({ terms: [...terms], createdAt: now })));
 }
 
 /** The demo shop's delivery terms: its area on, no fee, no minimum. */

@@ -144,3 +144,15 @@ export type Promotion = z.infer<typeof Promotion>;
 /** `GET /api/index_promotion`: the promotions running now, the soonest to end first, and the shop's time zone. */
 export const PromotionList = z.object({ time_zone: z.string(), items: z.array(Promotion) });
 export type PromotionList = z.infer<typeof PromotionList>;
+
+/** `GET /api/search_suggestions?q=`: what to offer when a search found nothing. */
+export const SearchSuggestionsInput = z.object({ q: z.string().max(200, 'q') });
+
+/** A search's suggestions: a query close to it that finds something, and popular products. */
+export const SearchSuggestions = z.object({
+  did_you_mean: z.string().nullable(),
+  /** the category the products are the best sellers of; null: of the whole shop */
+  category: z.object({ id: z.number().int(), en_name: z.string(), zn_name: z.string() }).nullable(),
+  products: z.array(ProductCard),
+});
+export type SearchSuggestions = z.infer<typeof SearchSuggestions>;

@@ -34,3 +34,20 @@ export interface AliasTarget {
   zn_name: string;
   image: string;
 }
+
+/** A synonym group: this many terms at least and at most, each 1 to ALIAS_MAX characters. */
+export const SYNONYM_TERMS_MIN = 2;
+export const SYNONYM_TERMS_MAX = 12;
+
+/** The terms of a synonym group as typed: separated by commas (, ， 、) or new lines. */
+export function splitSynonyms(text: string): string[] {
+  return text
+    .split(/[,，、\n]/)
+    .map((t) => t.trim().replace(/\s+/g, ' '))
+    .filter((t) => t !== '');
+}
+
+export interface SearchSynonymRow {
+  id: number;
+  terms: string[];
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formFields, IdParam, inOrder, Text } from './common.zod';
-import { ALIAS_MAX } from './search-admin.rules';
+import { ALIAS_MAX, SYNONYM_TERMS_MAX, SYNONYM_TERMS_MIN, splitSynonyms } from './search-admin.rules';
 
 /* Requests of the console's Searches page (docs/api.md, Admin: searches). */
 
@@ -33,3 +33,20 @@ export const NewAliasInput = formFields({
 export type NewAliasInput = z.output<typeof NewAliasInput>;
 
 export const AliasIdParams = z.object({ id: IdParam });
+
+/**
+ * `POST /api/admin/search-synonyms` and `POST /api/admin/search-synonyms/:id`: the group's terms,
+ * separated by commas or new lines (the same term twice counts once).
+ */
+export const SynonymsInput = formFields({ terms: Text(2000) }).transform(
+  inOrder((v, stop) => {
+    const terms = splitSynonyms(v.terms);
+    if (terms.some((t) => [...t].length > ALIAS_MAX)) stop(`${E}.badSynonym`, ['terms']);
+    if (terms.length < SYNONYM_TERMS_MIN || terms.length > SYNONYM_TERMS_MAX)
+      stop(`${E}.synonymCount`, ['terms']);
+    return { terms };
+  }),
+);
+export type SynonymsInput = z.output<typeof SynonymsInput>;
+
+export const SynonymIdParams = z.object({ id: IdParam });

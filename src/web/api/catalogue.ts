@@ -9,6 +9,7 @@ import type {
   ProductPage,
   Promotion,
   PromotionList,
+  SearchSuggestions,
 } from '#shared/schemas/catalogue';
 import { apiGet } from '../lib/api-client';
 
@@ -131,3 +132,12 @@ export const useNewCategories = () => useQuery(newCategoriesQueryOptions());
 export const useNewProducts = (categoryId: number, enabled = true) =>
   useQuery({ ...newProductsQueryOptions(categoryId), enabled });
 export const usePlates = () => useQuery(platesQueryOptions());
+
+/** What the search page offers when a search found nothing: "did you mean" and popular products. */
+export function useSearchSuggestions(term: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['search-suggestions', term],
+    queryFn: ({ signal }) => apiGet<SearchSuggestions>('/api/search_suggestions', { q: term }, signal),
+    enabled,
+  });
+}

@@ -148,6 +148,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'public',
     valid: () => ({ en_search: 'apple', page: '1', page_size: '20' }),
   },
+  'GET /api/search_suggestions': { access: 'public', valid: () => ({ q: 'bnaanna' }) },
   'GET /api/index_product/:id': {
     access: 'public',
     valid: (_own, product) => ({ ':id': product }),
@@ -520,6 +521,22 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     valid: () => ({ alias: 'matrix alias', category_id: '1' }),
   },
   'DELETE /api/admin/search-aliases/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1' }),
+  },
+  'GET /api/admin/search-synonyms': { access: 'staff', permission: 'catalogue.manage' },
+  'POST /api/admin/search-synonyms': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ terms: 'matrix one, matrix two' }),
+  },
+  'POST /api/admin/search-synonyms/:id': {
+    access: 'staff',
+    permission: 'catalogue.manage',
+    valid: () => ({ ':id': '1', terms: 'matrix one, matrix two' }),
+  },
+  'DELETE /api/admin/search-synonyms/:id': {
     access: 'staff',
     permission: 'catalogue.manage',
     valid: () => ({ ':id': '1' }),

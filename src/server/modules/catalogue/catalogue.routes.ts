@@ -8,6 +8,7 @@ import {
   ProductListInput,
   ProductParams,
   PromotionParams,
+  SearchSuggestionsInput,
 } from '#shared/schemas/catalogue';
 import { NoInput, type Page } from '#shared/schemas/common';
 import { normaliseQuery } from '../search/search.normalise';
@@ -24,6 +25,7 @@ import {
   productDetail,
   promotionDetail,
   runningPromotions,
+  searchSuggestions,
   selectNewProducts,
   selectProducts,
 } from './catalogue.service';
@@ -180,6 +182,29 @@ export async function catalogueRoutes(
       if (empty) emptySearches.add(prebuilt);
       if (shopSearch && emptySearches.has(prebuilt))
         misses.note(q.en_search, requestLanguage(request), clientKey(request));
+      return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
+    },
+  );
+
+  // What the search page offers when a search found nothing: kept with the searches' answers.
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/search_suggestions',
+      input: SearchSuggestionsInput,
+      memoBytes: QUERY_MEMO_BYTES,
+    },
+    ({ input }, request, reply) => {
+      const snapshot = catalogue.snapshot;
+      const q = normaliseQuery(input.q);
+      const prebuilt = catalogue.searches.get(
+        `suggest:${q}`,
+        () => ok(searchSuggestions(snapshot, q)),
+        snapshot,
+        // Rebuilt whenever the search index or a product changes: both are new objects then.
+        () => [snapshot.search, snapshot.productById],
+      );
       return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
     },
   );

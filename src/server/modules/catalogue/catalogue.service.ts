@@ -10,9 +10,12 @@ import type {
   ProductCard,
   ProductListQuery,
   Promotion,
+  SearchSuggestions,
 } from '#shared/schemas/catalogue';
 import type { Page } from '#shared/schemas/common';
-import type { CatalogueSnapshot, ProductEntry, PromotionEntry } from './catalogue.snapshot';
+import { foldText, hasHan, normaliseQuery } from '../search/search.normalise';
+import { editDistance, latinWords } from '../search/search.variants';
+import type { CatalogueSnapshot, CategoryEntry, ProductEntry, PromotionEntry } from './catalogue.snapshot';
 
 const DAY_MS = 86_400_000;
 /** How many newest products stand in for "new" when nothing was added in the last NEW_PRODUCT_DAYS. */
@@ -180,4 +183,60 @@ export function runningPromotions(snapshot: CatalogueSnapshot): Promotion[] {
     .map((entry) => entry.promotion)
     .filter((promotion) => promotion.active)
     .sort((a, b) => a.ends_at.localeCompare(b.ends_at) || a.id - b.id);
+}
+
+/** Best sellers a search that found nothing offers. */
+export const SUGGESTED_PRODUCTS = 4;
+
+/**
+ * The category nearest a query that found nothing: the one whose Chinese name shares the most
+ * characters with it, or whose English name has a word a few letters from one of its words.
+ */
+function nearestCategory(snapshot: CatalogueSnapshot, normalised: string): CategoryEntry | undefined {
+  let best: CategoryEntry | undefined;
+  let bestScore = 0;
+  const han = hasHan(normalised) ? new Set(normalised) : undefined;
+  const words = latinWords(normalised).filter((w) => w.length >= 3);
+  for (const entry of snapshot.categoryById.values()) {
+    if (entry.products.length === 0) continue;
+    let score = 0;
+    if (han) for (const c of new Set(foldText(entry.category.zn_name))) if (han.has(c)) score++;
+    for (const word of words) {
+      for (const name of latinWords(foldText(entry.category.en_name))) {
+        const max = Math.max(2, Math.floor(word.length / 3));
+        const d = editDistance(word, name.slice(0, word.length + max), max);
+        if (d <= max) score = Math.max(score, max + 1 - d);
+      }
+    }
+    if (score > bestScore) {
+      best = entry;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * What the search page offers when a search found nothing (docs/product.md §2): a query close to
+ * it that finds something, and the best sellers of the category nearest it (that suggestion's
+ * first product's, or the one named most like the query), or of the whole shop.
+ */
+export function searchSuggestions(snapshot: CatalogueSnapshot, q: string): SearchSuggestions {
+  const normalised = normaliseQuery(q);
+  const didYouMean = normalised === '' ? undefined : snapshot.search.suggestion(normalised);
+  const first = didYouMean === undefined ? undefined : snapshot.search.search(didYouMean)[0];
+  const categoryId = first === undefined ? undefined : snapshot.productById.get(first)?.categoryId;
+  const entry =
+    categoryId !== undefined ? snapshot.categoryById.get(categoryId) : nearestCategory(snapshot, normalised);
+  const pool = entry?.products ?? snapshot.products;
+  return {
+    did_you_mean: didYouMean ?? null,
+    category: entry
+      ? { id: entry.category.id, en_name: entry.category.en_name, zn_name: entry.category.zn_name }
+      : null,
+    products: [...pool]
+      .sort(mostSoldFirst)
+      .slice(0, SUGGESTED_PRODUCTS)
+      .map((p) => p.card),
+  };
 }

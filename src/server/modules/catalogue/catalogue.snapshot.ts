@@ -11,6 +11,7 @@ import {
   promotionProducts,
   promotions,
   searchAliases,
+  searchSynonyms,
 } from '#server/db/schema';
 import { nextTurn } from '#server/next-turn';
 import { centsToAmount } from '#shared/money';
@@ -165,6 +166,10 @@ function readRows(db: Db) {
       .from(promotionProducts)
       .orderBy(asc(promotionProducts.promotionId), asc(promotionProducts.sort)),
     aliasRows: db.select().from(searchAliases).orderBy(asc(searchAliases.id)),
+    synonymRows: db
+      .select({ terms: searchSynonyms.terms })
+      .from(searchSynonyms)
+      .orderBy(asc(searchSynonyms.id)),
   });
 }
 
@@ -596,6 +601,7 @@ export async function loadCatalogueSnapshot(db: Db, now: Date): Promise<Catalogu
   await nextTurn();
   const search = await buildSearchIndexInSlices(
     await searchDocumentsInSlices(productList, categoryOf, aliases),
+    { synonyms: rows.synonymRows.map((r) => r.terms) },
   );
   return {
     version,

@@ -9,6 +9,9 @@
  * only through their category's name are left out when other products match by name or brand,
  * unless the query is a whole category name ("fruit", "水果"): "apple" must not bring the pears of
  * "Apples & Pears".
+ *
+ * A query is also searched in its other forms (search.variants.ts: synonyms, folded spaces, typo
+ * corrections); a product takes its best tier over them, corrections' matches ranking below all.
  */
 import { nextTurn } from '#server/next-turn';
 import { buildFacets, type Facets, markFacets, matchFacets, startsSyllable } from './search.facets';
@@ -35,6 +38,18 @@ import {
   queryTerms,
   stemText,
 } from './search.normalise';
+import {
+  byNearness,
+  correctedQuery,
+  countWords,
+  latinWords,
+  type Synonyms,
+  synonymsOf,
+  type Variant,
+  Vocabulary,
+  variantsOf,
+  type Words,
+} from './search.variants';
 
 export { Tier } from './search.fields';
 
@@ -65,6 +80,11 @@ export interface SearchIndex {
    * same documents would (while sold counts are those the documents were given).
    */
   patched(docs: readonly SearchDocument[], removed: Iterable<number>): SearchIndex;
+  /**
+   * For a query that finds nothing: a query close to it that finds something ("bnanana" →
+   * "banana", "青菜汤" → "青菜"), or undefined.
+   */
+  suggestion(query: string): string | undefined;
 }
 
 /** Matches of a query with their tiers, best tier first, in document order within a tier. */
@@ -73,7 +93,7 @@ interface Matches {
   tiers: number[];
 }
 
-const TIERS = 6;
+const TIERS = 7;
 
 export interface SearchIndexOptions {
   /**
@@ -82,6 +102,8 @@ export interface SearchIndexOptions {
    * as much as walking 10–20 postings). Default 200. Both ways give the same answer.
    */
   verifyBelow?: number;
+  /** Groups of terms searched as one another ("青菜", "上海青", "bok choy"): search_synonyms. */
+  synonyms?: readonly (readonly string[])[];
 }
 
 const asText = (s: unknown): string => (typeof s === 'string' ? s : s == null ? '' : String(s));
@@ -146,6 +168,7 @@ interface IndexData {
   categories: Facets;
   aliases: AliasEntry[];
   categoryNames: Set<string>;
+  words: Vocabulary;
 }
 
 /**
@@ -211,6 +234,7 @@ function* indexSteps(
   yield;
   const aliases = aliasEntries(sorted);
   const categoryNames = new Set(namesOf.flat());
+  const words = new Vocabulary(fieldWords([en, plural], aliases));
   yield;
   return {
     sorted,
@@ -231,7 +255,97 @@ function* indexSteps(
     categories,
     aliases,
     categoryNames,
+    words,
   };
+}
+
+/** Latin words of the names, stems and aliases, one per occurrence in a document (`documentWords`). */
+function fieldWords(fields: readonly Field[], aliases: readonly AliasEntry[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const field of fields) {
+    const tokens = field.text === '' ? [] : field.text.split('\n');
+    tokens.forEach((token, t) => {
+      const n = (field.postings[t + 1] ?? 0) - (field.postings[t] ?? 0);
+      for (const word of latinWords(token)) counts.set(word, (counts.get(word) ?? 0) + n);
+    });
+  }
+  for (const alias of aliases) {
+    for (const word of latinWords(alias.text)) counts.set(word, (counts.get(word) ?? 0) + alias.docs.length);
+  }
+  return counts;
+}
+
+/** The texts whose words one document adds to `fieldWords`. */
+function documentWords(forms: DocumentForms, doc: SearchDocument): string[] {
+  const raw = spaceTokens(forms.en);
+  const stems =
+    forms.enStemmed === undefined ? [] : spaceTokens(forms.enStemmed).filter((t, i) => t !== raw[i]);
+  const aliases = new Set((doc.aliases ?? []).map((a) => normaliseQuery(asText(a))));
+  return [forms.en, ...stems, ...aliases];
+}
+
+/** What a search index (whole or patched) offers for searching a query in its other forms. */
+interface VariantSource {
+  readonly words: Words;
+  readonly synonyms: Synonyms;
+  /** every match of a normalised query, category-only ones included, best tier first */
+  matches(normalised: string): Matches;
+  /** `normalised` is a whole category name of some product ("fruit") */
+  isCategoryName(normalised: string): boolean;
+  soldOf(id: number): number;
+}
+
+/** Matches without the category-only ones when others are left (unless the query is a category's name). */
+function withoutCategoryOnly(m: Matches, wholeCategory: boolean): Matches {
+  if (wholeCategory || !m.tiers.some((t) => t < Tier.category)) return m;
+  const ids: number[] = [];
+  const tiers: number[] = [];
+  m.ids.forEach((id, k) => {
+    if (m.tiers[k] === Tier.category) return;
+    ids.push(id);
+    tiers.push(m.tiers[k] ?? NONE);
+  });
+  return { ids, tiers };
+}
+
+/**
+ * Products of all of a query's forms, each at its best tier (a correction's at `Tier.fuzzy`),
+ * in tier, sold count (desc), id order: the order one index gives.
+ */
+function searchVariants(source: VariantSource, variants: readonly Variant[]): number[] {
+  const best = new Map<number, number>();
+  for (const variant of variants) {
+    const m = withoutCategoryOnly(source.matches(variant.text), source.isCategoryName(variant.text));
+    m.ids.forEach((id, k) => {
+      const tier = variant.fuzzy ? Tier.fuzzy : (m.tiers[k] ?? NONE);
+      if (tier < (best.get(id) ?? NONE)) best.set(id, tier);
+    });
+  }
+  const found = Array.from(best, ([id, tier]) => ({ id, tier, sold: source.soldOf(id) }));
+  found.sort((a, b) => a.tier - b.tier || b.sold - a.sold || a.id - b.id);
+  return found.map((f) => f.id);
+}
+
+/** Longest Han runs of a query first: the parts of "青菜汤" to try when it finds nothing. */
+function* hanParts(normalised: string): Generator<string> {
+  const runs = normalised.match(/[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g) ?? [];
+  const longest = Math.min(8, Math.max(0, ...runs.map((r) => r.length)));
+  for (let length = longest; length >= 2; length--) {
+    for (const run of runs) {
+      if (run.length < length || (length === run.length && runs.length === 1 && run === normalised)) continue;
+      for (let at = 0; at + length <= run.length; at++) yield run.slice(at, at + length);
+    }
+  }
+}
+
+/** `SearchIndex.suggestion` for either kind of index. */
+function suggestionFor(index: SearchIndex, words: Words, query: string): string | undefined {
+  const normalised = normaliseQuery(query);
+  if (normalised === '' || index.search(normalised).length > 0) return undefined;
+  const corrected = correctedQuery(normalised, words);
+  if (corrected !== undefined && index.search(corrected).length > 0) return corrected;
+  for (const part of hanParts(normalised)) if (index.search(part).length > 0) return part;
+  return undefined;
 }
 
 class TokenSearchIndex implements SearchIndex {
@@ -259,6 +373,9 @@ class TokenSearchIndex implements SearchIndex {
   /** whole category names, folded and stemmed */
   private readonly categoryNames: Set<string>;
   private readonly aliases: AliasEntry[];
+  /** Latin words of the names and aliases, for typo corrections and folded spaces */
+  readonly words: Vocabulary;
+  readonly synonyms: Synonyms;
   private readonly verifyBelow: number;
   private readonly hits: Hits;
   /** documents matching every word so far, and their tiers (NONE for all others) */
@@ -294,6 +411,8 @@ class TokenSearchIndex implements SearchIndex {
     this.categories = made.categories;
     this.aliases = made.aliases;
     this.categoryNames = made.categoryNames;
+    this.words = made.words;
+    this.synonyms = synonymsOf(options.synonyms);
     this.verifyBelow = options.verifyBelow ?? 200;
     this.hits = makeHits(n);
     this.candidates = new Int32Array(n);
@@ -345,11 +464,27 @@ class TokenSearchIndex implements SearchIndex {
   search(query: string): number[] {
     const normalised = normaliseQuery(query);
     if (normalised === '' || this.size === 0) return [];
+    const variants = variantsOf(normalised, this.words, this.synonyms);
+    if (variants.length > 1) return searchVariants(this, variants);
     return this.safely(() => {
       let count = this.gather(normalised);
-      if (!this.categoryNames.has(stemText(normalised))) count = this.dropCategoryOnly(count);
+      if (!this.isCategoryName(normalised)) count = this.dropCategoryOnly(count);
       return this.collect(count);
     });
+  }
+
+  suggestion(query: string): string | undefined {
+    return suggestionFor(this, this.words, query);
+  }
+
+  isCategoryName(normalised: string): boolean {
+    return this.categoryNames.has(stemText(normalised));
+  }
+
+  /** The texts whose Latin words product `id` adds to `words` ([] when absent). */
+  wordsOf(id: number): string[] {
+    const d = this.docOf.get(id);
+    return d === undefined ? [] : documentWords(this.formsOf(d), this.sorted[d] as SearchDocument);
   }
 
   patched(docs: readonly SearchDocument[], removed: Iterable<number>): SearchIndex {
@@ -654,9 +789,16 @@ class PatchedSearchIndex implements SearchIndex {
     private readonly overlay: TokenSearchIndex,
     /** how many found documents have each whole category name (folded, stemmed) */
     private readonly nameCounts: ReadonlyMap<string, number>,
+    /** occurrences of each Latin word in the `hidden` documents */
+    private readonly hiddenWords: ReadonlyMap<string, number>,
   ) {
     this.size = base.size - hidden.size + extra.size;
+    this.synonyms = base.synonyms;
+    this.words = new PatchedWords(base.words, hiddenWords, overlay.words);
   }
+
+  readonly words: Words;
+  readonly synonyms: Synonyms;
 
   static over(base: TokenSearchIndex): PatchedSearchIndex {
     const counts = new Map<string, number>();
@@ -667,6 +809,7 @@ class PatchedSearchIndex implements SearchIndex {
       new Map(),
       TokenSearchIndex.built([], base.options),
       counts,
+      new Map(),
     );
   }
 
@@ -674,6 +817,7 @@ class PatchedSearchIndex implements SearchIndex {
     const hidden = new Set(this.hidden);
     const extra = new Map(this.extra);
     const counts = new Map(this.nameCounts);
+    const hiddenWords = new Map(this.hiddenWords);
     const takeOut = (id: number) => {
       const old = extra.get(id);
       if (old) {
@@ -681,6 +825,7 @@ class PatchedSearchIndex implements SearchIndex {
         extra.delete(id);
       } else if (this.base.has(id) && !hidden.has(id)) {
         countNames(counts, this.base.categoryNamesOf(id), -1);
+        countWords(this.base.wordsOf(id), hiddenWords);
         hidden.add(id);
       }
     };
@@ -697,12 +842,31 @@ class PatchedSearchIndex implements SearchIndex {
       return TokenSearchIndex.built([...kept, ...extra.values()], this.base.options, reuse);
     }
     const overlay = TokenSearchIndex.built([...extra.values()], this.base.options, reuse);
-    return new PatchedSearchIndex(this.base, hidden, extra, overlay, counts);
+    return new PatchedSearchIndex(this.base, hidden, extra, overlay, counts, hiddenWords);
   }
 
   search(query: string): number[] {
     const normalised = normaliseQuery(query);
     if (normalised === '' || this.size === 0) return [];
+    const variants = variantsOf(normalised, this.words, this.synonyms);
+    if (variants.length > 1) return searchVariants(this, variants);
+    return withoutCategoryOnly(this.matches(normalised), this.isCategoryName(normalised)).ids;
+  }
+
+  suggestion(query: string): string | undefined {
+    return suggestionFor(this, this.words, query);
+  }
+
+  isCategoryName(normalised: string): boolean {
+    return (this.nameCounts.get(stemText(normalised)) ?? 0) > 0;
+  }
+
+  soldOf(id: number): number {
+    return this.extra.has(id) ? this.overlay.soldOf(id) : this.base.soldOf(id);
+  }
+
+  /** Matches of base and overlay merged as one index ranks them, category-only ones included. */
+  matches(normalised: string): Matches {
     const fromBase = this.base.matches(normalised);
     const fromOverlay = this.overlay.matches(normalised);
     const ids: number[] = [];
@@ -736,9 +900,34 @@ class PatchedSearchIndex implements SearchIndex {
         j++;
       }
     }
-    const wholeCategory = (this.nameCounts.get(stemText(normalised)) ?? 0) > 0;
-    if (wholeCategory || !tiers.some((t) => t < Tier.category)) return ids;
-    return ids.filter((_, k) => tiers[k] !== Tier.category);
+    return { ids, tiers };
+  }
+}
+
+/** The words of a patched index: its base's less those of hidden documents, and its overlay's. */
+class PatchedWords implements Words {
+  constructor(
+    private readonly base: Vocabulary,
+    private readonly hidden: ReadonlyMap<string, number>,
+    private readonly overlay: Vocabulary,
+  ) {}
+
+  private readonly count = (word: string): number =>
+    this.base.count(word) - (this.hidden.get(word) ?? 0) + this.overlay.count(word);
+
+  has(word: string): boolean {
+    return this.count(word) > 0;
+  }
+
+  startsAny(prefix: string): boolean {
+    for (const word of this.base.startingWith(prefix)) if (this.count(word) > 0) return true;
+    return this.overlay.startsAny(prefix);
+  }
+
+  near(term: string, max: number): string[] {
+    const found = new Map(this.base.nearWords(term, max, this.count).map((n) => [n.word, n]));
+    for (const n of this.overlay.nearWords(term, max, this.count)) found.set(n.word, n);
+    return [...found.values()].sort(byNearness).map((n) => n.word);
   }
 }
 

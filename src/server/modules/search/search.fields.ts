@@ -9,8 +9,8 @@
  */
 import { isWordChar } from './search.normalise';
 
-/** Ranking tiers, best first. */
-export const Tier = { exact: 0, prefix: 1, word: 2, substring: 3, brand: 4, category: 5 } as const;
+/** Ranking tiers, best first. `fuzzy`: found only as a typo's correction (search.variants.ts). */
+export const Tier = { exact: 0, prefix: 1, word: 2, substring: 3, brand: 4, category: 5, fuzzy: 6 } as const;
 export const NONE = 255;
 
 /** A query word in the forms the fields are searched with. */

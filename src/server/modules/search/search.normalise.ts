@@ -4,7 +4,8 @@
  * Everything that is compared — product fields at build time and queries at search time — goes
  * through `foldText`, so both sides agree: NFKD compatibility folding (full-width → ASCII),
  * lower case, Latin accents removed, control/format characters dropped, whitespace collapsed,
- * traditional Chinese → simplified (opencc-js, HK and TW variants).
+ * traditional Chinese → simplified (opencc-js, HK and TW variants), hyphens and dashes read as
+ * spaces ("bok-choy" is "bok choy").
  */
 import * as OpenCC from 'opencc-js';
 import { pinyin, polyphonic } from 'pinyin-pro';
@@ -16,6 +17,8 @@ export const MAX_QUERY_TERMS = 8;
 const FORMAT_CHARS = /[\p{Cf}\p{Cs}]/gu; // zero-width, bidi marks, soft hyphen, lone surrogates
 const SPACE_RUNS = /[\s\p{Cc}\p{Z}]+/gu; // incl. NUL and other controls
 const SPACES = / {2,}/g;
+/** Hyphens and dashes between words: "bok-choy", "semi‑skimmed". */
+const DASHES = /[-\u2010-\u2015\u2212]/g;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
 const LETTERS = /[a-z]+/g;
 const PLURAL_CANDIDATE = /[a-z]{3}s(?![a-z])/;
@@ -118,12 +121,12 @@ function isPlain(s: string): boolean {
 /** The one normal form for comparing text (documents and queries alike). */
 export function foldText(s: string): string {
   if (isPlain(s)) {
-    const t = s.toLowerCase().replace(SPACES, ' ').trim();
+    const t = s.toLowerCase().replace(DASHES, ' ').replace(SPACES, ' ').trim();
     return hasHan(t) ? toSimplified(t) : t;
   }
   let t = s.replace(FORMAT_CHARS, '').replace(SPACE_RUNS, ' ').toLowerCase();
   t = t.normalize('NFKD').replace(LATIN_MARKS, '').normalize('NFC');
-  t = t.replace(SPECIAL_RE, (m) => SPECIAL_LETTERS[m] ?? m);
+  t = t.replace(SPECIAL_RE, (m) => SPECIAL_LETTERS[m] ?? m).replace(DASHES, ' ');
   if (hasHan(t)) t = toSimplified(t);
   return t.replace(SPACE_RUNS, ' ').trim();
 }

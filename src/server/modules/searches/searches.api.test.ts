@@ -41,24 +41,24 @@ async function shopSearch(q: string, lang = 'en', extra = '') {
 
 describe('searches that found nothing', () => {
   it('are counted once per term, language and day, only when nothing was found, with nothing about the shopper', async () => {
-    for (let i = 0; i < 3; i++) await shopSearch('  Pak   CHOI ');
-    await shopSearch('pak choi', 'zh');
-    await shopSearch('青江菜', 'zh');
+    for (let i = 0; i < 3; i++) await shopSearch('  TAT   SOI ');
+    await shopSearch('tat soi', 'zh');
+    await shopSearch('塌棵菜', 'zh');
     await shopSearch('bok choy');
-    await shopSearch('pak choi', 'en', '&page=2');
+    await shopSearch('tat soi', 'en', '&page=2');
     await t.app.searchMisses.flush();
     const rows = await t.database.db
       .select()
       .from(searchMisses)
       .orderBy(searchMisses.language, searchMisses.term);
     expect(rows.map(({ language, term, count }) => ({ language, term, count }))).toEqual([
-      { language: 'en', term: 'pak choi', count: 3 },
-      { language: 'zh', term: 'pak choi', count: 1 },
-      { language: 'zh', term: '青江菜', count: 1 },
+      { language: 'en', term: 'tat soi', count: 3 },
+      { language: 'zh', term: 'tat soi', count: 1 },
+      { language: 'zh', term: '塌棵菜', count: 1 },
     ]);
     expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['count', 'day', 'language', 'term']);
     // A flush adds to what is there.
-    await shopSearch('pak choi');
+    await shopSearch('tat soi');
     await t.app.searchMisses.flush();
     const [again] = await t.database.db.select().from(searchMisses).where(eq(searchMisses.language, 'en'));
     expect(again?.count).toBe(4);
@@ -67,37 +67,37 @@ describe('searches that found nothing', () => {
   it('are listed per language for the console, most searched first', async () => {
     const res = await callAdmin(t.app, owner.token, 'GET', '/api/admin/search-misses', { days: '7' });
     expect(res.status).toBe(200);
-    expect(expectAnswer(MissList, res).en).toEqual([expect.objectContaining({ term: 'pak choi', count: 4 })]);
-    expect(res.body.data.zh.map((r: { term: string }) => r.term).sort()).toEqual(['pak choi', '青江菜']);
+    expect(expectAnswer(MissList, res).en).toEqual([expect.objectContaining({ term: 'tat soi', count: 4 })]);
+    expect(res.body.data.zh.map((r: { term: string }) => r.term).sort()).toEqual(['tat soi', '塌棵菜']);
     expect((await callAdmin(t.app, packer.token, 'GET', '/api/admin/search-misses')).status).toBe(403);
     expect((await callAdmin(t.app, undefined, 'GET', '/api/admin/search-misses')).status).toBe(401);
   });
 });
 
 describe('search aliases', () => {
-  it('make "pak choi" find 上海青 in the storefront, and the term stops being a miss', async () => {
+  it('make "tat soi" find 上海青 in the storefront, and the term stops being a miss', async () => {
     const [bokChoy] = await t.database.db.select().from(products).where(eq(products.znName, '上海青'));
     const targets = await callAdmin(t.app, manager.token, 'GET', '/api/admin/search-aliases/targets', {
       q: '上海青',
     });
     expect(expectAnswer(AliasTargets, targets).items[0]).toMatchObject({ kind: 'product', id: bokChoy?.id });
     const added = await callAdmin(t.app, manager.token, 'POST', '/api/admin/search-aliases', {
-      alias: 'Pak Choi',
+      alias: 'Tat Soi',
       product_id: String(bokChoy?.id),
     });
     expect(added.status).toBe(200);
     expect(expectAnswer(SearchAliasRow, added)).toMatchObject({
-      alias: 'Pak Choi',
+      alias: 'Tat Soi',
       product_id: bokChoy?.id,
       zn_name: '上海青',
     });
-    expect((await shopSearch('pak choi'))[0]).toBe('上海青');
+    expect((await shopSearch('tat soi'))[0]).toBe('上海青');
     await callAdmin(t.app, manager.token, 'POST', '/api/admin/search-aliases', {
-      alias: '青江菜',
+      alias: '塌棵菜',
       product_id: String(bokChoy?.id),
     });
-    expect(await shopSearch('青江菜')).toEqual(['上海青']);
-    expect(await shopSearch('qingjiangcai')).toEqual(['上海青']);
+    expect(await shopSearch('塌棵菜')).toEqual(['上海青']);
+    expect(await shopSearch('takecai')).toEqual(['上海青']);
     const misses = await callAdmin(t.app, owner.token, 'GET', '/api/admin/search-misses', { days: '30' });
     expect(misses.body.data.en).toEqual([]);
     expect(misses.body.data.zh).toEqual([]);
@@ -128,8 +128,8 @@ describe('search aliases', () => {
     const list = await callAdmin(t.app, owner.token, 'GET', '/api/admin/search-aliases');
     expect(expectAnswer(AliasList, list).items.map((a) => a.alias)).toEqual([
       'greenery',
-      '青江菜',
-      'Pak Choi',
+      '塌棵菜',
+      'Tat Soi',
     ]);
     const removed = await callAdmin(
       t.app,
@@ -144,7 +144,7 @@ describe('search aliases', () => {
 
   it('refuse a duplicate, a missing target, a bad alias, in the caller’s language; a packer cannot add one', async () => {
     const [bokChoy] = await t.database.db.select().from(products).where(eq(products.znName, '上海青'));
-    const form = { alias: 'pak  choi', product_id: String(bokChoy?.id) };
+    const form = { alias: 'tat  soi', product_id: String(bokChoy?.id) };
     const dup = await callAdmin(t.app, owner.token, 'POST', '/api/admin/search-aliases', form, {
       lang: 'zh',
     });

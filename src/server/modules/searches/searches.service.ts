@@ -2,8 +2,8 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Changed } from '#server/audit';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
-import { categories, products, searchAliases, searchMisses } from '#server/db/schema';
-import { Conflict, NotFound } from '#server/errors';
+import { categories, products, searchAliases, searchMisses, searchSynonyms } from '#server/db/schema';
+import { BadInput, Conflict, NotFound } from '#server/errors';
 import { shopDate } from '#server/shop-time';
 import type { Language } from '#shared/constants';
 import {
@@ -11,8 +11,10 @@ import {
   MISS_LIST_MAX,
   type SearchAliasRow,
   type SearchMissRow,
+  type SearchSynonymRow,
+  SYNONYM_TERMS_MIN,
 } from '#shared/schemas/search-admin.rules';
-import type { NewAliasInput } from '#shared/schemas/search-admin.zod';
+import type { NewAliasInput, SynonymsInput } from '#shared/schemas/search-admin.zod';
 import type { CatalogueTouched } from '../catalogue/catalogue.changes';
 import type { CatalogueSnapshot } from '../catalogue/catalogue.snapshot';
 import { foldText, normaliseQuery } from '../search/search.normalise';
@@ -167,6 +169,95 @@ export async function removeAlias(tx: Tx, touched: CatalogueTouched, id: number)
       targetType: gone.productId !== null ? 'product' : 'category',
       targetId: String(gone.productId ?? gone.categoryId),
       before: { alias: gone.alias, product_id: gone.productId, category_id: gone.categoryId },
+    },
+  };
+}
+
+// ---- synonyms -------------------------------------------------------------------------------
+
+/** The synonym groups, newest first. */
+export async function listSynonyms(db: Db): Promise<SearchSynonymRow[]> {
+  return db
+    .select({ id: searchSynonyms.id, terms: searchSynonyms.terms })
+    .from(searchSynonyms)
+    .orderBy(desc(searchSynonyms.id))
+    .limit(ALIAS_LIST_MAX);
+}
+
+/** The terms once each as the search reads them ("Bok-Choy" and "bok choy" are one). */
+function distinctTerms(input: SynonymsInput): string[] {
+  const seen = new Set<string>();
+  const terms = input.terms.filter((term) => {
+    const folded = normaliseQuery(term);
+    if (folded === '' || seen.has(folded)) return false;
+    seen.add(folded);
+    return true;
+  });
+  if (terms.length < SYNONYM_TERMS_MIN)
+    throw new BadInput('errors:catalogueAdmin.searches.synonymCount', { field: 'terms' });
+  return terms;
+}
+
+/** Adds a synonym group; the search reads its terms as one another once the change commits. */
+export async function addSynonyms(
+  tx: Tx,
+  touched: CatalogueTouched,
+  input: SynonymsInput,
+  now: Date,
+): Promise<Changed<SearchSynonymRow>> {
+  const terms = distinctTerms(input);
+  const [row] = await tx
+    .insert(searchSynonyms)
+    .values({ terms, createdAt: now })
+    .returning({ id: searchSynonyms.id });
+  const id = row?.id ?? 0;
+  touched.all();
+  return {
+    result: { id, terms },
+    audit: { action: 'search.synonyms.add', targetType: 'synonyms', targetId: String(id), after: { terms } },
+  };
+}
+
+/** Replaces a synonym group's terms. */
+export async function changeSynonyms(
+  tx: Tx,
+  touched: CatalogueTouched,
+  id: number,
+  input: SynonymsInput,
+): Promise<Changed<SearchSynonymRow>> {
+  const terms = distinctTerms(input);
+  const [before] = await tx
+    .select({ terms: searchSynonyms.terms })
+    .from(searchSynonyms)
+    .where(eq(searchSynonyms.id, id))
+    .for('update');
+  if (!before) throw new NotFound('errors:catalogueAdmin.searches.synonymsNotFound');
+  await tx.update(searchSynonyms).set({ terms }).where(eq(searchSynonyms.id, id));
+  touched.all();
+  return {
+    result: { id, terms },
+    audit: {
+      action: 'search.synonyms.update',
+      targetType: 'synonyms',
+      targetId: String(id),
+      before: { terms: before.terms },
+      after: { terms },
+    },
+  };
+}
+
+/** Removes a synonym group. */
+export async function removeSynonyms(tx: Tx, touched: CatalogueTouched, id: number): Promise<Changed<void>> {
+  const [gone] = await tx.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning();
+  if (!gone) throw new NotFound('errors:catalogueAdmin.searches.synonymsNotFound');
+  touched.all();
+  return {
+    result: undefined,
+    audit: {
+      action: 'search.synonyms.remove',
+      targetType: 'synonyms',
+      targetId: String(id),
+      before: { terms: gone.terms },
     },
   };
 }

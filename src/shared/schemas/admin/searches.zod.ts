@@ -58,3 +58,15 @@ export type AliasTargets = z.infer<typeof AliasTargets>;
 /** `DELETE /api/admin/search-aliases/:id`: the id of the alias removed. */
 export const AliasRemoved = z.strictObject({ id: Id });
 export type AliasRemoved = z.infer<typeof AliasRemoved>;
+
+/** A synonym group: terms a search reads as one another. */
+export const SearchSynonymRow = z.strictObject({ id: Id, terms: z.array(z.string()) });
+export type SearchSynonymRow = z.infer<typeof SearchSynonymRow>;
+
+/** `GET /api/admin/search-synonyms`. */
+export const SynonymList = z.strictObject({ items: z.array(SearchSynonymRow) });
+export type SynonymList = z.infer<typeof SynonymList>;
+
+/** `DELETE /api/admin/search-synonyms/:id`: the id of the group removed. */
+export const SynonymsRemoved = z.strictObject({ id: Id });
+export type SynonymsRemoved = z.infer<typeof SynonymsRemoved>;

@@ -15,6 +15,8 @@ import { changedFields } from './audit';
 type Formatter = { t: TFunction; when: (iso: string) => string };
 
 const num = (value: unknown) => (typeof value === 'number' ? value : Number(value));
+/** A synonym group's terms as one line ("青菜, 上海青, bok choy"). */
+const termsOf = (value: unknown) => (Array.isArray(value) ? value.map(String).join(', ') : '');
 
 /** What a line did, as one sentence. */
 export function actionSentence(entry: Pick<AuditEntry, 'action' | 'before' | 'after'>, t: TFunction): string {
@@ -35,6 +37,11 @@ export function actionSentence(entry: Pick<AuditEntry, 'action' | 'before' | 'af
       return t(key, { alias: String(after.alias ?? '') });
     case 'search.alias.remove':
       return t(key, { alias: String(entry.before?.alias ?? '') });
+    case 'search.synonyms.add':
+    case 'search.synonyms.update':
+      return t(key, { terms: termsOf(after.terms) });
+    case 'search.synonyms.remove':
+      return t(key, { terms: termsOf(entry.before?.terms) });
     case 'product.import':
       return t(key, { created: num(after.created) || 0, updated: num(after.updated) || 0 });
     case 'stock.received':
@@ -60,6 +67,8 @@ const TOLD: Record<string, readonly string[]> = {
   'stock.count': ['quantity', 'real_stock'],
   'search.alias.add': ['alias'],
   'search.alias.remove': ['alias'],
+  'search.synonyms.add': ['terms'],
+  'search.synonyms.remove': ['terms'],
 };
 
 /** A value as a reader sees it: an amount, a status, a role, a date, a weight, yes or no. */

@@ -6,6 +6,9 @@ import type {
   AliasTargets,
   MissList,
   SearchAliasRow,
+  SearchSynonymRow,
+  SynonymList,
+  SynonymsRemoved,
 } from '#shared/schemas/admin/searches.zod';
 import { adminRequest } from '../../../lib/api-client';
 
@@ -60,6 +63,34 @@ export function useRemoveAlias() {
   return useMutation({
     mutationFn: (id: number) =>
       adminRequest<AliasRemoved>(`/api/admin/search-aliases/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export const synonymsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...KEY, 'synonyms'],
+    queryFn: ({ signal }) => adminRequest<SynonymList>('/api/admin/search-synonyms', { signal }),
+  });
+
+/** Adds a synonym group (id null) or replaces one's terms (comma-separated); the list refreshes. */
+export function useSaveSynonyms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, terms }: { id: number | null; terms: string }) =>
+      adminRequest<SearchSynonymRow>(`/api/admin/search-synonyms${id === null ? '' : `/${id}`}`, {
+        method: 'POST',
+        body: { terms },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useRemoveSynonyms() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      adminRequest<SynonymsRemoved>(`/api/admin/search-synonyms/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

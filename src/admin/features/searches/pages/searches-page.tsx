@@ -11,11 +11,13 @@ import { usePageTitle } from '../../../lib/page-title';
 import { aliasesQueryOptions, missesQueryOptions, useRemoveAlias } from '../api/searches';
 import { AliasPicker } from '../components/alias-picker';
 import { MissTable } from '../components/miss-table';
+import { SynonymList } from '../components/synonym-list';
 import '../searches.css';
 
 /**
  * What shoppers searched for and did not find, per language, for the last 7 or 30 days; a term
- * becomes an alias of a product or category in one step. The aliases follow, each removable.
+ * becomes an alias of a product or category in one step. The aliases follow, each removable, and
+ * the synonym groups.
  */
 export function SearchesPage() {
   const { t } = useTranslation();
@@ -115,6 +117,7 @@ export function SearchesPage() {
           ))}
         </ul>
       )}
+      <SynonymList />
     </section>
   );
 }

@@ -9,12 +9,14 @@ import { SearchIcon } from '#web/components/ui/icons';
 import { PageHeader } from '#web/components/ui/page-header';
 import { ErrorState, StateView } from '#web/components/ui/states';
 import { useDocumentTitle } from '#web/lib/document-title';
+import { SearchHelp } from '../components/search-help';
 import { SearchSuggestions } from '../components/search-suggestions';
 import '../search.css';
 
 /**
- * Search (docs/product.md §2): a text form; 'Searching For' and the term while it searches, then the
- * number of results; not found when empty; popular searches and categories before a search.
+ * Search (docs/product.md §2): a text form; 'Searching For' and the term, with the number of results
+ * once found; not found when empty, with "did you mean" and popular products; popular searches and
+ * categories before a search.
  */
 export function SearchPage() {
   const { t } = useTranslation('search');
@@ -84,7 +86,10 @@ function SearchResults({ term }: { term: string }) {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} />
       ) : query.data.list.length === 0 ? (
-        <StateView kind="notFound" />
+        <>
+          <StateView kind="notFound" />
+          <SearchHelp term={term} onAdd={add} />
+        </>
       ) : (
         <ProductGrid products={query.data.list} onAdd={add} eager={4} label={term} />
       )}
