@@ -70,7 +70,7 @@ for (const language of LANGUAGES) {
       request,
       server,
     }) => {
-      const term = language === 'en' ? 'pak choi' : '青江菜';
+      const term = language === 'en' ? 'tat soi' : '塌棵菜';
       const miss = await request.get(`/api/index_product?en_search=${encodeURIComponent(term)}`, {
         headers: { 'accept-language': language },
       });
