@@ -3,7 +3,7 @@ import type { DeliverySlot, DeliverySlots } from '#shared/schemas/slots.zod';
 import { slotLabel, slotTimeLabel } from '#shared/slot-label';
 import { linePaidOf, taxOrder } from '#shared/tax';
 import { staffSignedIn, test } from './fixtures/admin-orders';
-import { expectConfirmed } from './fixtures/order';
+import { enterTestCard, expectConfirmed } from './fixtures/order';
 import { expect, price, text } from './fixtures/shop';
 import { ADDRESS, callApi, signInAs, signUp } from './fixtures/shopper';
 
@@ -40,15 +40,9 @@ interface ConsoleOrder {
   lines: { id: number; en_name: string; zn_name: string; price: number; num: number; packing: unknown }[];
 }
 
-/** Pays the order on its pay page with the sandbox's test card, as delivery-slots.spec.ts does. */
+/** Pays the order on its pay page with the sandbox's test card (fixtures/order.ts). */
 async function payByCard(page: Page) {
-  await page.getByRole('button', { name: zh('pay:payNow') }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: zh('pay:enterCard') }).click();
-  await dialog.getByLabel(zh('pay:card.number')).fill('4111111111111111');
-  await dialog.getByLabel(zh('pay:card.holderName')).fill('Mei Lin');
-  await dialog.getByLabel(zh('pay:card.expiry')).fill('1230');
-  await dialog.getByLabel(zh('pay:card.code')).fill('123');
+  const dialog = await enterTestCard(page, 'zh');
   await dialog.getByRole('button', { name: zh('pay:payNow') }).click();
 }
 

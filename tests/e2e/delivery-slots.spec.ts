@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
 import type { DeliverySlot, DeliverySlots } from '#shared/schemas/slots.zod';
 import { slotLabel, slotTimeLabel } from '#shared/slot-label';
-import { expectConfirmed } from './fixtures/order';
+import { enterTestCard, expectConfirmed } from './fixtures/order';
 import { expect, LANGUAGES, textIn } from './fixtures/shop';
 import { ADDRESS, callApi, shopperWithCart, signInAs, test } from './fixtures/shopper';
 
@@ -13,15 +13,8 @@ import { ADDRESS, callApi, shopperWithCart, signInAs, test } from './fixtures/sh
 test.describe.configure({ timeout: 120_000 });
 
 async function payByCard(page: Page, language: Language) {
-  const t = textIn(language);
-  await page.getByRole('button', { name: t('pay:payNow') }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: t('pay:enterCard') }).click();
-  await dialog.getByLabel(t('pay:card.number')).fill('4111111111111111');
-  await dialog.getByLabel(t('pay:card.holderName')).fill('Mei Lin');
-  await dialog.getByLabel(t('pay:card.expiry')).fill('1230');
-  await dialog.getByLabel(t('pay:card.code')).fill('123');
-  await dialog.getByRole('button', { name: t('pay:payNow') }).click();
+  const dialog = await enterTestCard(page, language);
+  await dialog.getByRole('button', { name: textIn(language)('pay:payNow') }).click();
 }
 
 for (const language of LANGUAGES) {
