@@ -20,6 +20,7 @@ export default defineConfig({
           include: [
             'src/**/*.api.test.ts',
             'tests/api/**/*.api.test.ts',
+            'tests/deploy/**/*.api.test.ts',
             'tests/fault/**/*.api.test.ts',
             'tests/load/**/*.api.test.ts',
           ],
