@@ -43,7 +43,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AvatarFiles, UPLOADS_PREFIX } from './modules/account/avatar.files';
 import { sweepUnusedAvatars } from './modules/account/avatar.sweep';
-import { PasswordHasher, SCRYPT_PARAMS } from './modules/account/password';
+import { HASH_LIMITS, PasswordHasher, SCRYPT_PARAMS } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
 import { AddressService } from './modules/address/address.service';
 import {
@@ -278,7 +278,11 @@ async function shopRoutes(
   const secret = deps.secret ?? loadShopSecret(config);
   // One hasher, one queue: shoppers' and staff's password work share its bound.
   const passwords =
-    deps.passwords ?? new PasswordHasher({ ...SCRYPT_PARAMS, N: 2 ** config.passwordHashCost });
+    deps.passwords ??
+    new PasswordHasher(
+      { ...SCRYPT_PARAMS, N: 2 ** config.passwordHashCost },
+      { ...HASH_LIMITS, running: config.machine.hashesAtOnce },
+    );
   const accounts = new AccountService({
     db: database.db,
     clock,

@@ -37,10 +37,17 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('PGLITE_WORKER', () => {
-  it('runs an embedded database on a worker thread unless set to 0, and refuses anything else', () => {
-    expect(loadConfig({}).pgliteThread).toBe('worker');
-    expect(loadConfig({ PGLITE_WORKER: '1' }).pgliteThread).toBe('worker');
-    expect(loadConfig({ PGLITE_WORKER: '0' }).pgliteThread).toBe('main');
+  const oneCore = { cores: 1, memoryBytes: 1024 ** 3 };
+  const twoCores = { cores: 2, memoryBytes: 4 * 1024 ** 3 };
+
+  it('follows the machine when unset: the main thread on one core, a worker thread on more', () => {
+    expect(loadConfig({}, oneCore).pgliteThread).toBe('main');
+    expect(loadConfig({}, twoCores).pgliteThread).toBe('worker');
+  });
+
+  it('is the thread it names when set, on any machine, and refuses anything else', () => {
+    expect(loadConfig({ PGLITE_WORKER: '1' }, oneCore).pgliteThread).toBe('worker');
+    expect(loadConfig({ PGLITE_WORKER: '0' }, twoCores).pgliteThread).toBe('main');
     expect(() => loadConfig({ PGLITE_WORKER: 'yes' })).toThrow(/PGLITE_WORKER:/);
   });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { type Machine, sizesFor, thisMachine } from './machine';
 import { isTimeZone } from './shop-time';
 
 /** Every setting of docs/architecture.md §3. Nothing else in the server reads `process.env`. */
@@ -15,8 +16,11 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v === 'memory:' || /^postgres(ql)?:\/\//.test(v), 'must be memory: or a postgres:// URL')
     .optional(),
-  /** `0` runs an embedded database on the main thread instead of a worker thread (docs/decisions/017). */
-  PGLITE_WORKER: z.enum(['0', '1']).default('1'),
+  /**
+   * `0` runs an embedded database on the main thread, `1` on a worker thread (docs/decisions/017);
+   * unset, it follows the machine (machine.ts): the main thread on one core.
+   */
+  PGLITE_WORKER: z.enum(['0', '1']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   SMTP_URL: z.string().url().optional(),
@@ -94,8 +98,10 @@ export interface Config {
   host: string;
   requestTimeoutMs: number;
   database: { kind: 'memory' } | { kind: 'files'; dir: string } | { kind: 'postgres'; url: string };
-  /** Where an embedded database runs: a worker thread (PGLITE_WORKER=1, the default) or the main one. */
+  /** Where an embedded database runs: a worker thread (PGLITE_WORKER=1) or the main one (0). */
   pgliteThread: 'worker' | 'main';
+  /** The cores and memory this process may use, and the sizes chosen for them (logged at start). */
+  machine: Machine & { hashesAtOnce: number };
   dataDir: string;
   /** Shoppers' uploaded pictures, served at /uploads/. */
   uploadsDir: string;
@@ -131,13 +137,17 @@ export interface Config {
 }
 
 /** Parses the environment; throws one readable error naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  machine: Machine = thisMachine(),
+): Config {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const sizes = sizesFor(machine);
   const dataDir = resolve(e.DATA_DIR);
   const database: Config['database'] =
     e.DATABASE_URL === undefined
@@ -150,7 +160,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     database,
-    pgliteThread: e.PGLITE_WORKER === '1' ? 'worker' : 'main',
+    pgliteThread:
+      e.PGLITE_WORKER === undefined ? sizes.pgliteThread : e.PGLITE_WORKER === '1' ? 'worker' : 'main',
+    machine: { ...machine, hashesAtOnce: sizes.hashesAtOnce },
     dataDir,
     uploadsDir: resolve(dataDir, 'uploads'),
     trustProxy: trustProxyOf(e.TRUST_PROXY),

@@ -13,6 +13,16 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
   const logger = pino(loggerOptions(config.logLevel));
+  const { machine } = config;
+  logger.info(
+    {
+      cores: machine.cores,
+      memoryMiB: Math.round(machine.memoryBytes / 2 ** 20),
+      pgliteThread: config.database.kind === 'postgres' ? undefined : config.pgliteThread,
+      hashesAtOnce: machine.hashesAtOnce,
+    },
+    'sized for this machine',
+  );
   const database = await openDatabase(config.database, {
     seed: config.seed,
     holder: SERVER_HOLDER,
