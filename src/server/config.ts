@@ -15,6 +15,16 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v === 'memory:' || /^postgres(ql)?:\/\//.test(v), 'must be memory: or a postgres:// URL')
     .optional(),
+  /**
+   * PostgreSQL behind PgBouncer in transaction mode: a URL straight to PostgreSQL for what needs a
+   * session of its own (LISTEN, advisory locks). Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL')
+    .optional(),
+  /** PostgreSQL: most connections this process's pool opens (besides its listening and lock ones). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   /** `0` runs an embedded database on the main thread instead of a worker thread (docs/decisions/017). */
   PGLITE_WORKER: z.enum(['0', '1']).default('1'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -93,7 +103,17 @@ export interface Config {
   port: number;
   host: string;
   requestTimeoutMs: number;
-  database: { kind: 'memory' } | { kind: 'files'; dir: string } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'memory' }
+    | { kind: 'files'; dir: string }
+    | {
+        kind: 'postgres';
+        url: string;
+        /** DATABASE_DIRECT_URL: LISTEN and session locks, past a transaction-mode pooler. */
+        directUrl?: string;
+        /** DATABASE_POOL_MAX (10 when absent). */
+        poolMax?: number;
+      };
   /** Where an embedded database runs: a worker thread (PGLITE_WORKER=1, the default) or the main one. */
   pgliteThread: 'worker' | 'main';
   dataDir: string;
@@ -144,7 +164,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'files', dir: resolve(dataDir, 'db') }
       : e.DATABASE_URL === 'memory:'
         ? { kind: 'memory' }
-        : { kind: 'postgres', url: e.DATABASE_URL };
+        : {
+            kind: 'postgres',
+            url: e.DATABASE_URL,
+            directUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
+            poolMax: e.DATABASE_POOL_MAX,
+          };
   return {
     port: e.PORT,
     host: e.HOST,

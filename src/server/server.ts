@@ -7,6 +7,8 @@ import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { loggerOptions } from './logging';
 import { SCRYPT_PARAMS } from './modules/account/password';
+import { loadShopSecret } from './secret';
+import { checkSecretFingerprint } from './secret-fingerprint';
 
 /** The one file that listens: reads the environment, prepares the database, serves, shuts down. */
 async function main(): Promise<void> {
@@ -24,8 +26,14 @@ async function main(): Promise<void> {
       'passwords are hashed below the recommended cost: meant for test servers, not a shop',
     );
   }
+  if (database.poolMax !== undefined) {
+    logger.info({ DATABASE_POOL_MAX: database.poolMax }, 'database pool size');
+  }
   await prepareDatabase(database, config, systemClock, logger);
-  const app = await buildApp({ config, database, clock: systemClock, logger });
+  // Before anything is served: a process with another secret would refuse every other one's codes.
+  const secret = loadShopSecret(config);
+  await checkSecretFingerprint(database, secret, config, systemClock.now());
+  const app = await buildApp({ config, database, clock: systemClock, logger, secret });
   let commands: Awaited<ReturnType<typeof listenForShopCommands>>;
 
   let closing = false;
