@@ -1,11 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { ManualClock } from '#server/clock';
 import { loadConfig } from '#server/config';
+import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
+import { ORDER_STATUS } from '#shared/schemas/order';
+import * as demo from '../../../seed/catalogue/index';
+import { ADDRESS, callAs, createShopper } from '../../../tests/helpers/shoppers';
 import { freshDatabase, templateRef } from '../../../tests/helpers/test-database';
 import { type Database, openDatabase, rowsOf } from './client';
+import { orders } from './schema';
+import { uuidFromKey } from './seed';
 import { LOCK_APPLICATION_NAME } from './session-locks';
 
 /**
@@ -145,6 +151,55 @@ describe.skipIf(!onPostgres)('two processes’ timers (PostgreSQL)', () => {
       expect(await lockConnections()).toBe(before + 3);
     } finally {
       for (const app of apps) await app.close();
+    }
+  });
+
+  it('expires an overdue order on the other app once the one holding the sweep stops', async () => {
+    const clock = new ManualClock();
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), database: fresh.config };
+    const [first, second] = [await open(), await open()];
+    const logger = pino({ level: 'silent' });
+    const a = await buildApp({ config, database: first, clock, logger });
+    const b = await buildApp({ config, database: second, clock, logger });
+    try {
+      const shopper = await createShopper(second, clock.now());
+      const product = demo.products.find((p) => demo.isPack(p) && p.stock >= 20);
+      const address = (await callAs(b, shopper, 'POST', '/api/address', ADDRESS)).body.data.uuid;
+      await callAs(b, shopper, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(product?.key ?? '')}`);
+      const [line] = (await callAs(b, shopper, 'GET', '/api/cart')).body.data;
+      const placed = await callAs(b, shopper, 'POST', '/api/order', {
+        uuid: address,
+        coupon: '',
+        'items[0][id]': line.id,
+        'items[0][num]': 1,
+      });
+      expect(placed.status).toBe(200);
+      clock.advance(ORDER_EXPIRY_MINUTES * 60_000 + 1000);
+      const statusOf = async () => {
+        const [row] = await second.db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.orderNo, String(placed.body.data)));
+        return row?.status;
+      };
+
+      // a's sweep is under way (held here), so b's tick leaves the order to it.
+      const started: string[] = [];
+      const held = heldTick(started, 'a');
+      void first.onlyOne('order-expiry', held.run);
+      await expect.poll(() => started).toEqual(['a']);
+      expect(await b.sweeps.get('order-expiry')?.()).toBeUndefined();
+      expect(await statusOf()).toBe(ORDER_STATUS.pending);
+
+      // a stops before finishing: b's next tick does the work.
+      await a.close();
+      await first.close();
+      opened.splice(opened.indexOf(first), 1);
+      expect(await b.sweeps.get('order-expiry')?.()).toBe(1);
+      expect(await statusOf()).toBe(ORDER_STATUS.cancelled);
+      held.finish();
+    } finally {
+      await b.close();
     }
   });
 });
