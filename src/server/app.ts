@@ -208,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  // The timers of sweep-timer.ts, shared by the plugins below (a Map: one object for all of them).
+  app.decorate('sweeps', new Map());
   await app.register(securityHeaders, { publicUrl: config.publicUrl });
   const catalogue = new CatalogueStore(database.db, clock, app.log);
   await catalogue.start(config.cataloguePollMs);
@@ -224,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('searchMisses', misses);
   await app.register(catalogueRoutes, { catalogue, clock, misses, timeZone: config.shopTimeZone });
   const mailer = startMail(app, deps);
-  startLowStockSweep(app, { db: database.db, clock, timeZone: config.shopTimeZone });
+  startLowStockSweep(app, { db: database.db, clock, timeZone: config.shopTimeZone }, database.onlyOne);
   const feed = await startEventFeed(app, deps);
   await app.register(async (shop) =>
     shopRoutes(shop, { ...deps, mailer, feed }, catalogue, connectionErrors),
@@ -352,12 +354,19 @@ async function shopRoutes(
   await app.register(buyAgainRoutes, {
     again: new BuyAgain({ db: database.db, clock, lineMax: config.orderLimits.lineMax }),
   });
-  startExpirySweep(app, { db: database.db, clock, catalogue });
-  const retention = startRetentionSweep(database.db, clock, app.log, RETENTION_SWEEP_MS, async (now) => ({
-    avatarFiles: await sweepUnusedAvatars(database.db, config.uploadsDir, now),
-    pictureFiles: await sweepUnusedPictures(database.db, config.uploadsDir, now),
-    abandonedUploads: await sweepAbandonedUploads(incomingDir(config), now),
-  }));
+  startExpirySweep(app, { db: database.db, clock, catalogue }, database.onlyOne);
+  const retention = startRetentionSweep(
+    database.db,
+    clock,
+    app.log,
+    RETENTION_SWEEP_MS,
+    async (now) => ({
+      avatarFiles: await sweepUnusedAvatars(database.db, config.uploadsDir, now),
+      pictureFiles: await sweepUnusedPictures(database.db, config.uploadsDir, now),
+      abandonedUploads: await sweepAbandonedUploads(incomingDir(config), now),
+    }),
+    database.onlyOne,
+  );
   app.addHook('onClose', () => retention.stop());
 
   const gateways =
@@ -369,7 +378,7 @@ async function shopRoutes(
     });
   const payments: PaymentDeps = { db: database.db, clock, gateways, catalogue, log: app.log, config };
   await app.register(paymentRoutes, { payments });
-  startReconcileSweep(app, payments);
+  startReconcileSweep(app, payments, database.onlyOne);
   if (gateways.sandbox) {
     await app.register(sandboxPayRoutes, {
       payments,
@@ -395,7 +404,7 @@ async function shopRoutes(
   await app.register(packingRoutes, { db: database.db, clock, config, refunds: packingRefunds });
   substitutions = { db: database.db, clock, refunds: packingRefunds };
   await app.register(substitutionRoutes, substitutions);
-  startSubstitutionSweep(app, substitutions);
+  startSubstitutionSweep(app, substitutions, database.onlyOne);
   const catalogueChanges = { db: database.db, clock, catalogue };
   await app.register(categoriesRoutes, catalogueChanges);
   await app.register(homeRoutes, { ...catalogueChanges, config });

@@ -60,3 +60,30 @@ describe('PASSWORD_HASH_COST', () => {
       expect(() => loadConfig({ PASSWORD_HASH_COST: value })).toThrow(/PASSWORD_HASH_COST:/);
   });
 });
+
+describe('PostgreSQL connections', () => {
+  const url = 'postgres://shop@10.0.0.5:6432/shop';
+  it('pool connections by the cores through DATABASE_URL, LISTEN and locks on it too unless DATABASE_DIRECT_URL says', () => {
+    expect(loadConfig({ DATABASE_URL: url }, { cores: 4, memoryBytes: 8 * 1024 ** 3 }).database).toEqual({
+      kind: 'postgres',
+      url,
+      directUrl: url,
+      poolMax: 10,
+    });
+    expect(loadConfig({ DATABASE_URL: url }, { cores: 1, memoryBytes: 1024 ** 3 }).database).toMatchObject({
+      poolMax: 4,
+    });
+    const direct = 'postgres://shop@10.0.0.5:5432/shop';
+    expect(
+      loadConfig({ DATABASE_URL: url, DATABASE_DIRECT_URL: direct, DATABASE_POOL_MAX: '3' }).database,
+    ).toEqual({ kind: 'postgres', url, directUrl: direct, poolMax: 3 });
+  });
+
+  it.each([
+    ['DATABASE_POOL_MAX', '0'],
+    ['DATABASE_POOL_MAX', 'many'],
+    ['DATABASE_DIRECT_URL', 'memory:'],
+  ])('refuse %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig({ DATABASE_URL: url, [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});

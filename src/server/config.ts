@@ -17,6 +17,19 @@ const EnvSchema = z.object({
     .refine((v) => v === 'memory:' || /^postgres(ql)?:\/\//.test(v), 'must be memory: or a postgres:// URL')
     .optional(),
   /**
+   * PostgreSQL behind PgBouncer in transaction mode: a URL straight to PostgreSQL for what needs a
+   * session of its own (LISTEN, advisory locks). Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL')
+    .optional(),
+  /**
+   * PostgreSQL: most connections this process's pool opens (besides its listening and lock ones);
+   * unset, it follows the machine's cores (machine.ts).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
+  /**
    * `0` runs an embedded database on the main thread, `1` on a worker thread (docs/decisions/017);
    * unset, it follows the machine (machine.ts): the main thread on one core.
    */
@@ -97,7 +110,17 @@ export interface Config {
   port: number;
   host: string;
   requestTimeoutMs: number;
-  database: { kind: 'memory' } | { kind: 'files'; dir: string } | { kind: 'postgres'; url: string };
+  database:
+    | { kind: 'memory' }
+    | { kind: 'files'; dir: string }
+    | {
+        kind: 'postgres';
+        url: string;
+        /** DATABASE_DIRECT_URL: LISTEN and session locks, past a transaction-mode pooler. */
+        directUrl?: string;
+        /** DATABASE_POOL_MAX, or what the machine's cores suggest (machine.ts). */
+        poolMax?: number;
+      };
   /** Where an embedded database runs: a worker thread (PGLITE_WORKER=1) or the main one (0). */
   pgliteThread: 'worker' | 'main';
   /** The cores and memory this process may use, and the sizes chosen for them (logged at start). */
@@ -154,7 +177,12 @@ export function loadConfig(
       ? { kind: 'files', dir: resolve(dataDir, 'db') }
       : e.DATABASE_URL === 'memory:'
         ? { kind: 'memory' }
-        : { kind: 'postgres', url: e.DATABASE_URL };
+        : {
+            kind: 'postgres',
+            url: e.DATABASE_URL,
+            directUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
+            poolMax: e.DATABASE_POOL_MAX ?? sizes.poolMax,
+          };
   return {
     port: e.PORT,
     host: e.HOST,

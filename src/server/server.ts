@@ -7,6 +7,8 @@ import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { loggerOptions } from './logging';
 import { SCRYPT_PARAMS } from './modules/account/password';
+import { loadShopSecret } from './secret';
+import { checkSecretFingerprint } from './secret-fingerprint';
 
 /** The one file that listens: reads the environment, prepares the database, serves, shuts down. */
 async function main(): Promise<void> {
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
       cores: machine.cores,
       memoryMiB: Math.round(machine.memoryBytes / 2 ** 20),
       pgliteThread: config.database.kind === 'postgres' ? undefined : config.pgliteThread,
+      poolMax: config.database.kind === 'postgres' ? config.database.poolMax : undefined,
       hashesAtOnce: machine.hashesAtOnce,
     },
     'sized for this machine',
@@ -35,7 +38,10 @@ async function main(): Promise<void> {
     );
   }
   await prepareDatabase(database, config, systemClock, logger);
-  const app = await buildApp({ config, database, clock: systemClock, logger });
+  // Before anything is served: a process with another secret would refuse every other one's codes.
+  const secret = loadShopSecret(config);
+  await checkSecretFingerprint(database, secret, config, systemClock.now());
+  const app = await buildApp({ config, database, clock: systemClock, logger, secret });
   let commands: Awaited<ReturnType<typeof listenForShopCommands>>;
 
   let closing = false;

@@ -14,6 +14,7 @@ import { preparingClient } from './pglite-prepared';
 import { openPgliteWorker, type PgliteClient } from './pglite-thread';
 import { acquireProcessLock } from './process-lock';
 import * as schema from './schema';
+import { type OnlyOne, oneAtATimeHere, SessionLocks, withSessionLock } from './session-locks';
 
 /** Long transactions that leave PGlite's worker client the main thread meanwhile (pglite-thread.ts). */
 export { inBackground } from './pglite-thread';
@@ -34,6 +35,14 @@ export interface Database {
   lockFolder?: string;
   /** Runs `fn` while holding a database-wide lock, so several processes migrate and seed one at a time. */
   exclusively<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs a timer's tick (a sweep) unless it is running already: on PostgreSQL in any process of the
+   * shop (a session advisory lock, session-locks.ts), so one process does it at a time; on PGlite
+   * (one process) unless this process is still on the last one. Answers undefined when skipped.
+   */
+  onlyOne: OnlyOne;
+  /** PostgreSQL: the most connections the pool opens (DATABASE_POOL_MAX). */
+  poolMax?: number;
   /**
    * PostgreSQL: LISTENs on `channel` on a connection of its own, listening again after `retryMs`
    * when it is lost (listen.ts). Absent on PGlite: one process, which tells itself.
@@ -72,7 +81,7 @@ export async function openDatabase(
   database: Config['database'],
   options: OpenOptions = {},
 ): Promise<Database> {
-  if (database.kind === 'postgres') return openPostgres(database.url);
+  if (database.kind === 'postgres') return openPostgres(database);
   if (database.kind === 'memory') return openPglite(undefined, options);
   const lock = acquireProcessLock(
     database.dir,
@@ -137,32 +146,42 @@ export function wrapPglite(client: PGlite | PgliteClient): Database {
       queue = run.catch(() => undefined);
       return run;
     },
+    onlyOne: oneAtATimeHere(),
     close: () => client.close(),
   };
 }
 
-const LOCK_ID = 7_240_113; // any constant shared by every process of this shop
+/** The migrate-and-seed lock's key: any constant shared by every process of this shop. */
+const LOCK_ID = 7_240_113;
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** How many connections a process's pool opens when DATABASE_POOL_MAX does not say. */
+const POOL_MAX_DEFAULT = 10;
+
+/**
+ * PostgreSQL: queries through a pool on `url` (which may be PgBouncer in transaction mode: Drizzle
+ * and node-postgres send unnamed statements only, which such a pooler passes through), and LISTEN
+ * and session locks straight to PostgreSQL on `directUrl`.
+ */
+async function openPostgres(database: Extract<Config['database'], { kind: 'postgres' }>): Promise<Database> {
+  const { url } = database;
+  const directUrl = database.directUrl ?? url;
+  const poolMax = database.poolMax ?? POOL_MAX_DEFAULT;
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const locks = new SessionLocks(directUrl);
   return {
     db,
     kind: 'postgres',
-    async exclusively(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
-        return await fn();
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => undefined);
-        client.release();
-      }
+    poolMax,
+    exclusively: (fn) => withSessionLock(directUrl, LOCK_ID, fn),
+    onlyOne: locks.onlyOne,
+    listen: (channel, handlers, retryMs) => listenOn(directUrl, channel, handlers, retryMs),
+    close: async () => {
+      await locks.close();
+      await pool.end();
     },
-    listen: (channel, handlers, retryMs) => listenOn(url, channel, handlers, retryMs),
-    close: () => pool.end(),
   };
 }
 

@@ -217,6 +217,20 @@ export const catalogueState = pgTable('catalogue_state', {
   seededAt: timestamp('seeded_at', { withTimezone: true, mode: 'date' }),
 });
 
+/**
+ * The fingerprint of the shop's secret (secret-fingerprint.ts): one row, written by the first
+ * process that starts, so a process with another secret refuses to start.
+ */
+export const shopSecret = pgTable(
+  'shop_secret',
+  {
+    id: smallint('id').primaryKey(),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [check('shop_secret_one_row', sql`${t.id} = 1`)],
+);
+
 /** Accounts (docs/architecture.md §5): shoppers, their sign-in tokens, mailed codes and failed sign-ins. */
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { OnlyOne } from '#server/db/session-locks';
+import { sweepEvery } from '#server/sweep-timer';
 import { type LowStockDeps, sweepLowStock } from './alerts.raise';
 
 /**
- * How often each process looks for products low on stock: the digest's window (products going low
- * within it come in one mail). Several processes may sweep at once; each product is reported once.
+ * How often the shop looks for products low on stock: the digest's window (products going low
+ * within it come in one mail). One process sweeps at a time; were two to, each product is still
+ * reported once.
  */
 export const LOW_STOCK_SWEEP_MS = 5 * 60_000;
 
@@ -11,15 +14,12 @@ export const LOW_STOCK_SWEEP_MS = 5 * 60_000;
 export function startLowStockSweep(
   app: FastifyInstance,
   deps: LowStockDeps,
+  onlyOne: OnlyOne,
   everyMs = LOW_STOCK_SWEEP_MS,
 ): void {
   const sweep = () => sweepLowStock(deps);
-  const timer = setInterval(() => {
-    sweep().catch((err) => app.log.warn({ err }, 'low-stock sweep failed'));
-  }, everyMs);
-  timer.unref();
+  sweepEvery(app, onlyOne, { name: 'low-stock', everyMs, failed: 'low-stock sweep failed', run: sweep });
   app.decorate('lowStockSweep', sweep);
-  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 declare module 'fastify' {

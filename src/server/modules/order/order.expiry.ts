@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
+import type { OnlyOne } from '#server/db/session-locks';
+import { sweepEvery } from '#server/sweep-timer';
 import { type StockListener, withStockChanges } from '../catalogue/catalogue.changes';
 import { expireOrders } from './order.machine';
 
@@ -24,14 +26,15 @@ export async function expireOverdueOrders(deps: ExpiryDeps, userId?: number): Pr
   return withStockChanges(deps.db, deps.catalogue, (tx, stock) => expireOrders(tx, stock, { now, userId }));
 }
 
-/** How often each process sweeps for overdue orders (orders are also expired whenever they are read). */
+/** How often the shop sweeps for overdue orders (orders are also expired whenever they are read). */
 export const EXPIRY_SWEEP_MS = 30_000;
 
-/** Sweeps periodically while the app runs; safe with several processes (see expireOverdueOrders). */
-export function startExpirySweep(app: FastifyInstance, deps: ExpiryDeps): void {
-  const timer = setInterval(() => {
-    expireOverdueOrders(deps).catch((err) => app.log.warn({ err }, 'order expiry sweep failed'));
-  }, EXPIRY_SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/** Sweeps periodically while the app runs, on one process at a time (safe on several anyway: expireOverdueOrders). */
+export function startExpirySweep(app: FastifyInstance, deps: ExpiryDeps, onlyOne: OnlyOne): void {
+  sweepEvery(app, onlyOne, {
+    name: 'order-expiry',
+    everyMs: EXPIRY_SWEEP_MS,
+    failed: 'order expiry sweep failed',
+    run: () => expireOverdueOrders(deps),
+  });
 }

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Db, Tx } from '#server/db/client';
 import { cartLines, orderLines, orders, packingLines, products } from '#server/db/schema';
+import type { OnlyOne } from '#server/db/session-locks';
 import { Conflict, NotFound } from '#server/errors';
+import { sweepEvery } from '#server/sweep-timer';
 import { centsToAmount } from '#shared/money';
 import type { SubstituteChoice, SubstituteChoiceInput } from '#shared/schemas/cart';
 import { ORDER_STATUS } from '#shared/schemas/order';
@@ -232,20 +234,22 @@ export async function settleBeforePacking(event: { orderId: number; at: Date }, 
   if (waiting) throw new Conflict('errors:substitution.waiting');
 }
 
-/** How often each process applies the choice of proposals past their deadline. */
+/** How often the shop applies the choice of proposals past their deadline. */
 export const SUBSTITUTION_SWEEP_MS = 60_000;
 
-/** Sweeps while the app runs (tests call expireProposals on their own clock). */
+/** Sweeps while the app runs, on one process at a time (tests call expireProposals on their own clock). */
 export function startSubstitutionSweep(
   app: FastifyInstance,
   deps: SubstitutionDeps,
+  onlyOne: OnlyOne,
   everyMs = SUBSTITUTION_SWEEP_MS,
 ): void {
-  const timer = setInterval(() => {
-    expireProposals(deps).catch((err) => app.log.warn({ err }, 'substitution sweep failed'));
-  }, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  sweepEvery(app, onlyOne, {
+    name: 'substitution-deadlines',
+    everyMs,
+    failed: 'substitution sweep failed',
+    run: () => expireProposals(deps),
+  });
 }
 
 /** Proposals of order `orderNo` past their deadline take the line's choice (read lazily: the order page). */

@@ -1,6 +1,8 @@
 import { and, desc, eq, isNotNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders, payments } from '#server/db/schema';
+import type { OnlyOne } from '#server/db/session-locks';
+import { sweepEvery } from '#server/sweep-timer';
 import { PAYMENT_SLOT_MS } from '../order/order.expiry';
 import type { PaymentDeps } from './payment.core';
 import { settlePayment } from './payment.core';
@@ -101,14 +103,15 @@ export async function reconcileCardAttempts(deps: PaymentDeps, orderId?: number)
   return result;
 }
 
-/** How often each process looks for card attempts left behind. */
+/** How often the shop looks for card attempts left behind. */
 export const RECONCILE_SWEEP_MS = 30_000;
 
-/** Reconciles left-behind card attempts periodically while the app runs. */
-export function startReconcileSweep(app: FastifyInstance, deps: PaymentDeps): void {
-  const timer = setInterval(() => {
-    reconcileCardAttempts(deps).catch((err) => app.log.warn({ err }, 'card reconciliation failed'));
-  }, RECONCILE_SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/** Reconciles left-behind card attempts periodically while the app runs, on one process at a time. */
+export function startReconcileSweep(app: FastifyInstance, deps: PaymentDeps, onlyOne: OnlyOne): void {
+  sweepEvery(app, onlyOne, {
+    name: 'card-reconcile',
+    everyMs: RECONCILE_SWEEP_MS,
+    failed: 'card reconciliation failed',
+    run: () => reconcileCardAttempts(deps),
+  });
 }

@@ -13,6 +13,7 @@ import {
   signInClients,
   signInFailures,
 } from '#server/db/schema';
+import type { OnlyOne } from '#server/db/session-locks';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import { CODE_TTL_MS } from '../account/account.codes';
 import { ADDRESS_WINDOW_MS, FAILURE_WINDOW_MS, KNOWN_CLIENT_MS } from '../account/account.throttle';
@@ -182,10 +183,14 @@ interface SweepLog {
   warn(obj: object, msg?: string): void;
 }
 
+/** Runs the sweep with nobody else running it (Database.onlyOne); by default, simply runs it. */
+const RUN_HERE: OnlyOne = (_name, fn) => fn();
+
 /**
  * Sweeps every `everyMs` (an unref'd timer) until `stop`, which also waits for a sweep under way,
- * so the database is never closed beneath one. A sweep never overlaps the previous one; the
- * files' sweep, when given, runs after the rows'.
+ * so the database is never closed beneath one. A sweep never overlaps the previous one; the rows'
+ * sweep runs on one process at a time (`onlyOne`). The files' sweep, when given, runs after it on
+ * every process: each machine sweeps its own disk.
  */
 export function startRetentionSweep(
   db: Db,
@@ -193,13 +198,14 @@ export function startRetentionSweep(
   log: SweepLog,
   everyMs = RETENTION_SWEEP_MS,
   sweepFiles?: FileSweep,
+  onlyOne: OnlyOne = RUN_HERE,
 ): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     if (running) return;
     const now = clock.now();
-    running = sweepExpiredRows(db, now)
-      .then(async (report) => ({ ...report, ...(await sweepFiles?.(now)) }))
+    running = onlyOne('retention', () => sweepExpiredRows(db, now))
+      .then(async (rows) => ({ ...rows, ...(await sweepFiles?.(now)) }))
       .then((report) => {
         if (Object.values(report).some((n) => n > 0)) log.info(report, 'expired rows deleted');
       })
