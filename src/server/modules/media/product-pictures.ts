@@ -66,7 +66,8 @@ export class ProductPictures {
         await tx.insert(productImages).values({ productId, link, sort: (last?.sort ?? -1) + 1 });
       });
     } catch (error) {
-      await this.deps.media.remove(link, 'product');
+      // Names are content-addressed: the same picture may be shown elsewhere already.
+      await this.forgetUnshown([link]);
       throw error;
     }
   }
