@@ -8,7 +8,7 @@ import { checkedHeader, fittedWebps, pictureFormatOf, type WebpRules } from '#se
 import type { UploadedFile } from '#server/uploads/upload-reader';
 import { type UploadSlotLimits, UploadSlots, uploadsBusy } from '#server/uploads/upload-slots';
 import { DEFAULT_WIDTH, MEDIA_ASPECT, MEDIA_WIDTHS } from '#shared/media';
-import { minimumSize, PICTURE_MAX_BYTES, type UploadKind } from '#shared/schemas/media.rules';
+import { minimumSize, PICTURE_MAX_BYTES, UPLOAD_KINDS, type UploadKind } from '#shared/schemas/media.rules';
 
 /** Where catalogue pictures live: the store's `catalogue/` folder, served at this path. */
 export const CATALOGUE_UPLOADS = '/uploads/catalogue/';
@@ -33,6 +33,11 @@ export const PICTURE_SLOTS: UploadSlotLimits = { perUser: 2, total: 4 };
 export const PICTURE_QUEUE = { running: 1, waiting: PICTURE_SLOTS.total } as const;
 
 export type CatalogueKind = UploadKind | 'product';
+
+/** Every width a catalogue picture of any kind is made at. */
+const CATALOGUE_WIDTHS = [
+  ...new Set([...UPLOAD_KINDS, 'product' as const].flatMap((kind) => MEDIA_WIDTHS[kind])),
+];
 
 const KEYS = {
   invalid: 'errors:catalogueAdmin.pictures.invalid',
@@ -95,12 +100,15 @@ export class CatalogueMedia {
     return OURS.test(url);
   }
 
-  /** Deletes every width of one of our pictures (nothing for any other URL). */
-  async remove(url: string, kind: CatalogueKind): Promise<void> {
+  /**
+   * Deletes every width of one of our pictures (nothing for any other URL): every width any kind
+   * makes, as a link does not say which kind it was uploaded as (a CSV may give a product a tile's).
+   */
+  async remove(url: string): Promise<void> {
     const match = OURS.exec(url);
     if (!match) return;
     await Promise.all(
-      MEDIA_WIDTHS[kind].map((width) => this.store.remove(`${CATALOGUE_DIR}/${match[1]}-${width}.webp`)),
+      CATALOGUE_WIDTHS.map((width) => this.store.remove(`${CATALOGUE_DIR}/${match[1]}-${width}.webp`)),
     );
   }
 }

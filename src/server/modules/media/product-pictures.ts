@@ -109,7 +109,7 @@ export class ProductPictures {
   async forgetUnshown(links: readonly string[]): Promise<void> {
     for (const link of new Set(links)) {
       if (this.deps.media.isOurs(link) && !(await pictureShown(this.deps.db, link)))
-        await this.deps.media.remove(link, 'product');
+        await this.deps.media.remove(link);
     }
   }
 
