@@ -95,6 +95,9 @@ describe('a picture uploaded on one process', () => {
       const again = await two.inject({ url: widthUrl(url, width), headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload).toHaveLength(0);
+      const head = await two.inject({ method: 'HEAD', url: widthUrl(url, width) });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(String(res.rawPayload.length));
     }
   });
 
