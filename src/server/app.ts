@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -41,7 +41,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox-worker';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
-import { AvatarFiles, UPLOADS_PREFIX } from './modules/account/avatar.files';
+import { AvatarFiles } from './modules/account/avatar.files';
 import { sweepUnusedAvatars } from './modules/account/avatar.sweep';
 import { HASH_LIMITS, PasswordHasher, SCRYPT_PARAMS } from './modules/account/password';
 import { addressRoutes } from './modules/address/address.routes';
@@ -107,7 +107,10 @@ import { projectPath } from './project-root';
 import { BODY_MAX_BYTES, requestTimeouts } from './request-limits';
 import { deriveKey, loadShopSecret } from './secret';
 import { siteRoutes } from './site.routes';
+import type { MediaStore } from './uploads/media-store';
+import { mediaStoreFor } from './uploads/open-media-store';
 import { sweepAbandonedUploads } from './uploads/unused-files';
+import { registerUploads } from './uploads/uploads-serving';
 
 export interface AppDeps {
   config: Config;
@@ -228,11 +231,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = startMail(app, deps);
   startLowStockSweep(app, { db: database.db, clock, timeZone: config.shopTimeZone }, database.onlyOne);
   const feed = await startEventFeed(app, deps);
+  const store = await mediaStoreFor(config);
+  app.addHook('onClose', async () => store.close());
   await app.register(async (shop) =>
-    shopRoutes(shop, { ...deps, mailer, feed }, catalogue, connectionErrors),
+    shopRoutes(shop, { ...deps, mailer, feed, store }, catalogue, connectionErrors),
   );
 
-  await registerStatic(app, config, catalogue);
+  await registerStatic(app, config, catalogue, store);
   return app;
 }
 
@@ -261,11 +266,11 @@ function startMail(app: FastifyInstance, deps: AppDeps): Mailer {
  */
 async function shopRoutes(
   app: FastifyInstance,
-  deps: AppDeps & { mailer: Mailer; feed: EventFeed },
+  deps: AppDeps & { mailer: Mailer; feed: EventFeed; store: MediaStore },
   catalogue: CatalogueStore,
   connectionErrors: ConnectionErrors,
 ): Promise<void> {
-  const { config, database, clock, feed } = deps;
+  const { config, database, clock, feed, store } = deps;
   app.addHook('onRequest', connectionErrors.track);
   app.addHook('onResponse', connectionErrors.settle);
   // Answers here are about one visitor (a token, a cart, an order, a card): no cache may keep
@@ -295,7 +300,7 @@ async function shopRoutes(
     codeKey: deriveKey(secret, 'email-code'),
   });
   await app.register(authPlugin, { accounts });
-  const avatars = new AvatarFiles({ uploadsDir: config.uploadsDir, tempDir: incomingDir(config), clock });
+  const avatars = new AvatarFiles({ store, tempDir: incomingDir(config), clock });
   await app.register(accountRoutes, { accounts, avatars });
   const staff = new StaffService({ db: database.db, clock, passwords, publicUrl: config.publicUrl });
   await app.register(staffAuthPlugin, { staff });
@@ -355,14 +360,20 @@ async function shopRoutes(
     again: new BuyAgain({ db: database.db, clock, lineMax: config.orderLimits.lineMax }),
   });
   startExpirySweep(app, { db: database.db, clock, catalogue }, database.onlyOne);
+  const sweepPictures = async (now: Date) => ({
+    avatarFiles: await sweepUnusedAvatars(database.db, store, now),
+    pictureFiles: await sweepUnusedPictures(database.db, store, now),
+  });
   const retention = startRetentionSweep(
     database.db,
     clock,
     app.log,
     RETENTION_SWEEP_MS,
     async (now) => ({
-      avatarFiles: await sweepUnusedAvatars(database.db, config.uploadsDir, now),
-      pictureFiles: await sweepUnusedPictures(database.db, config.uploadsDir, now),
+      // A bucket is every process's: one sweeps it. A disk is its own machine's: each sweeps its own.
+      ...(config.mediaStore.kind === 's3'
+        ? await database.onlyOne('media-sweep', () => sweepPictures(now))
+        : await sweepPictures(now)),
       abandonedUploads: await sweepAbandonedUploads(incomingDir(config), now),
     }),
     database.onlyOne,
@@ -408,7 +419,7 @@ async function shopRoutes(
   const catalogueChanges = { db: database.db, clock, catalogue };
   await app.register(categoriesRoutes, catalogueChanges);
   await app.register(homeRoutes, { ...catalogueChanges, config });
-  const media = new CatalogueMedia(config.uploadsDir, incomingDir(config), clock);
+  const media = new CatalogueMedia(store, incomingDir(config), clock);
   const pictures = new ProductPictures({ db: database.db, media });
   await app.register(productsRoutes, { ...catalogueChanges, pictures });
   await app.register(mediaRoutes, { ...catalogueChanges, media, pictures });
@@ -450,6 +461,7 @@ async function registerStatic(
   app: FastifyInstance,
   config: Config,
   catalogue: CatalogueStore,
+  store: MediaStore,
 ): Promise<void> {
   await app.register(fastifyStatic, {
     root: LOCALES_DIR,
@@ -457,14 +469,7 @@ async function registerStatic(
     decorateReply: false,
     maxAge: 300_000,
   });
-  mkdirSync(join(config.uploadsDir, 'avatars'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    // Uploaded file names carry a hash of their bytes.
-    setHeaders: (reply) => reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
-  });
+  await registerUploads(app, config, store);
   if (existsSync(config.mediaDir)) {
     await app.register(fastifyStatic, {
       root: config.mediaDir,

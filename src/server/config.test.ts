@@ -87,3 +87,36 @@ describe('PostgreSQL connections', () => {
     expect(() => loadConfig({ DATABASE_URL: url, [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 });
+
+describe('MEDIA_STORE', () => {
+  it('keeps pictures on the disk unless set, and refuses MEDIA_PUBLIC_URL without a bucket', () => {
+    expect(loadConfig({}).mediaStore).toEqual({ kind: 'disk' });
+    expect(() => loadConfig({ MEDIA_PUBLIC_URL: 'https://cdn.example.com' })).toThrow(/MEDIA_PUBLIC_URL:/);
+    expect(() => loadConfig({ MEDIA_STORE: 'https://bucket' })).toThrow(/MEDIA_STORE:/);
+  });
+
+  it('names a bucket and prefix, connected by the AWS SDK variables, path-style with an endpoint', () => {
+    const config = loadConfig({
+      MEDIA_STORE: 's3://shop-pictures/live/media/',
+      MEDIA_PUBLIC_URL: 'https://cdn.example.com/',
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.mediaStore).toEqual({
+      kind: 's3',
+      bucket: 'shop-pictures',
+      prefix: 'live/media/',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      publicUrl: 'https://cdn.example.com',
+    });
+    expect(loadConfig({ MEDIA_STORE: 's3://shop', AWS_REGION: 'eu-west-1' }).mediaStore).toEqual({
+      kind: 's3',
+      bucket: 'shop',
+      prefix: '',
+      region: 'eu-west-1',
+    });
+  });
+});

@@ -95,9 +95,38 @@ const EnvSchema = z.object({
   /** Where the built web app and the rendered media are; tests point these elsewhere. */
   WEB_DIR: z.string().default('./dist/web'),
   MEDIA_DIR: z.string().default('./build/media'),
+  /** Unset: pictures under DATA_DIR/uploads. `s3://BUCKET/PREFIX`: in that bucket (docs/decisions/032). */
+  MEDIA_STORE: z
+    .string()
+    .regex(
+      /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._/-]*)?$/,
+      'must be s3://BUCKET or s3://BUCKET/PREFIX',
+    )
+    .optional(),
+  /** Where a CDN serves the bucket: /uploads/ answers 302 to `<MEDIA_PUBLIC_URL>/<object key>`. */
+  MEDIA_PUBLIC_URL: z.string().url().optional(),
+  // The AWS SDK's own variables, read here so MEDIA_STORE's client is made from the configuration.
+  AWS_REGION: z.string().min(1).optional(),
+  AWS_ENDPOINT_URL_S3: z.string().url().optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
+
+/** MEDIA_STORE=s3://… and the SDK's variables (docs/architecture.md §3). */
+export interface S3MediaSettings {
+  bucket: string;
+  /** '' or ending in '/'. */
+  prefix: string;
+  region: string;
+  /** AWS_ENDPOINT_URL_S3: a self-hosted store (MinIO…), addressed path-style. */
+  endpoint?: string;
+  /** Both keys when set; otherwise the SDK's own chain (profiles, instance roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** MEDIA_PUBLIC_URL without its trailing slash. */
+  publicUrl?: string;
+}
 
 export interface OrderLimits {
   /** Most units of one product in one order, counting those the shopper's unpaid orders hold. */
@@ -157,6 +186,8 @@ export interface Config {
   eventStreams: { maxStreams: number; maxPerShopper: number; pollMs: number; heartbeatMs: number };
   webDir: string;
   mediaDir: string;
+  /** Where uploaded pictures are stored: DATA_DIR/uploads (`uploadsDir`) or a bucket. */
+  mediaStore: { kind: 'disk' } | ({ kind: 's3' } & S3MediaSettings);
 }
 
 /** Parses the environment; throws one readable error naming every bad variable. */
@@ -231,6 +262,29 @@ export function loadConfig(
     },
     webDir: resolve(e.WEB_DIR),
     mediaDir: resolve(e.MEDIA_DIR),
+    mediaStore: mediaStoreOf(e),
+  };
+}
+
+function mediaStoreOf(e: z.infer<typeof EnvSchema>): Config['mediaStore'] {
+  if (e.MEDIA_STORE === undefined) {
+    if (e.MEDIA_PUBLIC_URL !== undefined)
+      throw new Error('Invalid configuration:\n  MEDIA_PUBLIC_URL: needs MEDIA_STORE=s3://BUCKET/PREFIX');
+    return { kind: 'disk' };
+  }
+  const [bucket = '', ...path] = e.MEDIA_STORE.slice('s3://'.length).split('/');
+  const prefix = path.filter((part) => part !== '').join('/');
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix === '' ? '' : `${prefix}/`,
+    // A self-hosted store rarely cares; the SDK refuses to start without one.
+    region: e.AWS_REGION ?? 'us-east-1',
+    ...(e.AWS_ENDPOINT_URL_S3 ? { endpoint: e.AWS_ENDPOINT_URL_S3 } : {}),
+    ...(e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } }
+      : {}),
+    ...(e.MEDIA_PUBLIC_URL ? { publicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { type OrderAction, ruleOf } from '../modules/order/order.machine';
 import { orderDetail } from '../modules/order/order.queries';
 import { type RefundResult, refundOrder } from '../modules/payment/payment.refund';
 import { loadShopSecret } from '../secret';
+import { mediaCommands } from './media-commands';
 import { type ShopCommand, type ShopContext, UsageError } from './shop-command';
 import { staffCommands } from './staff-commands';
 
@@ -125,6 +126,7 @@ const COMMANDS: Record<string, ShopCommand> = {
     },
   },
   ...staffCommands,
+  ...mediaCommands,
 };
 
 /** Whether `name` is one of the commands (checked before anything is opened). */

@@ -1,21 +1,23 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { DiskMediaStore, type MediaStore } from './media-store';
 
 /**
- * The stored files of `dir` whose names `pattern` matches (its first group is the stem every
- * width of one picture shares), grouped by stem; only stems whose every file was last written
- * before `cutoff`. Files are dated by the shop's clock when stored (utimes), so this counts in it.
+ * The stored objects of `folder` whose names `pattern` matches (its first group is the stem every
+ * width of one picture shares), grouped by stem; only stems whose every object was last written
+ * before `cutoff`. On disk files are dated by the shop's clock when stored (utimes); in a bucket
+ * by the store's LastModified.
  */
-export async function staleStems(dir: string, pattern: RegExp, cutoff: Date): Promise<Map<string, string[]>> {
-  const names = await readdir(dir).catch(() => [] as string[]);
+export async function staleStems(
+  store: MediaStore,
+  folder: string,
+  pattern: RegExp,
+  cutoff: Date,
+): Promise<Map<string, string[]>> {
   const stems = new Map<string, string[]>();
   const fresh = new Set<string>();
-  for (const name of names) {
+  for await (const { name, writtenAt } of store.list(folder)) {
     const stem = pattern.exec(name)?.[1];
     if (stem === undefined || fresh.has(stem)) continue;
-    const written = await writtenAt(join(dir, name));
-    if (written === undefined) continue;
-    if (written >= cutoff.getTime()) {
+    if (writtenAt >= cutoff.getTime()) {
       fresh.add(stem);
       stems.delete(stem);
     } else stems.set(stem, [...(stems.get(stem) ?? []), name]);
@@ -24,28 +26,24 @@ export async function staleStems(dir: string, pattern: RegExp, cutoff: Date): Pr
 }
 
 /**
- * Removes these files of `dir`, each unless it was written again since `cutoff` (the same picture
- * uploaded once more while the sweep ran); answers how many went.
+ * Removes these objects of `folder`, each unless it was written again since `cutoff` (the same
+ * picture uploaded once more while the sweep ran); answers how many went.
  */
-export async function removeStale(dir: string, names: readonly string[], cutoff: Date): Promise<number> {
+export async function removeStale(
+  store: MediaStore,
+  folder: string,
+  names: readonly string[],
+  cutoff: Date,
+): Promise<number> {
   let removed = 0;
   for (const name of names) {
-    const path = join(dir, name);
-    const written = await writtenAt(path);
+    const key = folder === '' ? name : `${folder}/${name}`;
+    const written = await store.writtenAt(key);
     if (written === undefined || written >= cutoff.getTime()) continue;
-    await rm(path, { force: true });
+    await store.remove(key);
     removed++;
   }
   return removed;
-}
-
-async function writtenAt(path: string): Promise<number | undefined> {
-  try {
-    return (await stat(path)).mtimeMs;
-  } catch {
-    // Removed meanwhile (another process's sweep, a deleted product picture).
-    return undefined;
-  }
 }
 
 /**
@@ -61,6 +59,7 @@ const UPLOAD_FILE = /^(upload-[0-9a-f]{24})$/;
 /** Removes the temporary upload files of `tempDir` a crashed process left; answers how many went. */
 export async function sweepAbandonedUploads(tempDir: string, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_MS);
-  const stale = await staleStems(tempDir, UPLOAD_FILE, cutoff);
-  return removeStale(tempDir, [...stale.keys()], cutoff);
+  const disk = new DiskMediaStore(tempDir);
+  const stale = await staleStems(disk, '', UPLOAD_FILE, cutoff);
+  return removeStale(disk, '', [...stale.keys()], cutoff);
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DiskMediaStore } from '#server/uploads/media-store';
 import en from '../../../../public/locales/en/errors.json' with { type: 'json' };
 import zh from '../../../../public/locales/zh/errors.json' with { type: 'json' };
 import { createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
@@ -136,7 +137,7 @@ describe('avatar size', () => {
 describe('a file of garbage behind a JPEG signature', () => {
   it('is refused at once, without waiting for the decodes before it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'avatar-queue-'));
-    const avatars = new AvatarFiles({ uploadsDir: dir, tempDir: dir, clock: t.clock });
+    const avatars = new AvatarFiles({ store: new DiskMediaStore(dir), tempDir: dir, clock: t.clock });
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

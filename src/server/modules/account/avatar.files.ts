@@ -1,9 +1,8 @@
-import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { BoundedQueue } from '#server/bounded-queue';
 import type { Clock } from '#server/clock';
 import { BadInput } from '#server/errors';
+import type { MediaStore } from '#server/uploads/media-store';
 import { checkedHeader } from '#server/uploads/pictures';
 import type { UploadedFile } from '#server/uploads/upload-reader';
 import { type UploadSlotLimits, UploadSlots, uploadsBusy } from '#server/uploads/upload-slots';
@@ -25,14 +24,14 @@ export const AVATARS_DIR = 'avatars';
 export const AVATAR_SLOTS: UploadSlotLimits = { perUser: 2, total: 8 };
 
 export interface AvatarFilesDeps {
-  uploadsDir: string;
+  store: MediaStore;
   /** Where upload bodies are written while they are handled (never a served folder). */
   tempDir: string;
   /** Stored files are dated by it, so the retention sweep (avatar.sweep.ts) counts in the shop's time. */
   clock: Clock;
 }
 
-/** Avatar files on disk: the bundled drawings anyone may choose, and each shopper's own uploaded picture. */
+/** Avatar files: the bundled drawings anyone may choose, and each shopper's own uploaded picture. */
 export class AvatarFiles {
   readonly slots = new UploadSlots(AVATAR_SLOTS);
   /**
@@ -67,10 +66,7 @@ export class AvatarFiles {
       `^${UPLOADS_PREFIX}${AVATARS_DIR}/${user.uuid}-[0-9a-f]{12}-${DEFAULT_WIDTH.avatar}\\.webp$`,
     );
     if (!own.test(url)) return false;
-    return stat(join(this.deps.uploadsDir, url.slice(UPLOADS_PREFIX.length))).then(
-      (found) => found.isFile(),
-      () => false,
-    );
+    return (await this.deps.store.writtenAt(url.slice(UPLOADS_PREFIX.length))) !== undefined;
   }
 
   /**
@@ -85,14 +81,9 @@ export class AvatarFiles {
     await checkedHeader(file.path, format, avatarRules(MEDIA_WIDTHS.avatar));
     const webps = await this.decoding.run(() => squareWebps(file.path, format, MEDIA_WIDTHS.avatar));
     const hash = file.sha256.slice(0, 12);
-    const dir = join(this.deps.uploadsDir, AVATARS_DIR);
-    await mkdir(dir, { recursive: true });
     const now = this.deps.clock.now();
-    for (const { width, webp } of webps) {
-      const path = join(dir, `${user.uuid}-${hash}-${width}.webp`);
-      await writeFile(path, webp);
-      await utimes(path, now, now);
-    }
+    for (const { width, webp } of webps)
+      await this.deps.store.write(`${AVATARS_DIR}/${user.uuid}-${hash}-${width}.webp`, webp, now);
     return `${UPLOADS_PREFIX}${AVATARS_DIR}/${user.uuid}-${hash}-${DEFAULT_WIDTH.avatar}.webp`;
   }
 }

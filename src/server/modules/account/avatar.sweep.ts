@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { users } from '#server/db/schema';
+import type { MediaStore } from '#server/uploads/media-store';
 import { removeStale, staleStems } from '#server/uploads/unused-files';
 import { DEFAULT_WIDTH } from '#shared/media';
 import { AVATARS_DIR, UPLOADS_PREFIX } from './avatar.files';
@@ -21,10 +21,9 @@ const BATCH = 500;
  * Removes the files of uploaded avatars that no shopper's avatar names (replaced, or never taken)
  * once AVATAR_UNUSED_MS has passed since they were stored; answers how many files went.
  */
-export async function sweepUnusedAvatars(db: Db, uploadsDir: string, now: Date): Promise<number> {
-  const dir = join(uploadsDir, AVATARS_DIR);
+export async function sweepUnusedAvatars(db: Db, store: MediaStore, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - AVATAR_UNUSED_MS);
-  const stems = await staleStems(dir, AVATAR_FILE, cutoff);
+  const stems = await staleStems(store, AVATARS_DIR, AVATAR_FILE, cutoff);
   const urlOf = (stem: string) => `${UPLOADS_PREFIX}${AVATARS_DIR}/${stem}-${DEFAULT_WIDTH.avatar}.webp`;
   const candidates = [...stems.keys()];
   let removed = 0;
@@ -36,7 +35,8 @@ export async function sweepUnusedAvatars(db: Db, uploadsDir: string, now: Date):
       .where(inArray(users.avatar, batch.map(urlOf)));
     const inUse = new Set(named.map((row) => row.avatar));
     for (const stem of batch)
-      if (!inUse.has(urlOf(stem))) removed += await removeStale(dir, stems.get(stem) ?? [], cutoff);
+      if (!inUse.has(urlOf(stem)))
+        removed += await removeStale(store, AVATARS_DIR, stems.get(stem) ?? [], cutoff);
   }
   return removed;
 }

@@ -1,17 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { BoundedQueue } from '#server/bounded-queue';
 import type { Clock } from '#server/clock';
 import { BadInput } from '#server/errors';
+import type { MediaStore } from '#server/uploads/media-store';
 import { checkedHeader, fittedWebps, pictureFormatOf, type WebpRules } from '#server/uploads/pictures';
 import type { UploadedFile } from '#server/uploads/upload-reader';
 import { type UploadSlotLimits, UploadSlots, uploadsBusy } from '#server/uploads/upload-slots';
 import { DEFAULT_WIDTH, MEDIA_ASPECT, MEDIA_WIDTHS } from '#shared/media';
-import { minimumSize, PICTURE_MAX_BYTES, type UploadKind } from '#shared/schemas/media.rules';
+import { minimumSize, PICTURE_MAX_BYTES, UPLOAD_KINDS, type UploadKind } from '#shared/schemas/media.rules';
 
-/** Where catalogue pictures live: `<uploadsDir>/catalogue/`, served at this path. */
+/** Where catalogue pictures live: the store's `catalogue/` folder, served at this path. */
 export const CATALOGUE_UPLOADS = '/uploads/catalogue/';
 export const CATALOGUE_DIR = 'catalogue';
 
@@ -35,6 +34,11 @@ export const PICTURE_QUEUE = { running: 1, waiting: PICTURE_SLOTS.total } as con
 
 export type CatalogueKind = UploadKind | 'product';
 
+/** Every width a catalogue picture of any kind is made at. */
+const CATALOGUE_WIDTHS = [
+  ...new Set([...UPLOAD_KINDS, 'product' as const].flatMap((kind) => MEDIA_WIDTHS[kind])),
+];
+
 const KEYS = {
   invalid: 'errors:catalogueAdmin.pictures.invalid',
   pixels: 'errors:catalogueAdmin.pictures.pixels',
@@ -42,9 +46,10 @@ const KEYS = {
 };
 
 /**
- * Catalogue pictures on disk (docs/architecture.md, Pictures): every width of MEDIA_WIDTHS[kind]
- * as WebP, cropped to the kind's shape, under an unguessable name the server picks. A URL of
- * ours names its default width; the storefront's srcset finds the others by the same name.
+ * Catalogue pictures in the media store (docs/architecture.md, Pictures): every width of
+ * MEDIA_WIDTHS[kind] as WebP, cropped to the kind's shape, under a name made of a hash of the
+ * pictures made. A URL of ours names its default width; the storefront's srcset finds the others
+ * by the same name.
  */
 export class CatalogueMedia {
   /** Bounds uploads in flight, per staff member and in all, before their bodies are read. */
@@ -54,10 +59,11 @@ export class CatalogueMedia {
 
   /**
    * `tempDir`: where upload bodies are written while they are handled (never a served folder);
-   * `clock` dates the stored files, so the sweep of unused ones (media.sweep.ts) counts in the shop's time.
+   * `clock` dates the stored files on disk, so the sweep of unused ones (media.sweep.ts) counts in
+   * the shop's time.
    */
   constructor(
-    private readonly uploadsDir: string,
+    private readonly store: MediaStore,
     readonly tempDir: string,
     private readonly clock: Clock,
   ) {
@@ -77,17 +83,15 @@ export class CatalogueMedia {
     const rules = rulesFor(kind);
     await checkedHeader(file.path, format, rules);
     const webps = await this.queue.run(() => fittedWebps(file.path, format, rules));
-    const name = randomBytes(12).toString('hex');
-    const dir = join(this.uploadsDir, CATALOGUE_DIR);
-    await mkdir(dir, { recursive: true });
+    // Content-addressed: the same upload as the same kind is the same name, so another process
+    // (or a second upload) writes the same bytes again, and a name never shows other bytes.
+    const hash = createHash('sha256');
+    for (const { webp } of webps) hash.update(webp);
+    const name = hash.digest('hex').slice(0, 24);
+    // Every width is written (again), dated now, so the sweep never takes a picture just uploaded.
     const now = this.clock.now();
-    for (const { width, webp } of webps) {
-      // Written under a temporary name first, so no one is ever served half a file.
-      const path = join(dir, `${name}-${width}.webp`);
-      await writeFile(`${path}.tmp`, webp);
-      await utimes(`${path}.tmp`, now, now);
-      await rename(`${path}.tmp`, path);
-    }
+    for (const { width, webp } of webps)
+      await this.store.write(`${CATALOGUE_DIR}/${name}-${width}.webp`, webp, now);
     return `${CATALOGUE_UPLOADS}${name}-${DEFAULT_WIDTH[kind]}.webp`;
   }
 
@@ -96,13 +100,15 @@ export class CatalogueMedia {
     return OURS.test(url);
   }
 
-  /** Deletes every width of one of our pictures (nothing for any other URL). */
-  async remove(url: string, kind: CatalogueKind): Promise<void> {
+  /**
+   * Deletes every width of one of our pictures (nothing for any other URL): every width any kind
+   * makes, as a link does not say which kind it was uploaded as (a CSV may give a product a tile's).
+   */
+  async remove(url: string): Promise<void> {
     const match = OURS.exec(url);
     if (!match) return;
-    const dir = join(this.uploadsDir, CATALOGUE_DIR);
     await Promise.all(
-      MEDIA_WIDTHS[kind].map((width) => rm(join(dir, `${match[1]}-${width}.webp`), { force: true })),
+      CATALOGUE_WIDTHS.map((width) => this.store.remove(`${CATALOGUE_DIR}/${match[1]}-${width}.webp`)),
     );
   }
 }

@@ -1,6 +1,6 @@
-import { join } from 'node:path';
 import { like } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
+import type { MediaStore } from '#server/uploads/media-store';
 import { removeStale, staleStems } from '#server/uploads/unused-files';
 import { CATALOGUE_DIR, CATALOGUE_UPLOADS } from './media.files';
 import { PICTURE_SHOWN_IN } from './product-pictures';
@@ -31,16 +31,16 @@ async function shownStems(db: Db): Promise<Set<string>> {
 }
 
 /**
- * Removes the files of console pictures that nothing shows (uploaded and never used, or replaced)
+ * Removes the stored files of console pictures that nothing shows (uploaded and never used, or replaced)
  * once PICTURE_UNUSED_MS has passed since they were stored; answers how many files went.
  */
-export async function sweepUnusedPictures(db: Db, uploadsDir: string, now: Date): Promise<number> {
-  const dir = join(uploadsDir, CATALOGUE_DIR);
+export async function sweepUnusedPictures(db: Db, store: MediaStore, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - PICTURE_UNUSED_MS);
-  const stems = await staleStems(dir, PICTURE_FILE, cutoff);
+  const stems = await staleStems(store, CATALOGUE_DIR, PICTURE_FILE, cutoff);
   if (stems.size === 0) return 0;
   const shown = await shownStems(db);
   let removed = 0;
-  for (const [stem, names] of stems) if (!shown.has(stem)) removed += await removeStale(dir, names, cutoff);
+  for (const [stem, names] of stems)
+    if (!shown.has(stem)) removed += await removeStale(store, CATALOGUE_DIR, names, cutoff);
   return removed;
 }

@@ -66,7 +66,8 @@ export class ProductPictures {
         await tx.insert(productImages).values({ productId, link, sort: (last?.sort ?? -1) + 1 });
       });
     } catch (error) {
-      await this.deps.media.remove(link, 'product');
+      // Names are content-addressed: the same picture may be shown elsewhere already.
+      await this.forgetUnshown([link]);
       throw error;
     }
   }
@@ -108,7 +109,7 @@ export class ProductPictures {
   async forgetUnshown(links: readonly string[]): Promise<void> {
     for (const link of new Set(links)) {
       if (this.deps.media.isOurs(link) && !(await pictureShown(this.deps.db, link)))
-        await this.deps.media.remove(link, 'product');
+        await this.deps.media.remove(link);
     }
   }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { categories } from '#server/db/schema';
+import { DiskMediaStore } from '#server/uploads/media-store';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '#server/uploads/unused-files';
 import { MEDIA_WIDTHS } from '#shared/media';
 import { createShopper } from '../../../../tests/helpers/shoppers';
@@ -28,13 +29,14 @@ afterAll(async () => {
   await t.close();
 });
 const HOUR = 3_600_000;
+const disk = new DiskMediaStore(t.config.uploadsDir);
 
 const files = async (dir: string) => (await readdir(join(t.config.uploadsDir, dir)).catch(() => [])).sort();
 const stemOf = (url: string) => url.replace(/^.*\//, '').replace(/-\d+\.webp$/, '');
 const filesOf = async (dir: string, url: string) =>
   (await files(dir)).filter((f) => f.startsWith(stemOf(url)));
-const sweepAvatars = () => sweepUnusedAvatars(t.database.db, t.config.uploadsDir, t.clock.now());
-const sweepPictures = () => sweepUnusedPictures(t.database.db, t.config.uploadsDir, t.clock.now());
+const sweepAvatars = () => sweepUnusedAvatars(t.database.db, disk, t.clock.now());
+const sweepPictures = () => sweepUnusedPictures(t.database.db, disk, t.clock.now());
 
 async function avatarUpload(token: string, seed: number): Promise<string> {
   const res = await uploadTo(t.app, '/api/user/avatar', token, await photo(300, 300, seed).jpeg().toBuffer());
