@@ -4,6 +4,7 @@ import type { Database } from '#server/db/client';
 import { sessions, users } from '#server/db/schema';
 import { SESSION_TTL_MS } from '#server/modules/account/account.service';
 import { hashToken, newToken } from '#server/modules/account/secrets';
+import { ADDRESS } from './forms';
 
 export { ADDRESS, BILLING } from './forms';
 
@@ -74,4 +75,27 @@ export async function callAsJson(
     ...(body ? { payload: body } : {}),
   });
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+}
+
+/**
+ * `who` puts `amount` of the product `productUuid` in the cart, adds an address and orders that
+ * line there, as the storefront does; answers the order's number (and throws when it was refused).
+ */
+export async function orderThroughCart(
+  app: FastifyInstance,
+  who: Pick<Shopper, 'token'>,
+  productUuid: string,
+  amount: number,
+): Promise<string> {
+  const address = (await callAs(app, who, 'POST', '/api/address', ADDRESS)).body.data.uuid as string;
+  await callAs(app, who, 'POST', `/api/cart?amount=${amount}&uuid=${productUuid}`);
+  const [line] = (await callAs(app, who, 'GET', '/api/cart')).body.data;
+  const placed = await callAs(app, who, 'POST', '/api/order', {
+    uuid: address,
+    coupon: '',
+    'items[0][id]': line.id,
+    'items[0][num]': amount,
+  });
+  if (placed.status !== 200) throw new Error(`the order was refused: ${JSON.stringify(placed.body)}`);
+  return String(placed.body.data);
 }

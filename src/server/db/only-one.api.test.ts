@@ -7,7 +7,7 @@ import { loadConfig } from '#server/config';
 import { ORDER_EXPIRY_MINUTES } from '#shared/constants';
 import { ORDER_STATUS } from '#shared/schemas/order';
 import * as demo from '../../../seed/catalogue/index';
-import { ADDRESS, callAs, createShopper } from '../../../tests/helpers/shoppers';
+import { createShopper, orderThroughCart } from '../../../tests/helpers/shoppers';
 import { freshDatabase, templateRef } from '../../../tests/helpers/test-database';
 import { type Database, openDatabase, rowsOf } from './client';
 import { orders } from './schema';
@@ -164,22 +164,13 @@ describe.skipIf(!onPostgres)('two processes’ timers (PostgreSQL)', () => {
     try {
       const shopper = await createShopper(second, clock.now());
       const product = demo.products.find((p) => demo.isPack(p) && p.stock >= 20);
-      const address = (await callAs(b, shopper, 'POST', '/api/address', ADDRESS)).body.data.uuid;
-      await callAs(b, shopper, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(product?.key ?? '')}`);
-      const [line] = (await callAs(b, shopper, 'GET', '/api/cart')).body.data;
-      const placed = await callAs(b, shopper, 'POST', '/api/order', {
-        uuid: address,
-        coupon: '',
-        'items[0][id]': line.id,
-        'items[0][num]': 1,
-      });
-      expect(placed.status).toBe(200);
+      const orderNo = await orderThroughCart(b, shopper, uuidFromKey(product?.key ?? ''), 1);
       clock.advance(ORDER_EXPIRY_MINUTES * 60_000 + 1000);
       const statusOf = async () => {
         const [row] = await second.db
           .select({ status: orders.status })
           .from(orders)
-          .where(eq(orders.orderNo, String(placed.body.data)));
+          .where(eq(orders.orderNo, orderNo));
         return row?.status;
       };
 

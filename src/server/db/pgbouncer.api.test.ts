@@ -16,7 +16,7 @@ import { ORDER_STATUS } from '#shared/schemas/order';
 import * as demo from '../../../seed/catalogue/index';
 import { codeIn, SmtpCatcher } from '../../../tests/fakes/smtp-catcher';
 import { hasPgBouncer, type PgBouncer, startPgBouncer } from '../../../tests/helpers/pgbouncer';
-import { ADDRESS, callAs, createShopper } from '../../../tests/helpers/shoppers';
+import { createShopper, orderThroughCart } from '../../../tests/helpers/shoppers';
 import { TEST_SCRYPT_PARAMS } from '../../../tests/helpers/test-app';
 import { freshDatabase, templateRef, withDatabase } from '../../../tests/helpers/test-database';
 import { type Database, openDatabase } from './client';
@@ -94,23 +94,11 @@ const form = (app: FastifyInstance, url: string, fields: Record<string, string>,
 
 const stocked = demo.products.filter((p) => demo.isPack(p) && p.stock >= 20);
 
-/** Fills `who`'s cart with two of the `i`-th stocked product and orders it; answers the order's number. */
-async function orderTwo(who: { token: string }, i: number): Promise<string> {
+/** `who` orders two of the `i`-th stocked product; answers the order's number. */
+function orderTwo(who: { token: string }, i: number): Promise<string> {
   const product = stocked[i];
   if (!product) throw new Error('the demo catalogue lacks stocked products');
-  const address = (await callAs(app, who, 'POST', '/api/address', ADDRESS)).body.data.uuid as string;
-  expect((await callAs(app, who, 'POST', `/api/cart?amount=2&uuid=${uuidFromKey(product.key)}`)).status).toBe(
-    200,
-  );
-  const [line] = (await callAs(app, who, 'GET', '/api/cart')).body.data;
-  const placed = await callAs(app, who, 'POST', '/api/order', {
-    uuid: address,
-    coupon: '',
-    'items[0][id]': line.id,
-    'items[0][num]': 2,
-  });
-  expect(placed.status).toBe(200);
-  return String(placed.body.data);
+  return orderThroughCart(app, who, uuidFromKey(product.key), 2);
 }
 
 describe.skipIf(!onPostgres)('behind PgBouncer in transaction mode (PostgreSQL)', () => {
