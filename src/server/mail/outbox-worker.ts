@@ -8,6 +8,7 @@ import { mailOutbox, orderLines, orders, orderTaxes, packingLines } from '#serve
 import { emit } from '#server/events';
 import { orderMoney } from '#server/modules/order/order.money';
 import { PollingWorker, type PollTimers, retryDelay } from '#server/polling-worker';
+import { wakeOnNotify } from '#server/wake-on-notify';
 import { type AlertMail, alertMail } from './alert-mail';
 import type { Mailer, MailMessage } from './mailer';
 import { type OrderMailSettings, orderMail } from './order-mail';
@@ -89,23 +90,9 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
    * which catches up on what was queued while not listening; the poll carries on meanwhile.
    */
   listen(database: Pick<Database, 'listen'>, retryMs: number): void {
-    if (!database.listen || this.listener) return;
-    this.listener = database.listen(
-      MAIL_QUEUED_CHANNEL,
-      {
-        message: () => this.wake(),
-        connected: () => {
-          this.listening = true;
-          this.events.emit('listening', true);
-          this.wake();
-        },
-        lost: (err) => {
-          this.listening = false;
-          this.deps.log.warn({ err }, 'mail listening connection lost; polling meanwhile');
-          this.events.emit('listening', false);
-        },
-      },
-      retryMs,
+    if (this.listener) return;
+    this.listener = wakeOnNotify(database, MAIL_QUEUED_CHANNEL, retryMs, this, (err) =>
+      this.deps.log.warn({ err }, 'mail listening connection lost; polling meanwhile'),
     );
   }
 
