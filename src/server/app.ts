@@ -243,7 +243,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /**
  * The mailer (SMTP or the .eml outbox) and the order-mail worker that sends through it, stopped
- * when the app closes: the worker finishes the mail it is sending before the mailer closes.
+ * when the app closes: the worker finishes the mail it is sending before the mailer closes. A
+ * queued mail wakes the worker: by NOTIFY on PostgreSQL (every process, its own included), on
+ * PGlite (one process) in process, through a listener of this app alone.
  */
 function startMail(app: FastifyInstance, deps: AppDeps): Mailer {
   const { config, database, clock } = deps;
@@ -251,6 +253,13 @@ function startMail(app: FastifyInstance, deps: AppDeps): Mailer {
   const settings = { ...config.mail, publicUrl: config.publicUrl, timeZone: config.shopTimeZone };
   const outbox = new OutboxWorker({ db: database.db, clock, mailer, log: app.log, settings }, deps.outbox);
   outbox.start();
+  if (deps.outbox?.wakeOnQueue !== false) {
+    if (database.listen) outbox.listen(database, config.catalogueListenRetryMs);
+    else {
+      const off = on('mail.queued', `outbox.wake.${randomUUID()}`, () => outbox.wake());
+      app.addHook('onClose', async () => off());
+    }
+  }
   app.decorate('mailOutbox', outbox);
   app.addHook('onClose', async () => {
     await outbox.stop();

@@ -73,9 +73,9 @@ export class SmtpCatcher {
     return `smtp://tester:secret@127.0.0.1:${address.port}`;
   }
 
-  /** The newest mail to `address`, waiting up to 5 s for one that satisfies `since`. */
-  async latestTo(address: string, since = 0): Promise<CaughtMail> {
-    const deadline = Date.now() + 5000;
+  /** The newest mail to `address`, waiting up to `ms` (5 s) for one that satisfies `since`. */
+  async latestTo(address: string, since = 0, ms = 5000): Promise<CaughtMail> {
+    const deadline = Date.now() + ms;
     for (;;) {
       const mine = this.mails.filter((m) => m.to === address);
       if (mine.length > since) return mine[mine.length - 1] as CaughtMail;
@@ -92,6 +92,18 @@ export class SmtpCatcher {
     const deadline = Date.now() + ms;
     while (this.held === 0) {
       if (Date.now() > deadline) throw new Error('no message was held');
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  /** Waits up to `ms` until `count` mails have arrived in all (a bound for a failing test, not a timing). */
+  async receivedAll(count: number, ms = 60_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (this.mails.length < count) {
+      if (Date.now() > deadline) throw new Error(`${this.mails.length} mails of ${count} arrived`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 200);

@@ -34,7 +34,7 @@ export const TEST_SCRYPT_PARAMS = { N: 2 ** 10, r: 8, p: 1 };
 export interface TestAppOptions {
   /** Gateways of the test's making, instead of the ones the configuration names. */
   gateways?: (deps: { config: Config; clock: ManualClock; log: GatewayLog }) => Gateways;
-  /** The order-mail worker's timing; by default it runs only when the test drains it. */
+  /** The order-mail worker's timing; by default it runs only when the test drains it (no wake, no poll). */
   outbox?: Partial<OutboxWorkerOptions>;
 }
 
@@ -62,8 +62,8 @@ export async function startTestApp(
     passwords,
     ...(gateways ? { gateways } : {}),
     // The order-mail worker waits for the test (app.mailOutbox.drain()): nothing changes the
-    // database behind a test's back.
-    outbox: { pollMs: 3_600_000, ...options.outbox },
+    // database behind a test's back, not even a queued mail's wake.
+    outbox: { pollMs: 3_600_000, wakeOnQueue: false, ...options.outbox },
   });
   await app.ready();
   return {

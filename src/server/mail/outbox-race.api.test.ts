@@ -48,8 +48,10 @@ it(`two workers racing over ${MAILS} due mails send each once`, async () => {
   const orderId = order?.orderId;
   if (!orderId) throw new Error(`order ${orderNo} queued no mail`);
   // Refunds may be many per order: MAILS - 1 of them beside the order's "placed" mail.
-  for (let i = 1; i < MAILS; i++)
-    await enqueueOrderMail(t.database.db, 'refunded', orderId, { amountCents: i, paymentKind: 'card' });
+  await t.database.db.transaction(async (tx) => {
+    for (let i = 1; i < MAILS; i++)
+      await enqueueOrderMail(tx, 'refunded', orderId, { amountCents: i, paymentKind: 'card' });
+  });
 
   const sent: MailMessage[] = [];
   const settings = { shopName: 'Fresh Market', shopNameZh: '鲜市场', publicUrl: 'https://shop.example' };

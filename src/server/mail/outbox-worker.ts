@@ -1,18 +1,21 @@
+import { EventEmitter } from 'node:events';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
-import type { Db } from '#server/db/client';
+import type { Database, Db } from '#server/db/client';
+import type { Listening } from '#server/db/listen';
 import { mailOutbox, orderLines, orders, orderTaxes, packingLines } from '#server/db/schema';
 import { emit } from '#server/events';
 import { orderMoney } from '#server/modules/order/order.money';
-import { PollingWorker, retryDelay } from '#server/polling-worker';
+import { PollingWorker, type PollTimers, retryDelay } from '#server/polling-worker';
+import { wakeOnNotify } from '#server/wake-on-notify';
 import { type AlertMail, alertMail } from './alert-mail';
 import type { Mailer, MailMessage } from './mailer';
 import { type OrderMailSettings, orderMail } from './order-mail';
-import { mailLanguage, type OrderMailExtra, type OrderMailKind } from './outbox';
+import { MAIL_QUEUED_CHANNEL, mailLanguage, type OrderMailExtra, type OrderMailKind } from './outbox';
 
 export interface OutboxWorkerOptions {
-  /** How often to look for due mails. */
+  /** How often to look for due mails, whatever the worker was told (the net under NOTIFY). */
   pollMs: number;
   /** How long a claimed mail is this worker's: after that (its process died) another takes it again. */
   leaseMs: number;
@@ -23,6 +26,15 @@ export interface OutboxWorkerOptions {
   maxAttempts: number;
   /** Mails claimed at once. */
   batch: number;
+  /** Claims one run makes at most while they come back full; the next run follows at once. */
+  claimsPerRun: number;
+  /**
+   * Whether a queued mail wakes the worker at once (NOTIFY on PostgreSQL, in process on PGlite).
+   * Tests turn it off to send when they say (`drain`).
+   */
+  wakeOnQueue: boolean;
+  /** The poll's timers (tests fire theirs by hand). */
+  timers?: PollTimers;
 }
 
 export const OUTBOX_DEFAULTS: OutboxWorkerOptions = {
@@ -33,6 +45,9 @@ export const OUTBOX_DEFAULTS: OutboxWorkerOptions = {
   maxDelayMs: 60 * 60_000,
   maxAttempts: 10,
   batch: 10,
+  // 100 mails a run, then the event loop's turn: a burst drains without starving the requests.
+  claimsPerRun: 10,
+  wakeOnQueue: true,
 };
 
 export interface OutboxWorkerDeps {
@@ -52,14 +67,44 @@ type Claimed = typeof mailOutbox.$inferSelect;
  * mail is marked `sent` only by the claim that sent it (same try count); a failure goes back to
  * `queued` after a back-off, or to `failed` after the last try. A mail whose process died while
  * sending is taken again when its lease is over: a mail is sent once, unless a process dies
- * between the SMTP server's acceptance and the `sent` mark (then twice: never zero times).
+ * between the SMTP server's acceptance and the `sent` mark (then twice: never zero times). A
+ * queued mail wakes the worker (`listen` on PostgreSQL, `wake` in process on PGlite: app.ts), and a
+ * run claims again while claims come back full (docs/decisions/030); the poll is the net.
  */
 export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
+  /** `ran` after each run (how many mails it tried); `listening` when the connection comes or goes. */
+  readonly events = new EventEmitter<{ ran: [number]; listening: [boolean] }>();
+  /** Whether the PostgreSQL listening connection is up now. */
+  listening = false;
+  private listener: Listening | undefined;
+
   constructor(
     private readonly deps: OutboxWorkerDeps,
     options: Partial<OutboxWorkerOptions> = {},
   ) {
     super({ ...OUTBOX_DEFAULTS, ...options }, (err) => deps.log.warn({ err }, 'mail outbox run failed'));
+  }
+
+  /**
+   * PostgreSQL: runs at once whenever any process commits a queued mail, and on (re)connecting,
+   * which catches up on what was queued while not listening; the poll carries on meanwhile.
+   */
+  listen(database: Pick<Database, 'listen'>, retryMs: number): void {
+    if (this.listener) return;
+    this.listener = wakeOnNotify(database, MAIL_QUEUED_CHANNEL, retryMs, this, (err) =>
+      this.deps.log.warn({ err }, 'mail listening connection lost; polling meanwhile'),
+    );
+  }
+
+  override async stop(): Promise<void> {
+    const closing = this.listener?.close();
+    this.listener = undefined;
+    await super.stop();
+    await closing;
+  }
+
+  protected override ran(tried: number): void {
+    this.events.emit('ran', tried);
   }
 
   /** Runs until no mail is due now (tests; a failed mail waits for its back-off, so this ends). */

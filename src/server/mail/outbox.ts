@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { mailOutbox, orders, users } from '#server/db/schema';
+import { emit } from '#server/events';
 import type { Language } from '#shared/constants';
 import type { AlertMail } from './alert-mail';
 
@@ -17,6 +18,30 @@ export const ORDER_MAIL_KINDS = [
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 
 export type MailState = 'queued' | 'sending' | 'sent' | 'failed';
+
+/**
+ * Mail queued, told to every process (PostgreSQL): the transaction that queues a mail sends NOTIFY
+ * on this channel, delivered to every listener when (and only if) it commits, and each process's
+ * outbox worker runs at once (outbox-worker.ts). Many mails in one transaction make one message.
+ */
+export const MAIL_QUEUED_CHANNEL = 'mail_queued';
+
+/** How many mails a transaction queued: on PGlite (one process) this wakes the worker in process. */
+export interface MailQueued {
+  count: number;
+}
+
+declare module '#server/events' {
+  interface DomainEvents {
+    'mail.queued': MailQueued;
+  }
+}
+
+/** Tells whoever sends mail that `count` were queued in `tx`, once it commits. */
+async function tellQueued(tx: Tx, count: number): Promise<void> {
+  await tx.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
+  await emit('mail.queued', { count }, tx);
+}
 
 /** What an order row does not say, kept with the mail: shipping details, a refund's amount and where it went. */
 export interface OrderMailExtra {
@@ -71,14 +96,14 @@ export interface PackingChange {
 
 /**
  * Queues the mail that tells the shopper of an order change, in the caller's transaction: it is
- * committed with the change or not at all, and the outbox worker sends it afterwards. The address
+ * committed with the change or not at all, and the outbox worker sends it as soon as it commits. The address
  * and language are the shopper's at the time of the change; the mail is due from `at`, the
  * change's time (by default the order's `updated_at`). A second mail of the same kind for one
  * order (refunds aside) is not queued. Queued for every order change a shopper hears of by the
  * `order.changed` listener (modules/order/order.mail.ts), and by packing for its changes.
  */
 export async function enqueueOrderMail(
-  tx: Tx | Db,
+  tx: Tx,
   kind: OrderMailKind,
   orderId: number,
   extra: OrderMailExtra = {},
@@ -90,7 +115,7 @@ export async function enqueueOrderMail(
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) throw new Error(`order ${orderId} does not exist`);
-  await tx
+  const queued = await tx
     .insert(mailOutbox)
     .values({
       kind,
@@ -102,7 +127,9 @@ export async function enqueueOrderMail(
       nextAttemptAt: at ?? row.at,
       createdAt: at ?? row.at,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: mailOutbox.id });
+  if (queued.length > 0) await tellQueued(tx, queued.length);
 }
 
 export interface OrderMailState {
@@ -148,7 +175,7 @@ export interface StaffMail {
  * Queues staff alerts in the caller's transaction, due at `at`; the outbox worker sends them as it
  * sends the shoppers' mails (kind `alert.<kind>`, no order or shopper).
  */
-export async function enqueueStaffMails(tx: Tx | Db, mails: StaffMail[], at: Date): Promise<void> {
+export async function enqueueStaffMails(tx: Tx, mails: StaffMail[], at: Date): Promise<void> {
   if (mails.length === 0) return;
   await tx.insert(mailOutbox).values(
     mails.map((m) => ({
@@ -161,6 +188,7 @@ export async function enqueueStaffMails(tx: Tx | Db, mails: StaffMail[], at: Dat
       createdAt: at,
     })),
   );
+  await tellQueued(tx, mails.length);
 }
 
 /** A mail given up after its last try (`failed`), told in the transaction that marks it. */

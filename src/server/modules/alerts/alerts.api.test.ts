@@ -142,7 +142,9 @@ describe('a new paid order', () => {
 
     // Raised again (a second process, a replayed event): nothing more is sent.
     const [order] = await t.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    expect(await raiseOrderPaid(t.database.db, order?.id ?? 0, t.clock.now())).toBe(false);
+    expect(await t.database.db.transaction((tx) => raiseOrderPaid(tx, order?.id ?? 0, t.clock.now()))).toBe(
+      false,
+    );
     await drain();
     expect(mailsTo(owner)).toHaveLength(1);
   });

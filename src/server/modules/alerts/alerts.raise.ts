@@ -76,7 +76,7 @@ export async function alertOrderPaid(event: OrderChanged, tx: Tx): Promise<void>
 }
 
 /** Raises the new-paid-order alert of `orderId` once; answers whether this call raised it. */
-export async function raiseOrderPaid(tx: Tx | Db, orderId: number, at: Date): Promise<boolean> {
+export async function raiseOrderPaid(tx: Tx, orderId: number, at: Date): Promise<boolean> {
   const to = await recipients(tx, 'orderPaid');
   if (to.length === 0) return false;
   if ((await claim(tx, 'orderPaid', [orderId], '', at)).length === 0) return false;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '#server/db/client';
 import type { Listening } from '#server/db/listen';
 import { TooManyRequests } from '#server/errors';
+import { wakeOnNotify } from '#server/wake-on-notify';
 import { STREAM_EVENT } from '#shared/schemas/notification';
 import { ORDER_EVENTS_CHANNEL } from './notification.notify';
 import { type EventRow, eventsAfter, newestEventId, shopperEvents } from './notification.queries';
@@ -84,23 +85,9 @@ export class EventFeed {
 
   /** PostgreSQL: reads at once whenever any process commits an order event. */
   listen(database: Pick<Database, 'listen'>, retryMs: number): void {
-    if (!database.listen || this.listener) return;
-    this.listener = database.listen(
-      ORDER_EVENTS_CHANNEL,
-      {
-        message: () => this.wake(),
-        connected: () => {
-          this.listening = true;
-          this.events.emit('listening', true);
-          this.wake();
-        },
-        lost: (err) => {
-          this.listening = false;
-          this.deps.log.warn({ err }, 'order events listening connection lost; polling meanwhile');
-          this.events.emit('listening', false);
-        },
-      },
-      retryMs,
+    if (this.listener) return;
+    this.listener = wakeOnNotify(database, ORDER_EVENTS_CHANNEL, retryMs, this, (err) =>
+      this.deps.log.warn({ err }, 'order events listening connection lost; polling meanwhile'),
     );
   }
 

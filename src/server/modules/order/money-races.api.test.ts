@@ -47,7 +47,7 @@ beforeAll(async () => {
     logger: pino({ level: 'silent' }),
     passwords: shop.t.passwords,
     gateways: refundDepsOf(shop).gateways,
-    outbox: { pollMs: 3_600_000 },
+    outbox: { pollMs: 3_600_000, wakeOnQueue: false },
   });
   await app.ready();
   second = { app, database };
