@@ -18,8 +18,10 @@ import {
   plainProducts,
 } from '../fault/fault-database';
 import { freePort, type ShopProcess, startShopProcess } from '../fault/shop-process';
+import { type LocalS3, startLocalS3 } from '../helpers/s3-server';
 import { BILLING } from '../helpers/shoppers';
 import { createStaff, staffHeaders, type TestStaff } from '../helpers/staff';
+import { multipartUpload, photo } from '../helpers/uploads';
 import { makeCertificate, NGINX, type NginxSite, type RunningNginx, startNginx, viaNginx } from './nginx';
 
 /**
@@ -35,6 +37,7 @@ let site: NginxSite;
 let nginx: RunningNginx;
 let servers: ShopProcess[] = [];
 let catcher: SmtpCatcher;
+let s3: LocalS3 | undefined;
 let shopper: FaultShopper;
 let manager: TestStaff;
 let product: { id: number; uuid: string };
@@ -78,6 +81,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       });
       catcher = new SmtpCatcher();
       const smtpUrl = await catcher.start();
+      const bucket = await startLocalS3();
+      s3 = bucket;
       const ports: number[] = [];
       while (ports.length < 4) {
         const port = await freePort();
@@ -97,6 +102,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         PUBLIC_URL: `https://127.0.0.1:${httpsPort}`,
         TRUST_PROXY: '127.0.0.1',
         SMTP_URL: smtpUrl,
+        ...bucket.env,
       };
       servers = await Promise.all(
         [a, b].map((port, i) => startShopProcess(port, { ...shared, DATA_DIR: join(dir, `machine-${i}`) })),
@@ -108,6 +114,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await nginx?.stop();
       await Promise.all(servers.map((s) => s.stop()));
       await catcher?.stop();
+      await s3?.close();
       await store?.drop();
       if (dir) await rm(dir, { recursive: true, force: true });
     });
@@ -158,6 +165,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect([first.status, second.status]).toEqual([200, 200]);
       expect(second.headers['x-cache-status']).toBe('HIT');
       expect(second.body.equals(first.body)).toBe(true);
+    });
+
+    it('serves a picture uploaded through one process from the other, and deleting it takes it from both', async () => {
+      const upload = multipartUpload(await photo(900, 700, 5).jpeg().toBuffer(), {
+        filename: 'bok-choy.jpg',
+        type: 'image/jpeg',
+      });
+      const added = await viaNginx(site, 'POST', `/api/admin/products/${product.id}/images`, {
+        headers: { ...JSON_CALL, ...staffHeaders(manager.token, 'POST'), 'content-type': upload.contentType },
+        body: upload.body,
+      });
+      expect(added.status, added.body.toString()).toBe(200);
+      const picture = JSON.parse(added.body.toString()).data.images.at(-1) as { id: number; link: string };
+      const uploadedOn = (await nginx.accessLog()).find(
+        (l) => l.method === 'POST' && l.path.endsWith('/images'),
+      );
+      expect(site.upstreams).toContain(uploadedOn?.upstream);
+      // Straight to each process, past nginx's copies: the one that did not take the upload serves it too.
+      const served = await Promise.all(servers.map((server) => fetch(`${server.url}${picture.link}`)));
+      expect(served.map((r) => r.status)).toEqual([200, 200]);
+      const [a, b] = await Promise.all(served.map(async (r) => Buffer.from(await r.arrayBuffer())));
+      expect(a?.subarray(8, 12).toString('latin1')).toBe('WEBP');
+      expect(a?.equals(b ?? Buffer.alloc(0))).toBe(true);
+
+      const deleted = await viaNginx(
+        site,
+        'DELETE',
+        `/api/admin/products/${product.id}/images/${picture.id}`,
+        {
+          headers: { ...JSON_CALL, ...staffHeaders(manager.token, 'POST') },
+        },
+      );
+      expect(deleted.status, deleted.body.toString()).toBe(200);
+      const gone = await Promise.all(servers.map((server) => fetch(`${server.url}${picture.link}`)));
+      expect(gone.map((r) => r.status)).toEqual([404, 404]);
     });
 
     it('shows a price changed in the console on both processes within a second', async () => {

@@ -170,7 +170,7 @@ export interface HttpsAnswer {
 /** One request to nginx's TLS port, trusting only the test's certificate. */
 export function viaNginx(
   site: Pick<NginxSite, 'httpsPort' | 'certificate'>,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   options: { headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<HttpsAnswer> {
