@@ -97,7 +97,9 @@ describe('order mails', () => {
   it('the receipt gives the delivery instructions under the address, escaped, in both languages', () => {
     const address = { ...data().address, instructions: 'Gate code <1234>, leave at the door' };
     const en = orderMail(data({ kind: 'paid', address }), settings);
-    expect(en.text).toContain('  Phone: 555-0100\n  Delivery instructions: Gate code <1234>, leave at the door');
+    expect(en.text).toContain(
+      '  Phone: 555-0100\n  Delivery instructions: Gate code <1234>, leave at the door',
+    );
     expect(en.html).toContain('Delivery instructions: Gate code &lt;1234&gt;, leave at the door');
     const zh = orderMail(data({ kind: 'paid', language: 'zh', address }), settings);
     expect(zh.text).toContain('配送说明：Gate code <1234>, leave at the door');
