@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountToCents } from '../money';
-import { type Refusal, refuse, Text } from './common.zod';
+import { formFlag, type Refusal, refuse, Text } from './common.zod';
 import {
   COUPON_CODE_PATTERN,
   COUPON_KINDS,
@@ -54,18 +54,8 @@ const Limit = z
     return Number.isInteger(n) && n >= 1 && n <= USAGE_LIMIT_MAX ? n : refuse(ctx, `${C}.limitBad`);
   });
 
-/** A yes/no field; left out or empty it is `absent` (active coupons are yes, shown ones no). */
-const flag = (absent: boolean) =>
-  z
-    .unknown()
-    .optional()
-    .transform((v, ctx): boolean => {
-      if (v === undefined || v === null || v === '') return absent;
-      if (v === true || v === 'true' || v === '1' || v === 1) return true;
-      if (v === false || v === 'false' || v === '0' || v === 0) return false;
-      return refuse(ctx, 'field');
-    });
-const Flag = flag(true);
+/** Left out, a coupon is active. */
+const Flag = formFlag(true);
 
 const ProductId = z.union([
   z.number().int().min(1).max(2_147_483_647),
@@ -137,7 +127,7 @@ export const CouponInput = z
     per_shopper_limit: Limit,
     active: Flag,
     /** Listed on every shopper's Coupons page; left out, the code stays private (works when typed). */
-    public: flag(false),
+    public: formFlag(false),
   })
   .transform((v, ctx) => {
     let value: number;
