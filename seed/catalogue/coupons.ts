@@ -8,6 +8,8 @@ export interface SeedCoupon {
   /** Days relative to the seed date. */
   starts_in_days: number;
   ends_in_days: number;
+  /** Listed to every shopper on the Coupons page; the others work only when typed. */
+  public?: boolean;
 }
 
 export const coupons: SeedCoupon[] = [
@@ -18,6 +20,7 @@ export const coupons: SeedCoupon[] = [
     min_subtotal_cents: 2000,
     starts_in_days: -1,
     ends_in_days: 365,
+    public: true,
   },
   {
     code: 'FRESH5',

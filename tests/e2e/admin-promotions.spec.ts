@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Language } from '#shared/constants';
+import type { AvailableCoupons } from '#shared/schemas/coupon.zod';
 import { photo } from '../helpers/uploads';
 import { staffSignedIn, test } from './fixtures/admin-orders';
 import { expect, isPack, LANGUAGES, price, text } from './fixtures/shop';
@@ -113,7 +114,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByText(price(promo)).first()).toBeVisible();
     });
 
-    test('a manager makes a coupon for one use: a shopper uses it, the next one is refused, the list shows 1 of 1', async ({
+    test('a manager makes a coupon for one use, shown to shoppers: a shopper sees and uses it, the next one is refused, the list shows 1 of 1', async ({
       page,
       request,
       server,
@@ -130,19 +131,17 @@ for (const language of LANGUAGES) {
       await page.getByLabel(t('promotions.fields.startsAt')).fill(hoursFromNow(-36));
       await page.getByLabel(t('promotions.fields.endsAt')).fill(hoursFromNow(24 * 10));
       await page.getByLabel(t('coupons.fields.usageLimit')).fill('1');
+      await page.getByLabel(t('coupons.fields.public')).check();
       await page.getByRole('button', { name: t('coupons.save') }).click();
       await expect(page.getByRole('status').getByText(t('coupons.saved'))).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(code) })).toBeVisible();
 
       const [product] = await catalogue.stocked(1, (p) => isPack(p) && p.real_stock >= 5);
-      const first = await orderWithCoupon(
-        page,
-        shop,
-        await signUp(shop, request),
-        product.uuid,
-        code.toLowerCase(),
-        language,
-      );
+      // Shown to shoppers: it is on a shopper's Coupons list.
+      const buyer = await signUp(shop, request);
+      const listed = await callApi<AvailableCoupons>(request, shop, buyer, 'GET', '/api/coupons');
+      expect(listed.items.map((c) => c.code)).toContain(code);
+      const first = await orderWithCoupon(page, shop, buyer, product.uuid, code.toLowerCase(), language);
       expect(first.status).toBe(200);
       const second = await orderWithCoupon(
         page,
@@ -160,6 +159,7 @@ for (const language of LANGUAGES) {
       await openFromNav(page, t('coupons.title'));
       const row = page.getByRole('row', { name: new RegExp(code) });
       await expect(row.getByText(t('coupons.usesOf', { uses: 1, limit: 1 }))).toBeVisible();
+      await expect(row).toContainText(t('coupons.shown'));
     });
   });
 }

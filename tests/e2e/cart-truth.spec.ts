@@ -107,11 +107,22 @@ for (const language of LANGUAGES) {
       await expect(lowerLine.locator('.cart-line-stock')).toHaveCount(0);
 
       // Keep: the line stays as it is, saying what will be ordered.
+      const keptSaved = page.waitForResponse(
+        (r) => r.request().method() === 'PUT' && r.url().endsWith('/kept') && r.status() === 200,
+      );
       await keepLine.getByRole('button', { name: t('cart:stock.keepNamed', { name: keepName }) }).click();
       await expect(keepLine).toContainText(t('cart:stock.keptShort', { left: 3, amount: 5 }));
       await expect(
         keepLine.getByRole('button', { name: t('cart:stock.keepNamed', { name: keepName }) }),
       ).toHaveCount(0);
+      // The choice is the line's, not the page's: it is still there after a reload.
+      await keptSaved;
+      await page.reload();
+      await expect(keepLine).toContainText(t('cart:stock.keptShort', { left: 3, amount: 5 }));
+      await expect(
+        keepLine.getByRole('button', { name: t('cart:stock.keepNamed', { name: keepName }) }),
+      ).toHaveCount(0);
+      await expect(goneLine).toContainText(t('cart:stock.soldOut'));
 
       // Remove: the sold-out line goes (its Undo is the other test's).
       await goneLine.getByRole('button', { name: t('cart:removeNamed', { name: goneName }) }).click();
@@ -130,6 +141,54 @@ for (const language of LANGUAGES) {
       });
       const after = await callApi<CartItem[]>(request, shop, shopper, 'GET', '/api/cart');
       expect(after.map((l) => [l.uuid, l.amount, l.stock_state])).toEqual([[keep.uuid, 2, 'sold_out']]);
+    },
+  );
+}
+
+for (const language of LANGUAGES) {
+  test(
+    `stock gone between reading the cart and Submit: the order is refused and the line marked (${language})`,
+    paired(language, true),
+    async ({ page, shopper, catalogue, request, shop }) => {
+      const [product, other] = await pick(catalogue, 2);
+      if (!other) throw new Error('too few stocked packs');
+      await shopperWithCart(request, shop, shopper, [
+        { uuid: product.uuid, amount: 2 },
+        { uuid: other.uuid, amount: 1 },
+      ]);
+      const t = textIn(language);
+      const name = nameIn(language, product);
+      await signInAs(page, shopper, language);
+      await page.goto('/cart');
+      const line = lineOf(page, name);
+      await expect(line.getByRole('textbox', { name: t('cart:quantityOf', { name }) })).toHaveValue('2');
+      await expect(line.locator('.cart-line-stock')).toHaveCount(0);
+
+      // Another shopper buys the last of it while this cart is open.
+      await leaveOnly(request, shop, [{ ...product, left: 0 }]);
+      const refused = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith('/api/order'),
+      );
+      await page.getByRole('button', { name: t('cart:submit') }).click();
+      expect((await refused).status()).toBe(409);
+
+      // Refused: the cart stays, says why, and reads the lines again so the line shows its mark.
+      await expect(line).toContainText(t('cart:stock.soldOut'));
+      await expect(line.locator('.cart-line-total')).toContainText(price(0));
+      await expect(
+        page.getByRole('alert').filter({
+          hasText: t('errors:cart.onlyLeft', { n: 0, name_en: name, name_zh: name }),
+          visible: true,
+        }),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/cart$/);
+      expect(await callApi<unknown[]>(request, shop, shopper, 'GET', '/api/order')).toEqual([]);
+      const cart = await callApi<CartItem[]>(request, shop, shopper, 'GET', '/api/cart');
+      expect(cart.map((l) => [l.uuid, l.amount, l.stock_state])).toEqual([
+        [product.uuid, 2, 'sold_out'],
+        [other.uuid, 1, 'in_stock'],
+      ]);
+      await expectAccessible(page);
     },
   );
 }

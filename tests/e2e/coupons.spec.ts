@@ -105,7 +105,7 @@ for (const language of LANGUAGES) {
 
 for (const language of LANGUAGES) {
   test(
-    `the Coupons page lists the demo coupons and applies one in the cart (${language})`,
+    `the Coupons page lists the demo's shown coupon and applies it in the cart (${language})`,
     paired(language),
     async ({ page, shopper }) => {
       const t = textIn(language);
@@ -116,9 +116,8 @@ for (const language of LANGUAGES) {
       const welcome = list.getByRole('listitem').filter({ hasText: 'WELCOME10' });
       await expect(welcome).toContainText(t('profile:couponList.percentOff', { value: 10 }));
       await expect(welcome).toContainText(t('profile:couponList.minSpend', { amount: '$20.00' }));
-      await expect(list.getByRole('listitem').filter({ hasText: 'FRESH5' })).toContainText(
-        t('profile:couponList.amountOff', { amount: '$5.00' }),
-      );
+      // FRESH5 runs too, but the seed leaves it private: it works when typed, it is not listed.
+      await expect(list.getByText('FRESH5')).toHaveCount(0);
       await expect(list.getByText('HARVEST15')).toHaveCount(0);
       await expectAccessible(page);
       await welcome

@@ -342,6 +342,11 @@ export const cartLines = pgTable(
     substituteAsk: boolean('substitute_ask').notNull().default(false),
     /** A specific substitute out of stock may become the packer's best match. */
     substituteFallback: boolean('substitute_fallback').notNull().default(false),
+    /**
+     * The shopper chose 'Keep' on the line while it was sold out or short (docs/product.md, Cart
+     * and checkout); a new amount is a new choice and clears it.
+     */
+    kept: boolean('kept').notNull().default(false),
   },
   (t) => [
     uniqueIndex('cart_lines_user_product_idx').on(t.userId, t.productId),
@@ -393,6 +398,8 @@ export const coupons = pgTable('coupons', {
   perShopperLimit: integer('per_shopper_limit').default(1),
   /** False: disabled by staff; orders refuse it as not valid. */
   active: boolean('active').notNull().default(true),
+  /** Listed to every shopper on the Coupons page; a private code still works when typed. */
+  public: boolean('public').notNull().default(false),
 });
 
 /**

@@ -360,6 +360,7 @@ async function insertCoupons(tx: Tx, list: SeedCoupon[], now: Date): Promise<voi
       minSubtotalCents: c.min_subtotal_cents,
       startsAt: new Date(now.getTime() + c.starts_in_days * DAY_MS),
       endsAt: new Date(now.getTime() + c.ends_in_days * DAY_MS),
+      public: c.public ?? false,
     })),
   );
 }

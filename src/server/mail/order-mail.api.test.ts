@@ -111,6 +111,7 @@ describe('order mails in the shopper language', () => {
         cancelled: 'was cancelled',
         expired: 'has expired',
         shelf: 'Nothing was charged',
+        instructions: 'Delivery instructions: ',
       },
       zh: {
         placed: '待付款',
@@ -124,6 +125,7 @@ describe('order mails in the shopper language', () => {
         cancelled: '已取消',
         expired: '已过期',
         shelf: '我们没有向您收取任何费用',
+        instructions: '配送说明：',
       },
     }[language];
 
@@ -137,12 +139,18 @@ describe('order mails in the shopper language', () => {
       expect(placed.html).toContain(`href="https://shop.example/pay/${orderNo}"`);
       expect(placed.text).toContain(language === 'en' ? product.en_name : product.zn_name);
 
+      // As the address's instructions are copied onto an order when it is placed (order.service.ts).
+      await t.database.db
+        .update(orders)
+        .set({ shipInstructions: 'Gate code 4321, leave at the door' })
+        .where(eq(orders.orderNo, orderNo));
       await pay(s, orderNo);
       await drain();
       const paid = await catcher.latestTo(s.email, 1);
       expect(paid.subject).toContain(words.paid);
       expect(paid.text).toContain(ADDRESS.address);
       expect(paid.text).toContain(words.paidWith);
+      expect(paid.text).toContain(`${words.instructions}Gate code 4321, leave at the door`);
 
       await runOrderAction(
         t.database.db,

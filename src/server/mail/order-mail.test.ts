@@ -94,6 +94,22 @@ describe('order mails', () => {
     }
   });
 
+  it('the receipt gives the delivery instructions under the address, escaped, in both languages', () => {
+    const address = { ...data().address, instructions: 'Gate code <1234>, leave at the door' };
+    const en = orderMail(data({ kind: 'paid', address }), settings);
+    expect(en.text).toContain(
+      '  Phone: 555-0100\n  Delivery instructions: Gate code <1234>, leave at the door',
+    );
+    expect(en.html).toContain('Delivery instructions: Gate code &lt;1234&gt;, leave at the door');
+    const zh = orderMail(data({ kind: 'paid', language: 'zh', address }), settings);
+    expect(zh.text).toContain('配送说明：Gate code <1234>, leave at the door');
+    // None given (or only blanks): no empty line for them.
+    for (const instructions of ['', '   ']) {
+      const bare = orderMail(data({ kind: 'paid', address: { ...address, instructions } }), settings);
+      expect(bare.text).not.toContain('Delivery instructions');
+    }
+  });
+
   it('shipped names the carrier and tracking number only when given', () => {
     const given = orderMail(
       data({ kind: 'shipped', extra: { carrier: 'UPS', tracking: '1Z999' } }),

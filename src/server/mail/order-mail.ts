@@ -52,6 +52,8 @@ export interface OrderMailData {
     city: string;
     province: string;
     zip: string;
+    /** Delivery instructions copied onto the order (gate code, leave at the door); '' for none. */
+    instructions?: string;
   };
   extra: OrderMailExtra;
   /** The delivery window the order holds, if any. */
@@ -415,5 +417,8 @@ function addressLines(data: OrderMailData): Piece[] {
     plain(a.address),
     plain([shownArea(a.area), a.city, a.province, a.zip].filter(Boolean).join(', ')),
     piece(data.language, 'mail:order.labels.phone', { phone: a.phone }),
+    ...(a.instructions?.trim()
+      ? [piece(data.language, 'mail:order.labels.instructions', { instructions: a.instructions.trim() })]
+      : []),
   ];
 }

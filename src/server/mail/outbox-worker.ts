@@ -257,6 +257,7 @@ export class OutboxWorker extends PollingWorker<Claimed, OutboxWorkerOptions> {
           city: order.shipCity,
           province: order.shipProvince,
           zip: order.shipZip,
+          instructions: order.shipInstructions,
         },
         extra: (row.payload ?? {}) as OrderMailExtra,
         coupon: order.couponCode,

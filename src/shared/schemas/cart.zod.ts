@@ -74,6 +74,11 @@ export const CartItem = z.object({
   can_order: z.number().int(),
   /** Our addition: `in_stock`, `short` (fewer left than `amount`), `sold_out` or `off_sale`. */
   stock_state: z.enum(['in_stock', 'short', 'sold_out', 'off_sale']),
+  /**
+   * Our addition: the shopper chose 'Keep' for the line while it is short or sold out (kept on
+   * the line, so it survives a reload and another device); false whenever the line is whole.
+   */
+  kept: z.boolean(),
 });
 export type CartItem = z.infer<typeof CartItem>;
 
@@ -88,6 +93,13 @@ export type CartChange = z.infer<typeof CartChange>;
 const Flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
+
+/** Our addition, `PUT /api/cart/{id}/kept`: keep a short or sold-out line as it is, or stop keeping it. */
+export const CartKeepInput = formFields({ kept: Flag });
+
+/** The answer to `PUT /api/cart/{id}/kept`: the line and whether it is kept now. */
+export const CartKept = z.object({ id: z.number().int(), kept: z.boolean() });
+export type CartKept = z.infer<typeof CartKept>;
 
 /**
  * Our addition to `PATCH /api/cart/{id}` and `PATCH /api/order/{no}/lines/{id}` (docs/api.md,

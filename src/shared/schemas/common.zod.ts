@@ -18,6 +18,22 @@ export function refuse(ctx: RefinementContext, refusal: Refusal, path?: (string 
   return z.NEVER;
 }
 
+/**
+ * A console form's yes/no field (a checkbox posted as text, or JSON): true/1, false/0; left out
+ * or empty it is `absent`; anything else is refused.
+ */
+export function formFlag(absent: boolean) {
+  return z
+    .unknown()
+    .optional()
+    .transform((v, ctx): boolean => {
+      if (v === undefined || v === null || v === '') return absent;
+      if (v === true || v === 'true' || v === '1' || v === 1) return true;
+      if (v === false || v === 'false' || v === '0' || v === 0) return false;
+      return refuse(ctx, 'field');
+    });
+}
+
 /** Refuses and ends a check made with `inOrder`. */
 export type Stop = (refusal: Refusal, path?: (string | number)[]) => never;
 const STOPPED = Symbol('refused');

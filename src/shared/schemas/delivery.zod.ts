@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountToCents } from '../money';
-import { refuse, Text } from './common.zod';
+import { formFlag, refuse, Text } from './common.zod';
 import { AREA_TEXT_MAX, DELIVERY_AMOUNT_MAX_CENTS, parseArea, zip5 } from './delivery.rules';
 
 /* Requests and answers of the delivery terms (docs/api.md, Delivery). */
@@ -17,15 +17,7 @@ const OptionalMoney = z
     return cents === undefined || cents > DELIVERY_AMOUNT_MAX_CENTS ? refuse(ctx, `${D}.amountBad`) : cents;
   });
 
-const Flag = z
-  .unknown()
-  .optional()
-  .transform((v, ctx): boolean => {
-    if (v === undefined || v === null || v === '') return false;
-    if (v === true || v === 'true' || v === '1' || v === 1) return true;
-    if (v === false || v === 'false' || v === '0' || v === 0) return false;
-    return refuse(ctx, 'field');
-  });
+const Flag = formFlag(false);
 
 /**
  * `POST /api/admin/delivery`: the whole terms. `area` is ZIP codes or prefixes separated by commas,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountToCents } from '../money';
-import { type Refusal, refuse, Text } from './common.zod';
+import { formFlag, type Refusal, refuse, Text } from './common.zod';
 import {
   COUPON_CODE_PATTERN,
   COUPON_KINDS,
@@ -54,15 +54,8 @@ const Limit = z
     return Number.isInteger(n) && n >= 1 && n <= USAGE_LIMIT_MAX ? n : refuse(ctx, `${C}.limitBad`);
   });
 
-const Flag = z
-  .unknown()
-  .optional()
-  .transform((v, ctx): boolean => {
-    if (v === undefined || v === null || v === '') return true;
-    if (v === true || v === 'true' || v === '1' || v === 1) return true;
-    if (v === false || v === 'false' || v === '0' || v === 0) return false;
-    return refuse(ctx, 'field');
-  });
+/** Left out, a coupon is active. */
+const Flag = formFlag(true);
 
 const ProductId = z.union([
   z.number().int().min(1).max(2_147_483_647),
@@ -133,6 +126,8 @@ export const CouponInput = z
     usage_limit: Limit,
     per_shopper_limit: Limit,
     active: Flag,
+    /** Listed on every shopper's Coupons page; left out, the code stays private (works when typed). */
+    public: formFlag(false),
   })
   .transform((v, ctx) => {
     let value: number;

@@ -36,6 +36,7 @@ function line(id: number, uuid: string, amount: number): CartItem {
     sold_by_weight: null,
     can_order: amount,
     stock_state: 'in_stock',
+    kept: false,
   };
 }
 

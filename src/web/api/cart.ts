@@ -13,6 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type {
   CartChange,
   CartItem,
+  CartKept,
   SubstituteChoice,
   SubstituteSuggestion,
   WhenMissing,
@@ -201,6 +202,26 @@ export function removeCartLineOptions(client: QueryClient) {
   });
 }
 
+/**
+ * `PUT /api/cart/{id}/kept`: 'Keep' on a short or sold-out line, saved on the line so it holds
+ * after a reload and on another device. Shown at once; queued with the other cart writes.
+ */
+export function keepCartLineOptions(client: QueryClient) {
+  return mutationOptions({
+    scope: CART_WRITES,
+    mutationFn: ({ id, kept }: { id: number; kept: boolean }) =>
+      apiRequest<CartKept>(`/api/cart/${id}/kept`, { method: 'PUT', form: { kept: String(kept) } }),
+    onMutate: async ({ id, kept }) => {
+      await cancelLinesRead(client);
+      client.setQueryData<CartItem[]>(LINES_KEY, (lines) =>
+        lines?.map((line) => (line.id === id ? { ...line, kept } : line)),
+      );
+    },
+    onError: () => client.invalidateQueries({ queryKey: LINES_KEY }),
+    onSettled: () => readAgainIfLast(client),
+  });
+}
+
 /** A line's substitution choice as the browser sends it (docs/api.md, Substitutions). */
 export interface ChoiceForm {
   when_missing: WhenMissing;
@@ -319,11 +340,19 @@ export function useCartLineWrites() {
       setFailure(args[0]);
     },
   });
+  const keep = useMutation({
+    ...keepCartLineOptions(client),
+    onError: (error) => {
+      void client.invalidateQueries({ queryKey: LINES_KEY });
+      setFailure(error);
+    },
+  });
   const setLineAmount = useCallback(
     (uuid: string, amount: number) => setAmount.mutate({ uuid, amount }),
     [setAmount.mutate],
   );
-  return { setAmount: setLineAmount, remove: remove.mutate, changed, failure };
+  const keepLine = useCallback((id: number) => keep.mutate({ id, kept: true }), [keep.mutate]);
+  return { setAmount: setLineAmount, remove: remove.mutate, keep: keepLine, changed, failure };
 }
 
 /**

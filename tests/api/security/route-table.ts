@@ -198,6 +198,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     foreign: (owner) => [{ params: { ':itemId': String(owner.cartLine), when_missing: 'replace' } }],
     valid: (own) => ({ ':itemId': String(own.cartLine), when_missing: 'replace' }),
   },
+  'PUT /api/cart/:itemId/kept': {
+    access: 'shopper',
+    foreign: (owner) => [{ params: { ':itemId': String(owner.cartLine), kept: 'true' } }],
+    valid: (own) => ({ ':itemId': String(own.cartLine), kept: 'true' }),
+  },
   'DELETE /api/cart/:itemId': {
     access: 'shopper',
     foreign: (owner) => [{ params: { ':itemId': String(owner.cartLine) } }],

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLines, products } from '#server/db/schema';
+import { cartLines, products, sessions } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
+import { hashToken, newToken } from '#server/modules/account/secrets';
 import type { CartItem } from '#shared/schemas/cart';
 import * as demo from '../../../../seed/catalogue/index';
 import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
@@ -142,6 +143,19 @@ const setStock = (key: string, realStock: number) =>
 const lines = async (): Promise<CartItem[]> => (await callAs(t.app, s, 'GET', '/api/cart')).body.data;
 const lineOf = async (key: string) => (await lines()).find((l) => l.uuid === uuidFromKey(key));
 
+/** The same shopper signed in elsewhere: a session of their own, the same cart. */
+async function anotherDevice(shopper: Shopper): Promise<Shopper> {
+  const token = newToken();
+  const now = new Date();
+  await t.database.db.insert(sessions).values({
+    userId: shopper.id,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+  });
+  return { ...shopper, token };
+}
+
 describe('cart line availability', () => {
   it('says what of each line can be bought: all, what is left, nothing when sold out or off sale', async () => {
     const [plenty, short, gone, off] = packs;
@@ -172,6 +186,49 @@ describe('cart line availability', () => {
     // A line at 0 is not ordered, and not marked.
     await callAs(t.app, s, 'POST', `/api/cart?amount=0&type=cart&uuid=${uuidFromKey(plenty.key)}`);
     expect(await lineOf(plenty.key)).toMatchObject({ amount: 0, can_order: 0, stock_state: 'in_stock' });
+  });
+
+  it('Keep is saved on the line for its owner until the amount changes; another shopper’s line is a 404', async () => {
+    const keptPack = packs[5];
+    if (!keptPack) throw new Error('demo data');
+    const owner = await createShopper(t.database);
+    // The same account signed in on a second device: its own token, the same cart.
+    const [otherDevice, stranger] = [await anotherDevice(owner), await createShopper(t.database)];
+    const uuid = uuidFromKey(keptPack.key);
+    await callAs(t.app, owner, 'POST', `/api/cart?amount=6&uuid=${uuid}`);
+    await setStock(keptPack.key, 2);
+    const read = async (who: Shopper) =>
+      ((await callAs(t.app, who, 'GET', '/api/cart')).body.data as CartItem[])[0];
+    const line = await read(owner);
+    expect(line).toMatchObject({ stock_state: 'short', kept: false });
+    const keep = (who: Shopper, kept: boolean | string) =>
+      callAs(t.app, who, 'PUT', `/api/cart/${line?.id}/kept`, { kept: String(kept) });
+
+    expect(await keep(stranger, true)).toMatchObject({ status: 404 });
+    expect(await read(owner)).toMatchObject({ kept: false });
+    expect((await keep(owner, true)).body.data).toEqual({ id: line?.id, kept: true });
+    expect(await read(otherDevice)).toMatchObject({ amount: 6, stock_state: 'short', kept: true });
+    // Sold out now: still kept.
+    await setStock(keptPack.key, 0);
+    expect(await read(owner)).toMatchObject({ stock_state: 'sold_out', kept: true });
+    // Whole again, the line has nothing to keep; short again later, it is still the shopper's choice.
+    await setStock(keptPack.key, 10);
+    expect(await read(owner)).toMatchObject({ stock_state: 'in_stock', kept: false });
+    await setStock(keptPack.key, 2);
+    expect(await read(owner)).toMatchObject({ kept: true });
+    // Setting the same amount keeps the choice; another amount asks again.
+    await callAs(t.app, owner, 'POST', `/api/cart?amount=6&type=cart&uuid=${uuid}`);
+    expect(await read(owner)).toMatchObject({ kept: true });
+    await callAs(t.app, owner, 'POST', `/api/cart?amount=5&type=cart&uuid=${uuid}`);
+    expect(await read(owner)).toMatchObject({ amount: 5, stock_state: 'short', kept: false });
+    // Kept again, then taken back.
+    await keep(owner, 'true');
+    expect((await keep(owner, 'false')).body.data).toEqual({ id: line?.id, kept: false });
+    expect(await read(otherDevice)).toMatchObject({ kept: false });
+    expect(await keep(owner, 'maybe')).toMatchObject({ status: 400 });
+    expect(
+      (await callAs(t.app, undefined, 'PUT', `/api/cart/${line?.id}/kept`, { kept: 'true' })).status,
+    ).toBe(401);
   });
 
   it('a kept short line is ordered for what is left; the rest stays in the cart, sold out', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, route } from '#server/http';
-import { CartChangeInput, CartLineParams } from '#shared/schemas/cart';
+import { CartChangeInput, CartKeepInput, CartLineParams } from '#shared/schemas/cart';
 import { NoInput } from '#shared/schemas/common';
 import type { CartService } from './cart.service';
 
@@ -21,6 +21,18 @@ export async function cartRoutes(app: FastifyInstance, opts: { cart: CartService
     { method: 'POST', url: '/api/cart', input: CartChangeInput, auth: 'shopper' },
     async ({ input, user }) =>
       ok(await cart.change(user.id, input.uuid, input.amount, input.type === 'cart')),
+  );
+
+  route(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/cart/:itemId/kept',
+      params: CartLineParams,
+      input: CartKeepInput,
+      auth: 'shopper',
+    },
+    async ({ input, params, user }) => ok(await cart.keep(user.id, params.itemId, input.kept)),
   );
 
   route(

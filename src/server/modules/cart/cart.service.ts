@@ -5,7 +5,13 @@ import { cartLines, products, users } from '#server/db/schema';
 import { Conflict, NotFound } from '#server/errors';
 import { CART_MAX_AMOUNT } from '#shared/constants';
 import { centsToAmount } from '#shared/money';
-import { asWhenMissing, type CartChange, type CartItem, lineAvailability } from '#shared/schemas/cart';
+import {
+  asWhenMissing,
+  type CartChange,
+  type CartItem,
+  type CartKept,
+  lineAvailability,
+} from '#shared/schemas/cart';
 import { lockShopper } from '../account/shopper-lock';
 import { runningPromotionPrices } from '../catalogue/pricing';
 import { choicesOf } from '../catalogue/substitute-choices';
@@ -107,6 +113,8 @@ export class CartService {
         sold_by_weight: soldByWeightView(product),
         can_order: now.can_order,
         stock_state: now.state,
+        // A choice about a shortfall: a whole line has none to keep, whatever is stored.
+        kept: line.kept && (now.state === 'short' || now.state === 'sold_out'),
       };
     });
   }
@@ -124,7 +132,7 @@ export class CartService {
       if (!product.onSale)
         throw new Conflict('errors:cart.notForSale', { name_en: product.enName, name_zh: product.znName });
       const [line] = await tx
-        .select({ amount: cartLines.amount })
+        .select({ amount: cartLines.amount, kept: cartLines.kept })
         .from(cartLines)
         .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, product.id)));
       const current = line?.amount ?? 0;
@@ -133,11 +141,30 @@ export class CartService {
       const [saved] = await tx
         .insert(cartLines)
         .values({ userId, productId: product.id, amount: next, createdAt: this.deps.clock.now() })
-        .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { amount: next } })
+        // Another amount is another choice: a kept line asks again if it is still short.
+        .onConflictDoUpdate({
+          target: [cartLines.userId, cartLines.productId],
+          set: { amount: next, kept: next === current && (line?.kept ?? false) },
+        })
         .returning({ id: cartLines.id });
       return { id: saved?.id ?? 0, uuid: product.uuid, amount: next };
     });
     return { item, count: await this.count(userId) };
+  }
+
+  /**
+   * Keeps one of the shopper's lines as it is while it is short or sold out ('Keep'), or stops
+   * keeping it; stored on the line so it holds across a reload and another device. Someone
+   * else's line answers 404 as if it did not exist.
+   */
+  async keep(userId: number, itemId: number, kept: boolean): Promise<CartKept> {
+    const [saved] = await this.deps.db
+      .update(cartLines)
+      .set({ kept })
+      .where(and(eq(cartLines.id, itemId), eq(cartLines.userId, userId)))
+      .returning({ id: cartLines.id, kept: cartLines.kept });
+    if (!saved) throw new NotFound('errors:cart.lineNotFound');
+    return saved;
   }
 
   /**

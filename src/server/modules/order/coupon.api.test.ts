@@ -140,6 +140,7 @@ describe('checking a coupon in the cart', () => {
       startsAt: new Date(t.clock.now().getTime() - DAY),
       endsAt: new Date(t.clock.now().getTime() + DAY),
       usageLimit: 1,
+      public: true,
     });
     const first = await shopperWithCart(3, 1000, 2);
     const second = await shopperWithCart(3, 1000, 2);
@@ -195,16 +196,35 @@ describe('checking a coupon in the cart', () => {
 });
 
 describe('the coupons a shopper can use', () => {
-  it('lists the running demo coupons with their minimum spend and end, the soonest to end first', async () => {
+  it('lists the running demo coupon the seed shows (WELCOME10) with its minimum spend and end; private ones are not listed', async () => {
     const s = await createShopper(t.database, t.clock.now());
     const { items, time_zone } = await list(s);
     expect(time_zone).toBe(t.config.shopTimeZone);
     const demoCodes = items.filter((c) => ['WELCOME10', 'FRESH5', 'HARVEST15'].includes(c.code));
     expect(demoCodes.map((c) => [c.code, c.kind, c.value, c.min_spend])).toEqual([
-      ['FRESH5', 'fixed', 5, 40],
       ['WELCOME10', 'percent', 10, 20],
     ]);
     for (const c of demoCodes) expect(Date.parse(c.ends_at)).toBeGreaterThan(t.clock.now().getTime());
+    // FRESH5 runs too but is private: not listed, though the cart takes it when typed.
+    const { s: typer, address } = await shopperWithCart(6, 2500, 2);
+    const typed = await check(typer, { code: 'fresh5', uuid: address });
+    expect([typed.status, typed.body.data?.discount]).toEqual([200, 5]);
+  });
+
+  it('lists the shown coupons the soonest to end first', async () => {
+    const now = t.clock.now().getTime();
+    await t.database.db.insert(coupons).values(
+      (['LATER2', 'SOONER2'] as const).map((code, i) => ({
+        code,
+        kind: 'percent',
+        value: 2,
+        startsAt: new Date(now - DAY),
+        endsAt: new Date(now + (3 - i) * DAY),
+        public: true,
+      })),
+    );
+    const codes = (await list(await createShopper(t.database, t.clock.now()))).items.map((c) => c.code);
+    expect(codes.filter((c) => c === 'LATER2' || c === 'SOONER2')).toEqual(['SOONER2', 'LATER2']);
   });
 
   it('leaves out a disabled coupon and one that has not started', async () => {
@@ -217,6 +237,7 @@ describe('the coupons a shopper can use', () => {
         startsAt: new Date(now - DAY),
         endsAt: new Date(now + DAY),
         active: false,
+        public: true,
       },
       {
         code: 'SOONER',
@@ -224,6 +245,7 @@ describe('the coupons a shopper can use', () => {
         value: 5,
         startsAt: new Date(now + DAY),
         endsAt: new Date(now + 2 * DAY),
+        public: true,
       },
     ]);
     const codes = (await list(await createShopper(t.database, t.clock.now()))).items.map((c) => c.code);

@@ -89,7 +89,8 @@ export interface AvailableCoupon {
 const AVAILABLE_MAX = 50;
 
 /**
- * The coupons this shopper could use on an order now (docs/product.md, Coupons): enabled, within
+ * The coupons this shopper could use on an order now (docs/product.md, Coupons): shown to
+ * shoppers by the owner (a private code is never listed, though it works when typed), enabled, within
  * their dates, with uses left in total and for the shopper — what `applyCoupon` would accept, but
  * for the minimum subtotal, which the list shows. Each limit is counted as `applyCoupon` counts it.
  */
@@ -97,7 +98,14 @@ export async function availableCoupons(db: Db, userId: number, now: Date): Promi
   const rows = await db
     .select()
     .from(coupons)
-    .where(and(eq(coupons.active, true), lte(coupons.startsAt, now), gt(coupons.endsAt, now)))
+    .where(
+      and(
+        eq(coupons.active, true),
+        eq(coupons.public, true),
+        lte(coupons.startsAt, now),
+        gt(coupons.endsAt, now),
+      ),
+    )
     .orderBy(asc(coupons.endsAt), asc(coupons.code))
     .limit(AVAILABLE_MAX);
   const usable: AvailableCoupon[] = [];

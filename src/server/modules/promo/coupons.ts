@@ -31,6 +31,7 @@ const couponOut = (c: CouponRow, uses: number, now: Date, timeZone: string) => (
   usage_limit: c.usageLimit,
   per_shopper_limit: c.perShopperLimit,
   active: c.active,
+  public: c.public,
   uses,
   state: c.active ? stateAt(c.startsAt.getTime(), c.endsAt.getTime(), now.getTime()) : 'disabled',
 });
@@ -65,6 +66,7 @@ const rowOf = (input: CouponInput, timeZone: string) => ({
   usageLimit: input.usage_limit,
   perShopperLimit: input.per_shopper_limit,
   active: input.active,
+  public: input.public,
 });
 
 /** Another coupon has this code already. */

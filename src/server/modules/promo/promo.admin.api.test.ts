@@ -6,6 +6,7 @@ import { shopWallTime } from '#server/shop-time';
 import { Deleted } from '#shared/schemas/admin/common.zod';
 import { Coupon, CouponList } from '#shared/schemas/admin/coupons.zod';
 import { Promotion, PromotionList } from '#shared/schemas/admin/promotions.zod';
+import { AvailableCoupons } from '#shared/schemas/coupon.zod';
 import * as demo from '../../../../seed/catalogue/index';
 import { expectAnswer } from '../../../../tests/helpers/answers';
 import { parallel, tally } from '../../../../tests/helpers/parallel';
@@ -292,6 +293,65 @@ describe('coupons in the console', () => {
     expect(unusedGone.status).toBe(200);
     expectAnswer(Deleted, unusedGone);
     expect(await t.database.db.select().from(coupons).where(eq(coupons.id, unused.id))).toEqual([]);
+  });
+
+  it('are listed to shoppers only once the owner shows them; a private code still works when typed; audited', async () => {
+    const product = productNo(3);
+    const listed = async (s: Shopper) =>
+      AvailableCoupons.parse((await callAs(t.app, s, 'GET', '/api/coupons')).body.data).items.map(
+        (c) => c.code,
+      );
+    const created = await admin(staff.owner, 'POST', '/api/admin/coupons', couponBody({ code: 'quiet3' }));
+    const c = expectAnswer(Coupon, created);
+    expect(c).toMatchObject({ code: 'QUIET3', public: false });
+    const a = await shopperWithLine(product.key);
+    expect(await listed(a.s)).not.toContain('QUIET3');
+    const typed = await callAs(t.app, a.s, 'GET', `/api/cart/coupon?code=quiet3&uuid=${a.address}`);
+    expect([typed.status, typed.body.data?.code]).toEqual([200, 'QUIET3']);
+    expect(typed.body.data.discount).toBeGreaterThan(0);
+
+    const shown = await admin(
+      staff.manager,
+      'POST',
+      `/api/admin/coupons/${c.id}`,
+      couponBody({ code: 'QUIET3', public: true }),
+    );
+    expect(expectAnswer(Coupon, shown)).toMatchObject({ public: true });
+    expect(await listed(a.s)).toContain('QUIET3');
+    expect(await listed(await createShopper(t.database, t.clock.now()))).toContain('QUIET3');
+    await admin(
+      staff.owner,
+      'POST',
+      `/api/admin/coupons/${c.id}`,
+      couponBody({ code: 'QUIET3', public: 'false' }),
+    );
+    expect(await listed(a.s)).not.toContain('QUIET3');
+    // Still the shopper's to use, though no longer listed.
+    expect((await orderOne(a.s, a.address, a.line, 'QUIET3')).status).toBe(200);
+
+    const rows = await t.database.db
+      .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(c.id)));
+    const flags = rows
+      .filter((r) => r.action.startsWith('coupon.'))
+      .map((r) => [
+        r.action,
+        (r.before as { public?: boolean } | null)?.public ?? null,
+        (r.after as { public?: boolean } | null)?.public ?? null,
+      ]);
+    expect(flags).toEqual([
+      ['coupon.create', null, false],
+      ['coupon.update', false, true],
+      ['coupon.update', true, false],
+    ]);
+    const refused = await admin(
+      staff.owner,
+      'POST',
+      '/api/admin/coupons',
+      couponBody({ code: 'ODD1', public: 'maybe' }),
+    );
+    expect(refused.status).toBe(400);
   });
 
   it('give a use back when the order expires unpaid', async () => {

@@ -17,6 +17,8 @@ export const Coupon = z.strictObject({
   usage_limit: Count.nullable(),
   per_shopper_limit: Count.nullable(),
   active: z.boolean(),
+  /** Listed to every shopper on the Coupons page (`GET /api/coupons`); a private code works when typed. */
+  public: z.boolean(),
   uses: Count,
   state: z.enum([...PROMO_STATES, 'disabled']),
 });

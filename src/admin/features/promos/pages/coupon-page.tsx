@@ -17,7 +17,7 @@ import '../promos.css';
 type Draft = Record<
   'code' | 'kind' | 'value' | 'min_spend' | 'starts_at' | 'ends_at' | 'usage_limit' | 'per_shopper_limit',
   string
-> & { active: boolean };
+> & { active: boolean; public: boolean };
 
 const EMPTY: Draft = {
   code: '',
@@ -29,6 +29,7 @@ const EMPTY: Draft = {
   usage_limit: '',
   per_shopper_limit: '1',
   active: true,
+  public: false,
 };
 
 const draftOf = (c: Coupon): Draft => ({
@@ -41,6 +42,7 @@ const draftOf = (c: Coupon): Draft => ({
   usage_limit: c.usage_limit === null ? '' : String(c.usage_limit),
   per_shopper_limit: c.per_shopper_limit === null ? '' : String(c.per_shopper_limit),
   active: c.active,
+  public: c.public,
 });
 
 /** `/admin/coupons/new` and `/admin/coupons/:id` (found in the list, which carries every field and the uses). */
@@ -66,7 +68,7 @@ function CouponEditor({ coupon }: { coupon?: Coupon }) {
   const [draft, setDraft] = useState<Draft>(coupon ? draftOf(coupon) : EMPTY);
   const { save, remove, submit: saveDraft, saved } = useSave<Coupon>('coupons');
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const text = (key: keyof Omit<Draft, 'active'>) => ({
+  const text = (key: keyof Omit<Draft, 'active' | 'public'>) => ({
     value: draft[key],
     onChange: (e: { target: { value: string } }) => set({ [key]: e.target.value }),
   });
@@ -145,6 +147,11 @@ function CouponEditor({ coupon }: { coupon?: Coupon }) {
           <input type="checkbox" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />{' '}
           {t('coupons.fields.active')}
         </label>
+        <label className="promo-check">
+          <input type="checkbox" checked={draft.public} onChange={(e) => set({ public: e.target.checked })} />{' '}
+          {t('coupons.fields.public')}
+        </label>
+        <p className="admin-hint">{t('coupons.publicHint')}</p>
         <FormError error={save.error ?? remove.error} />
         <p className="admin-actions">
           <button type="submit" className="button" disabled={save.isPending}>

@@ -50,6 +50,7 @@ export function CouponsPage() {
               <tr key={c.id}>
                 <th scope="row">
                   <Link to={promoPath('coupons', c.id)}>{c.code}</Link>
+                  {c.public ? <span className="admin-hint"> {t('coupons.shown')}</span> : null}
                 </th>
                 <td>
                   {discount(c)}

@@ -59,8 +59,6 @@ function CartContent() {
   const [picking, setPicking] = useState(false);
   /** A first address was just saved from the picker: the selector showing it takes the focus. */
   const [savedFirst, setSavedFirst] = useState(false);
-  /** Lines sold out or short that the shopper chose to keep as they are. */
-  const [kept, setKept] = useState<ReadonlySet<number>>(new Set());
   const removal = useUndoableRemove(writes.remove);
   const list = addresses.data ?? [];
   const address =
@@ -176,10 +174,10 @@ function CartContent() {
                   writes.setAmount(line.uuid, amount);
                 }}
                 onRemove={() => removal.hold(line)}
-                kept={kept.has(line.id)}
+                kept={line.kept}
                 onKeep={() => {
                   removal.commit();
-                  setKept(new Set(kept).add(line.id));
+                  writes.keep(line.id);
                 }}
               />
             ),
