@@ -75,11 +75,12 @@ export async function prepareEmptyClusterDump(): Promise<void> {
 /**
  * The migrated database with the demo catalogue, as a PGlite dump a first start loads instead of
  * migrating and seeding (src/server/db/demo-dump.ts). Made when the sources it depends on changed.
+ * On a fresh tree the cluster it seeds is a new one, whose empty state `openDatabase` keeps as the
+ * empty-cluster dump on the way (src/server/db/client.ts): one cluster created, not two.
  */
 export async function prepareDemoDump(): Promise<void> {
   const { demoDumpPath, saveDemoDump } = await import('#server/db/demo-dump');
   if (existsSync(demoDumpPath())) return;
-  await prepareEmptyClusterDump();
   const started = performance.now();
   const { openDatabase } = await import('#server/db/client');
   const { prepareDatabase } = await import('#server/db/prepare');

@@ -12,8 +12,8 @@ import { buildWeb, prepareDemoDump, prepareEmptyClusterDump, renderMissingMedia 
 const STEPS: Record<PartName, () => Promise<void>> = {
   media: renderMissingMedia,
   dump: async () => {
-    await prepareEmptyClusterDump();
     await prepareDemoDump();
+    await prepareEmptyClusterDump();
   },
   web: buildWeb,
   server: buildServer,
