@@ -57,9 +57,10 @@ export async function renderMissingMedia(): Promise<void> {
     ),
   );
   if (missing.length === 0) return;
-  const { renderMedia } = await import('../seed/media/render-media');
+  const { renderMedia, renderThreads } = await import('../seed/media/render-media');
   const { rendered } = await renderMedia(missing, MEDIA_DIR);
-  console.log(`rendered ${rendered} image files in ${Math.round(performance.now() - started)} ms`);
+  const ms = Math.round(performance.now() - started);
+  console.log(`rendered ${rendered} image files on up to ${renderThreads()} threads in ${ms} ms`);
 }
 
 /** The dump new PGlite databases start from (see EMPTY_CLUSTER_DUMP); made once. */
