@@ -17,7 +17,7 @@ export async function withBuildLock<T>(
   for (;;) {
     let lock: ReturnType<typeof acquireProcessLock>;
     try {
-      lock = acquireProcessLock(folder, 'a build (npm run build, npm start)');
+      lock = acquireProcessLock(folder, 'the build (npm run build, npm start)');
     } catch (err) {
       if (!(err instanceof DatabaseInUse)) throw err;
       if (!told) options.onWait?.(err);

@@ -48,7 +48,9 @@ await withBuildLock(
     await Promise.all([parts.includes('media') ? build('media') : undefined, others()]);
   },
   {
-    onWait: (held) =>
-      console.log(`waiting for the build in process ${held.owner.pid} (${held.owner.holder}) to finish`),
+    onWait: ({ owner, onThisMachine }) =>
+      console.log(
+        `waiting for the build of process ${owner.pid}${onThisMachine ? '' : ` on ${owner.hostname}`} to finish`,
+      ),
   },
 );
