@@ -51,7 +51,7 @@ export interface RenderItem {
   widths: number[];
 }
 
-export async function renderOne({ job, name, widths }: RenderItem, outDir: string): Promise<void> {
+async function renderOne({ job, name, widths }: RenderItem, outDir: string): Promise<void> {
   const top = Math.max(...widths);
   const aspect = MEDIA_ASPECT[job.kind];
   const svg = Buffer.from(svgFor(job.kind, job.art));
@@ -76,10 +76,11 @@ export async function renderOne({ job, name, widths }: RenderItem, outDir: strin
 }
 
 /**
- * Renders every job's missing widths. Drawing a picture (its SVG, then sharp's rasterising) is
- * mostly JavaScript on one thread, so with `threads` above one the pictures are shared out among
+ * Renders every job's missing widths. With `threads` above one the pictures are shared out among
  * that many worker threads (render-worker.ts), a picture at a time as each asks for more; by
- * default one per core (decisions/031).
+ * default one per core (decisions/031). The SVG is drawn in JavaScript and sharp's steps are
+ * handed back to a thread between them: on workers the drawing neither waits behind the build's
+ * other steps on the main thread (PGlite's seeding, Vite) nor holds them up.
  */
 export async function renderMedia(
   jobs: RenderJob[],
@@ -100,6 +101,7 @@ export async function renderMedia(
   }
   const rendered = todo.reduce((sum, item) => sum + item.widths.length, 0);
   const next = () => todo.shift();
+  // A thread first loads its own TypeScript loader: worth it from about eight pictures each.
   const count = Math.min(threads, Math.ceil(todo.length / 8));
   if (count > 1) await Promise.all(Array.from({ length: count }, () => renderOnWorker(next, outDir)));
   else await renderHere(next, outDir);
