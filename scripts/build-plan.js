@@ -120,16 +120,54 @@ export function stamp(/** @type {PartName} */ name, /** @type {number} */ starte
 }
 
 /**
- * Builds the stale parts (of `only`, if given) in a child process (`node --import tsx
- * scripts/build.ts <parts>`), so Vite, sharp and the seed leave with it; returns once it has
- * finished, and throws if it failed.
- * @param {PartName[]} [only]
+ * Parts whose outputs or stamp are missing, whatever their sources' times: what a tree meant to be
+ * prebuilt (PREBUILT=1) lacks. Copying a built tree, or `git clone` and then copying dist/ and
+ * build/ in, gives the sources newer times than the stamps; such a tree is still complete.
+ * @returns {PartName[]}
  */
-export function buildStaleParts(only) {
-  const stale = staleParts().filter((name) => !only || only.includes(name));
+export function missingParts(root = ROOT) {
+  return /** @type {PartName[]} */ (Object.keys(PARTS)).filter(
+    (name) =>
+      !existsSync(join(root, STAMPS, name)) ||
+      !PARTS[name].outputs.every((output) => outputExists(root, output)),
+  );
+}
+
+/**
+ * Whether `PREBUILT` (read by scripts/start.js) says the tree was built elsewhere: `1` or `true`;
+ * unset, empty, `0` or `false` say it was not. Anything else is refused rather than guessed.
+ * @param {string | undefined} value
+ */
+export function parsePrebuilt(value) {
+  if (value === undefined || ['', '0', 'false'].includes(value)) return false;
+  if (['1', 'true'].includes(value)) return true;
+  throw new Error(`PREBUILT must be 1 or 0 (or true, false), not "${value}"`);
+}
+
+/**
+ * Builds the stale parts (of `only`, if given) in a child process (`node --import tsx
+ * scripts/build.ts --if-stale <parts>`), so Vite, sharp and the seed leave with it; returns once it
+ * has finished, and throws if it failed. The child takes the checkout's build lock and looks again,
+ * so of several processes starting at once on a fresh tree one builds and the others wait for it.
+ * `prebuilt` (PREBUILT=1): never builds, and throws naming the parts that are missing.
+ * @param {PartName[]} [only]
+ * @param {{ prebuilt?: boolean, root?: string }} [options]
+ */
+export function buildStaleParts(only, options = {}) {
+  const root = options.root ?? ROOT;
+  if (options.prebuilt) {
+    const missing = missingParts(root).filter((name) => !only || only.includes(name));
+    if (missing.length > 0)
+      throw new Error(
+        `PREBUILT is set but this tree lacks ${missing.join(', ')} (docs/architecture.md §3): ` +
+          'run `npm run build` where the sources and dev dependencies are, then copy dist/ and build/ here',
+      );
+    return;
+  }
+  const stale = staleParts(root).filter((name) => !only || only.includes(name));
   if (stale.length === 0) return;
-  const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...stale], {
-    cwd: ROOT,
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale', ...stale], {
+    cwd: root,
     stdio: 'inherit',
   });
   if (child.status !== 0)

@@ -2,7 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PARTS, type PartName, staleParts, stamp } from './build-plan.js';
+import {
+  buildStaleParts,
+  missingParts,
+  PARTS,
+  type PartName,
+  parsePrebuilt,
+  staleParts,
+  stamp,
+} from './build-plan.js';
 
 /** Times are set explicitly (seconds since the epoch): nothing here depends on the clock. */
 const BUILT = 1_800_000_000;
@@ -103,5 +111,32 @@ describe('staleParts', () => {
     expect(staleParts(root)).toEqual(['dump', 'server']);
     rmSync(join(root, 'dist/.stamps/web'));
     expect(staleParts(root)).toEqual(['dump', 'web', 'server']);
+  });
+});
+
+describe('a prebuilt tree (PREBUILT=1)', () => {
+  it('is complete when every output and stamp is there, however new its sources look', () => {
+    // As after `git clone` and copying dist/ and build/ in: every source newer than the stamps.
+    write('src/server/server.ts', AFTER);
+    write('seed/catalogue/index.ts', AFTER);
+    expect(staleParts(root)).toEqual(['media', 'dump', 'server']);
+    expect(missingParts(root)).toEqual([]);
+    // It would build otherwise, and this tree has no scripts/build.ts to build with: it never tries.
+    expect(() => buildStaleParts(undefined, { prebuilt: true, root })).not.toThrow();
+  });
+
+  it('refuses to start without a part, naming it, instead of building it', () => {
+    rmSync(join(root, 'build/media'), { recursive: true });
+    rmSync(join(root, 'dist/.stamps/web'));
+    expect(missingParts(root)).toEqual(['media', 'web']);
+    expect(() => buildStaleParts(undefined, { prebuilt: true, root })).toThrow(
+      /PREBUILT is set but this tree lacks media, web .*npm run build/,
+    );
+  });
+
+  it('reads the setting strictly', () => {
+    expect([undefined, '', '0', 'false'].map(parsePrebuilt)).toEqual([false, false, false, false]);
+    expect(['1', 'true'].map(parsePrebuilt)).toEqual([true, true]);
+    expect(() => parsePrebuilt('yes')).toThrow('PREBUILT must be 1 or 0');
   });
 });

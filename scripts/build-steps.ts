@@ -57,9 +57,10 @@ export async function renderMissingMedia(): Promise<void> {
     ),
   );
   if (missing.length === 0) return;
-  const { renderMedia } = await import('../seed/media/render-media');
+  const { renderMedia, renderThreads } = await import('../seed/media/render-media');
   const { rendered } = await renderMedia(missing, MEDIA_DIR);
-  console.log(`rendered ${rendered} image files in ${Math.round(performance.now() - started)} ms`);
+  const ms = Math.round(performance.now() - started);
+  console.log(`rendered ${rendered} image files on up to ${renderThreads()} threads in ${ms} ms`);
 }
 
 /** The dump new PGlite databases start from (see EMPTY_CLUSTER_DUMP); made once. */
@@ -75,11 +76,12 @@ export async function prepareEmptyClusterDump(): Promise<void> {
 /**
  * The migrated database with the demo catalogue, as a PGlite dump a first start loads instead of
  * migrating and seeding (src/server/db/demo-dump.ts). Made when the sources it depends on changed.
+ * On a fresh tree the cluster it seeds is a new one, whose empty state `openDatabase` keeps as the
+ * empty-cluster dump on the way (src/server/db/client.ts): one cluster created, not two.
  */
 export async function prepareDemoDump(): Promise<void> {
   const { demoDumpPath, saveDemoDump } = await import('#server/db/demo-dump');
   if (existsSync(demoDumpPath())) return;
-  await prepareEmptyClusterDump();
   const started = performance.now();
   const { openDatabase } = await import('#server/db/client');
   const { prepareDatabase } = await import('#server/db/prepare');

@@ -165,6 +165,25 @@ describe('renderMedia', () => {
     expect(await renderMedia(jobs, dir)).toEqual({ rendered: 1, skipped: files - 1 });
     expect((await sharp(product).metadata()).width).toBe(400);
   });
+
+  it('shares the pictures out among worker threads, each drawn once', { timeout: 120_000 }, async () => {
+    const dir = await tempDir();
+    const icons = ALL_FAMILIES.slice(0, 12).map((family) => ({
+      kind: 'icon' as const,
+      art: familyArt(family),
+    }));
+    const threaded = await renderMedia(icons, dir, 2);
+    expect(threaded).toEqual({ rendered: icons.length * MEDIA_WIDTHS.icon.length, skipped: 0 });
+    const names = icons.flatMap((job) =>
+      MEDIA_WIDTHS.icon.map((w) => `${artName('icon', job.art)}-${w}.webp`),
+    );
+    expect((await readdir(dir)).sort()).toEqual(names.sort());
+    // The same bytes as drawn on this thread.
+    const here = await tempDir();
+    await renderMedia(icons.slice(0, 1), here, 1);
+    const first = names.find((name) => name.startsWith(artName('icon', icons[0]?.art as Art))) as string;
+    expect(await readFile(join(dir, first))).toEqual(await readFile(join(here, first)));
+  });
 });
 
 describe('product pictures', () => {

@@ -7,9 +7,12 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import sharp from 'sharp';
+import { startTsWorker } from '#server/ts-worker';
 import { MEDIA_ASPECT, MEDIA_WIDTHS, type MediaKind } from '#shared/media';
 import type { Art, BannerArt } from '../catalogue/types';
 import { artName } from './art-name';
@@ -28,6 +31,7 @@ export interface RenderResult {
   skipped: number;
 }
 
+/** Pictures in flight per thread: one drawn in JavaScript while the other is in sharp's pool. */
 const CONCURRENCY = 2;
 const WEBP = { quality: 78, effort: 4 } as const;
 /** The width of each kind's SVG viewBox. */
@@ -40,7 +44,14 @@ const VIEW_WIDTH: Record<MediaKind, number> = {
   tile: 800,
 };
 
-async function renderOne(job: RenderJob, name: string, widths: number[], outDir: string): Promise<void> {
+/** One picture to draw: its job, its file name and the widths not on disk yet. */
+export interface RenderItem {
+  job: RenderJob;
+  name: string;
+  widths: number[];
+}
+
+async function renderOne({ job, name, widths }: RenderItem, outDir: string): Promise<void> {
   const top = Math.max(...widths);
   const aspect = MEDIA_ASPECT[job.kind];
   const svg = Buffer.from(svgFor(job.kind, job.art));
@@ -64,11 +75,21 @@ async function renderOne(job: RenderJob, name: string, widths: number[], outDir:
   }
 }
 
-/** Renders every job's missing widths with at most two jobs in flight. */
-export async function renderMedia(jobs: RenderJob[], outDir: string): Promise<RenderResult> {
+/**
+ * Renders every job's missing widths. With `threads` above one the pictures are shared out among
+ * that many worker threads (render-worker.ts), a picture at a time as each asks for more; by
+ * default one per core (decisions/031). The SVG is drawn in JavaScript and sharp's steps are
+ * handed back to a thread between them: on workers the drawing neither waits behind the build's
+ * other steps on the main thread (PGlite's seeding, Vite) nor holds them up.
+ */
+export async function renderMedia(
+  jobs: RenderJob[],
+  outDir: string,
+  threads = renderThreads(),
+): Promise<RenderResult> {
   await mkdir(outDir, { recursive: true });
   const seen = new Set<string>();
-  const todo: { job: RenderJob; name: string; widths: number[] }[] = [];
+  const todo: RenderItem[] = [];
   let skipped = 0;
   for (const job of jobs) {
     const name = artName(job.kind, job.art);
@@ -78,18 +99,44 @@ export async function renderMedia(jobs: RenderJob[], outDir: string): Promise<Re
     skipped += MEDIA_WIDTHS[job.kind].length - widths.length;
     if (widths.length) todo.push({ job, name, widths });
   }
-  let rendered = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length) {
-      const item = todo[next++];
-      if (!item) break;
-      await renderOne(item.job, item.name, item.widths, outDir);
-      rendered += item.widths.length;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
+  const rendered = todo.reduce((sum, item) => sum + item.widths.length, 0);
+  const next = () => todo.shift();
+  // A thread first loads its own TypeScript loader: worth it from about eight pictures each.
+  const count = Math.min(threads, Math.ceil(todo.length / 8));
+  if (count > 1) await Promise.all(Array.from({ length: count }, () => renderOnWorker(next, outDir)));
+  else await renderHere(next, outDir);
   return { rendered, skipped };
+}
+
+/**
+ * One per core, at most four: sharp works in libuv's thread pool, which has four threads per
+ * process (UV_THREADPOOL_SIZE), so more threads would only queue there.
+ */
+export function renderThreads(): number {
+  return Math.min(availableParallelism(), 4);
+}
+
+/** Renders items from `next` on this thread, `CONCURRENCY` at a time, until it has none left. */
+export async function renderHere(
+  next: () => RenderItem | undefined | Promise<RenderItem | undefined>,
+  outDir: string,
+): Promise<void> {
+  const lane = async () => {
+    for (let item = await next(); item; item = await next()) await renderOne(item, outDir);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+}
+
+/** A worker thread that renders items from `next`, asking for one whenever it has a free lane. */
+function renderOnWorker(next: () => RenderItem | undefined, outDir: string): Promise<void> {
+  return new Promise((resolveAll, reject) => {
+    const worker = startTsWorker(new URL('./render-worker.ts', import.meta.url), { workerData: { outDir } });
+    worker.on('message', () => worker.postMessage(next() ?? null));
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolveAll() : reject(new Error(`a picture worker exited with ${code}`)),
+    );
+  });
 }
 
 async function loadCatalogue(): Promise<CatalogueLike> {
@@ -104,7 +151,8 @@ async function loadCatalogue(): Promise<CatalogueLike> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+// A worker thread imports this file too, under the same argv: only the main thread runs it.
+if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const outDir = resolve(process.argv[2] ?? 'build/media');
   const started = performance.now();
   const jobs = collectMediaJobs(await loadCatalogue());

@@ -1,10 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results, TransactionAbortedError } from '@electric-sql/pglite';
 import { projectPath } from '../project-root';
+import { startTsWorker } from '../ts-worker';
 import type {
   CrossedError,
   PgliteEnvelope,
@@ -56,19 +54,6 @@ function revive(crossed: CrossedError): Error {
 }
 
 /**
- * tsx's ESM API module. Vitest's module runner has no `import.meta.resolve`, and `require.resolve`
- * picks the CommonJS build, whose `register` cannot load the ESM hooks: so tsx's own export map says.
- */
-function tsxApi(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('tsx/package.json');
-  const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };
-  const api = exports['./esm/api']?.import.default;
-  if (!api) throw new Error('tsx has no ESM API to run the PGlite worker from source');
-  return pathToFileURL(join(dirname(manifest), api)).href;
-}
-
-/**
  * The worker: the compiled server (dist/server, `npm start`) runs the compiled pglite-worker.js
  * beside it; from source (tests, `npm run serve`) a worker is a fresh Node thread without the
  * parent's TypeScript loader, so it registers tsx before importing the .ts file.
@@ -77,9 +62,7 @@ function startWorker(data: PgliteWorkerData): Worker {
   const options = { workerData: data, transferList: [data.replies] };
   if (!import.meta.url.endsWith('.ts'))
     return new Worker(projectPath('dist/server/pglite-worker.js'), options);
-  const file = new URL('./pglite-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`;
-  return new Worker(boot, { ...options, eval: true });
+  return startTsWorker(new URL('./pglite-worker.ts', import.meta.url), options);
 }
 
 /** Set while `inBackground`'s callback runs: the transactions it opens are awaited. */
