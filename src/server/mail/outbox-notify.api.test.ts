@@ -15,7 +15,7 @@ import { uuidFromKey } from '#server/db/seed';
 import { PasswordHasher } from '#server/modules/account/password';
 import { SmtpCatcher } from '../../../tests/fakes/smtp-catcher';
 import { HandTimers } from '../../../tests/helpers/hand-timers';
-import { ADDRESS, callAs, createShopper, type Shopper } from '../../../tests/helpers/shoppers';
+import { createShopper, orderThroughCart, type Shopper } from '../../../tests/helpers/shoppers';
 import { TEST_SCRYPT_PARAMS } from '../../../tests/helpers/test-app';
 import { freshDatabase, templateRef } from '../../../tests/helpers/test-database';
 import { stocked } from '../modules/payment/payment.fixture';
@@ -80,15 +80,7 @@ async function order(app: App, i: number): Promise<Shopper> {
   const s = await createShopper(opened[0] as Database);
   const product = stocked[i % stocked.length];
   if (!product) throw new Error('no product');
-  const address = (await callAs(app, s, 'POST', '/api/address', ADDRESS)).body.data;
-  await callAs(app, s, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(product.key)}`);
-  const lines = (await callAs(app, s, 'GET', '/api/cart')).body.data as { id: number }[];
-  const placed = await callAs(app, s, 'POST', '/api/order', {
-    uuid: address.uuid,
-    'items[0][id]': lines[0]?.id ?? 0,
-    'items[0][num]': 1,
-  });
-  expect(placed.status).toBe(200);
+  await orderThroughCart(app, s, uuidFromKey(product.key), 1);
   return s;
 }
 

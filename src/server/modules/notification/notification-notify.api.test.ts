@@ -12,7 +12,7 @@ import { type Database, openDatabase } from '#server/db/client';
 import { LISTENER_APPLICATION_NAME } from '#server/db/listen';
 import { uuidFromKey } from '#server/db/seed';
 import { PasswordHasher } from '#server/modules/account/password';
-import { ADDRESS, callAs, createShopper, type Shopper } from '../../../../tests/helpers/shoppers';
+import { createShopper, orderThroughCart, type Shopper } from '../../../../tests/helpers/shoppers';
 import { TEST_SCRYPT_PARAMS } from '../../../../tests/helpers/test-app';
 import { freshDatabase, templateRef } from '../../../../tests/helpers/test-database';
 import { stocked } from '../payment/payment.fixture';
@@ -59,16 +59,7 @@ async function listening(feed: EventFeed): Promise<void> {
 async function order(app: App, s: Shopper, i: number): Promise<string> {
   const product = stocked[i];
   if (!product) throw new Error('no product');
-  const address = (await callAs(app, s, 'POST', '/api/address', ADDRESS)).body.data;
-  await callAs(app, s, 'POST', `/api/cart?amount=1&uuid=${uuidFromKey(product.key)}`);
-  const lines = (await callAs(app, s, 'GET', '/api/cart')).body.data as { id: number }[];
-  const placed = await callAs(app, s, 'POST', '/api/order', {
-    uuid: address.uuid,
-    'items[0][id]': lines[0]?.id ?? 0,
-    'items[0][num]': 1,
-  });
-  expect(placed.status).toBe(200);
-  return placed.body.data;
+  return orderThroughCart(app, s, uuidFromKey(product.key), 1);
 }
 
 beforeAll(async () => {
