@@ -1,5 +1,5 @@
 /**
- * Order mail across processes (issue 36; docs/architecture.md, Mail): two shop processes on one
+ * Order mail across processes (docs/architecture.md, Several processes and Mail): two shop processes on one
  * PostgreSQL, each with its own data folder as on two machines, take 60 orders placed evenly over
  * ten seconds, alternately. Each order's mail must reach the SMTP server within 5 s of the order,
  * and once. The delay is the outbox row's `sent_at` less its `created_at` (both written by the

@@ -4,7 +4,7 @@ import { shopSecret } from './db/schema';
 import { checkSecretFingerprint, SecretMismatch, secretFingerprint } from './secret-fingerprint';
 
 /**
- * Processes of one shop must share its secret (issue 36): the first start keeps a fingerprint of it
+ * Processes of one shop must share its secret (docs/architecture.md, Several processes): the first start keeps a fingerprint of it
  * in the database, and a process with another secret refuses to start, saying what to do, however
  * many start at once. On PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */

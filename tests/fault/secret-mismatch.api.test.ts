@@ -6,8 +6,8 @@ import { freePort, startShopProcess } from './shop-process';
 /**
  * The real server process (dist/server/server.js) refuses to start with a secret other than the
  * one the shop's database was first started with, and says what to do, before it serves anyone
- * (issue 36: such a process told shoppers their mailed codes were wrong). PGlite files by default,
- * PostgreSQL with TEST_DATABASE_URL.
+ * (one with another secret would tell shoppers their mailed codes were wrong). PGlite files by
+ * default, PostgreSQL with TEST_DATABASE_URL.
  */
 const FIRST = 'the secret the shop first started with, 32+ chars';
 const OTHER = 'a different secret, also thirty-two characters';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '#server/app';
-import { ManualClock } from '#server/clock';
+import { ManualClock, systemClock } from '#server/clock';
 import { type Config, loadConfig } from '#server/config';
-import type { Database } from '#server/db/client';
+import { type Database, openDatabase } from '#server/db/client';
 import type { GatewayLog, Gateways } from '#server/gateways/gateway';
 import { loggerOptions } from '#server/logging';
 import type { OutboxWorkerOptions } from '#server/mail/outbox-worker';
@@ -79,4 +79,30 @@ export async function startTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One more app on a test database another app already uses, as a second server process would be:
+ * its own connections, the system clock, one shared secret, the catalogue poll a minute away.
+ * The caller closes the app, then the database.
+ */
+export async function appOnDatabase(
+  dbConfig: Config['database'],
+  env: Record<string, string>,
+  outbox?: Partial<OutboxWorkerOptions>,
+): Promise<{ app: FastifyInstance; database: Database }> {
+  const database = await openDatabase(dbConfig);
+  const config: Config = {
+    ...loadConfig({ SHOP_SECRET: 'a'.repeat(40), CATALOGUE_POLL_MS: '60000', ...env }),
+    database: dbConfig,
+  };
+  const app = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    logger: pino({ level: 'silent' }),
+    passwords: new PasswordHasher(TEST_SCRYPT_PARAMS),
+    ...(outbox ? { outbox } : {}),
+  });
+  return { app, database };
 }

@@ -3,20 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app';
-import { systemClock } from '#server/clock';
-import { loadConfig } from '#server/config';
-import { type Database, openDatabase } from '#server/db/client';
+import type { Database } from '#server/db/client';
 import { LISTENER_APPLICATION_NAME } from '#server/db/listen';
 import { mailOutbox } from '#server/db/schema';
 import { uuidFromKey } from '#server/db/seed';
-import { PasswordHasher } from '#server/modules/account/password';
 import { SmtpCatcher } from '../../../tests/fakes/smtp-catcher';
 import { HandTimers } from '../../../tests/helpers/hand-timers';
 import { createShopper, orderThroughCart, type Shopper } from '../../../tests/helpers/shoppers';
-import { TEST_SCRYPT_PARAMS } from '../../../tests/helpers/test-app';
+import { appOnDatabase } from '../../../tests/helpers/test-app';
 import { freshDatabase, templateRef } from '../../../tests/helpers/test-database';
 import { stocked } from '../modules/payment/payment.fixture';
 import type { OutboxWorker } from './outbox-worker';
@@ -29,7 +25,7 @@ import type { OutboxWorker } from './outbox-worker';
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-type App = Awaited<ReturnType<typeof buildApp>>;
+type App = FastifyInstance;
 interface Shop {
   app: App;
   timers: HandTimers;
@@ -43,28 +39,18 @@ const opened: Database[] = [];
 let shops: Shop[] = [];
 
 async function startShop(smtpUrl: string): Promise<Shop> {
-  const database = await openDatabase(fresh.config);
-  opened.push(database);
-  const config = {
-    ...loadConfig({
+  const timers = new HandTimers();
+  const { app, database } = await appOnDatabase(
+    fresh.config,
+    {
       DATA_DIR: dataDir,
-      SHOP_SECRET: 'a'.repeat(40),
-      CATALOGUE_POLL_MS: '60000',
       // A lost listening connection stays lost for the test (no reconnect, no catch-up run).
       CATALOGUE_LISTEN_RETRY_MS: '600000',
       SMTP_URL: smtpUrl,
-    }),
-    database: fresh.config,
-  };
-  const timers = new HandTimers();
-  const app = await buildApp({
-    config,
-    database,
-    clock: systemClock,
-    logger: pino({ level: 'silent' }),
-    passwords: new PasswordHasher(TEST_SCRYPT_PARAMS),
-    outbox: { pollMs: 600_000, timers, batch: BATCH, claimsPerRun: 2 },
-  });
+    },
+    { pollMs: 600_000, timers, batch: BATCH, claimsPerRun: 2 },
+  );
+  opened.push(database);
   await app.ready();
   const shop = { app, timers, runs: [] as number[] };
   app.mailOutbox.events.on('ran', (tried) => shop.runs.push(tried));

@@ -3,17 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app';
-import { systemClock } from '#server/clock';
-import { loadConfig } from '#server/config';
-import { type Database, openDatabase } from '#server/db/client';
+import type { Database } from '#server/db/client';
 import { LISTENER_APPLICATION_NAME } from '#server/db/listen';
 import { uuidFromKey } from '#server/db/seed';
-import { PasswordHasher } from '#server/modules/account/password';
 import { createShopper, orderThroughCart, type Shopper } from '../../../../tests/helpers/shoppers';
-import { TEST_SCRYPT_PARAMS } from '../../../../tests/helpers/test-app';
+import { appOnDatabase } from '../../../../tests/helpers/test-app';
 import { freshDatabase, templateRef } from '../../../../tests/helpers/test-database';
 import { stocked } from '../payment/payment.fixture';
 import type { EventFeed } from './notification.feed';
@@ -27,26 +23,15 @@ import { openStream, ticketFor } from './notification-stream.fixture';
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-type App = Awaited<ReturnType<typeof buildApp>>;
+type App = FastifyInstance;
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 let dataDir: string;
 const opened: Database[] = [];
 const apps: App[] = [];
 
 async function startApp(env: Record<string, string>): Promise<{ app: App; origin: string }> {
-  const database = await openDatabase(fresh.config);
+  const { app, database } = await appOnDatabase(fresh.config, { DATA_DIR: dataDir, ...env });
   opened.push(database);
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, SHOP_SECRET: 'a'.repeat(40), CATALOGUE_POLL_MS: '60000', ...env }),
-    database: fresh.config,
-  };
-  const app = await buildApp({
-    config,
-    database,
-    clock: systemClock,
-    logger: pino({ level: 'silent' }),
-    passwords: new PasswordHasher(TEST_SCRYPT_PARAMS),
-  });
   apps.push(app);
   return { app, origin: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }
