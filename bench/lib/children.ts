@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Every process the benchmark starts goes through here, so each one is stopped when its part is
@@ -143,4 +143,28 @@ export function freeHelperThreads(pid: number, cpus: string): number {
   const tids = readdirSync(`/proc/${pid}/task`).filter((tid) => tid !== String(pid));
   for (const tid of tids) spawnSync('taskset', ['-p', '-c', cpus, tid], { stdio: 'ignore' });
   return tids.length;
+}
+
+/** Each thread of process `pid` with the cores it may run on (its Cpus_allowed_list). */
+export function threadCores(pid: number): { tid: string; name: string; cpus: string }[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+    const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(status)?.[1]?.trim() ?? '?';
+    return { tid, name: field('Name'), cpus: field('Cpus_allowed_list') };
+  });
+}
+
+/**
+ * Throws unless every thread of `pid` may run on `cpu` alone: a one-core server is measured with
+ * its garbage collector, PGlite's worker and libuv's pool on the same core as its event loop.
+ * Returns how many threads it checked.
+ */
+export function assertWholeProcessOn(pid: number, cpu: number): number {
+  const threads = threadCores(pid);
+  const astray = threads.filter((t) => t.cpus !== String(cpu));
+  if (astray.length > 0)
+    throw new Error(
+      `threads of ${pid} not on core ${cpu} alone: ${astray.map((t) => `${t.name} ${t.cpus}`).join(', ')}`,
+    );
+  return threads.length;
 }

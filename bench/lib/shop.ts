@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staleParts } from '../../scripts/build-plan.js';
-import { type Child, runChild, startChild, stopChild } from './children';
+import { assertWholeProcessOn, type Child, runChild, startChild, stopChild } from './children';
 import { freePort, waitFor200 } from './net';
 
 /** The checkout the benchmark runs in (bench/lib/ → two levels up). */
@@ -14,6 +14,8 @@ export const READY_PATH = '/api/index_banners';
 export interface Shop {
   url: string;
   child: Child;
+  /** With `cpu`: how many threads the process had as it opened, every one checked to be on that core. */
+  threads?: number;
   stop(): Promise<void>;
 }
 
@@ -71,9 +73,13 @@ export async function startShop(opts: ShopOptions): Promise<Shop> {
   });
   try {
     await waitFor200(`${url}${READY_PATH}`, child, opts.timeoutMs ?? 180_000);
+    const threads =
+      opts.cpu === undefined || child.proc.pid === undefined
+        ? undefined
+        : assertWholeProcessOn(child.proc.pid, opts.cpu);
+    return { url, child, threads, stop: () => stopChild(child, 10_000) };
   } catch (err) {
     await stopChild(child);
     throw err;
   }
-  return { url, child, stop: () => stopChild(child, 10_000) };
 }
