@@ -25,6 +25,7 @@ import { staffRoutes } from './admin/staff.routes';
 import { stockRoutes } from './admin/stock.routes';
 import { taxRoutes } from './admin/tax.routes';
 import { todayRoutes } from './admin/today.routes';
+import { AnswerLane, serverWithLane } from './answer-lane';
 import { AppPage, adminPageOf, isAdminPath, sendAdminPage } from './app-page';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -57,7 +58,7 @@ import { cardRoutes } from './modules/card/card.routes';
 import { CardService } from './modules/card/card.service';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { CartService } from './modules/cart/cart.service';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { CATALOGUE_MAX_AGE_SECONDS, catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { CatalogueStore } from './modules/catalogue/catalogue.store';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { DeliveryTermsCache } from './modules/delivery/delivery.terms';
@@ -131,6 +132,10 @@ export interface AppDeps {
 }
 
 const LOCALES_DIR = projectPath('public/locales');
+/** Log levels at which a successful read is logged (the onResponse hook below). */
+const LOGS_EACH_REQUEST: ReadonlySet<string> = new Set(['debug', 'trace']);
+/** What the lane's learnt URLs may hold: about a thousand, every catalogue page a shop's visitors ask for. */
+const LANE_BYTES = 1024 * 1024;
 const YEAR_SECONDS = 31_536_000;
 /** Paths the server answers itself, from files or routes; anything else is a page of the app. */
 const SERVER_PREFIXES = ['/api/', '/sandbox/', '/assets/', '/media/', '/uploads/', '/locales/', '/icons/'];
@@ -177,7 +182,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   wireDomainEvents();
   const connectionErrors = new ConnectionErrors(config.publicUrl);
+  const lane = new AnswerLane({
+    headers: apiSecurityHeadersFor(config.publicUrl),
+    maxAgeSeconds: CATALOGUE_MAX_AGE_SECONDS,
+    budget: LANE_BYTES,
+    logsDebug: () => LOGS_EACH_REQUEST.has(app.log.level),
+  });
   const app = Fastify({
+    // Learnt catalogue URLs are answered before the router (answer-lane.ts).
+    serverFactory: serverWithLane(lane),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
     // Our own onResponse hook logs requests, at a level that depends on the outcome.
     logController: new LogController({ disableRequestLogging: true }),
@@ -227,7 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   misses.start();
   app.addHook('onClose', () => misses.stop());
   app.decorate('searchMisses', misses);
-  await app.register(catalogueRoutes, { catalogue, clock, misses, timeZone: config.shopTimeZone });
+  await app.register(catalogueRoutes, { catalogue, clock, misses, lane, timeZone: config.shopTimeZone });
+  app.decorate('answerLane', lane);
   const mailer = startMail(app, deps);
   startLowStockSweep(app, { db: database.db, clock, timeZone: config.shopTimeZone }, database.onlyOne);
   const feed = await startEventFeed(app, deps);
@@ -551,6 +565,7 @@ async function registerStatic(
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueStore;
+    answerLane: AnswerLane;
     mailOutbox: OutboxWorker;
     searchMisses: SearchMisses;
     eventFeed: EventFeed;

@@ -229,6 +229,38 @@ export class AnswerCache {
   }
 }
 
+/** What a prebuilt answer is sent as: its status, its headers, and its bytes (none for a 304). */
+export interface PrebuiltReply {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  bytes?: Buffer;
+}
+
+/**
+ * A prebuilt answer as the client asked for it: 304 when its If-None-Match names the ETag, else
+ * the body in the best encoding it accepts. One function for both ways an answer leaves: through
+ * Fastify's reply (sendPrebuilt) and through the lane in front of the router (answer-lane.ts).
+ */
+export function prebuiltReply(
+  answer: PrebuiltAnswer,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+  maxAgeSeconds: number,
+): PrebuiltReply {
+  const headers: Record<string, string> = {
+    'cache-control': `public, max-age=${maxAgeSeconds}`,
+    etag: answer.etag,
+    vary: 'Accept-Encoding',
+  };
+  if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag === answer.etag || tag === `W/${answer.etag}`)) {
+    return { status: 304, headers };
+  }
+  const { encoding, bytes } = answer.encoded(acceptEncoding);
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-type'] = 'application/json; charset=utf-8';
+  return { status: 200, headers, bytes };
+}
+
 /** Sends a prebuilt answer with ETag revalidation (304) and a short shared cache lifetime. */
 export function sendPrebuilt(
   request: FastifyRequest,
@@ -236,15 +268,8 @@ export function sendPrebuilt(
   answer: PrebuiltAnswer,
   maxAgeSeconds: number,
 ): FastifyReply {
-  reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
-  reply.header('etag', answer.etag);
-  reply.header('vary', 'Accept-Encoding');
-  const match = request.headers['if-none-match'];
-  if (match?.split(/\s*,\s*/).some((tag) => tag === answer.etag || tag === `W/${answer.etag}`)) {
-    return reply.code(304).send();
-  }
-  const { encoding, bytes } = answer.encoded(request.headers['accept-encoding']);
-  if (encoding) reply.header('content-encoding', encoding);
-  reply.header('content-type', 'application/json; charset=utf-8');
-  return reply.send(bytes);
+  const { headers } = request;
+  const out = prebuiltReply(answer, headers['if-none-match'], headers['accept-encoding'], maxAgeSeconds);
+  reply.headers(out.headers);
+  return out.bytes ? reply.send(out.bytes) : reply.code(304).send();
 }

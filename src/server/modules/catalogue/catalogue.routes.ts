@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerLane } from '#server/answer-lane';
 import type { Clock } from '#server/clock';
 import { clientKey, ok, requestLanguage, route } from '#server/http';
 import { type PrebuiltAnswer, sendPrebuilt } from '#server/prebuilt-answer';
@@ -33,7 +34,8 @@ import type { CatalogueSnapshot, ProductEntry } from './catalogue.snapshot';
 import type { CatalogueStore } from './catalogue.store';
 
 /** Browsers and proxies may reuse a catalogue answer this long, then revalidate with its ETag. */
-const MAX_AGE_SECONDS = 15;
+export const CATALOGUE_MAX_AGE_SECONDS = 15;
+const MAX_AGE_SECONDS = CATALOGUE_MAX_AGE_SECONDS;
 const HOUR_MS = 3_600_000;
 
 /** What a page of products is made of: its total and its entries (each replaced when its product changes). */
@@ -80,9 +82,9 @@ const ProductListRead = ProductListInput.transform((q) => {
 /** The catalogue calls of docs/product.md §7. Every answer is prebuilt bytes, keyed by its parsed parameters. */
 export async function catalogueRoutes(
   app: FastifyInstance,
-  opts: { catalogue: CatalogueStore; clock: Clock; misses: SearchMisses; timeZone: string },
+  opts: { catalogue: CatalogueStore; clock: Clock; misses: SearchMisses; lane: AnswerLane; timeZone: string },
 ) {
-  const { catalogue, clock, misses, timeZone } = opts;
+  const { catalogue, clock, misses, lane, timeZone } = opts;
   /** Prebuilt search answers that found nothing: each ask of one counts as a miss. */
   const emptySearches = new WeakSet<PrebuiltAnswer>();
 
@@ -90,25 +92,29 @@ export async function catalogueRoutes(
    * The prebuilt answer of `key` from the current snapshot: `select` picks what it shows, `build`
    * makes it of that, and `partsOf` names what of the snapshot it is made of. An answer kept from
    * an earlier snapshot is served when a patch left those parts the same objects (docs/decisions/014),
-   * so one product's change rebuilds only what shows it. (Closures here are passed, never named:
-   * the server's build keeps names, at a cost per closure made.)
+   * so one product's change rebuilds only what shows it. The lane learns to make it again from
+   * the snapshot of the moment and answers the same URL itself from then on (answer-lane.ts): no
+   * answer made here may depend on the request beyond its URL. (Closures here are passed, never
+   * named: the server's build keeps names, at a cost per closure made.)
    */
   function answer<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    key: string,
+    key: string | (() => string),
     select: (s: CatalogueSnapshot) => T,
     build: (selected: T) => unknown,
     partsOf: (selected: T) => readonly unknown[],
   ) {
-    const snapshot = catalogue.snapshot;
-    const selected = new Once(() => select(snapshot));
-    const prebuilt = catalogue.answers.get(
-      key,
-      () => ok(build(selected.value)),
-      snapshot,
-      () => partsOf(selected.value),
-    );
+    const prebuilt = lane.learn(request, () => {
+      const snapshot = catalogue.snapshot;
+      const selected = new Once(() => select(snapshot));
+      return catalogue.answers.get(
+        typeof key === 'string' ? key : key(),
+        () => ok(build(selected.value)),
+        snapshot,
+        () => partsOf(selected.value),
+      );
+    });
     return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
   }
   /** "New" depends on the time too: those answers are keyed by the hour. */
@@ -138,7 +144,7 @@ export async function catalogueRoutes(
     answer(
       request,
       reply,
-      `new_category:${hour()}`,
+      () => `new_category:${hour()}`,
       (s) => newCategoriesOf(s, clock.now()),
       newCategoryViews,
       (categories) => categories,
@@ -153,7 +159,7 @@ export async function catalogueRoutes(
     app,
     { method: 'GET', url: '/api/new_product', input: NewProductListInput, memoBytes: QUERY_MEMO_BYTES },
     ({ input: q }, request, reply) => {
-      const key = `new_product:${hour()}:${q.category_id ?? ''}:${q.page}:${q.page_size}`;
+      const key = () => `new_product:${hour()}:${q.category_id ?? ''}:${q.page}:${q.page_size}`;
       return answer(request, reply, key, (s) => selectNewProducts(s, q, clock.now()), cardsOfPage, pageParts);
     },
   );
