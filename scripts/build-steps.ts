@@ -62,7 +62,8 @@ export async function renderMissingMedia(options: RenderOptions = {}): Promise<v
   const { renderMedia, renderThreads } = await import('../seed/media/render-media');
   const { rendered } = await renderMedia(missing, MEDIA_DIR, renderThreads(), options);
   const ms = Math.round(performance.now() - started);
-  console.log(`rendered ${rendered} image files on up to ${renderThreads()} threads in ${ms} ms`);
+  const threads = options.oneLane ? 1 : renderThreads();
+  console.log(`rendered ${rendered} image files on up to ${threads} threads in ${ms} ms`);
 }
 
 /** The dump new PGlite databases start from (see EMPTY_CLUSTER_DUMP); made once. */
