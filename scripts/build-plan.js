@@ -12,7 +12,7 @@
  * keeps old times (`cp -p`, `rsync -t`, an unpacked archive) is not noticed: `npm run build`
  * rebuilds everything.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -172,4 +172,39 @@ export function buildStaleParts(only, options = {}) {
   });
   if (child.status !== 0)
     throw new Error(`building ${stale.join(', ')} failed (${child.status ?? child.signal})`);
+}
+
+/**
+ * `npm start`'s build (scripts/start.js): as buildStaleParts, but returns as soon as the build says
+ * the shop can open (the dumps, the web app and the server built) while it goes on drawing the
+ * pictures in its child process (docs/decisions/033), which ends with this process.
+ * @param {{ prebuilt?: boolean, root?: string }} [options]
+ * @returns {Promise<void>}
+ */
+export function buildForStart(options = {}) {
+  const root = options.root ?? ROOT;
+  if (options.prebuilt) return Promise.resolve(buildStaleParts(undefined, options));
+  const stale = staleParts(root);
+  if (stale.length === 0) return Promise.resolve();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale', ...stale], {
+    cwd: root,
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let ready = false;
+    child.once('message', () => {
+      ready = true;
+      // Drawing goes on: neither the child nor its channel keeps this process alive.
+      child.unref();
+      child.channel?.unref();
+      resolve();
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (code === 0 && !ready) resolve();
+      else if (!ready) reject(new Error(`building ${stale.join(', ')} failed (${code ?? signal})`));
+      else if (code !== 0)
+        console.error(`drawing the pictures failed (${code ?? signal}): the next start draws the rest`);
+    });
+  });
 }

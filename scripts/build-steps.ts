@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { RenderOptions } from '../seed/media/render-media';
 
 /** The steps of scripts/build.ts: the web app (Vite), the catalogue's drawn images, the dumps. */
 export const MEDIA_DIR = resolve(process.env.MEDIA_DIR ?? 'build/media');
@@ -42,9 +43,10 @@ async function precompress(dir: string): Promise<number> {
 
 /**
  * Renders every catalogue image that is not on disk yet. Checking is cheap; the renderer (sharp and
- * the drawings) is loaded only when something is missing.
+ * the drawings) is loaded only when something is missing. `options` (a first `npm start`,
+ * scripts/build.ts): one picture at a time, while the shop is served.
  */
-export async function renderMissingMedia(): Promise<void> {
+export async function renderMissingMedia(options: RenderOptions = {}): Promise<void> {
   const started = performance.now();
   const catalogue = await import('../seed/catalogue/index');
   const { collectMediaJobs } = await import('../seed/media/media-jobs');
@@ -58,9 +60,10 @@ export async function renderMissingMedia(): Promise<void> {
   );
   if (missing.length === 0) return;
   const { renderMedia, renderThreads } = await import('../seed/media/render-media');
-  const { rendered } = await renderMedia(missing, MEDIA_DIR);
+  const { rendered } = await renderMedia(missing, MEDIA_DIR, renderThreads(), options);
   const ms = Math.round(performance.now() - started);
-  console.log(`rendered ${rendered} image files on up to ${renderThreads()} threads in ${ms} ms`);
+  const threads = options.oneLane ? 1 : renderThreads();
+  console.log(`rendered ${rendered} image files on up to ${threads} threads in ${ms} ms`);
 }
 
 /** The dump new PGlite databases start from (see EMPTY_CLUSTER_DUMP); made once. */

@@ -1,8 +1,9 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { drawingNow, waitForPicture } from '#server/media-drawing';
 import { MEDIA_ASPECT, MEDIA_WIDTHS, type MediaKind } from '#shared/media';
 import type { Art, BannerArt } from '../catalogue/types';
 import { artName } from './art-name';
@@ -183,6 +184,37 @@ describe('renderMedia', () => {
     await renderMedia(icons.slice(0, 1), here, 1);
     const first = names.find((name) => name.startsWith(artName('icon', icons[0]?.art as Art))) as string;
     expect(await readFile(join(dir, first))).toEqual(await readFile(join(here, first)));
+  });
+});
+
+describe('drawing while the shop opens (decisions/033)', () => {
+  it('draws a picture the server waits for before the rest', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = join(await tempDir(), 'media');
+    const products = ALL_FAMILIES.slice(0, 12).map((family) => ({
+      kind: 'product' as const,
+      art: familyArt(family),
+    }));
+    const file = (job: (typeof products)[number], width: number) =>
+      `${artName('product', job.art)}-${width}.webp`;
+    const last = products[products.length - 1] as (typeof products)[number];
+    const drawing = renderMedia(products, dir, 2, { oneLane: true, serving: true });
+    while (!drawingNow(dir)) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitForPicture(dir, file(last, 800));
+    const drawn = await readdir(dir);
+    expect(drawn).toContain(file(last, 800));
+    // It jumped the queue: a product's largest width is otherwise drawn after every smaller one.
+    expect(products.slice(0, -1).some((job) => !drawn.includes(file(job, 800)))).toBe(true);
+    await drawing;
+    expect(drawingNow(dir)).toBe(false);
+    expect(await readdir(dir)).toHaveLength(products.length * MEDIA_WIDTHS.product.length);
+  });
+
+  it('asks no one for a picture when no drawer is at work', async () => {
+    const dir = await tempDir();
+    await waitForPicture(dir, 'product-none-0000000000-800.webp');
+    expect(await readdir(join(dir, '..'))).not.toContain(`${basename(dir)}.wanted`);
   });
 });
 

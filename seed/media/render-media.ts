@@ -5,13 +5,14 @@
  *
  *   node --import tsx seed/media/render-media.ts [outDir]     (default build/media)
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 import sharp from 'sharp';
+import { drawingMarker, wantedFolder } from '#server/media-drawing';
 import { startTsWorker } from '#server/ts-worker';
 import { MEDIA_ASPECT, MEDIA_WIDTHS, type MediaKind } from '#shared/media';
 import type { Art, BannerArt } from '../catalogue/types';
@@ -75,21 +76,34 @@ async function renderOne({ job, name, widths }: RenderItem, outDir: string): Pro
   }
 }
 
+/** How a drawing goes on while the shop opens (scripts/build.ts, docs/decisions/033). */
+export interface RenderOptions {
+  /**
+   * One thread drawing one picture at a time (about one core), leaving the others to the parts
+   * still building and then to the shop that opens meanwhile.
+   */
+  oneLane?: boolean;
+  /** Announce the drawing (`<outDir>.drawing`) and draw first what `<outDir>.wanted/` asks for. */
+  serving?: boolean;
+}
+
 /**
  * Renders every job's missing widths. With `threads` above one the pictures are shared out among
  * that many worker threads (render-worker.ts), a picture at a time as each asks for more; by
  * default one per core (decisions/031). The SVG is drawn in JavaScript and sharp's steps are
  * handed back to a thread between them: on workers the drawing neither waits behind the build's
- * other steps on the main thread (PGlite's seeding, Vite) nor holds them up.
+ * other steps on the main thread (PGlite's seeding, Vite) nor holds them up. The widths a first
+ * screen shows come first (firstScreenFirst).
  */
 export async function renderMedia(
   jobs: RenderJob[],
   outDir: string,
   threads = renderThreads(),
+  options: RenderOptions = {},
 ): Promise<RenderResult> {
   await mkdir(outDir, { recursive: true });
   const seen = new Set<string>();
-  const todo: RenderItem[] = [];
+  const pictures: RenderItem[] = [];
   let skipped = 0;
   for (const job of jobs) {
     const name = artName(job.kind, job.art);
@@ -97,15 +111,69 @@ export async function renderMedia(
     seen.add(name);
     const widths = MEDIA_WIDTHS[job.kind].filter((w) => !existsSync(join(outDir, `${name}-${w}.webp`)));
     skipped += MEDIA_WIDTHS[job.kind].length - widths.length;
-    if (widths.length) todo.push({ job, name, widths });
+    if (widths.length) pictures.push({ job, name, widths });
   }
-  const rendered = todo.reduce((sum, item) => sum + item.widths.length, 0);
-  const next = () => todo.shift();
-  // A thread first loads its own TypeScript loader: worth it from about eight pictures each.
-  const count = Math.min(threads, Math.ceil(todo.length / 8));
-  if (count > 1) await Promise.all(Array.from({ length: count }, () => renderOnWorker(next, outDir)));
-  else await renderHere(next, outDir);
+  const rendered = pictures.reduce((sum, item) => sum + item.widths.length, 0);
+  const todo = firstScreenFirst(pictures);
+  const wanted = options.serving ? wantedFolder(outDir) : undefined;
+  const next = () => {
+    if (wanted) drawWantedFirst(todo, wanted);
+    return todo.shift();
+  };
+  const marker = drawingMarker(outDir);
+  if (options.serving && todo.length) writeFileSync(marker, String(process.pid));
+  try {
+    // A thread first loads its own TypeScript loader: worth it from about eight pictures each.
+    const count = Math.min(threads, Math.ceil(todo.length / 8));
+    if (options.oneLane) await renderOnWorker(next, outDir, 1);
+    else if (count > 1) await Promise.all(Array.from({ length: count }, () => renderOnWorker(next, outDir)));
+    else await renderHere(next, outDir);
+  } finally {
+    if (options.serving) {
+      rmSync(marker, { force: true });
+      rmSync(wanted as string, { recursive: true, force: true });
+    }
+  }
   return { rendered, skipped };
+}
+
+/** Which kinds a first screen shows first: the home's banners, ads, tiles and icons, then products. */
+const KIND_ORDER: MediaKind[] = ['banner', 'ad', 'tile', 'icon', 'avatar', 'product'];
+/** Widths only a product's own page (and wide screens at 2×) ask for: drawn after all the others. */
+const LATER_WIDTH: Partial<Record<MediaKind, number>> = { product: 800 };
+
+/**
+ * The pictures in the order a shopper who opens the shop at once needs them: every width but a
+ * product's largest, kind by kind, then the products' largest (three quarters of the pixels, so of
+ * the encoding) in a second pass that rasterises again at that width.
+ */
+export function firstScreenFirst(pictures: RenderItem[]): RenderItem[] {
+  const first: RenderItem[] = [];
+  const later: RenderItem[] = [];
+  for (const item of pictures) {
+    const big = LATER_WIDTH[item.job.kind];
+    const now = item.widths.filter((w) => w !== big);
+    if (now.length) first.push({ ...item, widths: now });
+    if (big !== undefined && item.widths.includes(big)) later.push({ ...item, widths: [big] });
+  }
+  const rank = (item: RenderItem) => KIND_ORDER.indexOf(item.job.kind);
+  return [...first.sort((a, b) => rank(a) - rank(b)), ...later];
+}
+
+/** Moves the pictures the server was asked for (media-drawing.ts) to the front of `todo`. */
+function drawWantedFirst(todo: RenderItem[], folder: string): void {
+  let asked: string[];
+  try {
+    asked = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const file of asked) {
+    rmSync(join(folder, file), { force: true });
+    const match = /^(.*)-(\d+)\.webp$/.exec(file);
+    const at = todo.findIndex((item) => item.name === match?.[1] && item.widths.includes(Number(match?.[2])));
+    if (at > 0) todo.unshift(...todo.splice(at, 1));
+  }
 }
 
 /**
@@ -120,17 +188,24 @@ export function renderThreads(): number {
 export async function renderHere(
   next: () => RenderItem | undefined | Promise<RenderItem | undefined>,
   outDir: string,
+  lanes = CONCURRENCY,
 ): Promise<void> {
   const lane = async () => {
     for (let item = await next(); item; item = await next()) await renderOne(item, outDir);
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  await Promise.all(Array.from({ length: lanes }, lane));
 }
 
 /** A worker thread that renders items from `next`, asking for one whenever it has a free lane. */
-function renderOnWorker(next: () => RenderItem | undefined, outDir: string): Promise<void> {
+function renderOnWorker(
+  next: () => RenderItem | undefined,
+  outDir: string,
+  lanes = CONCURRENCY,
+): Promise<void> {
   return new Promise((resolveAll, reject) => {
-    const worker = startTsWorker(new URL('./render-worker.ts', import.meta.url), { workerData: { outDir } });
+    const worker = startTsWorker(new URL('./render-worker.ts', import.meta.url), {
+      workerData: { outDir, lanes },
+    });
     worker.on('message', () => worker.postMessage(next() ?? null));
     worker.once('error', reject);
     worker.once('exit', (code) =>

@@ -14,5 +14,6 @@ const next = () =>
     asked.push((item) => resolve(item ?? undefined));
     port.postMessage('next');
   });
-await renderHere(next, (workerData as { outDir: string }).outDir);
+const { outDir, lanes } = workerData as { outDir: string; lanes: number };
+await renderHere(next, outDir, lanes);
 port.close();

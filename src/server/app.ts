@@ -40,6 +40,7 @@ import { translate } from './i18n';
 import { lazyChildLoggerFactory, loggerOptions } from './logging';
 import { createMailer, type Mailer } from './mail/mailer';
 import { OutboxWorker, type OutboxWorkerOptions } from './mail/outbox-worker';
+import { waitForPicture } from './media-drawing';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { AvatarFiles } from './modules/account/avatar.files';
@@ -494,12 +495,18 @@ async function registerStatic(
   });
   await registerUploads(app, config, store);
   if (existsSync(config.mediaDir)) {
-    await app.register(fastifyStatic, {
-      root: config.mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      // Media file names carry a hash of what they show, so they never change under one name.
-      setHeaders: (reply) => reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
+    await app.register(async (media) => {
+      // A first start opens while its build still draws pictures: one not drawn yet is waited for.
+      media.addHook('onRequest', async (request) =>
+        waitForPicture(config.mediaDir, (request.url.split('?')[0] ?? '').slice('/media/'.length)),
+      );
+      await media.register(fastifyStatic, {
+        root: config.mediaDir,
+        prefix: '/media/',
+        decorateReply: false,
+        // Media file names carry a hash of what they show, so they never change under one name.
+        setHeaders: (reply) => reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
+      });
     });
   }
   const hasWeb = existsSync(join(config.webDir, 'index.html'));
