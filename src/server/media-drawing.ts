@@ -17,6 +17,12 @@ const PICTURE = /^[a-z0-9][\w-]*\.webp$/;
 /** How long a request waits for its picture: the drawer draws a wanted one in well under a second. */
 const WAIT_MS = 30_000;
 const POLL_MS = 50;
+/**
+ * Requests waiting at once, at most: past it one is answered as the folder stands (a 404 until
+ * drawn), so names made up by a client cannot hold the server's memory or write without bound.
+ */
+const WAITING_MAX = 64;
+let waiting = 0;
 
 /** Whether a live process is drawing into `mediaDir` now. */
 export function drawingNow(mediaDir: string): boolean {
@@ -40,7 +46,17 @@ export function drawingNow(mediaDir: string): boolean {
  * returns once it is on disk, the drawer has stopped, or WAIT_MS have passed; at once otherwise.
  */
 export async function waitForPicture(mediaDir: string, file: string): Promise<void> {
-  if (!PICTURE.test(file) || existsSync(`${mediaDir}/${file}`) || !drawingNow(mediaDir)) return;
+  if (!PICTURE.test(file) || existsSync(`${mediaDir}/${file}`) || waiting >= WAITING_MAX) return;
+  if (!drawingNow(mediaDir)) return;
+  waiting++;
+  try {
+    await askAndWait(mediaDir, file);
+  } finally {
+    waiting--;
+  }
+}
+
+async function askAndWait(mediaDir: string, file: string): Promise<void> {
   try {
     mkdirSync(wantedFolder(mediaDir), { recursive: true });
     writeFileSync(`${wantedFolder(mediaDir)}/${file}`, '');
