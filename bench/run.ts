@@ -1,5 +1,5 @@
 /**
- * `npm run bench [reads|search|edits|import|cache-bound|orders|reports|load|streams|mail|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
+ * `npm run bench [reads|search|edits|import|cache-bound|orders|reports|load|memory|streams|mail|cold|bundle|lighthouse …]`: runs the benchmark parts (all by default), prints one
  * table per part and writes them to bench/RESULTS.md. Targets are docs/architecture.md §9.
  */
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,7 @@ import {
 import { runLighthouse } from './lighthouse';
 import { runLoad } from './load';
 import { runMail } from './mail';
+import { runMemory } from './memory';
 import { runOrders } from './orders';
 import { runReports } from './reports';
 import { runSearch } from './search-suite';
@@ -38,6 +39,7 @@ const PARTS: Record<string, { title: string; run: () => Promise<PartResult> }> =
   orders: { title: 'order placement, 20 concurrent shoppers', run: runOrders },
   reports: { title: 'sales report over 100,000 paid orders', run: runReports },
   load: { title: 'load: 80% browse, 15% cart, 5% checkout', run: runLoad },
+  memory: { title: 'memory of npm start on one core: idle and under the load mix', run: runMemory },
   streams: { title: '1,000 idle live-event streams: server RSS per stream', run: runEventStreams },
   mail: { title: 'order mail across two processes on PostgreSQL', run: runMail },
   cold: { title: 'cold start of npm start', run: runColdStart },

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
@@ -8,13 +17,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
 import { projectPath } from '../project-root';
-import { readDemoDump } from './demo-dump';
+import { demoDumpFile } from './demo-dump';
 import { type ListenHandlers, type Listening, listenOn } from './listen';
 import { preparingClient } from './pglite-prepared';
+import { pgliteOptions } from './pglite-settings';
 import { openPgliteWorker, type PgliteClient } from './pglite-thread';
 import { acquireProcessLock } from './process-lock';
 import * as schema from './schema';
 import { type OnlyOne, oneAtATimeHere, SessionLocks, withSessionLock } from './session-locks';
+import { extractTar } from './untar';
 
 /** Long transactions that leave PGlite's worker client the main thread meanwhile (pglite-thread.ts). */
 export { inBackground } from './pglite-thread';
@@ -109,18 +120,38 @@ export async function openDatabase(
 async function openPglite(dataDir: string | undefined, options: OpenOptions): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const isNew = dataDir === undefined || readdirSync(dataDir).length === 0;
-  const demo = isNew && !options.dump && options.seed === 'demo' ? readDemoDump() : undefined;
-  const start = options.dump ?? demo ?? (isNew ? readEmptyClusterDump() : undefined);
-  const client =
-    options.pgliteThread === 'main'
-      ? preparingClient(await PGlite.create(dataDir, start ? { loadDataDir: start } : {}))
-      : await openPgliteWorker(dataDir, start);
-  if (isNew && !start) await saveEmptyClusterDump(client);
+  const demo = isNew && !options.dump && options.seed === 'demo' ? demoDumpFile() : undefined;
+  const dumpFile = isNew && !options.dump ? (demo ?? emptyClusterDumpFile()) : undefined;
+  if (dataDir && dumpFile) writeDumpInto(dumpFile, dataDir);
+  const start = options.dump ?? (dumpFile && !dataDir ? new Blob([readFileSync(dumpFile)]) : undefined);
+  const client = await openPgliteClient(dataDir, start, options.pgliteThread);
+  if (isNew && !start && !dumpFile) await saveEmptyClusterDump(client);
   return { ...wrapPglite(client), fromDemoDump: demo !== undefined };
 }
 
-function readEmptyClusterDump(): Blob | undefined {
-  return existsSync(EMPTY_CLUSTER_DUMP) ? new Blob([readFileSync(EMPTY_CLUSTER_DUMP)]) : undefined;
+/**
+ * A new database on files starts as the dump's files, written beside its folder (under its lock) and moved into
+ * place, so that a start stopped halfway leaves the folder empty and the next start begins again.
+ */
+function writeDumpInto(dumpFile: string, dataDir: string): void {
+  const partial = `${dataDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  extractTar(dumpFile, partial);
+  rmdirSync(dataDir);
+  renameSync(partial, dataDir);
+}
+
+async function openPgliteClient(
+  dataDir: string | undefined,
+  start: Blob | undefined,
+  thread: OpenOptions['pgliteThread'],
+): Promise<PGlite | PgliteClient> {
+  if (thread === 'main') return preparingClient(await PGlite.create(dataDir, pgliteOptions(start)));
+  return openPgliteWorker(dataDir, start);
+}
+
+function emptyClusterDumpFile(): string | undefined {
+  return existsSync(EMPTY_CLUSTER_DUMP) ? EMPTY_CLUSTER_DUMP : undefined;
 }
 
 /** Keeps a dump of a cluster that has just been created, before anything is written to it. */

@@ -64,9 +64,9 @@ export function demoDumpPath(fingerprint = demoFingerprint()): string {
 }
 
 /** The dump for the current sources, if the build made it. */
-export function readDemoDump(): Blob | undefined {
+export function demoDumpFile(): string | undefined {
   const path = demoDumpPath();
-  return existsSync(path) ? new Blob([readFileSync(path)]) : undefined;
+  return existsSync(path) ? path : undefined;
 }
 
 /** Keeps `client`'s cluster as the demo dump for the current sources, replacing older ones. */

@@ -8,6 +8,7 @@ import {
   type PgliteWorkerData,
 } from './pglite-messages';
 import { PreparedStatements } from './pglite-prepared';
+import { pgliteOptions } from './pglite-settings';
 
 /**
  * The PGlite worker thread (docs/decisions/017): owns the one PGlite instance and runs what the
@@ -93,7 +94,7 @@ async function handle(request: PgliteEnvelope): Promise<{ value: unknown; transf
   switch (request.op) {
     case 'open': {
       const { dataDir, loadDataDir } = request;
-      client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {});
+      client = await PGlite.create(dataDir, pgliteOptions(loadDataDir ? new Blob([loadDataDir]) : undefined));
       prepared = new PreparedStatements(client);
       return { value: undefined };
     }
