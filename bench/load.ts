@@ -16,7 +16,7 @@ import type { Config } from '#server/config';
 import { type Database, openDatabase } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
-import { freeHelperThreads, pinSelf } from './lib/children';
+import { pinSelf } from './lib/children';
 import { type MixRun, runMix, stallsOf, summarize, type World } from './lib/load-mix';
 import {
   auditCheckouts,
@@ -29,6 +29,7 @@ import {
   watchRss,
 } from './lib/load-world';
 import { createPostgresDatabase } from './lib/postgres';
+import { type LastRecorded, lastRecorded } from './lib/recorded';
 import type { PartResult, Target } from './lib/report';
 import { type Shop, startShop } from './lib/shop';
 import { fmtInt, fmtMs } from './lib/stats';
@@ -162,7 +163,7 @@ function serverLog(): { events: ServerEvent[]; onOutput(chunk: string): void } {
   };
 }
 
-/** The shop's main thread on core 0 (its other threads on both), with its mail caught and its warnings collected, for the length of `use`. */
+/** The shop, every thread of it on core 0 (startShop checks), with its mail caught and its warnings collected, for the length of `use`. */
 async function withShop<T>(
   env: Record<string, string | undefined>,
   use: (shop: Shop, catcher: SmtpCatcher, events: ServerEvent[]) => Promise<T>,
@@ -176,7 +177,6 @@ async function withShop<T>(
       env: { ...env, SMTP_URL: smtp, PAYMENTS: 'sandbox', SEED: 'demo' },
       onOutput: log.onOutput,
     });
-    freeHelperThreads(shop.child.proc.pid ?? 0, '0,1');
     try {
       return await use(shop, catcher, log.events);
     } finally {
@@ -256,7 +256,7 @@ function timelineNote(r: DatabaseRun): string {
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
-function rowOf(r: DatabaseRun): string[] {
+function rowOf(r: DatabaseRun, recorded: LastRecorded): string[] {
   const s = summarize(r.run);
   return [
     r.label,
@@ -269,6 +269,7 @@ function rowOf(r: DatabaseRun): string[] {
     String(s.errors),
     mb(r.rss.first),
     mb(r.rss.last),
+    recorded.figuresFor(r.label),
   ];
 }
 
@@ -314,7 +315,26 @@ function stepNote(r: DatabaseRun): string {
   return `${r.label}: ${search}. Long run by group: ${groups.join('; ')}; p95 of its second half ${fmtMs(p95SecondHalf)}; server RSS by minute (MB): ${minutes}.`;
 }
 
+/** The highest held steps' ratio, beside the sustained one: how near each database ran to its edge. */
+function stepRatioNote(runs: DatabaseRun[]): string[] {
+  const highest = (r: DatabaseRun | undefined) =>
+    Math.max(0, ...(r?.steps ?? []).filter((s) => s.held).map((s) => s.rate));
+  const [pglite, postgres] = [
+    runs.find((r) => r.label.startsWith('PGlite')),
+    runs.find((r) => r.label.startsWith('PostgreSQL')),
+  ];
+  const a = highest(pglite);
+  const b = highest(postgres);
+  return a > 0 && b > 0
+    ? [
+        `PGlite against PostgreSQL, the same run: highest held step ${a}/s against ${b}/s (${(a / b).toFixed(2)}×), long runs ${pglite?.rate}/s against ${postgres?.rate}/s.`,
+      ]
+    : [];
+}
+
 export async function runLoad(): Promise<PartResult> {
+  // Read before this run's section replaces it.
+  const recorded = lastRecorded('load', 'actions/s');
   const runs: DatabaseRun[] = [];
   const targets: Target[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
@@ -339,6 +359,13 @@ export async function runLoad(): Promise<PartResult> {
     rmSync(dir, { recursive: true, force: true });
   }
   const stepSeconds = secondsFrom('LOAD_STEP_SECONDS', 30);
+  const rateOf = (kind: string) => runs.find((r) => r.label.startsWith(kind))?.rate;
+  targets.push(
+    recorded.shareTarget('sustained actions/s (the long run)', {
+      pglite: rateOf('PGlite'),
+      postgres: rateOf('PostgreSQL'),
+    }),
+  );
   return {
     id: 'load',
     title: 'Load: 80% browsing, 15% cart, 5% checkout and payment',
@@ -353,11 +380,13 @@ export async function runLoad(): Promise<PartResult> {
       'errors',
       'RSS 1st min',
       'RSS last min',
+      'last recorded',
     ],
-    rows: runs.map(rowOf),
+    rows: runs.map((r) => rowOf(r, recorded)),
     targets: [...runs.flatMap(targetsOf), ...targets],
     notes: [
-      `Open loop: actions arrive at the rate (Poisson), latency counted from each action's arrival; a checkout places an order for one unit and pays it with the sandbox's approved card (two requests). ${SHOPPERS} shoppers signed up over HTTP. Rate search: ${START_RATE}/s doubled until a ${stepSeconds} s step had p95 ≥ ${P95_BUDGET_MS} ms (over the step or its second half) or an error, then ${BISECTIONS} bisections (steps list rate, p95 whole/second half); ${HEADROOM * 100}% of the highest step that held then ran for the time in the p95 line. The server's main thread pinned to core 0 and its other threads (PGlite's worker, V8's and libuv's) free on both cores, as PostgreSQL's processes are; load generator (this process) on core 1. RSS from /proc/<pid>/status each second (first and last minute, or quarter of a shorter run).`,
+      `Open loop: actions arrive at the rate (Poisson), latency counted from each action's arrival; a checkout places an order for one unit and pays it with the sandbox's approved card (two requests). ${SHOPPERS} shoppers signed up over HTTP. Rate search: ${START_RATE}/s doubled until a ${stepSeconds} s step had p95 ≥ ${P95_BUDGET_MS} ms (over the step or its second half) or an error, then ${BISECTIONS} bisections (steps list rate, p95 whole/second half); ${HEADROOM * 100}% of the highest step that held then ran for the time in the p95 line. Server: every thread (event loop, V8's and libuv's; PGlite runs on the main thread on one core) pinned to core 0 (\`taskset -c 0\`, checked as it opens); load generator (this process) on core 1. PostgreSQL's own processes are another program, not pinned: its backends run where the OS puts them, on either core. Last recorded (column): ${recorded.when}, from bench/RESULTS.md's previous section, read before this run replaced it. RSS from /proc/<pid>/status each second (first and last minute, or quarter of a shorter run).`,
+      ...stepRatioNote(runs),
       ...runs.map(stepNote),
       ...runs.map(timelineNote),
     ],
