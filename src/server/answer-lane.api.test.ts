@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#server/db/schema';
@@ -130,6 +131,21 @@ describe('the lane in front of the router', () => {
     expect((await ask(url, 'GET', { 'accept-encoding': 'br' })).answer.headers['content-encoding']).toBe(
       'br',
     );
+  });
+
+  it('sends each answer compressed anew with its own length, after a change made every answer anew', async () => {
+    // Asked once before the change (never kept), so the new cache holds it as a first ask would.
+    const url = '/api/index_product?page=1&page_size=150';
+    await ask(url);
+    await t.app.catalogue.changed(); // a new cache: the answer is made again, first compressed cheaply
+    const br = { 'accept-encoding': 'br' };
+    for (let i = 0; i < 3; i++) {
+      // Asked again, the answer is compressed well: other bytes under the same ETag.
+      const { answer, byLane } = await ask(url, 'GET', br);
+      expect({ i, byLane }).toEqual({ i, byLane: true });
+      expect(answer.headers['content-length']).toBe(String(answer.body.length));
+      expect(brotliDecompressSync(answer.body)).toEqual((await viaRouter(url)).body);
+    }
   });
 
   it('answers a changed product’s new price, and leaves a product gone to the router’s 404', async () => {

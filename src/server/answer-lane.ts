@@ -30,8 +30,8 @@ export interface AnswerLaneOptions {
  */
 export class AnswerLane {
   private readonly known: ByteLru<Resolve>;
-  /** Each answer's header lines, by how it was sent: made once, as Node takes them (name, value, …). */
-  private readonly heads = new WeakMap<PrebuiltAnswer, Record<string, string[]>>();
+  /** Header lines by the bytes they go with (headOf). */
+  private readonly heads = new WeakMap<object, string[]>();
   private answered = 0;
 
   constructor(private readonly opts: AnswerLaneOptions) {
@@ -55,23 +55,20 @@ export class AnswerLane {
   }
 
   /**
-   * The header lines of `out` with the API's security headers, made once per answer and way of
-   * sending it (a 304, or an encoding), as Node takes them: name, value, name, value. Spreading a
+   * The header lines of `out` with the API's security headers, as Node takes them (name, value,
+   * …), made once per bytes sent (a 304, which sends none, once per answer). Keyed by the bytes,
+   * not the answer: an answer asked for again is compressed anew (prebuilt-answer.ts,
+   * compressWell), and its old content-length would then cut the new bytes short. Spreading a
    * dozen headers into a new object per request cost more than all of Fastify's routing.
    */
   private headOf(answer: PrebuiltAnswer, out: PrebuiltReply): string[] {
-    let heads = this.heads.get(answer);
-    if (heads === undefined) {
-      heads = {};
-      this.heads.set(answer, heads);
-    }
-    const way = out.status === 304 ? '304' : (out.headers['content-encoding'] ?? 'identity');
-    let head = heads[way];
+    const sent: object = out.bytes ?? answer;
+    let head = this.heads.get(sent);
     if (head === undefined) {
       const all = { ...this.opts.headers, ...out.headers };
       if (out.bytes) all['content-length'] = String(out.bytes.length);
       head = Object.entries(all).flat();
-      heads[way] = head;
+      this.heads.set(sent, head);
     }
     return head;
   }
