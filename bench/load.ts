@@ -17,6 +17,7 @@ import { type Database, openDatabase } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
 import { pinSelf } from './lib/children';
+import { positiveFromEnv } from './lib/env';
 import { type MixRun, runMix, stallsOf, summarize, type World } from './lib/load-mix';
 import {
   auditCheckouts,
@@ -54,11 +55,6 @@ const FLAT_RSS_RATIO = 1.2;
 const PAUSE_MS = 3000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function secondsFrom(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 interface Step {
   rate: number;
@@ -201,8 +197,8 @@ async function measure(
     const rate =
       fixed > 0
         ? fixed
-        : Math.floor(HEADROOM * (await findRate(world, secondsFrom('LOAD_STEP_SECONDS', 30), steps)));
-    const seconds = secondsFrom('LOAD_SECONDS', 900);
+        : Math.floor(HEADROOM * (await findRate(world, positiveFromEnv('LOAD_STEP_SECONDS', 30), steps)));
+    const seconds = positiveFromEnv('LOAD_SECONDS', 900);
     console.log(`  ${label}: ${fmtInt(seconds)} s at ${rate}/s`);
     const watch = watchRss(serverPid);
     const run = await runMix(world, { rate: Math.max(rate, 1), seconds, seed: 1 });
@@ -358,7 +354,7 @@ export async function runLoad(): Promise<PartResult> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const stepSeconds = secondsFrom('LOAD_STEP_SECONDS', 30);
+  const stepSeconds = positiveFromEnv('LOAD_STEP_SECONDS', 30);
   const rateOf = (kind: string) => runs.find((r) => r.label.startsWith(kind))?.rate;
   targets.push(
     recorded.shareTarget('sustained actions/s (the long run)', {

@@ -17,6 +17,7 @@ import { openDatabase } from '#server/db/client';
 import { prepareDatabase } from '#server/db/prepare';
 import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
 import { pinSelf } from './lib/children';
+import { positiveFromEnv } from './lib/env';
 import { runMix, summarize } from './lib/load-mix';
 import { prepareWorld, stockUp } from './lib/load-world';
 import { createPostgresDatabase } from './lib/postgres';
@@ -35,11 +36,6 @@ const SHOPPERS = 20;
 const SAMPLE_MS = 250;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function fromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 /** VmRSS and VmHWM (its peak so far) of a process, in MB. */
 function memoryOf(pid: number): { rss: number; hwm: number } {
@@ -74,7 +70,7 @@ async function idleOf(
 ): Promise<Idle> {
   const shop = await startAsNpmStart(env);
   try {
-    await sleep(fromEnv('MEMORY_IDLE_SECONDS', 30) * 1000);
+    await sleep(positiveFromEnv('MEMORY_IDLE_SECONDS', 30) * 1000);
     const { rss, hwm } = memoryOf(shop.child.proc.pid ?? 0);
     console.log(
       `  ${label}, ${fmtInt(products)} products: ${rss.toFixed(0)} MB idle (peak ${hwm.toFixed(0)} MB)`,
@@ -125,8 +121,8 @@ async function peakUnderLoad(dataDir: string): Promise<Peak> {
         const timer = setInterval(() => {
           peak = Math.max(peak, memoryOf(pid).rss);
         }, SAMPLE_MS);
-        const rate = fromEnv('MEMORY_LOAD_RATE', 150);
-        const seconds = fromEnv('MEMORY_LOAD_SECONDS', 300);
+        const rate = positiveFromEnv('MEMORY_LOAD_RATE', 150);
+        const seconds = positiveFromEnv('MEMORY_LOAD_SECONDS', 300);
         console.log(`  load mix: ${seconds} s at ${rate}/s`);
         const run = await runMix(world, { rate, seconds, seed: 1 });
         clearInterval(timer);
@@ -216,7 +212,7 @@ export async function runMemory(): Promise<PartResult> {
     rows: idle.map((i) => [i.label, fmtInt(i.products), mb(i.rss), mb(i.hwm), String(i.threads)]),
     targets,
     notes: [
-      `node scripts/start.js with PREBUILT=1 and SEED=demo, every thread of the process on core 0 (checked as it opened; so PGlite runs on the main thread, src/server/machine.ts). Idle RSS: VmRSS from /proc/<pid>/status after the shop answered its first request and then received none for ${fromEnv('MEMORY_IDLE_SECONDS', 30)} s (no forced collection: what the machine sees). The first start is of an empty DATA_DIR (the build's demo dump); the restart is the same DATA_DIR again. 10,000 products: the demo and generated ones (bench/search-data.ts), prepared before the shop starts. The load run: a restarted PGlite shop, ${SHOPPERS} shoppers signed up, the load mix (80% browsing, 15% cart, 5% checkout and payment) in an open loop from core 1; RSS sampled every ${SAMPLE_MS} ms, and VmHWM at its end.`,
+      `node scripts/start.js with PREBUILT=1 and SEED=demo, every thread of the process on core 0 (checked as it opened; so PGlite runs on the main thread, src/server/machine.ts). Idle RSS: VmRSS from /proc/<pid>/status after the shop answered its first request and then received none for ${positiveFromEnv('MEMORY_IDLE_SECONDS', 30)} s (no forced collection: what the machine sees). The first start is of an empty DATA_DIR (the build's demo dump); the restart is the same DATA_DIR again. 10,000 products: the demo and generated ones (bench/search-data.ts), prepared before the shop starts. The load run: a restarted PGlite shop, ${SHOPPERS} shoppers signed up, the load mix (80% browsing, 15% cart, 5% checkout and payment) in an open loop from core 1; RSS sampled every ${SAMPLE_MS} ms, and VmHWM at its end.`,
     ],
   };
 }

@@ -35,7 +35,6 @@ import type { CatalogueStore } from './catalogue.store';
 
 /** Browsers and proxies may reuse a catalogue answer this long, then revalidate with its ETag. */
 export const CATALOGUE_MAX_AGE_SECONDS = 15;
-const MAX_AGE_SECONDS = CATALOGUE_MAX_AGE_SECONDS;
 const HOUR_MS = 3_600_000;
 
 /** What a page of products is made of: its total and its entries (each replaced when its product changes). */
@@ -115,7 +114,7 @@ export async function catalogueRoutes(
         () => partsOf(selected.value),
       );
     });
-    return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
+    return sendPrebuilt(request, reply, prebuilt, CATALOGUE_MAX_AGE_SECONDS);
   }
   /** "New" depends on the time too: those answers are keyed by the hour. */
   const hour = () => Math.floor(clock.now().getTime() / HOUR_MS);
@@ -188,7 +187,7 @@ export async function catalogueRoutes(
       if (empty) emptySearches.add(prebuilt);
       if (shopSearch && emptySearches.has(prebuilt))
         misses.note(q.en_search, requestLanguage(request), clientKey(request));
-      return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
+      return sendPrebuilt(request, reply, prebuilt, CATALOGUE_MAX_AGE_SECONDS);
     },
   );
 
@@ -211,7 +210,7 @@ export async function catalogueRoutes(
         // Rebuilt whenever the search index or a product changes: both are new objects then.
         () => [snapshot.search, snapshot.productById],
       );
-      return sendPrebuilt(request, reply, prebuilt, MAX_AGE_SECONDS);
+      return sendPrebuilt(request, reply, prebuilt, CATALOGUE_MAX_AGE_SECONDS);
     },
   );
 
