@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results, TransactionAbortedError } from '@electric-sql/pglite';
 import { projectPath } from '../project-root';
@@ -183,9 +184,16 @@ class PgliteWorkerClient implements PgliteClient {
     await this.#ask({ op: 'open', dataDir, loadDataDir: tar }, tar ? [tar] : []);
   }
 
-  /** Asks blocked (`#askNow`) or awaited: how a transaction's statements go, by its mode. */
-  #inTransaction<T>(request: PgliteRequest, awaited: boolean): Promise<T> {
-    return awaited ? (this.#ask(request) as Promise<T>) : this.#now<T>(request);
+  /**
+   * Asks blocked (`#askNow`) or awaited: how a transaction's statements go, by its mode. An awaited
+   * statement is asked after a turn of the event loop: a worker answering faster than the main
+   * thread reads would otherwise have all its replies read in one go, back to back, with no HTTP
+   * work between them.
+   */
+  async #inTransaction<T>(request: PgliteRequest, awaited: boolean): Promise<T> {
+    if (!awaited) return this.#now<T>(request);
+    await nextTurn();
+    return (await this.#ask(request)) as T;
   }
 
   #query<T>(sql: string, params: unknown[], options: QueryOptions, tx?: { id: number; awaited: boolean }) {
