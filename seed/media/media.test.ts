@@ -187,6 +187,27 @@ describe('renderMedia', () => {
   });
 });
 
+/** /proc/<pid>/stat's fields from the third (state) on: the name before it may hold spaces. */
+const statFields = (stat: string) => stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+/** The nice value's index in `statFields` (field 19 of proc(5)). */
+const NICE = 16;
+const PARENT = 1;
+
+/** The pid of a process this one started (directly or through `nice`) whose command line names `file`. */
+async function childRunning(file: string): Promise<number | undefined> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = statFields(await readFile(`/proc/${entry}/stat`, 'utf8'));
+      if (Number(fields[PARENT]) !== process.pid) continue;
+      if ((await readFile(`/proc/${entry}/cmdline`, 'utf8')).includes(file)) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return undefined;
+}
+
 describe('drawing while the shop opens (decisions/033)', () => {
   it('draws a picture the server waits for before the rest', {
     timeout: 120_000,
@@ -210,6 +231,34 @@ describe('drawing while the shop opens (decisions/033)', () => {
     expect(drawingNow(dir)).toBe(false);
     expect(await readdir(dir)).toHaveLength(products.length * MEDIA_WIDTHS.product.length);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'draws at the lowest priority on every thread, so the build and the shop go first',
+    { timeout: 120_000 },
+    async () => {
+      const dir = join(await tempDir(), 'media');
+      const products = ALL_FAMILIES.slice(0, 6).map((family) => ({
+        kind: 'product' as const,
+        art: familyArt(family),
+      }));
+      const drawing = renderMedia(products, dir, 2, { oneLane: true, serving: true });
+      let drawer: number | undefined;
+      // Once a picture is written, sharp's and libvips' threads exist too.
+      while (drawer === undefined || (await readdir(dir).catch(() => [])).length === 0) {
+        drawer ??= await childRunning('render-worker.ts');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const threads = await readdir(`/proc/${drawer}/task`);
+      const nices = await Promise.all(
+        threads.map(
+          async (tid) => statFields(await readFile(`/proc/${drawer}/task/${tid}/stat`, 'utf8'))[NICE],
+        ),
+      );
+      await drawing;
+      expect(threads.length).toBeGreaterThan(4);
+      expect(new Set(nices)).toEqual(new Set(['19']));
+    },
+  );
 
   it('asks no one for a picture when no drawer is at work', async () => {
     const dir = await tempDir();

@@ -5,11 +5,12 @@
  *
  *   node --import tsx seed/media/render-media.ts [outDir]     (default build/media)
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 import sharp from 'sharp';
 import { drawingMarker, wantedFolder } from '#server/media-drawing';
@@ -79,8 +80,8 @@ async function renderOne({ job, name, widths }: RenderItem, outDir: string): Pro
 /** How a drawing goes on while the shop opens (scripts/build.ts, docs/decisions/033). */
 export interface RenderOptions {
   /**
-   * One thread drawing one picture at a time (about one core), leaving the others to the parts
-   * still building and then to the shop that opens meanwhile.
+   * One lane, one picture at a time, at the lowest priority (`renderAside`): it takes what the
+   * parts still building and then the shop that opens meanwhile leave.
    */
   oneLane?: boolean;
   /** Announce the drawing (`<outDir>.drawing`) and draw first what `<outDir>.wanted/` asks for. */
@@ -125,7 +126,7 @@ export async function renderMedia(
   try {
     // A thread first loads its own TypeScript loader: worth it from about eight pictures each.
     const count = Math.min(threads, Math.ceil(todo.length / 8));
-    if (options.oneLane) await renderOnWorker(next, outDir, 1);
+    if (options.oneLane) await renderAside(next, outDir);
     else if (count > 1) await Promise.all(Array.from({ length: count }, () => renderOnWorker(next, outDir)));
     else await renderHere(next, outDir);
   } finally {
@@ -194,6 +195,29 @@ export async function renderHere(
     for (let item = await next(); item; item = await next()) await renderOne(item, outDir);
   };
   await Promise.all(Array.from({ length: lanes }, lane));
+}
+
+/**
+ * One lane in a child process at the lowest priority (`nice -n 19`): it draws on what the build and
+ * then the shop leave of the machine, so a first start's dump and web build, and once the shop is
+ * open its requests, never wait behind a picture (docs/decisions/035). Nice is a property of each
+ * thread, taken from the thread that makes it, so it is set before node starts: sharp's work runs
+ * on libuv's pool and libvips' threads, which a worker thread's own priority would not reach.
+ * Without `nice` (Windows), a worker thread.
+ */
+function renderAside(next: () => RenderItem | undefined, outDir: string): Promise<void> {
+  if (process.platform === 'win32') return renderOnWorker(next, outDir, 1);
+  const worker = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
+  const child = spawn('nice', ['-n', '19', process.execPath, '--import', 'tsx', worker, outDir, '1'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  child.on('message', () => child.send({ item: next() ?? null }));
+  return new Promise((resolveAll, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolveAll() : reject(new Error(`the drawing process exited with ${code ?? signal}`)),
+    );
+  });
 }
 
 /** A worker thread that renders items from `next`, asking for one whenever it has a free lane. */
