@@ -14,9 +14,8 @@ import { type Fetched, freePort, getBytes, waitFor200 } from './lib/net';
 import { type PartResult, type Target, target } from './lib/report';
 import { ROOT, startShop } from './lib/shop';
 import { fmtInt, median } from './lib/stats';
-import { ensureWrk, problemsOf, runWrk } from './lib/wrk';
+import { ensureWrk, problemsOf, runWrk, SERVER_CPU } from './lib/wrk';
 
-const SERVER_CPU = 0;
 const TARGET_RATIO = 0.8;
 /** BENCH_READS_ROUNDS=N: fewer rounds while working on a read's cost (the recorded run takes 5). */
 const ROUNDS = Number(process.env.BENCH_READS_ROUNDS ?? 5);

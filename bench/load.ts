@@ -3,7 +3,8 @@
  * checkout and payment — against the real server. Steps the arrival rate up (doubling, then
  * bisecting) to the highest that holds p95 under 300 ms with no error, then runs it for
  * LOAD_SECONDS (15 minutes by default) watching the server's memory. On PGlite files, and on
- * PostgreSQL when one answers at 127.0.0.1:5432 (a fresh database, dropped afterwards).
+ * PostgreSQL: a cluster of its own on the server's core when PostgreSQL's binaries are here
+ * (lib/postgres.ts), else a fresh database on 127.0.0.1:5432, dropped afterwards.
  *
  * LOAD_SECONDS=60 for a short run, LOAD_STEP_SECONDS for the search steps, LOAD_RATE=n to skip
  * the search and run at n actions per second, LOAD_DATABASES=pglite or postgres for one of the two.
@@ -29,12 +30,12 @@ import {
   stockUp,
   watchRss,
 } from './lib/load-world';
-import { createPostgresDatabase } from './lib/postgres';
+import { postgresForOneCore } from './lib/postgres';
 import { type LastRecorded, lastRecorded } from './lib/recorded';
 import type { PartResult, Target } from './lib/report';
 import { type Shop, startShop } from './lib/shop';
 import { fmtInt, fmtMs } from './lib/stats';
-import { WRK_CPU } from './lib/wrk';
+import { SERVER_CPU, WRK_CPU } from './lib/wrk';
 
 const P95_BUDGET_MS = 300;
 const SHOPPERS = 20;
@@ -169,7 +170,7 @@ async function withShop<T>(
   const log = serverLog();
   try {
     const shop = await startShop({
-      cpu: 0,
+      cpu: SERVER_CPU,
       env: { ...env, SMTP_URL: smtp, PAYMENTS: 'sandbox', SEED: 'demo' },
       onOutput: log.onOutput,
     });
@@ -334,11 +335,13 @@ export async function runLoad(): Promise<PartResult> {
   const runs: DatabaseRun[] = [];
   const targets: Target[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
+  let postgresWhere = 'not run';
   const only = process.env.LOAD_DATABASES;
   try {
     if (only !== 'postgres') runs.push(await runOn('PGlite files (DATA_DIR/db)', join(dir, 'pglite')));
-    const postgres = only === 'pglite' ? undefined : await createPostgresDatabase('bench_load');
+    const postgres = only === 'pglite' ? undefined : await postgresForOneCore('bench_load', SERVER_CPU);
     if (postgres) {
+      postgresWhere = postgres.where;
       try {
         runs.push(await runOn(`PostgreSQL ${postgres.version}`, join(dir, 'postgres'), postgres.url));
       } finally {
@@ -348,7 +351,8 @@ export async function runLoad(): Promise<PartResult> {
       targets.push({
         name: 'PostgreSQL run',
         status: 'skipped',
-        figure: 'no PostgreSQL answered at 127.0.0.1:5432 (user postgres, trust auth)',
+        figure:
+          'no PostgreSQL binaries found, and none answered at 127.0.0.1:5432 (user postgres, trust auth)',
       });
     }
   } finally {
@@ -381,7 +385,7 @@ export async function runLoad(): Promise<PartResult> {
     rows: runs.map((r) => rowOf(r, recorded)),
     targets: [...runs.flatMap(targetsOf), ...targets],
     notes: [
-      `Open loop: actions arrive at the rate (Poisson), latency counted from each action's arrival; a checkout places an order for one unit and pays it with the sandbox's approved card (two requests). ${SHOPPERS} shoppers signed up over HTTP. Rate search: ${START_RATE}/s doubled until a ${stepSeconds} s step had p95 ≥ ${P95_BUDGET_MS} ms (over the step or its second half) or an error, then ${BISECTIONS} bisections (steps list rate, p95 whole/second half); ${HEADROOM * 100}% of the highest step that held then ran for the time in the p95 line. Server: every thread (event loop, V8's and libuv's; PGlite runs on the main thread on one core) pinned to core 0 (\`taskset -c 0\`, checked as it opens); load generator (this process) on core 1. PostgreSQL's own processes are another program, not pinned: its backends run where the OS puts them, on either core. Last recorded (column): ${recorded.when}, from bench/RESULTS.md's previous section, read before this run replaced it. RSS from /proc/<pid>/status each second (first and last minute, or quarter of a shorter run).`,
+      `Open loop: actions arrive at the rate (Poisson), latency counted from each action's arrival; a checkout places an order for one unit and pays it with the sandbox's approved card (two requests). ${SHOPPERS} shoppers signed up over HTTP. Rate search: ${START_RATE}/s doubled until a ${stepSeconds} s step had p95 ≥ ${P95_BUDGET_MS} ms (over the step or its second half) or an error, then ${BISECTIONS} bisections (steps list rate, p95 whole/second half); ${HEADROOM * 100}% of the highest step that held then ran for the time in the p95 line. Server: every thread (event loop, V8's and libuv's; PGlite runs on the main thread on one core) pinned to core ${SERVER_CPU} (\`taskset -c ${SERVER_CPU}\`, checked as it opens); load generator (this process) on core ${WRK_CPU}. PostgreSQL: ${postgresWhere}. Last recorded (column): ${recorded.when}, from bench/RESULTS.md's previous section, read before this run replaced it. RSS from /proc/<pid>/status each second (first and last minute, or quarter of a shorter run).`,
       ...stepRatioNote(runs),
       ...runs.map(stepNote),
       ...runs.map(timelineNote),

@@ -3,11 +3,15 @@
  * of keep-alive sockets, with a failure named by what the shopper was doing.
  */
 import { Agent, request } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface Answer {
   status: number;
   text: string;
 }
+
+/** Above any server's keep-alive timeout: the agent then goes by the server's own (see below). */
+const IDLE_SOCKET_MS = 300_000;
 
 /** Form-encoded calls as the web client makes them, over a bounded pool of keep-alive sockets. */
 export class ShopClient {
@@ -20,8 +24,16 @@ export class ShopClient {
     sockets = 64,
     private readonly timeoutMs = 30_000,
   ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets: sockets });
+    // Node's agent keeps an idle socket until the server's `Keep-Alive: timeout=` less a second
+    // only when it has a timeout of its own above that; without one it keeps it for ever, and
+    // reuses it as the server closes it (a reset, counted as the shop's error). Browsers retry
+    // such a request; this client, as the browsers' idle limits, lets the socket go first.
+    this.agent = new Agent({ keepAlive: true, maxSockets: sockets, timeout: IDLE_SOCKET_MS });
+    this.agent.on('free', (socket: Socket) => this.freedAt.set(socket, performance.now()));
   }
+
+  /** When each kept-alive socket was last handed back, to say how long one that failed had idled. */
+  private readonly freedAt = new WeakMap<Socket, number>();
 
   call(
     method: string,
@@ -55,8 +67,17 @@ export class ShopClient {
         () => req.destroy(new Error(`no answer within ${this.timeoutMs} ms`)),
         this.timeoutMs,
       );
+      let idleMs: number | undefined;
+      req.on('socket', (socket: Socket) => {
+        const freed = this.freedAt.get(socket);
+        idleMs = freed === undefined ? undefined : performance.now() - freed;
+      });
       req.on('error', (err) => {
         clearTimeout(timer);
+        // A reset on a socket kept alive: how long it had idled tells a race with the server's
+        // keep-alive timeout from anything else.
+        if (idleMs !== undefined)
+          err.message += ` (a kept-alive socket, idle ${(idleMs / 1000).toFixed(0)} s)`;
         reject(err);
       });
       req.end(body);

@@ -3,6 +3,8 @@ import { runChild } from './children';
 
 /** Where wrk runs: core 1, with the server under test pinned to core 0 (docs/architecture.md §9). */
 export const WRK_CPU = 1;
+/** The one-core server's core: every thread of the shop, and of its PostgreSQL when the bench starts one. */
+export const SERVER_CPU = 0;
 
 function onPath(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
