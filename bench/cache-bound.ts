@@ -16,7 +16,7 @@ import { rssKb, watchRss } from './lib/load-world';
 import { type PartResult, target } from './lib/report';
 import { startShop } from './lib/shop';
 import { fmtInt, fmtS } from './lib/stats';
-import { WRK_CPU } from './lib/wrk';
+import { SERVER_CPU, WRK_CPU } from './lib/wrk';
 import { seedSearchDatabase } from './search-data';
 import { catalogueNames } from './search-http';
 
@@ -73,7 +73,10 @@ export async function runCacheBound(): Promise<PartResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-cache-'));
   try {
     await seedSearchDatabase(dir, EXTRA_PRODUCTS);
-    const shop = await startShop({ cpu: 0, env: { DATA_DIR: dir, DATABASE_URL: undefined, SEED: 'demo' } });
+    const shop = await startShop({
+      cpu: SERVER_CPU,
+      env: { DATA_DIR: dir, DATABASE_URL: undefined, SEED: 'demo' },
+    });
     try {
       const pid = shop.child.proc.pid;
       if (pid === undefined) throw new Error('the server has no process id');

@@ -19,7 +19,7 @@ import { createPostgresDatabase } from './lib/postgres';
 import { type PartResult, type Target, target } from './lib/report';
 import { startShop } from './lib/shop';
 import { fmtInt, fmtMs, median, percentile } from './lib/stats';
-import { ensureWrk, problemsOf, warmAndRun } from './lib/wrk';
+import { ensureWrk, problemsOf, SERVER_CPU, warmAndRun } from './lib/wrk';
 import { addSyntheticProducts } from './search-data';
 
 const EXTRA_PRODUCTS = 10_000;
@@ -128,7 +128,7 @@ async function readsUnderEdits(): Promise<{ rows: string[][]; ratios: number[]; 
     await addSyntheticProducts(database.db, EXTRA_PRODUCTS);
     const { ids, categoryIds } = await idsOf(database.db);
     const shop = await startShop({
-      cpu: 0,
+      cpu: SERVER_CPU,
       env: { DATABASE_URL: pgdb.url, SEED: 'demo', LOG_LEVEL: 'warn' },
     });
     const rows: string[][] = [];

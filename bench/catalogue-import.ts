@@ -22,7 +22,7 @@ import { type PartResult, target } from './lib/report';
 import { startShop } from './lib/shop';
 import { messageOf, ShopClient } from './lib/shop-client';
 import { fmtInt, fmtMs, fmtS, percentile } from './lib/stats';
-import { WRK_CPU } from './lib/wrk';
+import { SERVER_CPU, WRK_CPU } from './lib/wrk';
 
 const ROWS = 5000;
 const READS_PER_SECOND = 200;
@@ -180,7 +180,7 @@ export async function runCatalogueImport(): Promise<PartResult> {
   try {
     const { token, picture } = await prepare(dataDir);
     const shop = await startShop({
-      cpu: 0,
+      cpu: SERVER_CPU,
       env: { DATA_DIR: dataDir, DATABASE_URL: undefined, SEED: 'demo' },
     });
     // IMPORT_BENCH_HELPERS=0,1: the shop's other threads (PGlite's worker) may use both cores, as

@@ -13,6 +13,7 @@ import { type PartResult, target } from './lib/report';
 import { startShop } from './lib/shop';
 import { dataOf, ShopClient } from './lib/shop-client';
 import { fmtInt, median } from './lib/stats';
+import { SERVER_CPU } from './lib/wrk';
 
 const STREAMS = 1000;
 const SHOPPERS = 10;
@@ -74,7 +75,7 @@ async function measure(postgres: BenchPostgres | undefined): Promise<PartResult>
   const smtp = await catcher.start();
   try {
     const shop = await startShop({
-      cpu: 0,
+      cpu: SERVER_CPU,
       env: {
         DATABASE_URL: database,
         SEED: 'demo',

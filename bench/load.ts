@@ -12,6 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { systemClock } from '#server/clock';
 import type { Config } from '#server/config';
 import { type Database, openDatabase } from '#server/db/client';
@@ -54,8 +55,6 @@ const HEADROOM = 0.7;
 const FLAT_RSS_RATIO = 1.2;
 /** Between steps, so one step's leftovers (GC, checkpoints) do not land in the next. */
 const PAUSE_MS = 3000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Step {
   rate: number;

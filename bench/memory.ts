@@ -8,9 +8,10 @@
  * MEMORY_IDLE_SECONDS (default 30): how long the shop sits idle before its RSS is read.
  * MEMORY_LOAD_SECONDS (default 300) and MEMORY_LOAD_RATE (actions/s, default 150): the load run.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { systemClock } from '#server/clock';
 import type { Config } from '#server/config';
 import { openDatabase } from '#server/db/client';
@@ -19,12 +20,12 @@ import { SmtpCatcher } from '../tests/fakes/smtp-catcher';
 import { pinSelf } from './lib/children';
 import { positiveFromEnv } from './lib/env';
 import { runMix, summarize } from './lib/load-mix';
-import { prepareWorld, stockUp } from './lib/load-world';
+import { prepareWorld, statusKb, stockUp } from './lib/load-world';
 import { createPostgresDatabase } from './lib/postgres';
 import { type PartResult, type Target, target } from './lib/report';
 import { type Shop, startShop } from './lib/shop';
 import { fmtInt, fmtMs } from './lib/stats';
-import { WRK_CPU } from './lib/wrk';
+import { SERVER_CPU, WRK_CPU } from './lib/wrk';
 import { addSyntheticProducts } from './search-data';
 
 const IDLE_BUDGET_MB = 300;
@@ -35,20 +36,15 @@ const LARGE_CATALOGUE = 10_000;
 const SHOPPERS = 20;
 const SAMPLE_MS = 250;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** VmRSS and VmHWM (its peak so far) of a process, in MB. */
 function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const mb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? 0) / 1024;
-  return { rss: mb('VmRSS'), hwm: mb('VmHWM') };
+  return { rss: statusKb(pid, 'VmRSS') / 1024, hwm: statusKb(pid, 'VmHWM') / 1024 };
 }
 
 /** `npm start` as a shop runs it, every thread on core 0. */
 function startAsNpmStart(env: Record<string, string | undefined>, catcher?: string): Promise<Shop> {
   return startShop({
-    cpu: 0,
+    cpu: SERVER_CPU,
     script: 'scripts/start.js',
     env: { PREBUILT: '1', SEED: 'demo', PAYMENTS: 'sandbox', SMTP_URL: catcher, ...env },
   });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pinSelf } from './lib/children';
 import { startShop } from './lib/shop';
 import { percentile } from './lib/stats';
-import { WRK_CPU } from './lib/wrk';
+import { SERVER_CPU, WRK_CPU } from './lib/wrk';
 import { seedSearchDatabase } from './search-data';
 import { distinctQueries, type Names } from './search-queries';
 
@@ -87,7 +87,10 @@ export async function runHttpSearch(
     const seedStarted = performance.now();
     await seedSearchDatabase(dir, extra);
     const seedMs = performance.now() - seedStarted;
-    const shop = await startShop({ cpu: 0, env: { DATA_DIR: dir, DATABASE_URL: undefined, SEED: 'demo' } });
+    const shop = await startShop({
+      cpu: SERVER_CPU,
+      env: { DATA_DIR: dir, DATABASE_URL: undefined, SEED: 'demo' },
+    });
     try {
       const names = await catalogueNames(shop.url);
       if (names.total < extra) throw new Error(`server sees ${names.total} products, expected ≥ ${extra}`);

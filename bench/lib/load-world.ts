@@ -185,11 +185,16 @@ export interface RssSample {
   kb: number;
 }
 
+/** A memory figure of a process from /proc/<pid>/status, in kB: VmRSS now, or VmHWM, its peak so far. */
+export function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no ${field} for process ${pid}`);
+  return Number(match[1]);
+}
+
 /** VmRSS of a process, from /proc/<pid>/status. */
 export function rssKb(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(match[1]);
+  return statusKb(pid, 'VmRSS');
 }
 
 /** Samples the process's RSS every `everyMs` until stopped. */

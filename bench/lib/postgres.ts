@@ -18,6 +18,13 @@ export interface BenchPostgres {
   drop(): Promise<void>;
 }
 
+/** The server's version number, e.g. "15.14" (without the distribution's suffix). */
+async function serverVersion(client: pg.Client): Promise<string> {
+  const shown = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]
+    ?.server_version;
+  return (shown ?? '').split(' ')[0] ?? '';
+}
+
 /** A fresh database `<prefix>_<pid>` on the local PostgreSQL, or undefined when none answers. */
 export async function createPostgresDatabase(prefix: string): Promise<BenchPostgres | undefined> {
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN, connectionTimeoutMillis: 2000 });
@@ -29,8 +36,7 @@ export async function createPostgresDatabase(prefix: string): Promise<BenchPostg
   const name = `${prefix}_${process.pid}`;
   let version = '';
   try {
-    version =
-      (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '';
+    version = await serverVersion(admin);
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.query(`CREATE DATABASE ${name}`);
   } finally {
@@ -38,7 +44,7 @@ export async function createPostgresDatabase(prefix: string): Promise<BenchPostg
   }
   return {
     url: `postgres://postgres@127.0.0.1:5432/${name}`,
-    version: version.split(' ')[0] ?? version,
+    version,
     where:
       'the local server on 127.0.0.1:5432, not pinned: its backends run where the OS puts them, on either core',
     drop: async () => {
@@ -143,9 +149,7 @@ async function waitForPostgres(url: string, child: Child): Promise<string> {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
     try {
       await client.connect();
-      const version = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]
-        ?.server_version;
-      return (version ?? '').split(' ')[0] ?? '';
+      return await serverVersion(client);
     } catch (err) {
       if (hasExited(child) || tries >= 300)
         throw new Error(`PostgreSQL did not start: ${child.output() || err}`);
